@@ -1,0 +1,320 @@
+//! Knuth's text format for exact-cover problems, read and written.
+//!
+//! ```text
+//! | a comment: any line that starts with `|`
+//! a b c | x y        <- primary items, `|`, secondary items
+//! a b x:red          <- one option a line; `x:red` gives secondary item x the color red
+//! c y
+//! ```
+//!
+//! Names are any run of characters other than whitespace, `:` and `|`; they may be longer than
+//! Knuth's 8 characters. Errors give the line and column (both 1-based). An option with no
+//! primary item is dropped with a [`Warning`], as Knuth's programs do.
+
+use std::fmt::Write as _;
+
+use crate::problem::{BuildError, ItemId, OptionId, Problem, ProblemBuilder};
+
+/// The longest line accepted, in bytes.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// What went wrong, without the position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseErrorKind {
+    /// The input has no line naming the items.
+    #[error("no items: the first line that is not a comment must name the items")]
+    NoItems,
+    /// An item is declared twice.
+    #[error("item `{0}` is declared twice")]
+    DuplicateItem(String),
+    /// More than one `|` on the item line.
+    #[error("a second `|` on the item line")]
+    SecondBar,
+    /// An item name contains `:`.
+    #[error("item name `{0}` contains `:`")]
+    BadItemName(String),
+    /// An option names an item that was not declared.
+    #[error("unknown item `{0}`")]
+    UnknownItem(String),
+    /// An option names an item twice.
+    #[error("item `{0}` appears twice in this option")]
+    RepeatedItem(String),
+    /// A primary item has a color.
+    #[error("primary item `{0}` cannot have a color")]
+    ColorOnPrimary(String),
+    /// A name or color is empty (`x:` or `:c`).
+    #[error("empty name or color in `{0}`")]
+    Empty(String),
+    /// A line exceeds [`MAX_LINE`].
+    #[error("line is too long ({0} bytes; the limit is {MAX_LINE})")]
+    LineTooLong(usize),
+    /// The problem exceeds the solvers' index range.
+    #[error("problem too large")]
+    TooLarge,
+}
+
+/// A parse error with its position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct ParseError {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column (in characters) of the offending word.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// Something accepted but worth telling the user.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Warning {
+    /// An option had no primary item and was dropped.
+    #[error("line {line}: option has no primary item; dropped")]
+    NoPrimary {
+        /// 1-based line number.
+        line: usize,
+    },
+}
+
+/// Where each kept option came from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourceMap {
+    /// `lines[k]` is the 1-based line of option `k`.
+    pub lines: Vec<usize>,
+}
+
+/// Words of a line with their 1-based character columns.
+fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut col = 0usize;
+    let mut start: Option<(usize, usize)> = None;
+    let mut out = Vec::new();
+    for (byte, ch) in line.char_indices() {
+        col += 1;
+        if ch.is_whitespace() {
+            if let Some((b, c)) = start.take() {
+                out.push((c, &line[b..byte]));
+            }
+        } else if start.is_none() {
+            start = Some((byte, col));
+        }
+    }
+    if let Some((b, c)) = start {
+        out.push((c, &line[b..]));
+    }
+    out.into_iter()
+}
+
+/// Parses a problem in Knuth's format. Returns the problem and any warnings.
+pub fn parse(text: &str) -> Result<(Problem, Vec<Warning>), ParseError> {
+    parse_with_source(text).map(|(p, w, _)| (p, w))
+}
+
+/// Like [`parse`], also telling which line each option came from.
+pub fn parse_with_source(text: &str) -> Result<(Problem, Vec<Warning>, SourceMap), ParseError> {
+    let mut b = ProblemBuilder::new();
+    let mut warnings = Vec::new();
+    let mut source = SourceMap::default();
+    let mut have_items = false;
+    let mut entries = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let lineno = k + 1;
+        let err = |column: usize, kind: ParseErrorKind| ParseError {
+            line: lineno,
+            column,
+            kind,
+        };
+        if line.len() > MAX_LINE {
+            return Err(err(1, ParseErrorKind::LineTooLong(line.len())));
+        }
+        if line.starts_with('|') {
+            continue;
+        }
+        if !have_items {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let mut secondary = false;
+            for (col, w) in words(line) {
+                // A `|` may stand alone or be glued to names: "a b|c".
+                let mut col = col;
+                for (n, piece) in w.split('|').enumerate() {
+                    if n > 0 {
+                        if secondary {
+                            return Err(err(col - 1, ParseErrorKind::SecondBar));
+                        }
+                        secondary = true;
+                    }
+                    if !piece.is_empty() {
+                        if piece.contains(':') {
+                            return Err(err(col, ParseErrorKind::BadItemName(piece.into())));
+                        }
+                        let r = if secondary {
+                            b.secondary(piece)
+                        } else {
+                            b.primary(piece)
+                        };
+                        r.map_err(|e| match e {
+                            BuildError::DuplicateItem(n) => {
+                                err(col, ParseErrorKind::DuplicateItem(n))
+                            }
+                            _ => err(col, ParseErrorKind::TooLarge),
+                        })?;
+                    }
+                    col += piece.chars().count() + 1;
+                }
+            }
+            if b.item_count() == 0 {
+                return Err(err(1, ParseErrorKind::NoItems));
+            }
+            have_items = true;
+            continue;
+        }
+        entries.clear();
+        let mut cols = Vec::new();
+        for (col, w) in words(line) {
+            let (name, color) = match w.split_once(':') {
+                Some((n, c)) => {
+                    if n.is_empty() || c.is_empty() {
+                        return Err(err(col, ParseErrorKind::Empty(w.into())));
+                    }
+                    (n, Some(c))
+                }
+                None => (w, None),
+            };
+            let Some(item) = b.item(name) else {
+                return Err(err(col, ParseErrorKind::UnknownItem(name.into())));
+            };
+            let color = color.map(|c| b.color(c));
+            entries.push((item, color));
+            cols.push(col);
+        }
+        if entries.is_empty() {
+            continue;
+        }
+        let col_of = |b: &ProblemBuilder, item: &str| {
+            entries
+                .iter()
+                .zip(&cols)
+                .filter(|((i, _), _)| b.item(item) == Some(*i))
+                .map(|(_, &c)| c)
+                .next_back()
+                .unwrap_or(1)
+        };
+        match b.option(&entries) {
+            Ok(_) => source.lines.push(lineno),
+            Err(BuildError::NoPrimary) => warnings.push(Warning::NoPrimary { line: lineno }),
+            Err(BuildError::RepeatedItem(n)) => {
+                return Err(err(col_of(&b, &n), ParseErrorKind::RepeatedItem(n)));
+            }
+            Err(BuildError::ColorOnPrimary(n)) => {
+                return Err(err(col_of(&b, &n), ParseErrorKind::ColorOnPrimary(n)));
+            }
+            Err(_) => return Err(err(1, ParseErrorKind::TooLarge)),
+        }
+    }
+    if !have_items {
+        return Err(ParseError {
+            line: text.lines().count().max(1),
+            column: 1,
+            kind: ParseErrorKind::NoItems,
+        });
+    }
+    Ok((b.build(), warnings, source))
+}
+
+/// Writes `problem` in Knuth's format, with an optional comment line first.
+pub fn write(problem: &Problem, comment: Option<&str>) -> String {
+    let mut out = String::new();
+    if let Some(c) = comment {
+        for line in c.lines() {
+            let _ = writeln!(out, "| {line}");
+        }
+    }
+    for k in 0..problem.item_count() {
+        if k == problem.primary_count() {
+            out.push_str(if k == 0 { "|" } else { " |" });
+        }
+        if k > 0 || k == problem.primary_count() {
+            out.push(' ');
+        }
+        out.push_str(problem.item_name(ItemId(k as u32)));
+    }
+    out.push('\n');
+    for k in 0..problem.option_count() {
+        let _ = writeln!(out, "{}", problem.display_option(OptionId(k as u32)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        parse(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn errors_name_line_column_and_item() {
+        assert_eq!(
+            err("| only a comment\n"),
+            "line 1, column 1: no items: the first line that is not a comment must name the items"
+        );
+        assert_eq!(
+            err("a b a\n"),
+            "line 1, column 5: item `a` is declared twice"
+        );
+        assert_eq!(
+            err("a | b | c\n"),
+            "line 1, column 7: a second `|` on the item line"
+        );
+        assert_eq!(
+            err("a b | x\na  zz\n"),
+            "line 2, column 4: unknown item `zz`"
+        );
+        assert_eq!(
+            err("a b | x\na b a\n"),
+            "line 2, column 5: item `a` appears twice in this option"
+        );
+        assert_eq!(
+            err("a b | x\nb a:red\n"),
+            "line 2, column 3: primary item `a` cannot have a color"
+        );
+        assert_eq!(
+            err("a b | x\nb x:\n"),
+            "line 2, column 3: empty name or color in `x:`"
+        );
+        assert_eq!(
+            err("a x:y\n"),
+            "line 1, column 3: item name `x:y` contains `:`"
+        );
+        let long = format!("a\n{}\n", "a ".repeat(MAX_LINE));
+        assert!(err(&long).starts_with("line 2, column 1: line is too long"));
+    }
+
+    #[test]
+    fn option_without_primary_is_dropped_with_warning() {
+        let (p, w) = parse("| c\na | x\nx\na x\n").unwrap();
+        assert_eq!(p.option_count(), 1);
+        assert_eq!(w, vec![Warning::NoPrimary { line: 3 }]);
+    }
+
+    #[test]
+    fn write_then_parse_round_trips() {
+        let text = "a b | x y\na x:red\nb y\nb x:blue y\n";
+        let (p, _) = parse(text).unwrap();
+        let written = write(&p, Some("test"));
+        assert_eq!(written, format!("| test\n{text}"));
+        let (q, _) = parse(&written).unwrap();
+        assert_eq!(p, q);
+    }
+
+    #[test]
+    fn bar_glued_to_names_and_no_secondary() {
+        let (p, _) = parse("a b|x\n").unwrap();
+        assert_eq!((p.item_count(), p.primary_count()), (3, 2));
+        let (p, _) = parse("a b\n").unwrap();
+        assert_eq!((p.item_count(), p.primary_count()), (2, 2));
+        assert_eq!(write(&p, None), "a b\n");
+    }
+}

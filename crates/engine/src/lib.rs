@@ -1,0 +1,79 @@
+//! Exact cover with colors, on Knuth's dancing links.
+//!
+//! The principal types:
+//! - [`Problem`], built with [`ProblemBuilder`] or read from Knuth's text format with
+//!   [`format::parse`]: primary items (covered exactly once), secondary items (at most once,
+//!   or shared by options that give them the same color), and options.
+//! - [`Links`], the dancing-links search (Knuth's Algorithm C): count, enumerate, stop at any
+//!   solution and resume, node budgets and deadlines, progress estimates, exact statistics.
+//! - [`Observer`], which receives solutions and, if it wants, every decision of the search.
+//!
+//! ```
+//! use dlx_engine::{format, Config, Links};
+//!
+//! // Knuth's example from TAOCP 7.2.2.1.
+//! let text = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
+//! let (problem, _warnings) = format::parse(text).unwrap();
+//! let mut links = Links::new(&problem, Config::default());
+//! let (first, outcome) = links.first();
+//! let first = first.unwrap();
+//! assert!(dlx_engine::reference::check(&problem, &first).is_ok());
+//! assert_eq!(outcome.stats.solutions, 1);
+//! ```
+#![deny(missing_docs)]
+
+pub mod format;
+pub mod links;
+pub mod problem;
+pub mod reference;
+pub mod search;
+
+pub use links::Links;
+pub use problem::{BuildError, ColorId, Entry, ItemId, OptionId, Problem, ProblemBuilder};
+pub use search::{
+    Config, CountOnly, Heuristic, Limit, Observer, OnSolution, Outcome, Progress, Stats, Status,
+};
+
+#[cfg(test)]
+pub(crate) mod tests {
+    /// The 6-queens problem in Knuth's encoding (4 solutions).
+    pub const QUEENS6: &str = "\
+r0 r1 r2 r3 r4 r5 c0 c1 c2 c3 c4 c5 | a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 aa b0 b1 b2 b3 b4 b5 b6 b7 b8 b9 ba
+r0 c0 a0 b5
+r0 c1 a1 b6
+r0 c2 a2 b7
+r0 c3 a3 b8
+r0 c4 a4 b9
+r0 c5 a5 ba
+r1 c0 a1 b4
+r1 c1 a2 b5
+r1 c2 a3 b6
+r1 c3 a4 b7
+r1 c4 a5 b8
+r1 c5 a6 b9
+r2 c0 a2 b3
+r2 c1 a3 b4
+r2 c2 a4 b5
+r2 c3 a5 b6
+r2 c4 a6 b7
+r2 c5 a7 b8
+r3 c0 a3 b2
+r3 c1 a4 b3
+r3 c2 a5 b4
+r3 c3 a6 b5
+r3 c4 a7 b6
+r3 c5 a8 b7
+r4 c0 a4 b1
+r4 c1 a5 b2
+r4 c2 a6 b3
+r4 c3 a7 b4
+r4 c4 a8 b5
+r4 c5 a9 b6
+r5 c0 a5 b0
+r5 c1 a6 b1
+r5 c2 a7 b2
+r5 c3 a8 b3
+r5 c4 a9 b4
+r5 c5 aa b5
+";
+}

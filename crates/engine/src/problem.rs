@@ -1,0 +1,390 @@
+//! The problem: items (primary, then secondary), colors, and options.
+//!
+//! A [`Problem`] is immutable once built. Items are numbered `0..item_count()`, primary items
+//! first (`0..primary_count()`), then secondary items. Options are numbered in the order they
+//! were added. Names appear only here, at the edges; the solvers see numbers.
+//!
+//! Invariants, checked by [`ProblemBuilder::option`]:
+//! - every option names at least one primary item, and no item twice;
+//! - only secondary items carry a color.
+
+use std::collections::HashMap;
+use std::fmt;
+
+/// An item, by index: primary items come first, `0..primary_count`, then secondary items.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ItemId(pub u32);
+
+/// An option, by index in the order options were added to the problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct OptionId(pub u32);
+
+/// A color, by index in the order color names were first seen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ColorId(pub u32);
+
+impl ItemId {
+    /// The index as a `usize`.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl OptionId {
+    /// The index as a `usize`.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl ColorId {
+    /// The index as a `usize`.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// One entry of an option: an item, and for a secondary item possibly a color.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    /// The item this entry covers.
+    pub item: ItemId,
+    /// The color given to a secondary item, or `None`.
+    pub color: Option<ColorId>,
+}
+
+/// Why a problem could not be built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BuildError {
+    /// Two items have the same name.
+    #[error("item `{0}` is declared twice")]
+    DuplicateItem(String),
+    /// An option names the same item twice.
+    #[error("item `{0}` appears twice in one option")]
+    RepeatedItem(String),
+    /// A primary item was given a color.
+    #[error("primary item `{0}` cannot have a color")]
+    ColorOnPrimary(String),
+    /// An option has no primary item, so no solution could ever use it.
+    #[error("option has no primary item")]
+    NoPrimary,
+    /// An item index is out of range.
+    #[error("no item number {0}")]
+    UnknownItem(u32),
+    /// Secondary items must be declared after every primary item.
+    #[error("primary item `{0}` declared after a secondary item")]
+    PrimaryAfterSecondary(String),
+    /// The problem is larger than the `u32` indices of the solvers allow.
+    #[error("problem too large: more than {0} nodes")]
+    TooLarge(u64),
+}
+
+/// An exact-cover problem with colors (XCC), as in Knuth's Algorithm C.
+///
+/// A solution is a set of options that covers every primary item exactly once and every
+/// secondary item at most once, except that options giving a secondary item the same color
+/// may share it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Problem {
+    names: Vec<String>,
+    primary: usize,
+    colors: Vec<String>,
+    /// Option `k` is `entries[starts[k]..starts[k + 1]]`.
+    starts: Vec<u32>,
+    entries: Vec<Entry>,
+}
+
+impl Problem {
+    /// The number of items, primary and secondary.
+    pub fn item_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// The number of primary items; they are numbered `0..primary_count()`.
+    pub fn primary_count(&self) -> usize {
+        self.primary
+    }
+
+    /// The number of options.
+    pub fn option_count(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    /// The total number of entries over all options.
+    pub fn entry_count(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The number of distinct colors.
+    pub fn color_count(&self) -> usize {
+        self.colors.len()
+    }
+
+    /// Whether item `i` is primary.
+    pub fn is_primary(&self, i: ItemId) -> bool {
+        i.index() < self.primary
+    }
+
+    /// The name of item `i`.
+    pub fn item_name(&self, i: ItemId) -> &str {
+        &self.names[i.index()]
+    }
+
+    /// The name of color `c`.
+    pub fn color_name(&self, c: ColorId) -> &str {
+        &self.colors[c.index()]
+    }
+
+    /// The entries of option `o`, in the order they were given.
+    pub fn option(&self, o: OptionId) -> &[Entry] {
+        let (a, b) = (self.starts[o.index()], self.starts[o.index() + 1]);
+        &self.entries[a as usize..b as usize]
+    }
+
+    /// All options in order.
+    pub fn options(&self) -> impl ExactSizeIterator<Item = &[Entry]> + '_ {
+        (0..self.option_count()).map(|k| self.option(OptionId(k as u32)))
+    }
+
+    /// The item named `name`, if any (a linear scan: for input and output, not for searching).
+    pub fn item_by_name(&self, name: &str) -> Option<ItemId> {
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .map(|k| ItemId(k as u32))
+    }
+
+    /// Writes option `o` as Knuth writes it: item names separated by spaces, `name:color`.
+    pub fn display_option(&self, o: OptionId) -> impl fmt::Display + '_ {
+        OptionDisplay {
+            problem: self,
+            option: o,
+        }
+    }
+}
+
+struct OptionDisplay<'a> {
+    problem: &'a Problem,
+    option: OptionId,
+}
+
+impl fmt::Display for OptionDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, e) in self.problem.option(self.option).iter().enumerate() {
+            if k > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str(self.problem.item_name(e.item))?;
+            if let Some(c) = e.color {
+                write!(f, ":{}", self.problem.color_name(c))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Builds a [`Problem`] item by item and option by option.
+///
+/// ```
+/// use dlx_engine::ProblemBuilder;
+/// let mut b = ProblemBuilder::new();
+/// let a = b.primary("a").unwrap();
+/// let x = b.secondary("x").unwrap();
+/// let red = b.color("red");
+/// b.option(&[(a, None), (x, Some(red))]).unwrap();
+/// let p = b.build();
+/// assert_eq!(p.option_count(), 1);
+/// ```
+#[derive(Debug, Default)]
+pub struct ProblemBuilder {
+    problem: Problem,
+    by_name: HashMap<String, ItemId>,
+    color_by_name: HashMap<String, ColorId>,
+    seen: Vec<u32>,
+}
+
+impl ProblemBuilder {
+    /// An empty builder.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn add_item(&mut self, name: &str) -> Result<ItemId, BuildError> {
+        if self.by_name.contains_key(name) {
+            return Err(BuildError::DuplicateItem(name.to_string()));
+        }
+        let id = ItemId(self.problem.names.len() as u32);
+        self.problem.names.push(name.to_string());
+        self.by_name.insert(name.to_string(), id);
+        self.seen.push(u32::MAX);
+        Ok(id)
+    }
+
+    /// Declares a primary item; every primary item must come before the first secondary item.
+    pub fn primary(&mut self, name: &str) -> Result<ItemId, BuildError> {
+        if self.problem.names.len() != self.problem.primary {
+            return Err(BuildError::PrimaryAfterSecondary(name.to_string()));
+        }
+        let id = self.add_item(name)?;
+        self.problem.primary += 1;
+        Ok(id)
+    }
+
+    /// Declares a secondary item.
+    pub fn secondary(&mut self, name: &str) -> Result<ItemId, BuildError> {
+        self.add_item(name)
+    }
+
+    /// The color named `name`, created if new.
+    pub fn color(&mut self, name: &str) -> ColorId {
+        if let Some(&c) = self.color_by_name.get(name) {
+            return c;
+        }
+        let c = ColorId(self.problem.colors.len() as u32);
+        self.problem.colors.push(name.to_string());
+        self.color_by_name.insert(name.to_string(), c);
+        c
+    }
+
+    /// The item named `name`, if declared.
+    pub fn item(&self, name: &str) -> Option<ItemId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// The number of items declared so far.
+    pub fn item_count(&self) -> usize {
+        self.problem.names.len()
+    }
+
+    /// The number of options added so far.
+    pub fn option_count(&self) -> usize {
+        self.problem.option_count()
+    }
+
+    /// Adds an option; returns its number.
+    ///
+    /// Fails, leaving the builder unchanged, if an item repeats, a primary item has a color, or
+    /// no item is primary.
+    pub fn option(
+        &mut self,
+        entries: &[(ItemId, Option<ColorId>)],
+    ) -> Result<OptionId, BuildError> {
+        let stamp = self.problem.option_count() as u32;
+        let mut has_primary = false;
+        for &(item, color) in entries {
+            let Some(seen) = self.seen.get_mut(item.index()) else {
+                return Err(BuildError::UnknownItem(item.0));
+            };
+            let name = &self.problem.names[item.index()];
+            if *seen == stamp {
+                // Undo the stamps of this option so a retry is not confused.
+                for &(i, _) in entries {
+                    if self.seen[i.index()] == stamp {
+                        self.seen[i.index()] = u32::MAX;
+                    }
+                }
+                return Err(BuildError::RepeatedItem(name.clone()));
+            }
+            *seen = stamp;
+            if item.index() < self.problem.primary {
+                if color.is_some() {
+                    return self.reject(entries, stamp, BuildError::ColorOnPrimary(name.clone()));
+                }
+                has_primary = true;
+            }
+        }
+        if !has_primary {
+            return self.reject(entries, stamp, BuildError::NoPrimary);
+        }
+        if self.problem.entries.len()
+            + entries.len()
+            + self.problem.names.len()
+            + self.problem.starts.len()
+            + 2
+            >= i32::MAX as usize
+        {
+            return self.reject(entries, stamp, BuildError::TooLarge(i32::MAX as u64));
+        }
+        if self.problem.starts.is_empty() {
+            self.problem.starts.push(0);
+        }
+        self.problem
+            .entries
+            .extend(entries.iter().map(|&(item, color)| Entry { item, color }));
+        self.problem.starts.push(self.problem.entries.len() as u32);
+        Ok(OptionId(stamp))
+    }
+
+    fn reject(
+        &mut self,
+        entries: &[(ItemId, Option<ColorId>)],
+        stamp: u32,
+        err: BuildError,
+    ) -> Result<OptionId, BuildError> {
+        for &(i, _) in entries {
+            if let Some(s) = self.seen.get_mut(i.index())
+                && *s == stamp
+            {
+                *s = u32::MAX;
+            }
+        }
+        Err(err)
+    }
+
+    /// Adds an option given by item names, with `name:color` for colors.
+    pub fn option_by_names(&mut self, names: &[&str]) -> Result<OptionId, BuildError> {
+        let mut entries = Vec::with_capacity(names.len());
+        for n in names {
+            let (name, color) = match n.split_once(':') {
+                Some((a, c)) => (a, Some(self.color(c))),
+                None => (*n, None),
+            };
+            let Some(item) = self.item(name) else {
+                return Err(BuildError::UnknownItem(u32::MAX));
+            };
+            entries.push((item, color));
+        }
+        self.option(&entries)
+    }
+
+    /// The finished problem.
+    pub fn build(mut self) -> Problem {
+        if self.problem.starts.is_empty() {
+            self.problem.starts.push(0);
+        }
+        self.problem
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builder_rejects_bad_options_and_keeps_going() {
+        let mut b = ProblemBuilder::new();
+        let a = b.primary("a").unwrap();
+        let x = b.secondary("x").unwrap();
+        assert_eq!(
+            b.primary("b"),
+            Err(BuildError::PrimaryAfterSecondary("b".into()))
+        );
+        assert_eq!(b.secondary("a"), Err(BuildError::DuplicateItem("a".into())));
+        let c = b.color("c");
+        assert_eq!(
+            b.option(&[(a, Some(c))]),
+            Err(BuildError::ColorOnPrimary("a".into()))
+        );
+        assert_eq!(b.option(&[(x, None)]), Err(BuildError::NoPrimary));
+        assert_eq!(
+            b.option(&[(a, None), (a, None)]),
+            Err(BuildError::RepeatedItem("a".into()))
+        );
+        assert_eq!(b.option(&[(a, None), (x, Some(c))]), Ok(OptionId(0)));
+        assert_eq!(b.option(&[(x, None), (a, None)]), Ok(OptionId(1)));
+        let p = b.build();
+        assert_eq!(p.option_count(), 2);
+        assert_eq!(p.display_option(OptionId(0)).to_string(), "a x:c");
+        assert_eq!(p.display_option(OptionId(1)).to_string(), "x a");
+    }
+}
