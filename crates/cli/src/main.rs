@@ -1,0 +1,34 @@
+//! The `dlx` command: the definition of the command line and the glue to the libraries.
+//!
+//! Exit status (as in ripgrep): 0 when a solution exists, 1 when there is none, 2 on error.
+//! A closed pipe on stdout (`dlx ... | head`) is success.
+
+mod output;
+mod xcc;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exact cover on Knuth's dancing links: Sudoku, N-queens, polyominoes, Langford pairs,
+/// any problem in Knuth's text format, and a web app.
+#[derive(Parser, Debug)]
+#[command(name = "dlx", version, about, max_term_width = 100)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve an exact-cover problem in Knuth's text format (DLX1/DLX2 input).
+    Xcc(xcc::XccArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Xcc(args) => xcc::run(args),
+    };
+    output::finish(result)
+}

@@ -1,0 +1,105 @@
+//! What every subcommand shares: exit codes, broken pipes, progress bars, number parsing.
+
+use std::io::{self, IsTerminal};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// The outcome of a subcommand, turned into an exit status by [`finish`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Found {
+    /// At least one solution: exit 0.
+    Some,
+    /// No solution: exit 1.
+    None,
+}
+
+/// Maps a subcommand's result to the exit status: 0 found, 1 none, 2 error; a closed stdout
+/// pipe is success.
+pub fn finish(result: anyhow::Result<Found>) -> ExitCode {
+    match result {
+        Ok(Found::Some) => ExitCode::SUCCESS,
+        Ok(Found::None) => ExitCode::from(1),
+        Err(e) => {
+            if let Some(ioe) = e.downcast_ref::<io::Error>()
+                && ioe.kind() == io::ErrorKind::BrokenPipe
+            {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("dlx: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Parses a duration such as `10`, `2.5s`, `500ms`, `3m`.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let s = s.trim();
+    let (num, scale) = if let Some(v) = s.strip_suffix("ms") {
+        (v, 0.001)
+    } else if let Some(v) = s.strip_suffix('s') {
+        (v, 1.0)
+    } else if let Some(v) = s.strip_suffix('m') {
+        (v, 60.0)
+    } else if let Some(v) = s.strip_suffix('h') {
+        (v, 3600.0)
+    } else {
+        (s, 1.0)
+    };
+    let x: f64 = num.trim().parse().map_err(|_| format!("`{s}` is not a duration (try 10s, 500ms, 2m)"))?;
+    if !x.is_finite() || x < 0.0 {
+        return Err(format!("`{s}` is not a duration (try 10s, 500ms, 2m)"));
+    }
+    Duration::try_from_secs_f64(x * scale).map_err(|_| format!("`{s}` is too long"))
+}
+
+/// Parses a count such as `1000`, `1_000_000`, `10k`, `5M`, `2G`.
+pub fn parse_count(s: &str) -> Result<u64, String> {
+    let t: String = s.trim().chars().filter(|&c| c != '_' && c != ',').collect();
+    let (num, mult) = match t.chars().last() {
+        Some('k' | 'K') => (&t[..t.len() - 1], 1_000u64),
+        Some('M') => (&t[..t.len() - 1], 1_000_000),
+        Some('G') => (&t[..t.len() - 1], 1_000_000_000),
+        _ => (&t[..], 1),
+    };
+    num.parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(mult))
+        .ok_or_else(|| format!("`{s}` is not a count (try 1000, 10k, 5M)"))
+}
+
+/// A progress bar on stderr when stderr is a terminal (or when forced), else `None`.
+pub fn progress_bar(force: Option<bool>, message: &str) -> Option<ProgressBar> {
+    let show = force.unwrap_or_else(|| io::stderr().is_terminal());
+    if !show {
+        return None;
+    }
+    let bar = ProgressBar::new(1_000_000);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {msg} [{elapsed_precise}] {wide_bar} {percent:>3}% (estimated) {prefix}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_message(message.to_string());
+    Some(bar)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_and_counts_parse() {
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("2.5s"), Ok(Duration::from_millis(2500)));
+        assert_eq!(parse_duration("3"), Ok(Duration::from_secs(3)));
+        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+        assert!(parse_duration("fast").is_err());
+        assert!(parse_duration("-1s").is_err());
+        assert_eq!(parse_count("10k"), Ok(10_000));
+        assert_eq!(parse_count("1_000_000"), Ok(1_000_000));
+        assert_eq!(parse_count("5M"), Ok(5_000_000));
+        assert!(parse_count("lots").is_err());
+        assert!(parse_count("99999999999G").is_err());
+    }
+}

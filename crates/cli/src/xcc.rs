@@ -1,0 +1,301 @@
+//! `dlx xcc`: solve a problem in Knuth's text format.
+
+use std::io::{self, BufWriter, Read, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
+use dlx_engine::{Config, Heuristic, ItemId, Links, Observer, OptionId, Outcome, Problem, Progress, format};
+use serde::Serialize;
+
+use crate::output::{self, Found};
+
+/// How the branching item is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HeuristicArg {
+    /// The first primary item with the fewest options (Knuth's DLX1).
+    Mrv,
+    /// The leftmost uncovered primary item.
+    Leftmost,
+}
+
+impl From<HeuristicArg> for Heuristic {
+    fn from(h: HeuristicArg) -> Self {
+        match h {
+            HeuristicArg::Mrv => Heuristic::Mrv,
+            HeuristicArg::Leftmost => Heuristic::Leftmost,
+        }
+    }
+}
+
+/// Options shared by every command that runs the exact-cover search.
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Stop after this many solutions (the count is then a lower bound).
+    #[arg(long, value_name = "N", value_parser = output::parse_count)]
+    pub limit: Option<u64>,
+    /// How to choose the item to branch on.
+    #[arg(long, value_enum, default_value = "mrv")]
+    pub heuristic: HeuristicArg,
+    /// Stop after this many search-tree nodes (reported as incomplete).
+    #[arg(long, value_name = "N", value_parser = output::parse_count)]
+    pub nodes: Option<u64>,
+    /// Stop after this much time, e.g. 10s, 500ms, 2m (reported as incomplete).
+    #[arg(long, value_name = "DURATION", value_parser = output::parse_duration)]
+    pub time_limit: Option<Duration>,
+    /// Show a progress bar on stderr (default: when stderr is a terminal).
+    #[arg(long, overrides_with = "no_progress")]
+    pub progress: bool,
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+impl SearchArgs {
+    /// The engine configuration these flags ask for.
+    pub fn config(&self) -> Config {
+        let mut config = Config { heuristic: self.heuristic.into(), node_budget: self.nodes, ..Config::default() };
+        if let Some(t) = self.time_limit {
+            config = config.with_time_limit(t);
+        }
+        config
+    }
+
+    /// `Some(true)` / `Some(false)` when forced, `None` to ask the terminal.
+    pub fn progress_choice(&self) -> Option<bool> {
+        if self.no_progress {
+            Some(false)
+        } else if self.progress {
+            Some(true)
+        } else {
+            None
+        }
+    }
+}
+
+/// Which solutions to print.
+#[derive(Args, Debug, Clone, Default)]
+pub struct PrintArgs {
+    /// Print every solution found.
+    #[arg(short, long)]
+    pub print: bool,
+    /// Print only the first N solutions.
+    #[arg(long, value_name = "N", value_parser = output::parse_count)]
+    pub first: Option<u64>,
+    /// Print every Nth solution (the Nth, 2Nth, ...).
+    #[arg(long, value_name = "N", value_parser = output::parse_count)]
+    pub every: Option<u64>,
+}
+
+impl PrintArgs {
+    /// Whether solution number `k` (1-based) is to be printed.
+    pub fn wants(&self, k: u64) -> bool {
+        if let Some(f) = self.first
+            && k > f
+        {
+            return false;
+        }
+        match self.every {
+            Some(e) if e > 0 => k % e == 0,
+            _ => self.print || self.first.is_some() || self.every.is_some(),
+        }
+    }
+
+    /// Whether any solution may be printed.
+    pub fn any(&self) -> bool {
+        self.print || self.first.is_some_and(|f| f > 0) || self.every.is_some()
+    }
+}
+
+/// `dlx xcc [FILE|-]`.
+#[derive(Args, Debug)]
+pub struct XccArgs {
+    /// The problem file in Knuth's format; `-` or nothing reads stdin.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub print: PrintArgs,
+    /// Print one JSON object with the counts and statistics (and the printed solutions).
+    #[arg(long)]
+    pub json: bool,
+    /// Also print the number of nodes at each level.
+    #[arg(long)]
+    pub profile: bool,
+}
+
+/// Reads a file, or stdin for `-` or no file.
+pub fn read_input(file: Option<&PathBuf>) -> Result<String> {
+    let mut text = String::new();
+    match file {
+        None => io::stdin().read_to_string(&mut text).context("cannot read stdin")?,
+        Some(p) if p.as_os_str() == "-" => io::stdin().read_to_string(&mut text).context("cannot read stdin")?,
+        Some(p) => {
+            let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
+            text = String::from_utf8(bytes).map_err(|e| {
+                anyhow::anyhow!("{}: not UTF-8 text (byte {})", p.display(), e.utf8_error().valid_up_to())
+            })?;
+            text.len()
+        }
+    };
+    Ok(text)
+}
+
+/// The JSON report of `dlx xcc --json`.
+#[derive(Serialize)]
+struct Report<'a> {
+    solutions: u64,
+    nodes: u64,
+    updates: u64,
+    complete: bool,
+    status: &'a str,
+    seconds: f64,
+    max_depth: usize,
+    items: usize,
+    primary_items: usize,
+    options: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level_nodes: Option<&'a [u64]>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    printed: Vec<Printed>,
+}
+
+#[derive(Serialize)]
+struct Printed {
+    number: u64,
+    options: Vec<String>,
+}
+
+struct XccObserver<'a, W: Write> {
+    problem: &'a Problem,
+    print: &'a PrintArgs,
+    limit: u64,
+    found: u64,
+    out: &'a mut W,
+    json: Option<&'a mut Vec<Printed>>,
+    bar: Option<indicatif::ProgressBar>,
+    error: Option<io::Error>,
+}
+
+impl<W: Write> Observer for XccObserver<'_, W> {
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        self.found += 1;
+        if self.print.wants(self.found) {
+            let lines: Vec<String> = options.iter().map(|&o| self.problem.display_option(o).to_string()).collect();
+            match self.json.as_deref_mut() {
+                Some(list) => list.push(Printed { number: self.found, options: lines }),
+                None => {
+                    let mut text = format!("solution {}:\n", self.found);
+                    for l in &lines {
+                        text.push_str("  ");
+                        text.push_str(l);
+                        text.push('\n');
+                    }
+                    let write = |out: &mut W| -> io::Result<()> {
+                        match &self.bar {
+                            Some(bar) => bar.suspend(|| out.write_all(text.as_bytes()).and_then(|_| out.flush())),
+                            None => out.write_all(text.as_bytes()),
+                        }
+                    };
+                    if let Err(e) = write(self.out) {
+                        self.error = Some(e);
+                        return ControlFlow::Break(());
+                    }
+                }
+            }
+        }
+        if self.found >= self.limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    }
+
+    fn progress(&mut self, p: &Progress) {
+        if let Some(bar) = &self.bar {
+            bar.set_position((p.fraction * 1_000_000.0) as u64);
+            bar.set_prefix(format!("{} nodes, {} solutions", p.nodes, p.solutions));
+        }
+    }
+
+    fn choose(&mut self, _: usize, _: ItemId, _: usize) {}
+}
+
+/// Runs `dlx xcc`.
+pub fn run(args: XccArgs) -> Result<Found> {
+    let text = read_input(args.file.as_ref())?;
+    let name = args.file.as_ref().map_or("stdin".to_string(), |p| p.display().to_string());
+    let (problem, warnings) = format::parse(&text).with_context(|| name.clone())?;
+    for w in &warnings {
+        eprintln!("dlx: warning: {name}: {w}");
+    }
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut printed = Vec::new();
+    let bar = output::progress_bar(args.search.progress_choice(), &name);
+    let mut links = Links::new(&problem, args.search.config());
+    let outcome = {
+        let mut obs = XccObserver {
+            problem: &problem,
+            print: &args.print,
+            limit: args.search.limit.unwrap_or(u64::MAX),
+            found: 0,
+            out: &mut out,
+            json: if args.json { Some(&mut printed) } else { None },
+            bar,
+            error: None,
+        };
+        if args.search.limit == Some(0) {
+            links.stats();
+        }
+        let outcome = links.run(&mut obs);
+        if let Some(bar) = obs.bar.take() {
+            bar.finish_and_clear();
+        }
+        if let Some(e) = obs.error {
+            return Err(e.into());
+        }
+        outcome
+    };
+    report(&mut out, &args, &problem, &outcome, printed)?;
+    out.flush()?;
+    Ok(if outcome.stats.solutions > 0 { Found::Some } else { Found::None })
+}
+
+fn report<W: Write>(out: &mut W, args: &XccArgs, problem: &Problem, outcome: &Outcome, printed: Vec<Printed>) -> Result<()> {
+    let s = &outcome.stats;
+    // A stop requested by the solution limit is "complete" as far as the user asked, but the
+    // count is then only a lower bound: say so.
+    let status = outcome.status.as_str();
+    if args.json {
+        let report = Report {
+            solutions: s.solutions,
+            nodes: s.nodes,
+            updates: s.updates,
+            complete: outcome.is_complete(),
+            status,
+            seconds: outcome.elapsed.as_secs_f64(),
+            max_depth: s.max_depth,
+            items: problem.item_count(),
+            primary_items: problem.primary_count(),
+            options: problem.option_count(),
+            level_nodes: args.profile.then_some(&s.level_nodes[..]),
+            printed,
+        };
+        serde_json::to_writer(&mut *out, &report)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let lower = if outcome.is_complete() { "" } else { " (at least; search incomplete)" };
+    writeln!(out, "solutions: {}{lower}", s.solutions)?;
+    writeln!(out, "status: {status}")?;
+    writeln!(out, "nodes: {}", s.nodes)?;
+    writeln!(out, "updates: {}", s.updates)?;
+    writeln!(out, "max depth: {}", s.max_depth)?;
+    writeln!(out, "seconds: {:.3}", outcome.elapsed.as_secs_f64())?;
+    if args.profile {
+        for (l, n) in s.level_nodes.iter().enumerate() {
+            writeln!(out, "level {l}: {n} nodes")?;
+        }
+    }
+    Ok(())
+}
