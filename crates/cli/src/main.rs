@@ -4,6 +4,7 @@
 //! A closed pipe on stdout (`dlx ... | head`) is success.
 
 mod output;
+mod sudoku;
 mod xcc;
 
 use std::process::ExitCode;
@@ -23,12 +24,15 @@ struct Cli {
 enum Command {
     /// Solve an exact-cover problem in Knuth's text format (DLX1/DLX2 input).
     Xcc(xcc::XccArgs),
+    /// Solve, count, trace and batch-solve Sudoku puzzles of any size.
+    Sudoku(sudoku::SudokuArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Xcc(args) => xcc::run(args),
+        Command::Sudoku(args) => sudoku::run(args),
     };
     output::finish(result)
 }
