@@ -4,6 +4,7 @@
 //! A closed pipe on stdout (`dlx ... | head`) is success.
 
 mod output;
+mod serve;
 mod sudoku;
 mod xcc;
 
@@ -26,6 +27,8 @@ enum Command {
     Xcc(xcc::XccArgs),
     /// Solve, count, trace and batch-solve Sudoku puzzles of any size.
     Sudoku(sudoku::SudokuArgs),
+    /// Start the web app and JSON API.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -33,6 +36,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Xcc(args) => xcc::run(args),
         Command::Sudoku(args) => sudoku::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     output::finish(result)
 }
