@@ -1,0 +1,155 @@
+//! Errors of the API and how they become HTTP responses, plus [`ApiJson`], the JSON extractor
+//! whose rejections use the same `{"error": "..."}` shape as every other failure.
+//!
+//! A 4xx response carries a message naming what is wrong with the request; a 500 says only
+//! "internal error" and the cause goes to the log (`tracing::error!`), never to the client.
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// Everything a handler can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The request is malformed or asks for something impossible (400).
+    #[error("{0}")]
+    BadRequest(String),
+    /// No such route or resource (404).
+    #[error("{0}")]
+    NotFound(String),
+    /// The route exists but not for this method (405).
+    #[error("method not allowed")]
+    MethodNotAllowed,
+    /// The request body exceeds the configured limit (413).
+    #[error("request body is too large (the limit is {0} bytes)")]
+    TooLarge(usize),
+    /// The body is not JSON of the expected shape (400, 415 or 422, as the extractor decided).
+    #[error("{message}")]
+    Rejected {
+        /// The status the extractor chose.
+        status: StatusCode,
+        /// What is wrong, in our words.
+        message: String,
+    },
+    /// Every solver slot stayed busy for the whole queue timeout (503).
+    #[error("server busy: every solver is in use; try again shortly")]
+    Busy,
+    /// A bug or a failed task: logged, and reported to the client without details (500).
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl AppError {
+    /// A 400 with this message.
+    pub fn bad(message: impl Into<String>) -> Self {
+        AppError::BadRequest(message.into())
+    }
+
+    /// The HTTP status of this error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::Rejected { status, .. } => *status,
+            AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+/// The body of every error response.
+#[derive(Debug, Serialize)]
+pub struct ErrorBody {
+    /// What went wrong, lowercase, naming the offending field or value.
+    pub error: String,
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let error = match &self {
+            AppError::Internal(cause) => {
+                tracing::error!(%cause, "internal error");
+                "internal error".to_string()
+            }
+            other => other.to_string(),
+        };
+        (status, axum::Json(ErrorBody { error })).into_response()
+    }
+}
+
+/// Rewords an extractor's rejection: serde's messages are kept (they name the field and the
+/// position), the framework's capitalised prefixes are dropped.
+fn from_rejection(rejection: JsonRejection) -> AppError {
+    let status = rejection.status();
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        return AppError::Rejected {
+            status,
+            message: "request body is too large".into(),
+        };
+    }
+    let message = match &rejection {
+        JsonRejection::MissingJsonContentType(_) => {
+            "expected a JSON body with `content-type: application/json`".to_string()
+        }
+        JsonRejection::JsonSyntaxError(_) | JsonRejection::JsonDataError(_) => {
+            let text = rejection.body_text();
+            let detail = text
+                .split_once(": ")
+                .map_or(text.as_str(), |(_, rest)| rest)
+                .to_string();
+            format!("invalid JSON body: {detail}")
+        }
+        _ => format!("could not read the request body: {}", rejection.body_text()),
+    };
+    AppError::Rejected { status, message }
+}
+
+/// `axum::Json`, with rejections turned into [`AppError`]s.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ApiJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(value)) => Ok(ApiJson(value)),
+            Err(rejection) => Err(from_rejection(rejection)),
+        }
+    }
+}
+
+impl<T: Serialize> IntoResponse for ApiJson<T> {
+    fn into_response(self) -> Response {
+        axum::Json(self.0).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_match_kinds() {
+        assert_eq!(AppError::bad("x").status(), StatusCode::BAD_REQUEST);
+        assert_eq!(AppError::Busy.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            AppError::Internal("boom".into()).status(),
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
+        assert_eq!(
+            AppError::TooLarge(10).to_string(),
+            "request body is too large (the limit is 10 bytes)"
+        );
+    }
+}

@@ -1,0 +1,281 @@
+//! The exact-cover endpoints: `POST /api/xcc/solve` (count or list the solutions of a problem
+//! in Knuth's format) and `POST /api/xcc/trace` (the matrix of a small problem and the steps of
+//! its search, for the dancing-links view).
+
+use std::ops::ControlFlow;
+
+use axum::extract::State;
+use dlx_engine::{Heuristic, Links, OnSolution, OptionId, Outcome, Problem, Status, format};
+use serde::{Deserialize, Serialize};
+
+use crate::AppState;
+use crate::error::{ApiJson, AppError};
+use crate::queens;
+use crate::trace::{Matrix, Recorder, XccStep};
+use crate::work::{Asked, run_blocking};
+
+/// How the search chooses the item to branch on, as the API spells it.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum HeuristicParam {
+    /// The item with the fewest options left (Knuth's DLX1). The default.
+    #[default]
+    Mrv,
+    /// The leftmost item still uncovered.
+    Leftmost,
+}
+
+impl From<HeuristicParam> for Heuristic {
+    fn from(h: HeuristicParam) -> Self {
+        match h {
+            HeuristicParam::Mrv => Heuristic::Mrv,
+            HeuristicParam::Leftmost => Heuristic::Leftmost,
+        }
+    }
+}
+
+/// Why a search returned, as the API spells it.
+pub fn status_code(status: Status) -> &'static str {
+    match status {
+        Status::Complete => "complete",
+        Status::Stopped => "limit_reached",
+        Status::NodeBudget => "node_budget",
+        Status::Deadline => "deadline",
+    }
+}
+
+/// The statistics of an engine search.
+#[derive(Clone, Debug, Serialize)]
+pub struct EngineStats {
+    /// Search-tree nodes (as Knuth's DLX1 counts them).
+    pub nodes: u64,
+    /// Link updates (Knuth's `updates`).
+    pub updates: u64,
+    /// The longest partial solution, in options.
+    pub max_depth: usize,
+    /// Wall time of the search.
+    pub seconds: f64,
+}
+
+impl EngineStats {
+    /// The statistics of `outcome`.
+    pub fn of(outcome: &Outcome) -> Self {
+        EngineStats {
+            nodes: outcome.stats.nodes,
+            updates: outcome.stats.updates,
+            max_depth: outcome.stats.max_depth,
+            seconds: outcome.elapsed.as_secs_f64(),
+        }
+    }
+}
+
+/// `POST /api/xcc/solve`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct XccSolveRequest {
+    /// The problem in Knuth's format.
+    pub problem: String,
+    /// Stop after this many solutions; absent or 0 counts them all (within the budgets).
+    #[serde(default)]
+    pub limit: Option<u64>,
+    /// How many solutions to return in `listed` (default 1; at most the server's cap).
+    #[serde(default)]
+    pub list: Option<usize>,
+    /// How to choose the item to branch on.
+    #[serde(default)]
+    pub heuristic: HeuristicParam,
+    /// A lower node budget than the server's.
+    #[serde(default)]
+    pub node_budget: Option<u64>,
+    /// A shorter time limit than the server's, in milliseconds.
+    #[serde(default)]
+    pub time_limit_ms: Option<u64>,
+}
+
+/// The answer to `POST /api/xcc/solve`.
+#[derive(Debug, Serialize)]
+pub struct XccSolveResponse {
+    /// `complete`, `limit_reached`, `node_budget` or `deadline`.
+    pub status: &'static str,
+    /// Solutions found (exact when `complete`, else a lower bound).
+    pub solutions: u64,
+    /// Whether the whole search tree was explored.
+    pub complete: bool,
+    /// Work done.
+    pub stats: EngineStats,
+    /// The first solution, its options in Knuth's notation (empty if none was found).
+    pub first: Vec<String>,
+    /// The first solutions found (as many as `list` asked), each as option ids in level order.
+    pub listed: Vec<Vec<u32>>,
+    /// The problem's size.
+    pub items: usize,
+    /// The number of primary items.
+    pub primary: usize,
+    /// The number of options.
+    pub options: usize,
+    /// Things accepted but worth saying (options dropped for having no primary item).
+    pub warnings: Vec<String>,
+}
+
+fn parse_problem(text: &str) -> Result<(Problem, Vec<String>), AppError> {
+    let (problem, warnings) =
+        format::parse(text).map_err(|e| AppError::bad(format!("problem: {e}")))?;
+    Ok((problem, warnings.iter().map(|w| w.to_string()).collect()))
+}
+
+/// `POST /api/xcc/solve`.
+pub async fn solve(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<XccSolveRequest>,
+) -> Result<ApiJson<XccSolveResponse>, AppError> {
+    let max_listed = state.limits.max_listed;
+    let list = req.list.unwrap_or(1);
+    if list > max_listed {
+        return Err(AppError::bad(format!(
+            "list: at most {max_listed} solutions can be listed, not {list}"
+        )));
+    }
+    let asked = Asked {
+        nodes: req.node_budget,
+        time_limit_ms: req.time_limit_ms,
+    };
+    let limit = req.limit.filter(|&l| l > 0).unwrap_or(u64::MAX);
+    let heuristic = req.heuristic.into();
+    let problem_text = req.problem;
+    let response = run_blocking(&state, asked, move |budget| {
+        let (problem, warnings) = parse_problem(&problem_text)?;
+        let mut links = Links::new(&problem, budget.engine_config(heuristic));
+        let mut listed: Vec<Vec<u32>> = Vec::new();
+        let mut found = 0u64;
+        let outcome = links.run(&mut OnSolution(|s: &[OptionId]| {
+            found += 1;
+            if listed.len() < list.max(1) {
+                listed.push(s.iter().map(|o| o.0).collect());
+            }
+            if found >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }));
+        let first = listed.first().map_or_else(Vec::new, |s| {
+            s.iter()
+                .map(|&o| problem.display_option(OptionId(o)).to_string())
+                .collect()
+        });
+        listed.truncate(list);
+        Ok(XccSolveResponse {
+            status: status_code(outcome.status),
+            solutions: outcome.stats.solutions,
+            complete: outcome.is_complete(),
+            stats: EngineStats::of(&outcome),
+            first,
+            listed,
+            items: problem.item_count(),
+            primary: problem.primary_count(),
+            options: problem.option_count(),
+            warnings,
+        })
+    })
+    .await?;
+    Ok(ApiJson(response))
+}
+
+/// `POST /api/xcc/trace`: exactly one of `problem` and `queens`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct XccTraceRequest {
+    /// A problem in Knuth's format.
+    #[serde(default)]
+    pub problem: Option<String>,
+    /// Or the N-queens problem for this `n`.
+    #[serde(default)]
+    pub queens: Option<u32>,
+    /// How to choose the item to branch on.
+    #[serde(default)]
+    pub heuristic: HeuristicParam,
+    /// Record at most this many steps (at most the server's cap, which is the default).
+    #[serde(default)]
+    pub max_steps: Option<usize>,
+}
+
+/// The squares of a queens problem's options, for drawing the board.
+#[derive(Debug, Serialize)]
+pub struct QueensInfo {
+    /// The board size.
+    pub n: u32,
+    /// `squares[k]` is the `[row, column]` of option `k`.
+    pub squares: Vec<[u32; 2]>,
+}
+
+/// The answer to `POST /api/xcc/trace`.
+#[derive(Debug, Serialize)]
+pub struct XccTraceResponse {
+    /// The problem, for the matrix view.
+    pub matrix: Matrix,
+    /// The recorded steps.
+    pub steps: Vec<XccStep>,
+    /// Whether the search went on past the last step (cap, budget or deadline).
+    pub truncated: bool,
+    /// Solutions met within the recorded steps.
+    pub solutions: u64,
+    /// For the queens problem, where each option puts its queen.
+    pub queens: Option<QueensInfo>,
+}
+
+/// Where a traced problem comes from.
+enum Source {
+    Text(String),
+    Queens(u32),
+}
+
+/// `POST /api/xcc/trace`.
+pub async fn trace(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<XccTraceRequest>,
+) -> Result<ApiJson<XccTraceResponse>, AppError> {
+    let cap = state.limits.max_trace_steps;
+    let max_steps = req.max_steps.unwrap_or(cap);
+    if max_steps == 0 || max_steps > cap {
+        return Err(AppError::bad(format!(
+            "max_steps: must be from 1 to {cap}, not {max_steps}"
+        )));
+    }
+    let heuristic = req.heuristic.into();
+    let source = match (req.problem, req.queens) {
+        (Some(p), None) => Source::Text(p),
+        (None, Some(n)) => {
+            if !(1..=queens::MAX_TRACE_N).contains(&n) {
+                return Err(AppError::bad(format!(
+                    "queens: the trace is for boards of 1 to {} squares a side, not {n}",
+                    queens::MAX_TRACE_N
+                )));
+            }
+            Source::Queens(n)
+        }
+        _ => {
+            return Err(AppError::bad(
+                "give exactly one of `problem` (Knuth's format) and `queens` (a board size)",
+            ));
+        }
+    };
+    let response = run_blocking(&state, Asked::default(), move |budget| {
+        let (problem, info) = match source {
+            Source::Text(text) => (parse_problem(&text)?.0, None),
+            Source::Queens(n) => {
+                let (p, squares) = queens::problem(n);
+                (p, Some(QueensInfo { n, squares }))
+            }
+        };
+        let t = Recorder::record(&problem, heuristic, max_steps, budget);
+        Ok(XccTraceResponse {
+            matrix: Matrix::of(&problem),
+            steps: t.steps,
+            truncated: t.truncated,
+            solutions: t.solutions,
+            queens: info,
+        })
+    })
+    .await?;
+    Ok(ApiJson(response))
+}
