@@ -1,0 +1,915 @@
+//! Polyomino packing as exact cover: pieces placed on a board so that every cell of the board
+//! is covered exactly once.
+//!
+//! # The encoding
+//!
+//! Items: one primary item per piece (named by its one-character glyph, `F`, `I`, ...), then
+//! one primary item per board cell, in row-major order, named by two base-36 digits `rc`
+//! (`00`, `01`, ..., `0a`, ..., `59`) when both sides are at most 36, else `r.c` in decimal.
+//! A piece that may be left out ([`Piece::optional`]) has a secondary item instead, after the
+//! primary ones.
+//!
+//! Options: for each piece in order, for each of its distinct orientations in increasing order
+//! (an orientation is its sorted list of `(row, col)` cells, moved to touch row 0 and column
+//! 0, and compared lexicographically), for each position of its top-left corner in row-major
+//! order, if every cell is on the board: the piece item, then the covered cells in row-major
+//! order. This is the order of the shared files `pento-*.dlx`: [`Packing::pentominoes`] and
+//! [`Packing::scott`] write them byte for byte.
+//!
+//! # Symmetry breaking
+//!
+//! [`Piece::quadrant`] keeps only the placements whose bounding box has its centre in the
+//! top-left quadrant of the board, midlines included. When the board is symmetric under both
+//! mirrors (which [`Packing::new`] demands) every solution has an image under the mirrors that
+//! satisfies this, so no solution is lost; the 9356 solutions of the 6x10 rectangle become its
+//! 2339 distinct ones. A solution whose restricted piece sits on a midline (possible only when
+//! a side of the board is odd, or on a square board under its diagonal mirrors, which are not
+//! broken at all) is still counted with its mirror image.
+//!
+//! # Identical copies
+//!
+//! A piece with `copies = m > 1` gets items `A#1 .. A#m`. To count each packing once, not
+//! once per labelling of the copies, copy `k + 1` must start after copy `k` in row-major
+//! order of their first cells. Secondary items `A#k<c`, one per copy and board cell, enforce
+//! it: copy `k` placed with first cell `a` takes `A#k<c` for every cell `c <= a`, and copy
+//! `k + 1` placed with first cell `b` takes `A#k<c` for every `c >= b`; the two clash exactly
+//! when `b <= a`. (For an optional piece, the labels of the copies left out are still free,
+//! so a packing using `j` of `m` copies is found `m! / (j! (m - j)!)` times.)
+//!
+//! # The text format
+//!
+//! Users describe their own puzzles in a small line-oriented format, read by [`parse`] or
+//! [`Packing::from_text`]:
+//!
+//! ```text
+//! // Comments start with `//`. This is Scott's board: a chessboard without its centre.
+//! board
+//! ########
+//! ########
+//! ########
+//! ###--###
+//! ###--###
+//! ########
+//! ########
+//! ########
+//!
+//! // The twelve pentominoes, each in all 8 orientations ...
+//! pieces pentominoes
+//! ```
+//!
+//! and a smaller one with pieces of one's own:
+//!
+//! ```text
+//! board 3x4
+//! pieces tetrominoes L: one-sided
+//! piece A: x2
+//! ##
+//! #
+//! piece b: fixed optional
+//! ##
+//! ```
+//!
+//! - `board HxW` is a rectangle of H rows and W columns. `board` alone is followed by a
+//!   drawing of the board, one line a row: `#` or `.` is a cell, a space or `-` is a hole (use
+//!   `-` for a row that is all holes, since a blank line ends the drawing). Either `#` or `.`
+//!   may mark cells, but not both in one drawing. Empty rows and columns at the edges are
+//!   trimmed.
+//! - `pieces FAMILY [GLYPH ...] [: FLAGS]` adds pieces from a family: `pentominoes` (F I L N P
+//!   T U V W X Y Z), `tetrominoes` (I O T L S; also J and Z, the mirror images of L and S, if
+//!   asked for by name), `trominoes` (I L), `domino` (D), `monomino` (M). Without glyphs, the
+//!   whole family (its default members).
+//! - `piece GLYPH [: FLAGS]` is followed by a drawing of the piece, drawn like a board. A
+//!   glyph is one character other than a space, `#`, `.`, `-`, `:`, `|`, `/` or `<`; it is
+//!   the piece's name and what the rendering shows on its cells. Glyphs must be distinct.
+//! - Flags: `free` (the default: all rotations and reflections), `one-sided` (rotations only),
+//!   `fixed` (as drawn), `optional` (the piece may be left out, for boards smaller than the
+//!   pieces), `xN` (N identical copies), `quadrant` (symmetry breaking, see above; one copy
+//!   only).
+//! - Blank lines end drawings and are otherwise ignored. Errors name the line and column.
+
+mod families;
+mod text;
+
+use std::fmt;
+
+use dlx_engine::{BuildError, ItemId, OptionId, Problem, ProblemBuilder};
+
+use crate::{DecodeError, Invalid, Puzzle};
+
+pub use families::{FAMILIES, family, family_member, pentominoes};
+pub use text::{ParseError, ParseErrorKind, Spec, TextError, parse};
+
+/// The longest side of a board, in cells.
+pub const MAX_SIDE: usize = 256;
+/// The most options a packing may have.
+pub const MAX_OPTIONS: usize = 1 << 22;
+/// The most entries (items in options, summed over options) a packing may have.
+pub const MAX_ENTRIES: usize = 1 << 23;
+
+/// A square of a grid: row 0 is the top, column 0 the left. Ordered row-major.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cell {
+    /// The row, from the top.
+    pub row: u32,
+    /// The column, from the left.
+    pub col: u32,
+}
+
+impl Cell {
+    /// The cell at `(row, col)`.
+    pub fn new(row: u32, col: u32) -> Cell {
+        Cell { row, col }
+    }
+}
+
+/// The shape of a piece, independent of where it is.
+///
+/// Invariants: `cells` is non-empty, sorted row-major, without repeats, and touches row 0 and
+/// column 0 (`min row == 0 && min col == 0`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Shape {
+    cells: Vec<Cell>,
+}
+
+/// Which orientations of a piece may be used.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Orientations {
+    /// All rotations and reflections (up to 8 distinct orientations). The default.
+    #[default]
+    Free,
+    /// Rotations only (up to 4): the piece may not be turned over.
+    OneSided,
+    /// Only as given.
+    Fixed,
+}
+
+impl Shape {
+    /// The shape made of the given `(row, col)` cells, moved to touch row 0 and column 0.
+    /// Repeats are ignored; `None` if there are no cells.
+    pub fn new(cells: impl IntoIterator<Item = (u32, u32)>) -> Option<Shape> {
+        Shape::normalized(cells.into_iter().map(|(r, c)| (i64::from(r), i64::from(c))))
+    }
+
+    fn normalized(cells: impl Iterator<Item = (i64, i64)>) -> Option<Shape> {
+        let cells: Vec<(i64, i64)> = cells.collect();
+        let r0 = cells.iter().map(|c| c.0).min()?;
+        let c0 = cells.iter().map(|c| c.1).min()?;
+        let mut cells: Vec<Cell> = cells
+            .iter()
+            .map(|&(r, c)| Cell::new((r - r0) as u32, (c - c0) as u32))
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        Some(Shape { cells })
+    }
+
+    /// The shape drawn in `drawing`, one line a row: `#` or `.` a cell, space or `-` a hole
+    /// (the drawing rules of the [text format](self)).
+    pub fn from_drawing(drawing: &str) -> Result<Shape, ParseError> {
+        text::shape_from_drawing(drawing)
+    }
+
+    /// The cells, row-major.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The number of cells.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Always false: a shape has at least one cell.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The number of rows it spans.
+    pub fn height(&self) -> u32 {
+        self.cells.iter().map(|c| c.row + 1).max().unwrap_or(0)
+    }
+
+    /// The number of columns it spans.
+    pub fn width(&self) -> u32 {
+        self.cells.iter().map(|c| c.col + 1).max().unwrap_or(0)
+    }
+
+    /// The shape turned a quarter turn clockwise: `(r, c) -> (c, -r)`.
+    pub fn rotated(&self) -> Shape {
+        let cells = self
+            .cells
+            .iter()
+            .map(|c| (i64::from(c.col), -i64::from(c.row)));
+        Shape::normalized(cells).unwrap_or_else(|| self.clone())
+    }
+
+    /// The shape mirrored left to right: `(r, c) -> (r, -c)`.
+    pub fn reflected(&self) -> Shape {
+        let cells = self
+            .cells
+            .iter()
+            .map(|c| (i64::from(c.row), -i64::from(c.col)));
+        Shape::normalized(cells).unwrap_or_else(|| self.clone())
+    }
+
+    /// The distinct orientations allowed by `which`, in increasing order.
+    pub fn orientations(&self, which: Orientations) -> Vec<Shape> {
+        let mut all = vec![self.clone()];
+        if which != Orientations::Fixed {
+            for _ in 0..3 {
+                let next = all[all.len() - 1].rotated();
+                all.push(next);
+            }
+            if which == Orientations::Free {
+                let mirrored: Vec<Shape> = all.iter().map(Shape::reflected).collect();
+                all.extend(mirrored);
+            }
+        }
+        all.sort();
+        all.dedup();
+        all
+    }
+}
+
+/// One kind of piece in a packing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// Its name, one character, shown on its cells when a tiling is rendered.
+    pub glyph: char,
+    /// Its shape.
+    pub shape: Shape,
+    /// Which orientations may be used.
+    pub orientations: Orientations,
+    /// How many identical copies there are (at least 1).
+    pub copies: u32,
+    /// Whether the piece may be left out (its item is secondary).
+    pub optional: bool,
+    /// Whether its placements are restricted to the top-left quadrant of the board, to break
+    /// the board's mirror symmetries (see the [module docs](self)).
+    pub quadrant: bool,
+}
+
+impl Piece {
+    /// One required copy of `shape`, free to rotate and reflect.
+    pub fn new(glyph: char, shape: Shape) -> Piece {
+        Piece {
+            glyph,
+            shape,
+            orientations: Orientations::Free,
+            copies: 1,
+            optional: false,
+            quadrant: false,
+        }
+    }
+}
+
+/// Whether `g` may name a piece: printable, not blank, and not a character with a meaning in
+/// drawings, item names or Knuth's format.
+pub fn is_valid_glyph(g: char) -> bool {
+    !g.is_whitespace() && !g.is_control() && !"#.-:|/<".contains(g)
+}
+
+/// The board: a rectangle of `height x width` squares, some of which are cells to cover and
+/// the others holes.
+///
+/// Invariants: `cells.len() == height * width`; `cells[r * width + c]` says whether `(r, c)`
+/// is a cell; both sides are between 1 and [`MAX_SIDE`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    height: u32,
+    width: u32,
+    cells: Vec<bool>,
+}
+
+impl Board {
+    /// A full rectangle of `height` rows and `width` columns.
+    pub fn rectangle(height: usize, width: usize) -> Result<Board, PackingError> {
+        if !(1..=MAX_SIDE).contains(&height) || !(1..=MAX_SIDE).contains(&width) {
+            return Err(PackingError::BoardSize { height, width });
+        }
+        Ok(Board {
+            height: height as u32,
+            width: width as u32,
+            cells: vec![true; height * width],
+        })
+    }
+
+    /// Dana Scott's board (1958): 8x8 without the 2x2 square in the middle.
+    pub fn scott() -> Board {
+        let cells = (0..64u32)
+            .map(|k| !matches!((k / 8, k % 8), (3 | 4, 3 | 4)))
+            .collect();
+        Board {
+            height: 8,
+            width: 8,
+            cells,
+        }
+    }
+
+    /// The board made of the given `(row, col)` cells, trimmed to their bounding box.
+    pub fn from_cells(cells: impl IntoIterator<Item = (u32, u32)>) -> Result<Board, PackingError> {
+        let shape = Shape::new(cells).ok_or(PackingError::EmptyBoard)?;
+        let (height, width) = (shape.height() as usize, shape.width() as usize);
+        if height > MAX_SIDE || width > MAX_SIDE {
+            return Err(PackingError::BoardSize { height, width });
+        }
+        let mut board = Board {
+            height: height as u32,
+            width: width as u32,
+            cells: vec![false; height * width],
+        };
+        for c in shape.cells() {
+            board.cells[c.row as usize * width + c.col as usize] = true;
+        }
+        Ok(board)
+    }
+
+    /// The number of rows.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The number of columns.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Whether `(row, col)` is a cell of the board (false for holes and outside squares).
+    pub fn contains(&self, row: i64, col: i64) -> bool {
+        (0..i64::from(self.height)).contains(&row)
+            && (0..i64::from(self.width)).contains(&col)
+            && self.cells[(row * i64::from(self.width) + col) as usize]
+    }
+
+    /// The cells, row-major.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        let w = self.width;
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c)
+            .map(move |(k, _)| Cell::new(k as u32 / w, k as u32 % w))
+    }
+
+    /// The number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.cells.iter().filter(|&&c| c).count()
+    }
+
+    /// The item name of a cell: two base-36 digits when both sides are at most 36, else
+    /// `row.col` in decimal.
+    pub fn cell_name(&self, cell: Cell) -> String {
+        if self.height <= 36 && self.width <= 36 {
+            let d = |v: u32| char::from_digit(v, 36).unwrap_or('?');
+            [d(cell.row), d(cell.col)].iter().collect()
+        } else {
+            format!("{}.{}", cell.row, cell.col)
+        }
+    }
+
+    /// Whether the board is its own image under the top-bottom and the left-right mirrors.
+    pub fn is_mirror_symmetric(&self) -> bool {
+        let (h, w) = (i64::from(self.height), i64::from(self.width));
+        self.cells().all(|c| {
+            let (r, c) = (i64::from(c.row), i64::from(c.col));
+            self.contains(h - 1 - r, c) && self.contains(r, w - 1 - c)
+        })
+    }
+}
+
+/// Why a packing could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PackingError {
+    /// A side of the board is 0 or more than [`MAX_SIDE`].
+    #[error("a {height}x{width} board: each side must be between 1 and {MAX_SIDE}")]
+    BoardSize {
+        /// Rows asked for.
+        height: usize,
+        /// Columns asked for.
+        width: usize,
+    },
+    /// The board has no cells.
+    #[error("the board has no cells")]
+    EmptyBoard,
+    /// No pieces were given.
+    #[error("no pieces")]
+    NoPieces,
+    /// A glyph is not a valid piece name.
+    #[error("`{0}` cannot name a piece (use a letter, digit or other visible character)")]
+    BadGlyph(char),
+    /// Two pieces share a glyph.
+    #[error("two pieces are named `{0}`")]
+    DuplicateGlyph(char),
+    /// A piece has no copies.
+    #[error("piece `{0}` has 0 copies")]
+    NoCopies(char),
+    /// The pieces are too small to cover the board.
+    #[error("the pieces cover at most {pieces} cells, fewer than the board's {board}")]
+    PiecesTooSmall {
+        /// Cells of the board.
+        board: usize,
+        /// Cells of all pieces, copies included.
+        pieces: usize,
+    },
+    /// The pieces that must be used do not fit in the board.
+    #[error(
+        "the pieces that must be used cover {pieces} cells, more than the board's {board} \
+         (mark some `optional`?)"
+    )]
+    PiecesTooLarge {
+        /// Cells of the board.
+        board: usize,
+        /// Cells of the required pieces, copies included.
+        pieces: usize,
+    },
+    /// A piece restricted to a quadrant, on a board without both mirror symmetries.
+    #[error(
+        "piece `{0}` is restricted to a quadrant, but the board is not symmetric under \
+         both mirrors"
+    )]
+    QuadrantAsymmetric(char),
+    /// A piece with several copies restricted to a quadrant.
+    #[error("piece `{0}` has several copies and cannot be restricted to a quadrant")]
+    QuadrantCopies(char),
+    /// The problem would exceed [`MAX_OPTIONS`] or [`MAX_ENTRIES`].
+    #[error(
+        "the problem is too large (over {MAX_OPTIONS} options or {MAX_ENTRIES} entries); \
+         use a smaller board or fewer pieces"
+    )]
+    TooLarge,
+    /// The engine refused the problem (should not happen).
+    #[error("building the problem failed: {0}")]
+    Build(#[from] BuildError),
+}
+
+/// Where option `k` puts its piece.
+#[derive(Clone, Debug)]
+struct Placement {
+    /// Index into `Packing::pieces`.
+    piece: u32,
+    /// Which copy, from 0.
+    copy: u32,
+    /// `Packing::cells[start..start + len]`, `len` = the piece's size.
+    start: u32,
+}
+
+/// Polyominoes to be packed into a board, as an exact-cover problem.
+///
+/// Invariant: option `k` of `problem` is `placements[k]`, whose cells are
+/// `cells[start .. start + pieces[piece].shape.len()]`.
+#[derive(Clone, Debug)]
+pub struct Packing {
+    board: Board,
+    pieces: Vec<Piece>,
+    problem: Problem,
+    placements: Vec<Placement>,
+    cells: Vec<Cell>,
+}
+
+impl Packing {
+    /// The twelve pentominoes on a `height x width` rectangle (area 60: 6x10, 5x12, 4x15,
+    /// 3x20, or turned). With `x_quadrant`, the X is kept in the top-left quadrant.
+    pub fn pentominoes(height: usize, width: usize, x_quadrant: bool) -> Result<Packing, PackingError> {
+        Packing::new(Board::rectangle(height, width)?, pentomino_set(x_quadrant))
+    }
+
+    /// The twelve pentominoes on Scott's board ([`Board::scott`]).
+    pub fn scott(x_quadrant: bool) -> Result<Packing, PackingError> {
+        Packing::new(Board::scott(), pentomino_set(x_quadrant))
+    }
+
+    /// A puzzle written in the [text format](self).
+    pub fn from_text(text: &str) -> Result<Packing, TextError> {
+        let spec = parse(text)?;
+        Ok(Packing::new(spec.board, spec.pieces)?)
+    }
+
+    /// Sets up the exact-cover problem of packing `pieces` into `board`.
+    pub fn new(board: Board, pieces: Vec<Piece>) -> Result<Packing, PackingError> {
+        validate(&board, &pieces)?;
+        let (h, w) = (i64::from(board.height), i64::from(board.width));
+        // The row-major number of each square's cell among the board's cells.
+        let mut number = vec![u32::MAX; board.cells.len()];
+        for (k, c) in board.cells().enumerate() {
+            number[(c.row * board.width + c.col) as usize] = k as u32;
+        }
+        let cell_list: Vec<Cell> = board.cells().collect();
+
+        let mut b = ProblemBuilder::new();
+        let copy_name = |p: &Piece, k: u32| {
+            if p.copies == 1 {
+                p.glyph.to_string()
+            } else {
+                format!("{}#{}", p.glyph, k + 1)
+            }
+        };
+        // copy_item[p][k]: the item of copy k of piece p.
+        let mut copy_item: Vec<Vec<ItemId>> = vec![Vec::new(); pieces.len()];
+        for (p, piece) in pieces.iter().enumerate().filter(|(_, p)| !p.optional) {
+            for k in 0..piece.copies {
+                copy_item[p].push(b.primary(&copy_name(piece, k))?);
+            }
+        }
+        let cell_item: Vec<ItemId> = cell_list
+            .iter()
+            .map(|&c| b.primary(&board.cell_name(c)))
+            .collect::<Result<_, _>>()?;
+        for (p, piece) in pieces.iter().enumerate().filter(|(_, p)| p.optional) {
+            for k in 0..piece.copies {
+                copy_item[p].push(b.secondary(&copy_name(piece, k))?);
+            }
+        }
+        // order_item[p][k][c]: `A#k<c`, for copies k + 1 < copies.
+        let mut order_item: Vec<Vec<Vec<ItemId>>> = vec![Vec::new(); pieces.len()];
+        for (p, piece) in pieces.iter().enumerate() {
+            for k in 0..piece.copies.saturating_sub(1) {
+                let items = cell_list
+                    .iter()
+                    .map(|&c| {
+                        let name = format!("{}<{}", copy_name(piece, k), board.cell_name(c));
+                        b.secondary(&name)
+                    })
+                    .collect::<Result<_, _>>()?;
+                order_item[p].push(items);
+            }
+        }
+
+        let mut placements = Vec::new();
+        let mut cells = Vec::new();
+        let mut entries = Vec::new();
+        let mut entry_total = 0usize;
+        for (p, piece) in pieces.iter().enumerate() {
+            let orientations = piece.shape.orientations(piece.orientations);
+            for k in 0..piece.copies {
+                for shape in &orientations {
+                    let (sh, sw) = (i64::from(shape.height()), i64::from(shape.width()));
+                    for dr in 0..=(h - sh) {
+                        for dc in 0..=(w - sw) {
+                            let fits = shape.cells().iter().all(|c| {
+                                board.contains(i64::from(c.row) + dr, i64::from(c.col) + dc)
+                            });
+                            // Bounding-box centre (dr + (sh-1)/2, dc + (sw-1)/2), doubled.
+                            let in_quadrant =
+                                2 * dr + sh - 1 <= h - 1 && 2 * dc + sw - 1 <= w - 1;
+                            if !fits || (piece.quadrant && !in_quadrant) {
+                                continue;
+                            }
+                            entries.clear();
+                            entries.push((copy_item[p][k as usize], None));
+                            let start = cells.len() as u32;
+                            for c in shape.cells() {
+                                let cell = Cell::new(c.row + dr as u32, c.col + dc as u32);
+                                let n = number[(cell.row * board.width + cell.col) as usize];
+                                entries.push((cell_item[n as usize], None));
+                                cells.push(cell);
+                            }
+                            // The shape's cells are sorted, so the first is the top-left one.
+                            let c0 = cells[start as usize];
+                            let first = number[(c0.row * board.width + c0.col) as usize] as usize;
+                            if let Some(mine) = order_item[p].get(k as usize) {
+                                entries.extend(mine[..=first].iter().map(|&i| (i, None)));
+                            }
+                            if k > 0 {
+                                let before = &order_item[p][k as usize - 1];
+                                entries.extend(before[first..].iter().map(|&i| (i, None)));
+                            }
+                            entry_total += entries.len();
+                            if placements.len() >= MAX_OPTIONS || entry_total > MAX_ENTRIES {
+                                return Err(PackingError::TooLarge);
+                            }
+                            b.option(&entries)?;
+                            placements.push(Placement {
+                                piece: p as u32,
+                                copy: k,
+                                start,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Packing {
+            board,
+            pieces,
+            problem: b.build(),
+            placements,
+            cells,
+        })
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The pieces, in item order.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The piece (index into [`Packing::pieces`]), the copy (from 0) and the cells of option
+    /// `o`.
+    pub fn placement(&self, o: OptionId) -> Option<(usize, u32, &[Cell])> {
+        let pl = self.placements.get(o.index())?;
+        let len = self.pieces[pl.piece as usize].shape.len();
+        let cells = &self.cells[pl.start as usize..pl.start as usize + len];
+        Some((pl.piece as usize, pl.copy, cells))
+    }
+}
+
+fn pentomino_set(x_quadrant: bool) -> Vec<Piece> {
+    let mut pieces = pentominoes();
+    for p in &mut pieces {
+        p.quadrant = x_quadrant && p.glyph == 'X';
+    }
+    pieces
+}
+
+fn validate(board: &Board, pieces: &[Piece]) -> Result<(), PackingError> {
+    if board.cell_count() == 0 {
+        return Err(PackingError::EmptyBoard);
+    }
+    if pieces.is_empty() {
+        return Err(PackingError::NoPieces);
+    }
+    let (mut total, mut required) = (0usize, 0usize);
+    for (k, p) in pieces.iter().enumerate() {
+        if !is_valid_glyph(p.glyph) {
+            return Err(PackingError::BadGlyph(p.glyph));
+        }
+        if pieces[..k].iter().any(|q| q.glyph == p.glyph) {
+            return Err(PackingError::DuplicateGlyph(p.glyph));
+        }
+        if p.copies == 0 {
+            return Err(PackingError::NoCopies(p.glyph));
+        }
+        if p.quadrant && p.copies > 1 {
+            return Err(PackingError::QuadrantCopies(p.glyph));
+        }
+        if p.quadrant && !board.is_mirror_symmetric() {
+            return Err(PackingError::QuadrantAsymmetric(p.glyph));
+        }
+        let area = p.shape.len().saturating_mul(p.copies as usize);
+        total = total.saturating_add(area);
+        if !p.optional {
+            required = required.saturating_add(area);
+        }
+    }
+    let cells = board.cell_count();
+    if total < cells {
+        return Err(PackingError::PiecesTooSmall {
+            board: cells,
+            pieces: total,
+        });
+    }
+    if required > cells {
+        return Err(PackingError::PiecesTooLarge {
+            board: cells,
+            pieces: required,
+        });
+    }
+    Ok(())
+}
+
+/// What a square of a [`Tiling`] shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Square {
+    /// Not part of the board.
+    Hole,
+    /// A cell not covered (yet).
+    Empty,
+    /// A cell covered by the piece with this glyph.
+    Piece(char),
+}
+
+/// One piece as placed in a [`Tiling`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacedPiece {
+    /// Index of the piece in [`Packing::pieces`].
+    pub piece: usize,
+    /// Its glyph.
+    pub glyph: char,
+    /// The cells it covers, row-major.
+    pub cells: Vec<Cell>,
+}
+
+/// A (possibly partial) packing: which piece covers each cell.
+///
+/// Invariant: `squares.len() == height * width`, and `squares[r * width + c]` is
+/// `Piece(g)` exactly for the cells of the placed pieces with glyph `g`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tiling {
+    height: u32,
+    width: u32,
+    squares: Vec<Square>,
+    placed: Vec<PlacedPiece>,
+}
+
+impl Tiling {
+    /// The number of rows.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The number of columns.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// What square `(row, col)` shows (`Hole` outside the board).
+    pub fn square(&self, row: u32, col: u32) -> Square {
+        if row < self.height && col < self.width {
+            self.squares[(row * self.width + col) as usize]
+        } else {
+            Square::Hole
+        }
+    }
+
+    /// The squares row by row, for a graphical view.
+    pub fn rows(&self) -> impl Iterator<Item = &[Square]> + '_ {
+        self.squares.chunks(self.width as usize)
+    }
+
+    /// The pieces placed, in the order of the options.
+    pub fn placed(&self) -> &[PlacedPiece] {
+        &self.placed
+    }
+
+    /// Whether every cell is covered.
+    pub fn is_complete(&self) -> bool {
+        !self.squares.contains(&Square::Empty)
+    }
+}
+
+/// One line a row: the glyph of the piece on each cell, `.` for an uncovered cell and a space
+/// for a hole.
+impl fmt::Display for Tiling {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in self.rows() {
+            let line: String = row
+                .iter()
+                .map(|s| match s {
+                    Square::Hole => ' ',
+                    Square::Empty => '.',
+                    Square::Piece(g) => *g,
+                })
+                .collect();
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The eight symmetries of the square as matrices `m`: `(r, c) -> (m[0] r + m[1] c,
+/// m[2] r + m[3] c)`. The first four are rotations (determinant 1), the last four reflections.
+/// Used by the validator, independently of [`Shape::orientations`].
+const SYMMETRIES: [[i64; 4]; 8] = [
+    [1, 0, 0, 1],
+    [0, 1, -1, 0],
+    [-1, 0, 0, -1],
+    [0, -1, 1, 0],
+    [1, 0, 0, -1],
+    [-1, 0, 0, 1],
+    [0, 1, 1, 0],
+    [0, -1, -1, 0],
+];
+
+/// The cells moved to touch row 0 and column 0, sorted.
+fn canonical(cells: &[(i64, i64)]) -> Vec<(i64, i64)> {
+    let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
+    let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
+    let mut v: Vec<(i64, i64)> = cells.iter().map(|&(r, c)| (r - r0, c - c0)).collect();
+    v.sort_unstable();
+    v
+}
+
+impl Puzzle for Packing {
+    type Board = Tiling;
+
+    fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    fn decode(&self, options: &[OptionId]) -> Result<Tiling, DecodeError> {
+        let b = &self.board;
+        let mut squares: Vec<Square> = b
+            .cells
+            .iter()
+            .map(|&c| if c { Square::Empty } else { Square::Hole })
+            .collect();
+        let mut used: Vec<Vec<bool>> = self
+            .pieces
+            .iter()
+            .map(|p| vec![false; p.copies as usize])
+            .collect();
+        let mut placed = Vec::with_capacity(options.len());
+        for &o in options {
+            let (p, k, cells) = self
+                .placement(o)
+                .ok_or(DecodeError::UnknownOption(o.0))?;
+            let glyph = self.pieces[p].glyph;
+            if std::mem::replace(&mut used[p][k as usize], true) {
+                return Err(DecodeError::Conflict {
+                    option: o.0,
+                    what: format!("piece `{glyph}`, copy {}", k + 1),
+                });
+            }
+            for c in cells {
+                let sq = &mut squares[(c.row * b.width + c.col) as usize];
+                if *sq != Square::Empty {
+                    return Err(DecodeError::Conflict {
+                        option: o.0,
+                        what: format!("cell ({}, {})", c.row, c.col),
+                    });
+                }
+                *sq = Square::Piece(glyph);
+            }
+            placed.push(PlacedPiece {
+                piece: p,
+                glyph,
+                cells: cells.to_vec(),
+            });
+        }
+        Ok(Tiling {
+            height: b.height,
+            width: b.width,
+            squares,
+            placed,
+        })
+    }
+
+    /// Checks from the placed pieces alone: each is an allowed rotation or reflection of its
+    /// piece (found by trying the eight symmetries of the square), every board cell is
+    /// covered exactly once and nothing else is, and each piece is used as often as it must
+    /// be (exactly `copies` times, or at most that many if optional).
+    fn check(&self, tiling: &Tiling) -> Result<(), Invalid> {
+        let b = &self.board;
+        let mut cover = vec![0u32; b.cells.len()];
+        let mut uses = vec![0u32; self.pieces.len()];
+        for pp in &tiling.placed {
+            let piece = self
+                .pieces
+                .get(pp.piece)
+                .ok_or_else(|| Invalid(format!("no piece number {}", pp.piece)))?;
+            let allowed = match piece.orientations {
+                Orientations::Free => 8,
+                Orientations::OneSided => 4,
+                Orientations::Fixed => 1,
+            };
+            let have: Vec<(i64, i64)> = pp
+                .cells
+                .iter()
+                .map(|c| (i64::from(c.row), i64::from(c.col)))
+                .collect();
+            let have = canonical(&have);
+            let matches = SYMMETRIES[..allowed].iter().any(|m| {
+                let image: Vec<(i64, i64)> = piece
+                    .shape
+                    .cells()
+                    .iter()
+                    .map(|c| {
+                        let (r, c) = (i64::from(c.row), i64::from(c.col));
+                        (m[0] * r + m[1] * c, m[2] * r + m[3] * c)
+                    })
+                    .collect();
+                canonical(&image) == have
+            });
+            if !matches {
+                return Err(Invalid(format!(
+                    "the cells of `{}` do not form its shape in an allowed orientation",
+                    piece.glyph
+                )));
+            }
+            for c in &pp.cells {
+                if !b.contains(i64::from(c.row), i64::from(c.col)) {
+                    return Err(Invalid(format!(
+                        "`{}` covers ({}, {}), which is not a cell of the board",
+                        piece.glyph, c.row, c.col
+                    )));
+                }
+                cover[(c.row * b.width + c.col) as usize] += 1;
+            }
+            uses[pp.piece] += 1;
+        }
+        for c in b.cells() {
+            let n = cover[(c.row * b.width + c.col) as usize];
+            if n != 1 {
+                return Err(Invalid(format!(
+                    "cell ({}, {}) is covered {n} times",
+                    c.row, c.col
+                )));
+            }
+        }
+        for (p, &u) in self.pieces.iter().zip(&uses) {
+            if u > p.copies || (!p.optional && u < p.copies) {
+                return Err(Invalid(format!(
+                    "`{}` is used {u} times, with {} copies{}",
+                    p.glyph,
+                    p.copies,
+                    if p.optional { "" } else { " all required" }
+                )));
+            }
+        }
+        Ok(())
+    }
+}
