@@ -47,7 +47,10 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
     } else {
         (s, 1.0)
     };
-    let x: f64 = num.trim().parse().map_err(|_| format!("`{s}` is not a duration (try 10s, 500ms, 2m)"))?;
+    let x: f64 = num
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a duration (try 10s, 500ms, 2m)"))?;
     if !x.is_finite() || x < 0.0 {
         return Err(format!("`{s}` is not a duration (try 10s, 500ms, 2m)"));
     }
@@ -77,8 +80,10 @@ pub fn progress_bar(force: Option<bool>, message: &str) -> Option<ProgressBar> {
     }
     let bar = ProgressBar::new(1_000_000);
     bar.set_style(
-        ProgressStyle::with_template("{spinner} {msg} [{elapsed_precise}] {wide_bar} {percent:>3}% (estimated) {prefix}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(
+            "{spinner} {msg} [{elapsed_precise}] {wide_bar} {percent:>3}% (estimated) {prefix}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar.set_message(message.to_string());
     Some(bar)

@@ -15,5 +15,8 @@ pub struct ServeArgs {
 
 /// Runs `dlx serve` (not yet implemented).
 pub fn run(args: ServeArgs) -> Result<Found> {
-    anyhow::bail!("the web app is not built yet (would listen on {})", args.addr)
+    anyhow::bail!(
+        "the web app is not built yet (would listen on {})",
+        args.addr
+    )
 }

@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use dlx_engine::{Config, Heuristic, ItemId, Links, Observer, OptionId, Outcome, Problem, Progress, format};
+use dlx_engine::{
+    Config, Heuristic, ItemId, Links, Observer, OptionId, Outcome, Problem, Progress, format,
+};
 use serde::Serialize;
 
 use crate::output::{self, Found};
@@ -56,7 +58,11 @@ pub struct SearchArgs {
 impl SearchArgs {
     /// The engine configuration these flags ask for.
     pub fn config(&self) -> Config {
-        let mut config = Config { heuristic: self.heuristic.into(), node_budget: self.nodes, ..Config::default() };
+        let mut config = Config {
+            heuristic: self.heuristic.into(),
+            node_budget: self.nodes,
+            ..Config::default()
+        };
         if let Some(t) = self.time_limit {
             config = config.with_time_limit(t);
         }
@@ -131,12 +137,20 @@ pub struct XccArgs {
 pub fn read_input(file: Option<&PathBuf>) -> Result<String> {
     let mut text = String::new();
     match file {
-        None => io::stdin().read_to_string(&mut text).context("cannot read stdin")?,
-        Some(p) if p.as_os_str() == "-" => io::stdin().read_to_string(&mut text).context("cannot read stdin")?,
+        None => io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read stdin")?,
+        Some(p) if p.as_os_str() == "-" => io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read stdin")?,
         Some(p) => {
             let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
             text = String::from_utf8(bytes).map_err(|e| {
-                anyhow::anyhow!("{}: not UTF-8 text (byte {})", p.display(), e.utf8_error().valid_up_to())
+                anyhow::anyhow!(
+                    "{}: not UTF-8 text (byte {})",
+                    p.display(),
+                    e.utf8_error().valid_up_to()
+                )
             })?;
             text.len()
         }
@@ -184,9 +198,15 @@ impl<W: Write> Observer for XccObserver<'_, W> {
     fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
         self.found += 1;
         if self.print.wants(self.found) {
-            let lines: Vec<String> = options.iter().map(|&o| self.problem.display_option(o).to_string()).collect();
+            let lines: Vec<String> = options
+                .iter()
+                .map(|&o| self.problem.display_option(o).to_string())
+                .collect();
             match self.json.as_deref_mut() {
-                Some(list) => list.push(Printed { number: self.found, options: lines }),
+                Some(list) => list.push(Printed {
+                    number: self.found,
+                    options: lines,
+                }),
                 None => {
                     let mut text = format!("solution {}:\n", self.found);
                     for l in &lines {
@@ -196,7 +216,9 @@ impl<W: Write> Observer for XccObserver<'_, W> {
                     }
                     let write = |out: &mut W| -> io::Result<()> {
                         match &self.bar {
-                            Some(bar) => bar.suspend(|| out.write_all(text.as_bytes()).and_then(|_| out.flush())),
+                            Some(bar) => bar.suspend(|| {
+                                out.write_all(text.as_bytes()).and_then(|_| out.flush())
+                            }),
                             None => out.write_all(text.as_bytes()),
                         }
                     };
@@ -207,7 +229,11 @@ impl<W: Write> Observer for XccObserver<'_, W> {
                 }
             }
         }
-        if self.found >= self.limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        if self.found >= self.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     }
 
     fn progress(&mut self, p: &Progress) {
@@ -223,7 +249,10 @@ impl<W: Write> Observer for XccObserver<'_, W> {
 /// Runs `dlx xcc`.
 pub fn run(args: XccArgs) -> Result<Found> {
     let text = read_input(args.file.as_ref())?;
-    let name = args.file.as_ref().map_or("stdin".to_string(), |p| p.display().to_string());
+    let name = args
+        .file
+        .as_ref()
+        .map_or("stdin".to_string(), |p| p.display().to_string());
     let (problem, warnings) = format::parse(&text).with_context(|| name.clone())?;
     for w in &warnings {
         eprintln!("dlx: warning: {name}: {w}");
@@ -258,10 +287,20 @@ pub fn run(args: XccArgs) -> Result<Found> {
     };
     report(&mut out, &args, &problem, &outcome, printed)?;
     out.flush()?;
-    Ok(if outcome.stats.solutions > 0 { Found::Some } else { Found::None })
+    Ok(if outcome.stats.solutions > 0 {
+        Found::Some
+    } else {
+        Found::None
+    })
 }
 
-fn report<W: Write>(out: &mut W, args: &XccArgs, problem: &Problem, outcome: &Outcome, printed: Vec<Printed>) -> Result<()> {
+fn report<W: Write>(
+    out: &mut W,
+    args: &XccArgs,
+    problem: &Problem,
+    outcome: &Outcome,
+    printed: Vec<Printed>,
+) -> Result<()> {
     let s = &outcome.stats;
     // A stop requested by the solution limit is "complete" as far as the user asked, but the
     // count is then only a lower bound: say so.
@@ -285,7 +324,11 @@ fn report<W: Write>(out: &mut W, args: &XccArgs, problem: &Problem, outcome: &Ou
         writeln!(out)?;
         return Ok(());
     }
-    let lower = if outcome.is_complete() { "" } else { " (at least; search incomplete)" };
+    let lower = if outcome.is_complete() {
+        ""
+    } else {
+        " (at least; search incomplete)"
+    };
     writeln!(out, "solutions: {}{lower}", s.solutions)?;
     writeln!(out, "status: {status}")?;
     writeln!(out, "nodes: {}", s.nodes)?;

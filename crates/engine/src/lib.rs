@@ -22,12 +22,14 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod cells;
 pub mod format;
 pub mod links;
 pub mod problem;
 pub mod reference;
 pub mod search;
 
+pub use cells::Cells;
 pub use links::Links;
 pub use problem::{BuildError, ColorId, Entry, ItemId, OptionId, Problem, ProblemBuilder};
 pub use search::{

@@ -1,0 +1,224 @@
+//! Integration tests of the engine: the shared data-driven suite, property tests against the
+//! brute-force reference, and the search controls.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+use dlx_engine::{
+    Config, Heuristic, Links, OnSolution, OptionId, Problem, ProblemBuilder, Status, format,
+    reference,
+};
+use proptest::prelude::*;
+
+fn repo_testdata() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/xcc")
+}
+
+fn shared_xcc() -> Option<PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/xcc");
+    p.join("expected.toml").exists().then_some(p)
+}
+
+/// Runs every input listed in `dir/expected.toml`: the count must match, and with MRV in input
+/// order the nodes and updates must equal Knuth's DLX1 exactly. Every solution found is checked
+/// by the independent checker.
+fn check_expected(dir: &Path) -> usize {
+    let text = std::fs::read_to_string(dir.join("expected.toml")).unwrap();
+    let expected: toml::Table = toml::from_str(&text).unwrap();
+    for (name, want) in &expected {
+        let input = std::fs::read_to_string(dir.join(format!("{name}.dlx"))).unwrap();
+        let (problem, _) = format::parse(&input).unwrap();
+        let mut links = Links::new(&problem, Config::default());
+        let mut bad = None;
+        let out = links.run(&mut OnSolution(|s: &[OptionId]| {
+            if let Err(e) = reference::check(&problem, s) {
+                bad = Some(e);
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        }));
+        assert_eq!(bad, None, "{name}: invalid solution");
+        assert!(out.is_complete(), "{name}");
+        let get = |k: &str| want.get(k).and_then(|v| v.as_integer()).map(|v| v as u64);
+        assert_eq!(
+            Some(out.stats.solutions),
+            get("solutions"),
+            "{name}: solutions"
+        );
+        assert_eq!(Some(out.stats.nodes), get("dlx1_nodes"), "{name}: nodes");
+        assert_eq!(
+            Some(out.stats.updates),
+            get("dlx1_updates"),
+            "{name}: updates"
+        );
+        assert_eq!(
+            out.stats.level_nodes.iter().sum::<u64>() + out.stats.solutions,
+            out.stats.nodes
+        );
+        links.validate().unwrap();
+    }
+    expected.len()
+}
+
+#[test]
+fn repo_samples_match_dlx1_exactly() {
+    assert!(check_expected(&repo_testdata()) >= 9);
+}
+
+#[test]
+fn shared_inputs_match_dlx1_exactly() {
+    match shared_xcc() {
+        Some(dir) => assert!(check_expected(&dir) >= 25),
+        None => eprintln!("note: ../shared/data/xcc not present; shared exact-cover suite skipped"),
+    }
+}
+
+/// A random XCC problem: a few primary and secondary items, options with random items and,
+/// for secondary items, random colors out of two.
+fn arb_problem() -> impl Strategy<Value = Problem> {
+    (1usize..6, 0usize..4, 1usize..14)
+        .prop_flat_map(|(np, ns, no)| {
+            let entry = (0..np + ns, 0usize..3);
+            let option = proptest::collection::vec(entry, 1..5);
+            (Just(np), Just(ns), proptest::collection::vec(option, no))
+        })
+        .prop_map(|(np, ns, options)| {
+            let mut b = ProblemBuilder::new();
+            let mut items: Vec<_> = (0..np)
+                .map(|k| b.primary(&format!("p{k}")).unwrap())
+                .collect();
+            items.extend((0..ns).map(|k| b.secondary(&format!("s{k}")).unwrap()));
+            let colors = [b.color("red"), b.color("blue")];
+            for option in options {
+                let mut seen = BTreeSet::new();
+                let entries: Vec<_> = option
+                    .into_iter()
+                    .filter(|(i, _)| seen.insert(*i))
+                    .map(|(i, c)| {
+                        let color = if i >= np && c > 0 {
+                            Some(colors[c - 1])
+                        } else {
+                            None
+                        };
+                        (items[i], color)
+                    })
+                    .collect();
+                let _ = b.option(&entries); // options without a primary item are rejected
+            }
+            b.build()
+        })
+}
+
+fn sorted(mut sols: Vec<Vec<OptionId>>) -> Vec<Vec<OptionId>> {
+    for s in &mut sols {
+        s.sort();
+    }
+    sols.sort();
+    sols
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn links_finds_exactly_the_reference_solutions(problem in arb_problem()) {
+        let want = reference::solutions(&problem);
+        for heuristic in [Heuristic::Mrv, Heuristic::Leftmost] {
+            let mut links = Links::new(&problem, Config { heuristic, ..Config::default() });
+            let (got, out) = links.collect(u64::MAX);
+            prop_assert!(out.is_complete());
+            prop_assert_eq!(out.stats.solutions, got.len() as u64);
+            prop_assert_eq!(sorted(got), want.clone());
+            prop_assert!(links.validate().is_ok());
+        }
+    }
+
+    #[test]
+    fn knuth_format_round_trips(problem in arb_problem()) {
+        let text = format::write(&problem, Some("generated"));
+        let (back, warnings) = format::parse(&text).unwrap();
+        prop_assert!(warnings.is_empty());
+        // Colors that no option uses are not written, so compare what is written.
+        prop_assert_eq!(back.item_count(), problem.item_count());
+        prop_assert_eq!(back.primary_count(), problem.primary_count());
+        prop_assert_eq!(back.option_count(), problem.option_count());
+        prop_assert_eq!(format::write(&back, Some("generated")), text);
+    }
+
+    #[test]
+    fn parser_never_panics(text in "[a-c|: \n#x]{0,60}") {
+        let _ = format::parse(&text);
+    }
+}
+
+#[test]
+fn limit_stops_after_n_and_says_so() {
+    let text = std::fs::read_to_string(repo_testdata().join("queens8.dlx")).unwrap();
+    let (problem, _) = format::parse(&text).unwrap();
+    let mut links = Links::new(&problem, Config::default());
+    let (sols, out) = links.collect(5);
+    assert_eq!(sols.len(), 5);
+    assert_eq!(out.status, Status::Stopped);
+    // Resuming finds the other 87 and ends complete.
+    let rest = links.count();
+    assert!(rest.is_complete());
+    assert_eq!(rest.stats.solutions, 92);
+}
+
+#[test]
+fn deadline_in_the_past_stops_at_first_check() {
+    let text = std::fs::read_to_string(repo_testdata().join("queens10.dlx")).unwrap();
+    let (problem, _) = format::parse(&text).unwrap();
+    let config = Config {
+        deadline: Some(std::time::Instant::now()),
+        check_interval: 64,
+        ..Config::default()
+    };
+    let out = Links::new(&problem, config).count();
+    assert_eq!(out.status, Status::Deadline);
+    assert!(
+        out.stats.nodes < 64,
+        "stopped at the first check, after {} nodes",
+        out.stats.nodes
+    );
+}
+
+#[test]
+fn progress_is_reported_and_grows() {
+    struct Watch(Vec<f64>);
+    impl dlx_engine::Observer for Watch {
+        fn solution(&mut self, _: &[OptionId]) -> ControlFlow<()> {
+            ControlFlow::Continue(())
+        }
+        fn progress(&mut self, p: &dlx_engine::Progress) {
+            self.0.push(p.fraction);
+        }
+    }
+    let text = std::fs::read_to_string(repo_testdata().join("queens10.dlx")).unwrap();
+    let (problem, _) = format::parse(&text).unwrap();
+    let mut watch = Watch(Vec::new());
+    let config = Config {
+        check_interval: 256,
+        ..Config::default()
+    };
+    let out = Links::new(&problem, config).run(&mut watch);
+    assert!(out.is_complete());
+    assert!(watch.0.len() >= 40, "{} reports", watch.0.len());
+    assert!(
+        watch.0.windows(2).all(|w| w[0] <= w[1] + 1e-12),
+        "progress went backwards"
+    );
+    assert!(watch.0.iter().all(|&f| (0.0..=1.0).contains(&f)));
+    assert!(*watch.0.last().unwrap() > 0.8);
+}
+
+#[test]
+fn no_primary_items_means_one_empty_solution() {
+    let mut b = ProblemBuilder::new();
+    b.secondary("x").unwrap();
+    let problem = b.build();
+    let (sols, out) = Links::new(&problem, Config::default()).collect(10);
+    assert_eq!(sols, vec![Vec::<OptionId>::new()]);
+    assert!(out.is_complete());
+}
