@@ -1,0 +1,870 @@
+//! Dancing cells: Knuth's SSXCC (exact cover with colors on sparse sets, after Christine
+//! Solnon's "dancing cells"), with forced moves committed in batches.
+//!
+//! This module owns [`Cells`], a second search over the same [`Problem`] as
+//! [`Links`](crate::Links), with the same semantics and the same API. Instead of doubly linked
+//! lists, every item keeps the set of its active options as a *sparse set*: a run of slots
+//! whose first `size` entries are the options still active. Removing an option swaps it to the
+//! end of the run and shrinks `size`; undoing a removal only needs the old `size` back, because
+//! nothing ever moves past the end of the run. The active items form one more sparse set.
+//!
+//! # The data
+//!
+//! "A pointer is an array index", as in Knuth's programs:
+//!
+//! - `set` holds, for each item in input order, a header of [`HEAD`] words and then one slot
+//!   per option containing the item. An item is named by the index `x` of its first slot (its
+//!   *offset*); the header words are `set[x - 4]` = the item's number, `set[x - 3]` = its
+//!   *stamp* (see the trail), `set[x - 2] = pos(x)`, its position in the active list, and
+//!   `set[x - 1] = size(x)`, how many of its options are still active. Primary items come
+//!   first, so `x` is primary iff `x < second`.
+//! - `nd` holds the options as runs of nodes, one per item, each run followed by a *spacer*.
+//!   An ordinary node has `itm` = its item's offset and `loc` = the slot of `set` that points
+//!   back at it. A spacer after an option of `t` items has `itm = -t`, so that stepping
+//!   `n += itm` from it goes back to the option's first node: options are walked circularly.
+//! - `item[0..active]` are the active items (primary and secondary, unordered); the inactive
+//!   ones follow. An item is inactive once an option covering it was chosen (a secondary item
+//!   with a color is then *purified*: only options of that color remain in play).
+//!
+//! Invariants (checked by [`Cells::validate`]):
+//! - `pos(item[k]) == k` for every `k`, and `item[pos(x)] == x` for every item `x`;
+//! - `nd[set[q]].loc == q` for every slot `q`, and `set[nd[y].loc] == y` for every node `y`;
+//! - for every item `x` active at the current level, `set[x..x + size(x)]` are exactly the
+//!   active options that contain `x`, and every such option is in the active prefix of the set
+//!   of each of its items that is active.
+//!
+//! # Undo: the trail
+//!
+//! Sets only shrink while the search goes deeper, and a set is restored by restoring its
+//! `size`. Before an item's size first changes within a *trial* (one option tried at one
+//! branch node, with the forced moves that follow it), the pair `(x, size)` goes on `trail`,
+//! and `stamp(x)` is set to the current `epoch` so it is saved once per trial. Trying the next
+//! option pops the trail back to the mark of its level and restores the active count. (Knuth
+//! and Solnon save the sizes of *all* active items at each branch node; the trail saves only
+//! those that change, which matters when many items are active and few change, as in sudoku.)
+//!
+//! # The search
+//!
+//! Knuth's SSXCC, in our own words:
+//!
+//! 1. *Enter a level.* Commit forced moves: while the stack `force` holds an active primary
+//!    item (it has exactly one option left), choose that option. Committing an option swaps
+//!    its items out of the active list and hides the other options of those items; if a
+//!    primary item loses its last option, the trial fails at once; if it drops to one option,
+//!    it is pushed on `force`. When `force` is empty, scan the active primary items: push
+//!    every item of size 1 and repeat; with none left, either no primary item is active (a
+//!    solution), or branch on the item of fewest options (ties: first in input order).
+//! 2. *Branch.* Swap the chosen item out, hide all its options, mark the trail, and try its
+//!    options one by one, each as a trial that continues at the next level.
+//! 3. *Retry.* Undo the trial (pop the trail, restore `active`) and try the next option; after
+//!    the last, back up a level.
+//!
+//! No recursion: `best[l]` and `cur[l]` are the branch item and the slot of the option being
+//! tried at branch level `l`, so a search can stop at any solution, budget or deadline and
+//! resume with [`Cells::run`].
+//!
+//! Counting as the [`Stats`] fields say: `nodes` are branch nodes plus solutions; forced moves
+//! are not nodes (they are counted in `forced`); `updates` counts each removal of an option
+//! from an item's set plus each item swapped out of the active list (Knuth's `updates` in
+//! SSXCC). Knuth's SSXCC counts a forced move as a node as well; `nodes + forced` is his count.
+
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use crate::problem::{ItemId, OptionId, Problem};
+use crate::search::{
+    Config, CountOnly, Heuristic, Limit, Observer, OnSolution, Outcome, Progress, Stats, Status,
+};
+
+/// Header words before each item's slots in `set`: number, stamp, pos, size.
+pub const HEAD: usize = 4;
+
+/// One node of an option: its item (or `-t` for a spacer after an option of `t` items) and
+/// the slot of `set` that points to it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    itm: i32,
+    loc: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Commit forced moves at `level`, then branch or report a solution.
+    Enter,
+    /// Undo the trial at `level` and try its next option.
+    Retry,
+    /// The search is over.
+    Done,
+}
+
+/// What entering a level found, after the forced moves.
+enum Scan {
+    /// A forced move failed: the trial that led here fails.
+    Fail,
+    /// No active primary item: the chosen options form a solution.
+    Solution,
+    /// This item has no option left (possible at the root, or with [`Heuristic::Leftmost`]).
+    DeadEnd(u32),
+    /// Branch on this item, which has this many options (at least 2).
+    Branch(u32, u32),
+}
+
+/// A dancing-cells search (Knuth's SSXCC) over one [`Problem`].
+///
+/// Same semantics and API as [`Links`](crate::Links): primary items exactly once, secondary
+/// items at most once or shared by options that agree on their color.
+///
+/// ```
+/// use dlx_engine::{Cells, Config, format};
+/// let (p, _) = format::parse("a b c | x\na b\nc x\na x\nb c\n").unwrap();
+/// let mut s = Cells::new(&p, Config::default());
+/// let out = s.count();
+/// assert!(out.is_complete());
+/// assert_eq!(out.stats.solutions, 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Cells {
+    /// Item headers and sets (see the module docs).
+    set: Vec<u32>,
+    /// Option nodes and spacers.
+    nd: Vec<Node>,
+    /// The color of each node's item in its option: 0 = none, `c + 1` = color `c`.
+    clr: Vec<u32>,
+    /// The option of each node (`u32::MAX` for spacers).
+    node_opt: Vec<u32>,
+    /// The active list: `item[0..active]` are the active items' offsets.
+    item: Vec<u32>,
+    active: u32,
+    /// The offset of the first secondary item (`set.len()` if there is none).
+    second: u32,
+    has_colors: bool,
+    /// Primary items known to have exactly one option left (some may be inactive by now).
+    force: Vec<u32>,
+    /// `(item, size)` pairs to restore, newest last.
+    trail: Vec<(u32, u32)>,
+    /// The current trial's number; `stamp(x) == epoch` iff `x` is already on the trail.
+    epoch: u32,
+    /// Per branch level `l`: the item branched on.
+    best: Vec<u32>,
+    /// Per branch level: the slot of `set` holding the option being tried.
+    cur: Vec<u32>,
+    /// Per branch level: the trail length after the branch item was hidden.
+    mark: Vec<u32>,
+    /// Per branch level: the active count after the branch item was swapped out.
+    base_active: Vec<u32>,
+    /// Per branch level: how many options were chosen before this level's choice.
+    base_len: Vec<u32>,
+    /// The nodes of the chosen options, branch and forced, in the order chosen.
+    chosen: Vec<u32>,
+    level: usize,
+    phase: Phase,
+    config: Config,
+    node_limit: u64,
+    check_mask: u64,
+    stats: Stats,
+    elapsed: Duration,
+    solution: Vec<OptionId>,
+}
+
+impl Cells {
+    /// Builds the sets for `problem` (options enter each item's set in input order).
+    ///
+    /// # Panics
+    /// If the problem needs more than `i32::MAX` slots (more than about 500 million items),
+    /// which no problem that fits in memory does.
+    pub fn new(problem: &Problem, config: Config) -> Self {
+        let n = problem.item_count();
+        let mut len = vec![0u32; n];
+        for option in problem.options() {
+            for e in option {
+                len[e.item.index()] += 1;
+            }
+        }
+        // Offsets: each item's header, then its slots.
+        let mut offset = vec![0u32; n];
+        let mut total = 0usize;
+        let mut second = None;
+        for i in 0..n {
+            if i == problem.primary_count() {
+                second = Some(total + HEAD);
+            }
+            total += HEAD;
+            offset[i] = total as u32;
+            total += len[i] as usize;
+        }
+        assert!(
+            total < i32::MAX as usize,
+            "problem too large for 32-bit offsets"
+        );
+        let second = second.unwrap_or(total + HEAD) as u32;
+        let mut set = vec![0u32; total];
+        let mut item = Vec::with_capacity(n);
+        for (i, &x) in offset.iter().enumerate() {
+            let x = x as usize;
+            set[x - 4] = i as u32;
+            set[x - 3] = 0;
+            set[x - 2] = i as u32;
+            set[x - 1] = len[i];
+            item.push(x as u32);
+        }
+        let nodes = 1 + problem.entry_count() + problem.option_count();
+        let mut nd = vec![Node::default(); nodes];
+        let mut clr = vec![0u32; nodes];
+        let mut node_opt = vec![u32::MAX; nodes];
+        let mut fill = vec![0u32; n];
+        let mut has_colors = false;
+        let mut y = 1usize;
+        for (k, option) in problem.options().enumerate() {
+            for e in option {
+                let i = e.item.index();
+                let x = offset[i];
+                let q = x + fill[i];
+                fill[i] += 1;
+                set[q as usize] = y as u32;
+                nd[y] = Node {
+                    itm: x as i32,
+                    loc: q,
+                };
+                clr[y] = e.color.map_or(0, |c| c.0 + 1);
+                has_colors |= e.color.is_some();
+                node_opt[y] = k as u32;
+                y += 1;
+            }
+            nd[y] = Node {
+                itm: -(option.len() as i32),
+                loc: 0,
+            };
+            y += 1;
+        }
+        let levels = problem.primary_count() + 1;
+        let node_limit = config.node_budget.unwrap_or(u64::MAX);
+        let check_mask = config.check_interval.max(1).next_power_of_two() - 1;
+        Cells {
+            set,
+            nd,
+            clr,
+            node_opt,
+            active: n as u32,
+            item,
+            second,
+            has_colors,
+            force: Vec::with_capacity(2 * problem.primary_count()),
+            trail: Vec::with_capacity(4 * n),
+            epoch: 1,
+            best: vec![0; levels],
+            cur: vec![0; levels],
+            mark: vec![0; levels],
+            base_active: vec![0; levels],
+            base_len: vec![0; levels],
+            chosen: Vec::with_capacity(levels),
+            level: 0,
+            phase: Phase::Enter,
+            config,
+            node_limit,
+            check_mask,
+            stats: Stats::default(),
+            elapsed: Duration::ZERO,
+            solution: Vec::new(),
+        }
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Whether the search has finished (explored everything).
+    pub fn is_done(&self) -> bool {
+        self.phase == Phase::Done
+    }
+
+    /// Counts every solution (or until a budget runs out).
+    pub fn count(&mut self) -> Outcome {
+        self.run(&mut CountOnly)
+    }
+
+    /// Finds the next solution, if any.
+    pub fn first(&mut self) -> (Option<Vec<OptionId>>, Outcome) {
+        let mut found = None;
+        let out = self.run(&mut OnSolution(|s: &[OptionId]| {
+            found = Some(s.to_vec());
+            ControlFlow::Break(())
+        }));
+        (found, out)
+    }
+
+    /// Collects up to `limit` solutions.
+    pub fn collect(&mut self, limit: u64) -> (Vec<Vec<OptionId>>, Outcome) {
+        let mut all = Vec::new();
+        if limit == 0 {
+            return (all, self.outcome(Status::Stopped));
+        }
+        let mut obs = Limit {
+            inner: OnSolution(|s: &[OptionId]| {
+                all.push(s.to_vec());
+                ControlFlow::Continue(())
+            }),
+            remaining: limit,
+        };
+        let out = self.run(&mut obs);
+        (all, out)
+    }
+
+    fn outcome(&self, status: Status) -> Outcome {
+        Outcome {
+            status,
+            stats: self.stats.clone(),
+            elapsed: self.elapsed,
+        }
+    }
+
+    /// Runs (or resumes) the search, reporting to `observer`, until the tree is exhausted, the
+    /// observer stops it, or a budget runs out.
+    pub fn run<O: Observer>(&mut self, observer: &mut O) -> Outcome {
+        let start = Instant::now();
+        let status = if self.phase == Phase::Done {
+            Status::Complete
+        } else if self.has_colors {
+            self.search::<O, true>(observer, start)
+        } else {
+            self.search::<O, false>(observer, start)
+        };
+        self.elapsed += start.elapsed();
+        self.outcome(status)
+    }
+
+    /// The options chosen so far on the current path, branch and forced, in the order chosen.
+    pub fn partial_solution(&self) -> Vec<OptionId> {
+        if self.phase == Phase::Done {
+            return Vec::new();
+        }
+        self.chosen.iter().map(|&y| self.option_of(y)).collect()
+    }
+
+    /// Knuth's estimate of the fraction of the tree explored: at each branch level the option
+    /// tried is the k-th of the d options of its item, and the fractions (k - 1) / (d_0 ... d_l)
+    /// add up.
+    pub fn progress_fraction(&self) -> f64 {
+        if self.phase == Phase::Done {
+            return 1.0;
+        }
+        let open = match self.phase {
+            Phase::Retry => self.level + 1,
+            _ => self.level,
+        };
+        let mut scale = 1.0;
+        let mut sum = 0.0;
+        for l in 0..open.min(self.best.len()) {
+            let x = self.best[l];
+            let d = self.set[x as usize - 1].max(1) as f64;
+            let k = self.cur[l].saturating_sub(x) as f64;
+            scale /= d;
+            sum += k * scale;
+        }
+        (sum + 0.5 * scale).clamp(0.0, 1.0)
+    }
+
+    #[inline(always)]
+    fn option_of(&self, y: u32) -> OptionId {
+        OptionId(self.node_opt.get(y as usize).copied().unwrap_or(u32::MAX))
+    }
+
+    #[inline(always)]
+    fn item_id(&self, x: u32) -> ItemId {
+        ItemId(
+            self.set
+                .get((x as usize).wrapping_sub(4))
+                .copied()
+                .unwrap_or(u32::MAX),
+        )
+    }
+
+    // ---- unchecked access: every index below comes from links that `new` built in range ----
+
+    #[inline(always)]
+    fn s(&self, q: u32) -> u32 {
+        debug_assert!((q as usize) < self.set.len());
+        // SAFETY: `q` is an item offset minus at most HEAD, or a slot `x + k` with
+        // `k < size(x) <= len(x)`; all are below `set.len()` by construction in `new`.
+        unsafe { *self.set.get_unchecked(q as usize) }
+    }
+
+    #[inline(always)]
+    fn s_mut(&mut self, q: u32) -> &mut u32 {
+        debug_assert!((q as usize) < self.set.len());
+        // SAFETY: as in `s`.
+        unsafe { self.set.get_unchecked_mut(q as usize) }
+    }
+
+    #[inline(always)]
+    fn node(&self, y: u32) -> Node {
+        debug_assert!((y as usize) < self.nd.len());
+        // SAFETY: node indices come from `set` slots or from walking an option between its
+        // spacers, all built in range by `new`.
+        unsafe { *self.nd.get_unchecked(y as usize) }
+    }
+
+    #[inline(always)]
+    fn set_loc(&mut self, y: u32, loc: u32) {
+        debug_assert!((y as usize) < self.nd.len());
+        // SAFETY: as in `node`.
+        unsafe { self.nd.get_unchecked_mut(y as usize).loc = loc }
+    }
+
+    #[inline(always)]
+    fn color(&self, y: u32) -> u32 {
+        debug_assert!((y as usize) < self.clr.len());
+        // SAFETY: `clr` has one entry per node, as `nd`.
+        unsafe { *self.clr.get_unchecked(y as usize) }
+    }
+
+    #[inline(always)]
+    fn itm(&self, k: u32) -> u32 {
+        debug_assert!((k as usize) < self.item.len());
+        // SAFETY: positions are below the number of items, the length of `item`.
+        unsafe { *self.item.get_unchecked(k as usize) }
+    }
+
+    #[inline(always)]
+    fn set_itm(&mut self, k: u32, x: u32) {
+        debug_assert!((k as usize) < self.item.len());
+        // SAFETY: as in `itm`.
+        unsafe { *self.item.get_unchecked_mut(k as usize) = x }
+    }
+
+    /// Starts a new trial: items must be saved again before their next change.
+    #[inline(always)]
+    fn new_epoch(&mut self) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            // After 2^32 trials: forget every stamp, so that 0 stays "never saved". (Every
+            // item is in `item`, active or not.)
+            for k in 0..self.item.len() {
+                let x = self.item[k] as usize;
+                self.set[x - 3] = 0;
+            }
+            self.epoch = 1;
+        }
+    }
+
+    /// Swaps item `x` out of the active list (to position `active - 1`).
+    #[inline(always)]
+    fn swap_out(&mut self, x: u32) {
+        let a = self.active - 1;
+        self.active = a;
+        let p = self.s(x - 2);
+        let y = self.itm(a);
+        self.set_itm(a, x);
+        self.set_itm(p, y);
+        *self.s_mut(y - 2) = p;
+        *self.s_mut(x - 2) = a;
+        self.stats.updates += 1;
+    }
+
+    /// Removes option `tt` (given by one of its nodes) from the sets of its other items that
+    /// are active as of `oactive`. With `CHECK`, fails when an item still active (position
+    /// below `self.active`) loses its last option, and pushes those left with one.
+    // PERF: this is the inner loop (~70% of cycles on pento-6x10).
+    #[inline(always)]
+    fn remove_option<const CHECK: bool>(&mut self, tt: u32, oactive: u32) -> bool {
+        let active = self.active;
+        let second = self.second;
+        let epoch = self.epoch;
+        let mut updates = 0;
+        let mut nn = tt + 1;
+        let mut ok = true;
+        while nn != tt {
+            let node = self.node(nn);
+            if node.itm < 0 {
+                nn = nn.wrapping_add_signed(node.itm);
+                continue;
+            }
+            let u = node.itm as u32;
+            let p = self.s(u - 2);
+            if p < oactive {
+                let ss = self.s(u - 1) - 1;
+                if CHECK && ss <= 1 && u < second && p < active {
+                    if ss == 0 {
+                        ok = false;
+                        break;
+                    }
+                    self.force.push(u);
+                }
+                if self.s(u - 3) != epoch {
+                    *self.s_mut(u - 3) = epoch;
+                    self.trail.push((u, ss + 1));
+                }
+                let last = u + ss;
+                let other = self.s(last);
+                *self.s_mut(u - 1) = ss;
+                *self.s_mut(last) = nn;
+                *self.s_mut(node.loc) = other;
+                self.set_loc(nn, last);
+                self.set_loc(other, node.loc);
+                updates += 1;
+            }
+            nn += 1;
+        }
+        self.stats.updates += updates;
+        ok
+    }
+
+    /// Hides the options of item `c` that do not give it color `color` (all of them when
+    /// `color` is 0), removing them from the other sets they are in.
+    #[inline(always)]
+    fn hide<const CHECK: bool, const COLORS: bool>(
+        &mut self,
+        c: u32,
+        color: u32,
+        oactive: u32,
+    ) -> bool {
+        let end = c + self.s(c - 1);
+        let mut r = c;
+        while r < end {
+            let tt = self.s(r);
+            r += 1;
+            if COLORS && color != 0 && self.color(tt) == color {
+                continue;
+            }
+            if !self.remove_option::<CHECK>(tt, oactive) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Chooses the option of node `y`, whose branch item is already out of the active list
+    /// and hidden: swaps the option's other items out and hides their options (purifies
+    /// colored secondary items). Fails if a primary item runs out of options.
+    #[inline(always)]
+    fn commit<const COLORS: bool>(&mut self, y: u32) -> bool {
+        let oactive = self.active;
+        // Swap the other items out (a purified secondary item is already out).
+        let mut nn = y + 1;
+        while nn != y {
+            let node = self.node(nn);
+            if node.itm < 0 {
+                nn = nn.wrapping_add_signed(node.itm);
+                continue;
+            }
+            let c = node.itm as u32;
+            if self.s(c - 2) < self.active {
+                self.swap_out(c);
+            }
+            nn += 1;
+        }
+        // Hide their options.
+        let mut nn = y + 1;
+        while nn != y {
+            let node = self.node(nn);
+            if node.itm < 0 {
+                nn = nn.wrapping_add_signed(node.itm);
+                continue;
+            }
+            let c = node.itm as u32;
+            if c < self.second {
+                if !self.hide::<true, COLORS>(c, 0, oactive) {
+                    return false;
+                }
+            } else if self.s(c - 2) < oactive {
+                let color = if COLORS { self.color(nn) } else { 0 };
+                if !self.hide::<true, COLORS>(c, color, oactive) {
+                    return false;
+                }
+            }
+            nn += 1;
+        }
+        true
+    }
+
+    /// Commits forced moves until none is left; then scans the active primary items.
+    #[inline(always)]
+    fn propagate<const COLORS: bool>(&mut self) -> Scan {
+        loop {
+            while let Some(x) = self.force.pop() {
+                if self.s(x - 2) >= self.active {
+                    continue;
+                }
+                // Knuth's SSXCC "forced move": the item's one option, without a branch node.
+                debug_assert_eq!(self.s(x - 1), 1);
+                let y = self.s(x);
+                self.swap_out(x);
+                let oactive = self.active;
+                self.hide::<false, COLORS>(x, 0, oactive);
+                self.chosen.push(y);
+                self.stats.forced += 1;
+                if !self.commit::<COLORS>(y) {
+                    self.force.clear();
+                    return Scan::Fail;
+                }
+            }
+            if let Some(scan) = self.scan() {
+                return scan;
+            }
+        }
+    }
+
+    /// Looks at every active primary item: pushes those with one option on `force`, and
+    /// otherwise finds the item to branch on. `None` if some items were pushed.
+    // PERF: on sudoku-s16 the scan is a large part of the work per node.
+    #[inline(always)]
+    fn scan(&mut self) -> Option<Scan> {
+        let mrv = self.config.heuristic == Heuristic::Mrv;
+        let second = self.second;
+        let mut best = u32::MAX;
+        let mut t = u32::MAX;
+        let mut zero = u32::MAX;
+        let mut forced = false;
+        for k in 0..self.active {
+            let x = self.itm(k);
+            if x >= second {
+                continue;
+            }
+            let s = self.s(x - 1);
+            if s <= 1 {
+                if s == 0 {
+                    zero = zero.min(x);
+                } else {
+                    self.force.push(x);
+                    forced = true;
+                }
+            } else if mrv {
+                if s < t || (s == t && x < best) {
+                    best = x;
+                    t = s;
+                }
+            } else if x < best {
+                best = x;
+                t = s;
+            }
+        }
+        if zero != u32::MAX {
+            self.force.clear();
+            Some(Scan::DeadEnd(zero))
+        } else if forced {
+            None
+        } else if best == u32::MAX {
+            Some(Scan::Solution)
+        } else {
+            Some(Scan::Branch(best, t))
+        }
+    }
+
+    fn report_progress<O: Observer>(&self, observer: &mut O, start: Instant) {
+        observer.progress(&Progress {
+            fraction: self.progress_fraction(),
+            nodes: self.stats.nodes,
+            solutions: self.stats.solutions,
+            level: self.level,
+            elapsed: self.elapsed + start.elapsed(),
+        });
+    }
+
+    /// Counts a node about to be entered at `level`; `Err` if a budget or the deadline stops
+    /// the search first (nothing is counted then).
+    #[inline(always)]
+    fn enter_node<O: Observer>(
+        &mut self,
+        observer: &mut O,
+        start: Instant,
+        level: usize,
+    ) -> Result<(), Status> {
+        if self.stats.nodes >= self.node_limit {
+            return Err(Status::NodeBudget);
+        }
+        self.stats.nodes += 1;
+        if self.stats.nodes & self.check_mask == 0 {
+            self.level = level;
+            self.report_progress(observer, start);
+            if let Some(d) = self.config.deadline
+                && Instant::now() >= d
+            {
+                self.stats.nodes -= 1;
+                return Err(Status::Deadline);
+            }
+        }
+        if level >= self.stats.level_nodes.len() {
+            self.stats.level_nodes.resize(level + 1, 0);
+        }
+        self.stats.level_nodes[level] += 1;
+        self.stats.max_depth = self.stats.max_depth.max(level + 1);
+        Ok(())
+    }
+
+    fn search<O: Observer, const COLORS: bool>(
+        &mut self,
+        observer: &mut O,
+        start: Instant,
+    ) -> Status {
+        let mut level = self.level;
+        let status = 'outer: loop {
+            match self.phase {
+                Phase::Done => break Status::Complete,
+                Phase::Enter => {
+                    let scan = self.propagate::<COLORS>();
+                    match scan {
+                        Scan::Fail => {
+                            // A forced move failed: the trial that led here fails.
+                            if level == 0 {
+                                self.phase = Phase::Done;
+                                break Status::Complete;
+                            }
+                            level -= 1;
+                            self.phase = Phase::Retry;
+                        }
+                        Scan::Solution => {
+                            // A leaf of the search tree.
+                            self.stats.nodes += 1;
+                            self.stats.solutions += 1;
+                            self.stats.max_depth = self.stats.max_depth.max(level + 1);
+                            self.solution.clear();
+                            for k in 0..self.chosen.len() {
+                                let o = self.option_of(self.chosen[k]);
+                                self.solution.push(o);
+                            }
+                            let flow = observer.solution(&self.solution);
+                            if level == 0 {
+                                self.phase = Phase::Done;
+                            } else {
+                                level -= 1;
+                                self.phase = Phase::Retry;
+                            }
+                            if flow.is_break() {
+                                self.level = level;
+                                break Status::Stopped;
+                            }
+                        }
+                        Scan::DeadEnd(x) => {
+                            if let Err(s) = self.enter_node(observer, start, level) {
+                                self.level = level;
+                                break s;
+                            }
+                            observer.choose(level, self.item_id(x), 0);
+                            observer.backtrack(level, self.item_id(x));
+                            if level == 0 {
+                                self.phase = Phase::Done;
+                                break Status::Complete;
+                            }
+                            level -= 1;
+                            self.phase = Phase::Retry;
+                        }
+                        Scan::Branch(x, t) => {
+                            if let Err(s) = self.enter_node(observer, start, level) {
+                                self.level = level;
+                                break s;
+                            }
+                            observer.choose(level, self.item_id(x), t as usize);
+                            // Branch: swap the item out and hide all its options.
+                            self.swap_out(x);
+                            let oactive = self.active;
+                            self.hide::<false, COLORS>(x, 0, oactive);
+                            self.best[level] = x;
+                            self.cur[level] = x;
+                            self.mark[level] = self.trail.len() as u32;
+                            self.base_active[level] = self.active;
+                            self.base_len[level] = self.chosen.len() as u32;
+                            self.new_epoch();
+                            // Try the first option.
+                            let y = self.s(x);
+                            self.chosen.push(y);
+                            observer.try_option(level, self.option_of(y));
+                            if self.commit::<COLORS>(y) {
+                                level += 1;
+                            } else {
+                                self.force.clear();
+                                self.phase = Phase::Retry;
+                            }
+                        }
+                    }
+                }
+                Phase::Retry => {
+                    // Undo the trial at `level` and try the next option.
+                    let m = self.mark[level] as usize;
+                    while self.trail.len() > m {
+                        let (x, size) = self.trail.pop().unwrap_or((0, 0));
+                        *self.s_mut(x - 1) = size;
+                    }
+                    self.active = self.base_active[level];
+                    self.chosen.truncate(self.base_len[level] as usize);
+                    self.new_epoch();
+                    let x = self.best[level];
+                    let next = self.cur[level] + 1;
+                    if next < x + self.s(x - 1) {
+                        self.cur[level] = next;
+                        let y = self.s(next);
+                        self.chosen.push(y);
+                        observer.try_option(level, self.option_of(y));
+                        if self.commit::<COLORS>(y) {
+                            level += 1;
+                            self.phase = Phase::Enter;
+                        } else {
+                            self.force.clear();
+                        }
+                    } else {
+                        observer.backtrack(level, self.item_id(x));
+                        if level == 0 {
+                            self.phase = Phase::Done;
+                            break 'outer Status::Complete;
+                        }
+                        level -= 1;
+                    }
+                }
+            }
+        };
+        self.level = level;
+        status
+    }
+
+    /// Checks the invariants of the data structure (a sanity checker, as in Knuth's
+    /// programs). Returns a description of the first violation found.
+    pub fn validate(&self) -> Result<(), String> {
+        for (k, &x) in self.item.iter().enumerate() {
+            if self.set[x as usize - 2] != k as u32 {
+                return Err(format!("pos of item at offset {x} is not {k}"));
+            }
+        }
+        for (y, node) in self.nd.iter().enumerate() {
+            if node.itm < 0 {
+                continue;
+            }
+            let (x, q) = (node.itm as usize, node.loc as usize);
+            if q < x || self.set.get(q) != Some(&(y as u32)) {
+                return Err(format!("node {y}: set[loc] is not the node"));
+            }
+        }
+        for &x in &self.item[..self.active as usize] {
+            let x = x as usize;
+            let size = self.set[x - 1] as usize;
+            for q in x..x + size {
+                let y = self.set[q] as usize;
+                if self.nd[y].itm as usize != x || self.nd[y].loc as usize != q {
+                    return Err(format!("slot {q} of item at offset {x} is inconsistent"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format;
+
+    /// Knuth's example (TAOCP 7.2.2.1-(5)): one solution, options 4 1 5 (0-based 3 0 4).
+    const KNUTH: &str = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
+
+    #[test]
+    fn knuths_example_has_one_solution() {
+        let (p, _) = format::parse(KNUTH).unwrap();
+        let mut s = Cells::new(&p, Config::default());
+        s.validate().unwrap();
+        let (sols, out) = s.collect(10);
+        assert!(out.is_complete());
+        assert_eq!(sols.len(), 1);
+        let mut sol: Vec<u32> = sols[0].iter().map(|o| o.0).collect();
+        sol.sort();
+        assert_eq!(sol, vec![0, 3, 4]);
+        s.validate().unwrap();
+    }
+}
