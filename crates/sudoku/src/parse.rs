@@ -1,0 +1,552 @@
+//! Reading puzzles: one-line puzzles, files of one puzzle a line, and grids of `N` lines
+//! (plain, like the 9-line contest format, or boxed with `|`, `-`, `+`), detected
+//! automatically.
+//!
+//! # The rules
+//!
+//! - Lines that start with `#` (after spaces) and blank lines are ignored everywhere.
+//! - **One line** ([`parse_line`]): the first word is the puzzle, `N * N` symbols (see
+//!   [`crate::grid`] for the symbols); what follows after whitespace is a comment. If instead
+//!   every word of the line is a number or a blank symbol and there are `N * N` of them, the
+//!   words are the cells (for big grids: `10 . 3 16 ...`).
+//! - **A grid** ([`parse`] of several lines): every line is a row. `|` and `+` are ignored;
+//!   lines made only of `-`, `=`, `+`, `|` and spaces are rules between bands (unless they are
+//!   needed as rows of blanks written with `-`). A row is either one symbol a cell, spaces
+//!   allowed (`5 3 . | . 7 .`), or numbers separated by spaces when at least one number has
+//!   two digits (`10 . 3 16`); the grid must be square.
+//! - **A file of puzzles** ([`detect`]): one puzzle a line, when the first puzzle line's
+//!   first word has `N * N >= 16` symbols or more than 35, unless the input is exactly a
+//!   square grid of such lines (16 lines of 16 symbols is one 16x16 grid, not sixteen 4x4
+//!   puzzles).
+//!
+//! Errors name the line and column (1-based) of the culprit.
+
+use serde::Serialize;
+
+use crate::grid::{Grid, MAX_N, Shape, SizeError, Style, symbol_value};
+
+/// Why a puzzle could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ParseError {
+    /// No puzzle at all.
+    #[error("no puzzle found (the input is empty or only comments)")]
+    Empty,
+    /// A one-line puzzle whose length is not `N * N` for a supported `N`.
+    #[error(
+        "wrong length: {len} cells at line {line}; a puzzle has N*N cells: 16 (4x4), 36 (6x6), 64 (8x8), 81 (9x9), 144 (12x12), 256 (16x16), 625 (25x25)"
+    )]
+    WrongLength {
+        /// The number of cells found.
+        len: usize,
+        /// The line (1-based).
+        line: usize,
+    },
+    /// A character that is neither a digit of this size nor a blank.
+    #[error(
+        "unknown character '{ch}' at line {line}, column {column} (a {n}x{n} grid uses {digits}, and . 0 _ - * for blanks)",
+        digits = digit_range(*n)
+    )]
+    UnknownChar {
+        /// The character.
+        ch: char,
+        /// The line (1-based).
+        line: usize,
+        /// The column (1-based, in characters).
+        column: usize,
+        /// The size of the grid.
+        n: usize,
+    },
+    /// A number larger than the size of the grid, in a grid written with numbers.
+    #[error("number {value} at line {line}, column {column} is larger than {n}, the size of the grid")]
+    NumberTooLarge {
+        /// The number.
+        value: u64,
+        /// The line (1-based).
+        line: usize,
+        /// The column (1-based, in characters) where the number starts.
+        column: usize,
+        /// The size of the grid.
+        n: usize,
+    },
+    /// A row of a grid with a different number of cells than the first row.
+    #[error("line {line} has {found} cells, but line {first_line} has {expected}: rows must be the same length")]
+    RaggedRows {
+        /// The line of the odd row.
+        line: usize,
+        /// Its number of cells.
+        found: usize,
+        /// The line of the first row.
+        first_line: usize,
+        /// The number of cells of the first row.
+        expected: usize,
+    },
+    /// A grid whose number of rows differs from its number of columns.
+    #[error("the grid has {rows} rows of {cols} cells (from line {line}); it must be square")]
+    NotSquare {
+        /// Rows found.
+        rows: usize,
+        /// Cells in each row.
+        cols: usize,
+        /// The first line of the grid.
+        line: usize,
+    },
+    /// The size or box shape is not supported.
+    #[error("{source} (line {line})")]
+    Size {
+        /// What is wrong with the size.
+        #[serde(serialize_with = "serialize_display")]
+        source: SizeError,
+        /// The line (1-based) of the puzzle.
+        line: usize,
+    },
+}
+
+fn serialize_display<S: serde::Serializer>(e: &SizeError, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(e)
+}
+
+fn digit_range(n: usize) -> String {
+    match n {
+        0..=9 => format!("1-{n}"),
+        10 => "1-9, A".to_string(),
+        11..=35 => format!("1-9, A-{}", (b'A' + (n - 10) as u8) as char),
+        _ => format!("numbers 1-{n}"),
+    }
+}
+
+impl ParseError {
+    /// The line (1-based) the error is about, if any.
+    pub fn line(&self) -> Option<usize> {
+        match *self {
+            ParseError::Empty => None,
+            ParseError::WrongLength { line, .. }
+            | ParseError::UnknownChar { line, .. }
+            | ParseError::NumberTooLarge { line, .. }
+            | ParseError::RaggedRows { line, .. }
+            | ParseError::NotSquare { line, .. }
+            | ParseError::Size { line, .. } => Some(line),
+        }
+    }
+}
+
+/// A grid and how its input was spelled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    /// The grid.
+    pub grid: Grid,
+    /// The spelling of the input, to write answers in the same alphabet.
+    pub style: Style,
+}
+
+/// How an input holds its puzzles (see the module docs for the rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InputKind {
+    /// One puzzle, on one line or as a grid of lines.
+    Single,
+    /// One puzzle a line.
+    Lines,
+}
+
+/// Reads one puzzle in any format, with the default box shape for its size.
+///
+/// ```
+/// let g = dlx_sudoku::parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").unwrap();
+/// assert_eq!(g.n(), 9);
+/// assert_eq!(g.get(0, 2), 3);
+/// ```
+pub fn parse(text: &str) -> Result<Grid, ParseError> {
+    parse_with_shape(text, None)
+}
+
+/// Reads one puzzle in any format; `shape` overrides the default box shape.
+pub fn parse_with_shape(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
+    parse_styled(text, shape).map(|p| p.grid)
+}
+
+/// Reads one puzzle in any format and says how it was spelled.
+pub fn parse_styled(text: &str, shape: Option<Shape>) -> Result<Parsed, ParseError> {
+    let lines: Vec<(usize, &str)> = content_lines(text).collect();
+    match lines.as_slice() {
+        [] => Err(ParseError::Empty),
+        [(no, line)] => parse_line(line, *no, shape)?.ok_or(ParseError::Empty),
+        _ => parse_grid(&lines, shape),
+    }
+}
+
+/// The lines that hold content: numbered from 1, without `\r`, skipping blank lines and
+/// `#` comments.
+pub fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(k, l)| (k + 1, l.trim_end_matches('\r')))
+        .filter(|(_, l)| !is_comment_or_blank(l))
+}
+
+fn is_comment_or_blank(line: &str) -> bool {
+    let t = line.trim_start();
+    t.is_empty() || t.starts_with('#')
+}
+
+/// Decides whether the first content lines of an input are one puzzle or a file of one
+/// puzzle a line. `first_lines` needs at most the first 66 content lines.
+pub fn detect<'a>(first_lines: impl IntoIterator<Item = &'a str>) -> InputKind {
+    let lines: Vec<&str> = first_lines
+        .into_iter()
+        .filter(|l| !is_comment_or_blank(l))
+        .take(66)
+        .collect();
+    let Some(first) = lines.first() else {
+        return InputKind::Single;
+    };
+    if lines.len() == 1 {
+        return InputKind::Single;
+    }
+    let word = first.split_whitespace().next().unwrap_or("");
+    let len = word.chars().count();
+    let root = len.isqrt();
+    let square = root * root == len && root >= 4;
+    if !(square || len > 35) {
+        return InputKind::Single;
+    }
+    // An L x L grid of L-symbol lines is one grid.
+    let grid_like = lines.len() == len
+        && lines
+            .iter()
+            .all(|l| l.split_whitespace().count() == 1 && l.trim().chars().count() == len);
+    if grid_like {
+        InputKind::Single
+    } else {
+        InputKind::Lines
+    }
+}
+
+/// Reads the puzzle of one line of a file of puzzles (line number `line`, 1-based):
+/// `Ok(None)` for a blank or comment line.
+pub fn parse_line(text: &str, line: usize, shape: Option<Shape>) -> Result<Option<Parsed>, ParseError> {
+    let text = text.trim_end_matches(['\r', '\n']);
+    if is_comment_or_blank(text) {
+        return Ok(None);
+    }
+    let words: Vec<(usize, &str)> = words_with_columns(text).collect();
+    // Numbers separated by spaces: every word a number or a blank, N*N of them.
+    if words.len() >= 16 && words.iter().all(|(_, w)| is_number_or_blank(w)) {
+        let root = words.len().isqrt();
+        if root * root == words.len() {
+            return numbers_to_grid(&words.iter().map(|&(c, w)| (line, c, w)).collect::<Vec<_>>(), root, shape, line)
+                .map(Some);
+        }
+    }
+    let (col0, word) = words[0];
+    let len = word.chars().count();
+    let n = len.isqrt();
+    if n * n != len {
+        return Err(ParseError::WrongLength { len, line });
+    }
+    let shape = Shape::fit(n, shape).map_err(|source| ParseError::Size { source, line })?;
+    let mut cells = Vec::with_capacity(len);
+    let mut style = Style::default();
+    let mut blank_seen = false;
+    for (k, ch) in word.chars().enumerate() {
+        let d = symbol_value(ch)
+            .filter(|&d| (d as usize) <= n)
+            .ok_or(ParseError::UnknownChar {
+                ch,
+                line,
+                column: col0 + k,
+                n,
+            })?;
+        note_style(&mut style, &mut blank_seen, ch, d);
+        cells.push(d);
+    }
+    Ok(Some(Parsed {
+        grid: Grid { shape, cells },
+        style,
+    }))
+}
+
+fn note_style(style: &mut Style, blank_seen: &mut bool, ch: char, d: u8) {
+    if d == 0 {
+        if !*blank_seen {
+            style.blank = ch;
+            *blank_seen = true;
+        }
+    } else if ch.is_ascii_lowercase() {
+        style.lowercase = true;
+    }
+}
+
+/// The words of a line with their 1-based columns.
+fn words_with_columns(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let mut col = 0;
+    let mut start_col = 0;
+    for (i, ch) in text.char_indices() {
+        col += 1;
+        if ch.is_whitespace() {
+            if let Some(s) = start.take() {
+                out.push((start_col, &text[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+            start_col = col;
+        }
+    }
+    if let Some(s) = start {
+        out.push((start_col, &text[s..]));
+    }
+    out.into_iter()
+}
+
+fn is_number_or_blank(w: &str) -> bool {
+    (w.len() == 1 && symbol_value(w.chars().next().unwrap_or('?')) == Some(0))
+        || (!w.is_empty() && w.len() <= 3 && w.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Builds a grid from number words `(line, column, word)`, `n` a side.
+fn numbers_to_grid(
+    words: &[(usize, usize, &str)],
+    n: usize,
+    shape: Option<Shape>,
+    first_line: usize,
+) -> Result<Parsed, ParseError> {
+    let shape = Shape::fit(n, shape).map_err(|source| ParseError::Size {
+        source,
+        line: first_line,
+    })?;
+    let mut style = Style {
+        numbers: true,
+        ..Style::default()
+    };
+    let mut blank_seen = false;
+    let mut cells = Vec::with_capacity(words.len());
+    for &(line, column, w) in words {
+        let d = if w.len() == 1 && !w.as_bytes()[0].is_ascii_digit() {
+            0
+        } else {
+            let v: u64 = w.parse().unwrap_or(u64::MAX);
+            if v > n as u64 {
+                return Err(ParseError::NumberTooLarge {
+                    value: v,
+                    line,
+                    column,
+                    n,
+                });
+            }
+            v as u8
+        };
+        if d == 0 && !blank_seen {
+            style.blank = if w == "0" || w == "00" { '0' } else { w.chars().next().unwrap_or('.') };
+            blank_seen = true;
+        }
+        cells.push(d);
+    }
+    Ok(Parsed {
+        grid: Grid { shape, cells },
+        style,
+    })
+}
+
+/// A line made only of rule characters, and whether it is surely a rule (has `+`, `=` or
+/// `|`, or a run of dashes with spaces around, like a pretty grid's rule).
+fn rule_kind(line: &str) -> Option<bool> {
+    if !line.chars().all(|c| matches!(c, '-' | '+' | '=' | '|') || c.is_whitespace()) {
+        return None;
+    }
+    let sure = line.contains(['+', '=']) || (line.contains('|') && line.contains("--"));
+    Some(sure)
+}
+
+/// Reads a grid of several lines (see the module docs).
+fn parse_grid(lines: &[(usize, &str)], shape: Option<Shape>) -> Result<Parsed, ParseError> {
+    // Rows: lines that are not rules; maybe-rows: rules without `+`/`=` that could be rows
+    // of blanks written with `-`.
+    let mut rows: Vec<(usize, &str, bool)> = Vec::new(); // (line, text, ambiguous)
+    for &(no, text) in lines {
+        match rule_kind(text) {
+            Some(true) => {}
+            Some(false) => rows.push((no, text, true)),
+            None => rows.push((no, text, false)),
+        }
+    }
+    let sure: Vec<(usize, &str)> = rows.iter().filter(|r| !r.2).map(|r| (r.0, r.1)).collect();
+    let all: Vec<(usize, &str)> = rows.iter().map(|r| (r.0, r.1)).collect();
+    let first_line = lines[0].0;
+    if sure.is_empty() {
+        return grid_from_rows(&all, shape, first_line);
+    }
+    let width = |rows: &[(usize, &str)]| row_cells(rows[0].1).len();
+    if all.len() != sure.len() && sure.len() != width(&sure) && all.len() == width(&all) {
+        // The dash lines are rows of blanks.
+        return grid_from_rows(&all, shape, first_line);
+    }
+    grid_from_rows(&sure, shape, first_line)
+}
+
+/// The cells of a row in character mode: every symbol but `|`, `+` and spaces, with its
+/// 1-based column.
+fn row_cells(text: &str) -> Vec<(usize, char)> {
+    text.chars()
+        .enumerate()
+        .filter(|(_, c)| !c.is_whitespace() && *c != '|' && *c != '+')
+        .map(|(k, c)| (k + 1, c))
+        .collect()
+}
+
+fn row_words(text: &str) -> Vec<(usize, &str)> {
+    words_with_columns(text)
+        .flat_map(|(col, w)| {
+            // `|` and `+` separate words too.
+            let mut parts = Vec::new();
+            let mut offset = 0;
+            for part in w.split(['|', '+']) {
+                if !part.is_empty() {
+                    parts.push((col + offset, part));
+                }
+                offset += part.chars().count() + 1;
+            }
+            parts
+        })
+        .collect()
+}
+
+fn grid_from_rows(rows: &[(usize, &str)], shape: Option<Shape>, first_line: usize) -> Result<Parsed, ParseError> {
+    // Numbers mode: every word a number or blank, some number with two digits, square.
+    let words: Vec<Vec<(usize, &str)>> = rows.iter().map(|r| row_words(r.1)).collect();
+    let numeric = words.iter().flatten().all(|(_, w)| is_number_or_blank(w))
+        && words.iter().flatten().any(|(_, w)| w.len() >= 2)
+        && words.iter().all(|w| w.len() == rows.len());
+    if numeric {
+        let flat: Vec<(usize, usize, &str)> = rows
+            .iter()
+            .zip(&words)
+            .flat_map(|(r, ws)| ws.iter().map(move |&(c, w)| (r.0, c, w)))
+            .collect();
+        return numbers_to_grid(&flat, rows.len(), shape, first_line);
+    }
+    let cells: Vec<Vec<(usize, char)>> = rows.iter().map(|r| row_cells(r.1)).collect();
+    let n = cells[0].len();
+    for (r, c) in rows.iter().zip(&cells).skip(1) {
+        if c.len() != n {
+            return Err(ParseError::RaggedRows {
+                line: r.0,
+                found: c.len(),
+                first_line: rows[0].0,
+                expected: n,
+            });
+        }
+    }
+    if rows.len() != n {
+        return Err(ParseError::NotSquare {
+            rows: rows.len(),
+            cols: n,
+            line: first_line,
+        });
+    }
+    if n > MAX_N {
+        return Err(ParseError::Size {
+            source: SizeError::Unsupported {
+                n,
+                why: "larger than 64x64",
+            },
+            line: first_line,
+        });
+    }
+    let shape = Shape::fit(n, shape).map_err(|source| ParseError::Size {
+        source,
+        line: first_line,
+    })?;
+    let mut style = Style::default();
+    let mut blank_seen = false;
+    let mut grid = Vec::with_capacity(n * n);
+    for (r, row) in rows.iter().zip(&cells) {
+        for &(column, ch) in row {
+            let d = symbol_value(ch)
+                .filter(|&d| (d as usize) <= n)
+                .ok_or(ParseError::UnknownChar {
+                    ch,
+                    line: r.0,
+                    column,
+                    n,
+                })?;
+            note_style(&mut style, &mut blank_seen, ch, d);
+            grid.push(d);
+        }
+    }
+    Ok(Parsed {
+        grid: Grid { shape, cells: grid },
+        style,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINE: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    #[test]
+    fn one_line_with_trailing_comment() {
+        let g = parse(&format!("{LINE}  # easy one")).unwrap();
+        assert_eq!(g.to_line(), LINE);
+        let g0 = parse(&LINE.replace('.', "0")).unwrap();
+        assert_eq!(g, g0);
+        let g1 = parse(&LINE.replace('.', "_")).unwrap();
+        assert_eq!(g, g1);
+    }
+
+    #[test]
+    fn contest_nine_lines_parse() {
+        let text: String = LINE
+            .as_bytes()
+            .chunks(9)
+            .map(|c| format!("{}\n", std::str::from_utf8(c).unwrap()))
+            .collect();
+        assert_eq!(parse(&text).unwrap().to_line(), LINE);
+    }
+
+    #[test]
+    fn pretty_grid_round_trips() {
+        let g = parse(LINE).unwrap();
+        let p = g.pretty();
+        assert_eq!(parse(&p).unwrap(), g);
+    }
+
+    #[test]
+    fn dash_blanks_in_a_contest_grid_are_rows() {
+        let mut text = String::from("---------\n");
+        for c in LINE.as_bytes()[9..].chunks(9) {
+            text.push_str(std::str::from_utf8(c).unwrap());
+            text.push('\n');
+        }
+        let g = parse(&text).unwrap();
+        assert_eq!(&g.cells[..9], &[0; 9]);
+        assert_eq!(g.to_line()[9..], LINE[9..]);
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let e = parse(&LINE[1..]).unwrap_err();
+        assert_eq!(e, ParseError::WrongLength { len: 80, line: 1 });
+        let bad = format!("{}x{}", &LINE[..4], &LINE[5..]);
+        assert_eq!(
+            parse(&bad).unwrap_err().to_string(),
+            "unknown character 'x' at line 1, column 5 (a 9x9 grid uses 1-9, and . 0 _ - * for blanks)"
+        );
+        let e = parse("# nothing\n\n").unwrap_err();
+        assert_eq!(e, ParseError::Empty);
+    }
+
+    #[test]
+    fn detection_of_files_of_puzzles() {
+        assert_eq!(detect([LINE, LINE]), InputKind::Lines);
+        assert_eq!(detect([LINE]), InputKind::Single);
+        let rows: Vec<&str> = (0..9).map(|k| &LINE[9 * k..9 * k + 9]).collect();
+        assert_eq!(detect(rows.iter().copied()), InputKind::Single);
+        let row16 = "1234567890ABCDEF";
+        assert_eq!(detect(vec![row16; 16]), InputKind::Single);
+        assert_eq!(detect(vec![row16; 3]), InputKind::Lines);
+    }
+}
