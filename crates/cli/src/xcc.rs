@@ -7,9 +7,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use dlx_engine::{
-    Config, Heuristic, ItemId, Links, Observer, OptionId, Outcome, Problem, Progress, format,
-};
+use dlx_engine::{Config, Heuristic, OptionId, Outcome, ParallelSearch, Problem, Progress, format};
 use serde::Serialize;
 
 use crate::output::{self, Found};
@@ -53,6 +51,14 @@ pub struct SearchArgs {
     /// Never show a progress bar.
     #[arg(long)]
     pub no_progress: bool,
+    /// Threads to search with (0 = all cores). Counts, nodes and updates are the same for any
+    /// number of threads.
+    #[arg(long, short = 'j', default_value_t = 0, value_name = "N")]
+    pub threads: usize,
+    /// Print solutions as the threads find them instead of in the single-thread order (saves
+    /// memory when printing very many solutions).
+    #[arg(long)]
+    pub unordered: bool,
 }
 
 impl SearchArgs {
@@ -177,73 +183,11 @@ struct Report<'a> {
     printed: Vec<Printed>,
 }
 
+/// A printed solution in the JSON report.
 #[derive(Serialize)]
-struct Printed {
+pub struct Printed {
     number: u64,
     options: Vec<String>,
-}
-
-struct XccObserver<'a, W: Write> {
-    problem: &'a Problem,
-    print: &'a PrintArgs,
-    limit: u64,
-    found: u64,
-    out: &'a mut W,
-    json: Option<&'a mut Vec<Printed>>,
-    bar: Option<indicatif::ProgressBar>,
-    error: Option<io::Error>,
-}
-
-impl<W: Write> Observer for XccObserver<'_, W> {
-    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
-        self.found += 1;
-        if self.print.wants(self.found) {
-            let lines: Vec<String> = options
-                .iter()
-                .map(|&o| self.problem.display_option(o).to_string())
-                .collect();
-            match self.json.as_deref_mut() {
-                Some(list) => list.push(Printed {
-                    number: self.found,
-                    options: lines,
-                }),
-                None => {
-                    let mut text = format!("solution {}:\n", self.found);
-                    for l in &lines {
-                        text.push_str("  ");
-                        text.push_str(l);
-                        text.push('\n');
-                    }
-                    let write = |out: &mut W| -> io::Result<()> {
-                        match &self.bar {
-                            Some(bar) => bar.suspend(|| {
-                                out.write_all(text.as_bytes()).and_then(|_| out.flush())
-                            }),
-                            None => out.write_all(text.as_bytes()),
-                        }
-                    };
-                    if let Err(e) = write(self.out) {
-                        self.error = Some(e);
-                        return ControlFlow::Break(());
-                    }
-                }
-            }
-        }
-        if self.found >= self.limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-
-    fn progress(&mut self, p: &Progress) {
-        if let Some(bar) = &self.bar {
-            bar.set_position((p.fraction * 1_000_000.0) as u64);
-            bar.set_prefix(format!("{} nodes, {} solutions", p.nodes, p.solutions));
-        }
-    }
-
-    fn choose(&mut self, _: usize, _: ItemId, _: usize) {}
 }
 
 /// Runs `dlx xcc`.
@@ -257,34 +201,21 @@ pub fn run(args: XccArgs) -> Result<Found> {
     for w in &warnings {
         eprintln!("dlx: warning: {name}: {w}");
     }
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = BufWriter::new(io::stdout());
     let mut printed = Vec::new();
     let bar = output::progress_bar(args.search.progress_choice(), &name);
-    let mut links = Links::new(&problem, args.search.config());
-    let outcome = {
-        let mut obs = XccObserver {
-            problem: &problem,
-            print: &args.print,
-            limit: args.search.limit.unwrap_or(u64::MAX),
-            found: 0,
-            out: &mut out,
-            json: if args.json { Some(&mut printed) } else { None },
-            bar,
-            error: None,
-        };
-        if args.search.limit == Some(0) {
-            links.stats();
-        }
-        let outcome = links.run(&mut obs);
-        if let Some(bar) = obs.bar.take() {
-            bar.finish_and_clear();
-        }
-        if let Some(e) = obs.error {
-            return Err(e.into());
-        }
-        outcome
-    };
+    let outcome = solve(
+        &problem,
+        &args.search,
+        &args.print,
+        args.json,
+        &mut out,
+        &mut printed,
+        bar.as_ref(),
+    )?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
     report(&mut out, &args, &problem, &outcome, printed)?;
     out.flush()?;
     Ok(if outcome.stats.solutions > 0 {
@@ -292,6 +223,76 @@ pub fn run(args: XccArgs) -> Result<Found> {
     } else {
         Found::None
     })
+}
+
+/// Runs the search the flags ask for, printing (or collecting for JSON) the chosen solutions.
+pub fn solve<W: Write + Send>(
+    problem: &Problem,
+    search: &SearchArgs,
+    print: &PrintArgs,
+    json: bool,
+    out: &mut W,
+    printed: &mut Vec<Printed>,
+    bar: Option<&indicatif::ProgressBar>,
+) -> Result<Outcome> {
+    let limit = search.limit.unwrap_or(u64::MAX);
+    let mut found = 0u64;
+    let mut error: Option<io::Error> = None;
+    let visit = |options: &[OptionId]| -> ControlFlow<()> {
+        found += 1;
+        if print.wants(found) {
+            let lines: Vec<String> = options
+                .iter()
+                .map(|&o| problem.display_option(o).to_string())
+                .collect();
+            if json {
+                printed.push(Printed {
+                    number: found,
+                    options: lines,
+                });
+            } else {
+                let mut text = format!("solution {found}:\n");
+                for l in &lines {
+                    text.push_str("  ");
+                    text.push_str(l);
+                    text.push('\n');
+                }
+                let written = match bar {
+                    Some(bar) => {
+                        bar.suspend(|| out.write_all(text.as_bytes()).and_then(|_| out.flush()))
+                    }
+                    None => out.write_all(text.as_bytes()),
+                };
+                if let Err(e) = written {
+                    error = Some(e);
+                    return ControlFlow::Break(());
+                }
+            }
+        }
+        if found >= limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    let progress = |p: &Progress| {
+        if let Some(bar) = bar {
+            bar.set_position((p.fraction * 1_000_000.0) as u64);
+            bar.set_prefix(format!("{} nodes, {} solutions", p.nodes, p.solutions));
+        }
+    };
+    if limit == 0 {
+        anyhow::bail!("--limit must be at least 1");
+    }
+    // Printed solutions come in the sequential order unless --unordered.
+    let ordered = print.any() && !search.unordered;
+    let outcome = ParallelSearch::new(problem, search.config(), search.threads)
+        .ordered(ordered)
+        .run(visit, &progress);
+    if let Some(e) = error {
+        return Err(e.into());
+    }
+    Ok(outcome)
 }
 
 fn report<W: Write>(

@@ -25,12 +25,14 @@
 pub mod cells;
 pub mod format;
 pub mod links;
+pub mod parallel;
 pub mod problem;
 pub mod reference;
 pub mod search;
 
 pub use cells::Cells;
-pub use links::Links;
+pub use links::{ForceError, Links, Piece};
+pub use parallel::ParallelSearch;
 pub use problem::{BuildError, ColorId, Entry, ItemId, OptionId, Problem, ProblemBuilder};
 pub use search::{
     Config, CountOnly, Heuristic, Limit, Observer, OnSolution, Outcome, Progress, Stats, Status,

@@ -83,6 +83,38 @@ pub struct Links {
     stats: Stats,
     elapsed: std::time::Duration,
     solution: Vec<OptionId>,
+    /// The level the search started at: levels below it were forced by [`Links::force`].
+    base: usize,
+    /// In [`Links::split`], the level at which partial solutions are recorded instead of
+    /// entered; `usize::MAX` otherwise.
+    cap: usize,
+    /// What [`Links::split`] found, in search order.
+    pieces: Vec<Piece>,
+}
+
+/// A piece of a search tree split by [`Links::split`], in the order the sequential search
+/// meets them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Piece {
+    /// A solution found above the split level.
+    Solution(Vec<OptionId>),
+    /// A partial solution at the split level: the root of an independent subproblem, with its
+    /// share of the whole tree in Knuth's progress measure.
+    Prefix(Vec<OptionId>, f64),
+}
+
+/// Why [`Links::force`] could not replay a prefix.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ForceError {
+    /// The search had already started.
+    #[error("the search has already started")]
+    Started,
+    /// The option is not among those of the item the search would branch on at that level.
+    #[error("option {0} is not available at level {1}")]
+    NotAvailable(u32, usize),
+    /// Every primary item was covered before the prefix ended.
+    #[error("the prefix is longer than the solution it completes")]
+    TooLong,
 }
 
 impl Links {
@@ -166,7 +198,70 @@ impl Links {
             stats: Stats::default(),
             elapsed: std::time::Duration::ZERO,
             solution: Vec::new(),
+            base: 0,
+            cap: usize::MAX,
+            pieces: Vec::new(),
         }
+    }
+
+    /// Replays the choices `prefix` (options the search would choose at levels
+    /// `0..prefix.len()`, as recorded by [`Links::split`]), so that [`Links::run`] then explores
+    /// only the subtree below them. The replay's own work is not counted in the statistics, so
+    /// the statistics of the pieces of a split add up to those of the whole search.
+    pub fn force(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
+        if self.phase != Phase::Enter || self.stats.nodes > 0 || self.level > 0 {
+            return Err(ForceError::Started);
+        }
+        self.choice
+            .resize(self.choice.len().max(prefix.len() + 1), 0);
+        for (level, &o) in prefix.iter().enumerate() {
+            if self.rl(0) == 0 {
+                return Err(ForceError::TooLong);
+            }
+            let (i, _) = self.choose();
+            let mut x = self.nd(i).down;
+            while x != i && self.option_of[x as usize] != o.0 {
+                x = self.nd(x).down;
+            }
+            if x == i {
+                return Err(ForceError::NotAvailable(o.0, level));
+            }
+            if self.has_colors {
+                self.cover::<true>(i);
+                self.commit_others::<true>(x);
+            } else {
+                self.cover::<false>(i);
+                self.commit_others::<false>(x);
+            }
+            self.choice[level] = x;
+        }
+        self.level = prefix.len();
+        self.base = prefix.len();
+        self.stats = Stats::default();
+        Ok(())
+    }
+
+    /// Splits the search tree at level `depth` (at least 1): runs the search above that level
+    /// and returns, in search order, the solutions found above it and the partial solutions
+    /// at it. The statistics then hold the work done above `depth`; each prefix is meant for a
+    /// fresh `Links` with [`Links::force`].
+    pub fn split(&mut self, depth: usize) -> (Vec<Piece>, Outcome) {
+        self.cap = depth.max(1);
+        self.pieces.clear();
+        let out = self.run(&mut CountOnly);
+        self.cap = usize::MAX;
+        (std::mem::take(&mut self.pieces), out)
+    }
+
+    fn record_prefix(&mut self, level: usize) {
+        let mut weight = 1.0;
+        let mut prefix = Vec::with_capacity(level);
+        for &x in &self.choice[..level] {
+            let head = self.nodes[x as usize].top as usize;
+            weight /= self.nodes[head].top.max(1) as f64;
+            prefix.push(OptionId(self.option_of[x as usize]));
+        }
+        self.pieces.push(Piece::Prefix(prefix, weight));
     }
 
     /// The statistics so far.
@@ -252,7 +347,7 @@ impl Links {
     pub fn progress_fraction(&self) -> f64 {
         let mut scale = 1.0;
         let mut sum = 0.0;
-        for &x in &self.choice[..self.level.min(self.choice.len())] {
+        for &x in &self.choice[self.base.min(self.level)..self.level.min(self.choice.len())] {
             let x = x as usize;
             if x <= self.n as usize {
                 break;
@@ -479,14 +574,14 @@ impl Links {
         best
     }
 
-    fn report_progress<O: Observer>(&self, observer: &mut O, start: Instant) {
+    fn report_progress<O: Observer>(&self, observer: &mut O, start: Instant) -> ControlFlow<()> {
         observer.progress(&Progress {
             fraction: self.progress_fraction(),
             nodes: self.stats.nodes,
             solutions: self.stats.solutions,
             level: self.level,
             elapsed: self.elapsed + start.elapsed(),
-        });
+        })
     }
 
     fn search<O: Observer, const COLORS: bool>(
@@ -501,6 +596,13 @@ impl Links {
             match self.phase {
                 Phase::Done => break Status::Complete,
                 Phase::Enter => {
+                    if level == self.cap {
+                        // Splitting: record this partial solution and back up.
+                        self.record_prefix(level);
+                        level -= 1;
+                        self.phase = Phase::Retry;
+                        continue;
+                    }
                     if self.rl(0) == 0 {
                         // No primary item at all: the empty set is the one solution.
                         self.stats.nodes += 1;
@@ -518,7 +620,10 @@ impl Links {
                     self.stats.nodes += 1;
                     if self.stats.nodes & self.check_mask == 0 {
                         self.level = level;
-                        self.report_progress(observer, start);
+                        if self.report_progress(observer, start).is_break() {
+                            self.stats.nodes -= 1;
+                            break Status::Stopped;
+                        }
                         if let Some(d) = self.config.deadline
                             && Instant::now() >= d
                         {
@@ -556,7 +661,7 @@ impl Links {
                     // Every option of `item` was tried.
                     observer.backtrack(level, ItemId(item - 1));
                     self.uncover::<COLORS>(item);
-                    if level == 0 {
+                    if level == self.base {
                         self.phase = Phase::Done;
                         break 'outer Status::Complete;
                     }
@@ -577,6 +682,9 @@ impl Links {
                     self.solution.clear();
                     for &c in &self.choice[..=level] {
                         self.solution.push(OptionId(self.option_of[c as usize]));
+                    }
+                    if self.cap != usize::MAX {
+                        self.pieces.push(Piece::Solution(self.solution.clone()));
                     }
                     let flow = observer.solution(&self.solution);
                     self.phase = Phase::Retry;

@@ -157,10 +157,12 @@ pub trait Observer {
         let _ = (level, item);
     }
 
-    /// Called every [`Config::check_interval`] nodes.
+    /// Called every [`Config::check_interval`] nodes. Return `Break` to stop the search
+    /// (reported as [`Status::Stopped`]); a parallel search uses this to share one budget.
     #[inline(always)]
-    fn progress(&mut self, progress: &Progress) {
+    fn progress(&mut self, progress: &Progress) -> ControlFlow<()> {
         let _ = progress;
+        ControlFlow::Continue(())
     }
 }
 
@@ -219,7 +221,7 @@ impl<O: Observer> Observer for Limit<O> {
         self.inner.backtrack(level, item)
     }
     #[inline(always)]
-    fn progress(&mut self, progress: &Progress) {
+    fn progress(&mut self, progress: &Progress) -> ControlFlow<()> {
         self.inner.progress(progress)
     }
 }

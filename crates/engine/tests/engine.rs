@@ -191,8 +191,9 @@ fn progress_is_reported_and_grows() {
         fn solution(&mut self, _: &[OptionId]) -> ControlFlow<()> {
             ControlFlow::Continue(())
         }
-        fn progress(&mut self, p: &dlx_engine::Progress) {
+        fn progress(&mut self, p: &dlx_engine::Progress) -> ControlFlow<()> {
             self.0.push(p.fraction);
+            ControlFlow::Continue(())
         }
     }
     let text = std::fs::read_to_string(repo_testdata().join("queens10.dlx")).unwrap();
@@ -221,4 +222,98 @@ fn no_primary_items_means_one_empty_solution() {
     let (sols, out) = Links::new(&problem, Config::default()).collect(10);
     assert_eq!(sols, vec![Vec::<OptionId>::new()]);
     assert!(out.is_complete());
+}
+
+mod parallel {
+    use super::*;
+    use dlx_engine::ParallelSearch;
+
+    fn load(name: &str) -> Problem {
+        let text = std::fs::read_to_string(repo_testdata().join(format!("{name}.dlx"))).unwrap();
+        format::parse(&text).unwrap().0
+    }
+
+    #[test]
+    fn counts_nodes_and_updates_are_the_same_for_any_thread_count() {
+        for name in ["queens10", "langford8", "pento-3x20", "sudoku-escargot"] {
+            let problem = load(name);
+            let seq = Links::new(&problem, Config::default()).count();
+            for threads in [1, 2, 3, 5] {
+                let par = ParallelSearch::new(&problem, Config::default(), threads).count();
+                assert!(par.is_complete(), "{name} x{threads}");
+                assert_eq!(
+                    par.stats.solutions, seq.stats.solutions,
+                    "{name} x{threads}"
+                );
+                assert_eq!(par.stats.nodes, seq.stats.nodes, "{name} x{threads}");
+                assert_eq!(par.stats.updates, seq.stats.updates, "{name} x{threads}");
+                assert_eq!(
+                    par.stats.level_nodes, seq.stats.level_nodes,
+                    "{name} x{threads}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn ordered_delivery_matches_the_sequential_order() {
+        let problem = load("queens9");
+        let (seq, _) = Links::new(&problem, Config::default()).collect(u64::MAX);
+        let mut got = Vec::new();
+        let out = ParallelSearch::new(&problem, Config::default(), 3)
+            .ordered(true)
+            .run(
+                |s| {
+                    got.push(s.to_vec());
+                    ControlFlow::Continue(())
+                },
+                &|_| {},
+            );
+        assert!(out.is_complete());
+        assert_eq!(got, seq);
+        // Unordered delivery gives the same set.
+        let mut any = Vec::new();
+        ParallelSearch::new(&problem, Config::default(), 3).run(
+            |s| {
+                any.push(s.to_vec());
+                ControlFlow::Continue(())
+            },
+            &|_| {},
+        );
+        assert_eq!(sorted(any), sorted(seq));
+    }
+
+    #[test]
+    fn a_stop_and_a_shared_budget_end_every_thread() {
+        let problem = load("queens10");
+        let mut n = 0;
+        let out = ParallelSearch::new(&problem, Config::default(), 2)
+            .ordered(true)
+            .run(
+                |_| {
+                    n += 1;
+                    if n == 7 {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                },
+                &|_| {},
+            );
+        assert_eq!(out.status, Status::Stopped);
+        assert_eq!(out.stats.solutions, 7);
+        let config = Config {
+            node_budget: Some(2000),
+            check_interval: 64,
+            ..Config::default()
+        };
+        let out = ParallelSearch::new(&problem, config, 2).count();
+        assert_eq!(out.status, Status::NodeBudget);
+        assert!(
+            out.stats.nodes < 2000 + 2 * 64 + 1000,
+            "{} nodes",
+            out.stats.nodes
+        );
+        assert!(out.stats.solutions < 724);
+    }
 }

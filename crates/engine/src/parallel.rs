@@ -1,0 +1,327 @@
+//! Parallel search: the tree is split into independent subproblems that threads take from a
+//! shared pool (rayon's work stealing).
+//!
+//! [`Links::split`] runs the search down to a level `d` and records every partial solution
+//! there (a *prefix*); each prefix becomes a fresh [`Links`] that replays it with
+//! [`Links::force`] and explores its subtree. Because the subtrees partition the sequential
+//! tree, counts, nodes and updates are identical for any number of threads. Solutions can be
+//! delivered in the sequential order (each subproblem's solutions are buffered and replayed in
+//! order) or as they come.
+//!
+//! One node budget, one deadline and one stop request are shared by all threads: each thread
+//! reports its nodes every [`Config::check_interval`] nodes, so a budget may be overrun by at
+//! most `threads * check_interval` nodes.
+
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use crate::links::{Links, Piece};
+use crate::problem::{OptionId, Problem};
+use crate::search::{Config, Observer, Outcome, Progress, Stats, Status};
+
+/// A search over several threads.
+///
+/// ```
+/// use dlx_engine::{format, Config, ParallelSearch};
+/// let (p, _) = format::parse("a b c\na\nb\nc\na b\nb c\n").unwrap();
+/// let out = ParallelSearch::new(&p, Config::default(), 2).count();
+/// assert_eq!(out.stats.solutions, 3);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ParallelSearch<'a> {
+    problem: &'a Problem,
+    config: Config,
+    threads: usize,
+    ordered: bool,
+}
+
+struct Shared<'a> {
+    stop: AtomicBool,
+    nodes: AtomicU64,
+    solutions: AtomicU64,
+    /// Sum of the tree shares (as `f64` bits) of the finished subproblems.
+    done: AtomicU64,
+    budget: u64,
+    start: Instant,
+    progress: &'a (dyn Fn(&Progress) + Sync),
+}
+
+impl Shared<'_> {
+    fn add_done(&self, share: f64) {
+        let mut cur = self.done.load(Ordering::Relaxed);
+        loop {
+            let new = (f64::from_bits(cur) + share).to_bits();
+            match self
+                .done
+                .compare_exchange_weak(cur, new, Ordering::Relaxed, Ordering::Relaxed)
+            {
+                Ok(_) => return,
+                Err(c) => cur = c,
+            }
+        }
+    }
+}
+
+/// The observer each thread runs: shares the budget and the stop flag, and either passes
+/// solutions on at once or buffers them for ordered delivery.
+struct Worker<'s, 'a, V> {
+    shared: &'s Shared<'a>,
+    visit: &'s Mutex<V>,
+    buffer: Option<Vec<Vec<OptionId>>>,
+    limit: u64,
+    reported_nodes: u64,
+    share: f64,
+}
+
+impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for Worker<'_, '_, V> {
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        self.shared.solutions.fetch_add(1, Ordering::Relaxed);
+        if let Some(buffer) = &mut self.buffer {
+            buffer.push(options.to_vec());
+            return if buffer.len() as u64 >= self.limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            };
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            return ControlFlow::Break(());
+        }
+        let mut visit = self.visit.lock().unwrap_or_else(|e| e.into_inner());
+        let flow = visit(options);
+        if flow.is_break() {
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
+        flow
+    }
+
+    fn progress(&mut self, p: &Progress) -> ControlFlow<()> {
+        let delta = p.nodes - self.reported_nodes;
+        self.reported_nodes = p.nodes;
+        let total = self.shared.nodes.fetch_add(delta, Ordering::Relaxed) + delta;
+        let done = f64::from_bits(self.shared.done.load(Ordering::Relaxed));
+        (self.shared.progress)(&Progress {
+            fraction: (done + self.share * p.fraction).min(1.0),
+            nodes: total,
+            solutions: self.shared.solutions.load(Ordering::Relaxed),
+            level: p.level,
+            elapsed: self.shared.start.elapsed(),
+        });
+        if total >= self.shared.budget {
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+impl<'a> ParallelSearch<'a> {
+    /// A search of `problem` on `threads` threads (0 = all cores).
+    pub fn new(problem: &'a Problem, config: Config, threads: usize) -> Self {
+        let threads = if threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            threads
+        };
+        ParallelSearch {
+            problem,
+            config,
+            threads,
+            ordered: false,
+        }
+    }
+
+    /// Deliver solutions in the order of the single-threaded search (buffering each
+    /// subproblem's solutions until the ones before it are delivered).
+    pub fn ordered(mut self, ordered: bool) -> Self {
+        self.ordered = ordered;
+        self
+    }
+
+    /// The number of threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Counts the solutions.
+    pub fn count(&self) -> Outcome {
+        self.run(|_| ControlFlow::Continue(()), &|_| {})
+    }
+
+    /// Runs the search, calling `visit` for each solution (from any thread, one at a time)
+    /// and `progress` from time to time. A `Break` from `visit` stops every thread.
+    pub fn run<V>(&self, visit: V, progress: &(dyn Fn(&Progress) + Sync)) -> Outcome
+    where
+        V: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
+    {
+        let start = Instant::now();
+        if self.threads <= 1 {
+            let mut obs = SingleThread { visit, progress };
+            let mut out = Links::new(self.problem, self.config.clone()).run(&mut obs);
+            out.elapsed = start.elapsed();
+            return out;
+        }
+        let (pieces, top) = self.split();
+        let shared = Shared {
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(top.stats.nodes),
+            solutions: AtomicU64::new(0),
+            done: AtomicU64::new(0f64.to_bits()),
+            budget: self.config.node_budget.unwrap_or(u64::MAX),
+            start,
+            progress,
+        };
+        let visit = Mutex::new(visit);
+        let limit = u64::MAX;
+        let mut config = self.config.clone();
+        config.node_budget = None;
+        config.check_interval = config.check_interval.min(1024);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build();
+        let work = |piece: &Piece| -> (Status, Stats, Vec<Vec<OptionId>>) {
+            match piece {
+                Piece::Solution(s) => {
+                    let mut stats = Stats {
+                        solutions: 1,
+                        ..Stats::default()
+                    };
+                    stats.nodes = 0;
+                    if self.ordered {
+                        return (Status::Complete, stats, vec![s.clone()]);
+                    }
+                    shared.solutions.fetch_add(1, Ordering::Relaxed);
+                    let mut v = visit.lock().unwrap_or_else(|e| e.into_inner());
+                    if shared.stop.load(Ordering::Relaxed) {
+                        return (Status::Stopped, Stats::default(), Vec::new());
+                    }
+                    if v(s).is_break() {
+                        shared.stop.store(true, Ordering::Relaxed);
+                    }
+                    (Status::Complete, stats, Vec::new())
+                }
+                Piece::Prefix(prefix, share) => {
+                    if shared.stop.load(Ordering::Relaxed) {
+                        return (Status::Stopped, Stats::default(), Vec::new());
+                    }
+                    let mut links = Links::new(self.problem, config.clone());
+                    if links.force(prefix).is_err() {
+                        // Cannot happen for prefixes made by `split`; count it as incomplete.
+                        return (Status::Stopped, Stats::default(), Vec::new());
+                    }
+                    let mut worker = Worker {
+                        shared: &shared,
+                        visit: &visit,
+                        buffer: self.ordered.then(Vec::new),
+                        limit,
+                        reported_nodes: 0,
+                        share: *share,
+                    };
+                    let out = links.run(&mut worker);
+                    let tail = out.stats.nodes - worker.reported_nodes;
+                    if shared.nodes.fetch_add(tail, Ordering::Relaxed) + tail >= shared.budget {
+                        shared.stop.store(true, Ordering::Relaxed);
+                    }
+                    if out.is_complete() {
+                        shared.add_done(*share);
+                    }
+                    (out.status, out.stats, worker.buffer.unwrap_or_default())
+                }
+            }
+        };
+        let results: Vec<_> = match &pool {
+            Ok(pool) => pool.install(|| {
+                use rayon::prelude::*;
+                pieces.par_iter().with_max_len(1).map(work).collect()
+            }),
+            Err(_) => pieces.iter().map(work).collect(),
+        };
+        let mut stats = top.stats.clone();
+        let mut status = Status::Complete;
+        let mut visit = visit.into_inner().unwrap_or_else(|e| e.into_inner());
+        let mut delivered = 0u64;
+        let mut stopped_by_visitor = false;
+        for (st, s, buffered) in results {
+            stats.merge(&s);
+            status = worse(status, st);
+            if self.ordered && !stopped_by_visitor {
+                for sol in &buffered {
+                    delivered += 1;
+                    if visit(sol).is_break() {
+                        stopped_by_visitor = true;
+                        break;
+                    }
+                }
+            }
+        }
+        if stopped_by_visitor {
+            status = Status::Stopped;
+            stats.solutions = delivered;
+        } else if status == Status::Stopped && !shared.stop.load(Ordering::Relaxed) {
+            status = Status::Complete;
+        } else if status == Status::Stopped && shared.nodes.load(Ordering::Relaxed) >= shared.budget
+        {
+            status = Status::NodeBudget;
+        }
+        if let Some(d) = self.config.deadline
+            && status == Status::Stopped
+            && Instant::now() >= d
+        {
+            status = Status::Deadline;
+        }
+        Outcome {
+            status,
+            stats,
+            elapsed: start.elapsed(),
+        }
+    }
+
+    /// Splits the tree at the shallowest level that gives enough pieces for load balancing.
+    fn split(&self) -> (Vec<Piece>, Outcome) {
+        let target = 64 * self.threads;
+        let mut depth = 1;
+        loop {
+            let mut links = Links::new(self.problem, self.config.clone());
+            let (pieces, out) = links.split(depth);
+            let prefixes = pieces
+                .iter()
+                .filter(|p| matches!(p, Piece::Prefix(..)))
+                .count();
+            if prefixes >= target || prefixes == 0 || depth >= 12 {
+                return (pieces, out);
+            }
+            depth += 1;
+        }
+    }
+}
+
+/// The more serious of two statuses: a budget or deadline stop outranks a requested stop.
+fn worse(a: Status, b: Status) -> Status {
+    let rank = |s: Status| match s {
+        Status::Complete => 0,
+        Status::Stopped => 1,
+        Status::NodeBudget => 2,
+        Status::Deadline => 3,
+    };
+    if rank(b) > rank(a) { b } else { a }
+}
+
+struct SingleThread<'p, V> {
+    visit: V,
+    progress: &'p (dyn Fn(&Progress) + Sync),
+}
+
+impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for SingleThread<'_, V> {
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        (self.visit)(options)
+    }
+    fn progress(&mut self, p: &Progress) -> ControlFlow<()> {
+        (self.progress)(p);
+        ControlFlow::Continue(())
+    }
+}
