@@ -14,16 +14,25 @@
 //!
 //! ```
 //! use dlx_engine::{Config, Links};
-//! use dlx_puzzles::{Packing, Puzzle};
+//! use dlx_puzzles::{Packing, Puzzle, Queens};
 //!
-//! // The twelve pentominoes on a 3x20 board: 8 solutions (2 up to symmetry... times 4).
+//! // The twelve pentominoes on a 3x20 board: 2 distinct packings, each in 4 mirror images.
 //! let packing = Packing::pentominoes(3, 20, false).unwrap();
 //! let mut links = Links::new(packing.problem(), Config::default());
 //! let (first, _) = links.first();
 //! let tiling = packing.decode(&first.unwrap()).unwrap();
 //! packing.check(&tiling).unwrap();
 //! assert_eq!(tiling.to_string().lines().count(), 3);
-//! assert_eq!(links.count().stats.solutions, 8);
+//! let all = Links::new(packing.problem(), Config::default()).count();
+//! assert_eq!(all.stats.solutions, 8);
+//!
+//! // Eight queens: 92 solutions; the first one found, drawn.
+//! let queens = Queens::new(8).unwrap();
+//! let mut links = Links::new(queens.problem(), Config::default());
+//! let (first, _) = links.first();
+//! let board = queens.decode(&first.unwrap()).unwrap();
+//! queens.check(&board).unwrap();
+//! assert_eq!(board.to_string().matches('Q').count(), 8);
 //! ```
 #![deny(missing_docs)]
 

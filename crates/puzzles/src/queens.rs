@@ -152,7 +152,10 @@ impl QueensBoard {
         let n = self.n();
         let queens: Vec<(usize, usize)> = self.queens().collect();
         if queens.len() != n {
-            return Err(Invalid(format!("{} queens on a {n}x{n} board", queens.len())));
+            return Err(Invalid(format!(
+                "{} queens on a {n}x{n} board",
+                queens.len()
+            )));
         }
         for &(i, j) in &queens {
             if j >= n {
@@ -250,7 +253,10 @@ mod tests {
         assert!(Queens::new(0).is_err());
         assert_eq!(
             Queens::new(MAX_N + 1).unwrap_err().to_string(),
-            format!("the number of queens must be between 1 and {MAX_N}, not {}", MAX_N + 1)
+            format!(
+                "the number of queens must be between 1 and {MAX_N}, not {}",
+                MAX_N + 1
+            )
         );
     }
 
@@ -261,10 +267,7 @@ mod tests {
         let sol = [OptionId(1), OptionId(7), OptionId(8), OptionId(14)];
         let board = q.decode(&sol).unwrap();
         assert_eq!(board.columns(), &[Some(1), Some(3), Some(0), Some(2)]);
-        assert_eq!(
-            board.to_string(),
-            ". Q . .\n. . . Q\nQ . . .\n. . Q .\n"
-        );
+        assert_eq!(board.to_string(), ". Q . .\n. . . Q\nQ . . .\n. . Q .\n");
         assert!(q.check(&board).is_ok());
         let partial = q.decode(&sol[..2]).unwrap();
         assert!(!partial.is_complete());

@@ -60,7 +60,13 @@ const DOMINO: &[Known] = &[k('D', "##")];
 const MONOMINO: &[Known] = &[k('M', "#")];
 
 /// The families, by the name the text format uses.
-pub const FAMILIES: &[&str] = &["pentominoes", "tetrominoes", "trominoes", "domino", "monomino"];
+pub const FAMILIES: &[&str] = &[
+    "pentominoes",
+    "tetrominoes",
+    "trominoes",
+    "domino",
+    "monomino",
+];
 
 fn members(name: &str) -> Option<&'static [Known]> {
     Some(match name {
@@ -96,10 +102,7 @@ pub fn family(name: &str) -> Option<Vec<Piece>> {
 
 /// The member of family `name` with glyph `glyph`, default set or not.
 pub fn family_member(name: &str, glyph: char) -> Option<Piece> {
-    members(name)?
-        .iter()
-        .find(|m| m.glyph == glyph)
-        .map(piece)
+    members(name)?.iter().find(|m| m.glyph == glyph).map(piece)
 }
 
 /// The twelve pentominoes F I L N P T U V W X Y Z.

@@ -86,6 +86,23 @@
 //!   pieces), `xN` (N identical copies), `quadrant` (symmetry breaking, see above; one copy
 //!   only).
 //! - Blank lines end drawings and are otherwise ignored. Errors name the line and column.
+//!
+//! ```
+//! use dlx_engine::{Config, Links};
+//! use dlx_puzzles::{Packing, Puzzle};
+//!
+//! let text = "board 3x4\npieces tetrominoes L: one-sided\npiece A: x2\n##\n#\n\
+//!             piece b: fixed optional\n##\n";
+//! let packing = Packing::from_text(text).unwrap();
+//! let (first, _) = Links::new(packing.problem(), Config::default()).first();
+//! let tiling = packing.decode(&first.unwrap()).unwrap();
+//! packing.check(&tiling).unwrap();
+//! assert_eq!(tiling.to_string().len(), 3 * 5); // three rows of four glyphs
+//!
+//! let err = Packing::from_text("board 3x4\npiece AB\n").unwrap_err();
+//! assert_eq!(err.to_string(), "line 2, column 7: `AB` cannot name a piece: use one \
+//!     character other than a space, `#`, `.`, `-`, `:`, `|`, `/` and `<`");
+//! ```
 
 mod families;
 mod text;
@@ -103,7 +120,9 @@ pub use text::{ParseError, ParseErrorKind, Spec, TextError, parse};
 pub const MAX_SIDE: usize = 256;
 /// The most options a packing may have.
 pub const MAX_OPTIONS: usize = 1 << 22;
-/// The most entries (items in options, summed over options) a packing may have.
+/// The most entries (items in options, summed over options) a packing may have. Checked
+/// up front on an upper bound that counts every position in the board's bounding rectangle
+/// (and every order item of a piece with copies), so a refused problem costs no time.
 pub const MAX_ENTRIES: usize = 1 << 23;
 
 /// A square of a grid: row 0 is the top, column 0 the left. Ordered row-major.
@@ -469,7 +488,11 @@ pub struct Packing {
 impl Packing {
     /// The twelve pentominoes on a `height x width` rectangle (area 60: 6x10, 5x12, 4x15,
     /// 3x20, or turned). With `x_quadrant`, the X is kept in the top-left quadrant.
-    pub fn pentominoes(height: usize, width: usize, x_quadrant: bool) -> Result<Packing, PackingError> {
+    pub fn pentominoes(
+        height: usize,
+        width: usize,
+        x_quadrant: bool,
+    ) -> Result<Packing, PackingError> {
         Packing::new(Board::rectangle(height, width)?, pentomino_set(x_quadrant))
     }
 
@@ -548,9 +571,10 @@ impl Packing {
                             let fits = shape.cells().iter().all(|c| {
                                 board.contains(i64::from(c.row) + dr, i64::from(c.col) + dc)
                             });
-                            // Bounding-box centre (dr + (sh-1)/2, dc + (sw-1)/2), doubled.
-                            let in_quadrant =
-                                2 * dr + sh - 1 <= h - 1 && 2 * dc + sw - 1 <= w - 1;
+                            // The bounding box's centre, doubled, is (2 dr + sh - 1, 2 dc + sw - 1);
+                            // the board's is (h - 1, w - 1). Top-left quadrant, midlines included:
+                            // 2 dr + sh - 1 <= h - 1, and the same for columns.
+                            let in_quadrant = 2 * dr + sh <= h && 2 * dc + sw <= w;
                             if !fits || (piece.quadrant && !in_quadrant) {
                                 continue;
                             }
@@ -656,6 +680,27 @@ fn validate(board: &Board, pieces: &[Piece]) -> Result<(), PackingError> {
         }
     }
     let cells = board.cell_count();
+    // Size guards before anything is allocated: the order items, and an upper bound on the
+    // entries that counts every position inside the board's bounding rectangle.
+    let (h, w) = (board.height as usize, board.width as usize);
+    let mut order_items = 0usize;
+    let mut entries = 0usize;
+    for p in pieces {
+        let copies = p.copies as usize;
+        order_items = order_items.saturating_add((copies - 1).saturating_mul(cells));
+        for o in p.shape.orientations(p.orientations) {
+            let (sh, sw) = (o.height() as usize, o.width() as usize);
+            if sh <= h && sw <= w {
+                let positions = (h - sh + 1) * (w - sw + 1);
+                // Each option: the piece, its cells, and at most `cells` order items.
+                let per = 1 + o.len() + if copies > 1 { cells } else { 0 };
+                entries = entries.saturating_add(copies.saturating_mul(positions * per));
+            }
+        }
+    }
+    if order_items > MAX_ENTRIES || entries > MAX_ENTRIES {
+        return Err(PackingError::TooLarge);
+    }
     if total < cells {
         return Err(PackingError::PiecesTooSmall {
             board: cells,
@@ -804,9 +849,7 @@ impl Puzzle for Packing {
             .collect();
         let mut placed = Vec::with_capacity(options.len());
         for &o in options {
-            let (p, k, cells) = self
-                .placement(o)
-                .ok_or(DecodeError::UnknownOption(o.0))?;
+            let (p, k, cells) = self.placement(o).ok_or(DecodeError::UnknownOption(o.0))?;
             let glyph = self.pieces[p].glyph;
             if std::mem::replace(&mut used[p][k as usize], true) {
                 return Err(DecodeError::Conflict {
@@ -911,5 +954,136 @@ impl Puzzle for Packing {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn option_text(p: &Packing, k: u32) -> String {
+        p.problem().display_option(OptionId(k)).to_string()
+    }
+
+    #[test]
+    fn orientations_are_distinct_and_sorted() {
+        let f = &pentominoes()[0];
+        let all = f.shape.orientations(Orientations::Free);
+        assert_eq!(all.len(), 8);
+        assert!(all.windows(2).all(|w| w[0] < w[1]));
+        // The first F orientation of the shared files: 00 01 11 12 21.
+        let cells: Vec<(u32, u32)> = all[0].cells().iter().map(|c| (c.row, c.col)).collect();
+        assert_eq!(cells, [(0, 0), (0, 1), (1, 1), (1, 2), (2, 1)]);
+        assert_eq!(f.shape.orientations(Orientations::OneSided).len(), 4);
+        assert_eq!(
+            f.shape.orientations(Orientations::Fixed),
+            vec![f.shape.clone()]
+        );
+    }
+
+    #[test]
+    fn boards_and_cell_names() {
+        let scott = Board::scott();
+        assert_eq!(scott.cell_count(), 60);
+        assert!(!scott.contains(3, 4) && scott.contains(2, 4) && !scott.contains(-1, 0));
+        assert!(scott.is_mirror_symmetric());
+        let wide = Board::rectangle(2, 40).unwrap();
+        assert_eq!(wide.cell_name(Cell::new(1, 37)), "1.37");
+        let r = Board::rectangle(5, 12).unwrap();
+        assert_eq!(r.cell_name(Cell::new(4, 11)), "4b");
+        let l = Board::from_cells([(0, 0), (1, 0), (1, 1)]).unwrap();
+        assert!(!l.is_mirror_symmetric());
+        assert!(Board::rectangle(0, 3).is_err());
+        assert!(Board::from_cells([]).is_err());
+    }
+
+    #[test]
+    fn x_in_a_quadrant_of_6x10_has_8_placements() {
+        let p = Packing::pentominoes(6, 10, true).unwrap();
+        let xs: Vec<u32> = (0..p.problem().option_count() as u32)
+            .filter(|&k| p.placement(OptionId(k)).unwrap().0 == 9)
+            .collect();
+        assert_eq!(xs.len(), 8);
+        assert_eq!(option_text(&p, xs[0]), "X 01 10 11 12 21");
+        assert_eq!(option_text(&p, xs[7]), "X 14 23 24 25 34");
+    }
+
+    #[test]
+    fn copies_get_numbered_items_and_order_items() {
+        let mut d = family("domino").unwrap().remove(0);
+        d.copies = 2;
+        let p = Packing::new(Board::rectangle(1, 4).unwrap(), vec![d]).unwrap();
+        let text = dlx_engine::format::write(p.problem(), None);
+        let mut lines = text.lines();
+        assert_eq!(
+            lines.next(),
+            Some("D#1 D#2 00 01 02 03 | D#1<00 D#1<01 D#1<02 D#1<03")
+        );
+        // Copy 1 at the left end reaches only its own first cell; copy 2 at the right end
+        // claims everything from its first cell on.
+        assert_eq!(lines.next(), Some("D#1 00 01 D#1<00"));
+        assert_eq!(text.lines().last(), Some("D#2 02 03 D#1<02 D#1<03"));
+    }
+
+    /// A piece index, its glyph and its cells.
+    type Spot = (usize, char, Vec<(u32, u32)>);
+
+    #[test]
+    fn validator_rejects_wrong_shapes_overlaps_and_missing_pieces() {
+        let mut l = family_member("trominoes", 'L').unwrap();
+        l.orientations = Orientations::Fixed;
+        let board = Board::rectangle(2, 2).unwrap();
+        let mut m = family("monomino").unwrap().remove(0);
+        m.optional = true;
+        let p = Packing::new(board, vec![l, m]).unwrap();
+        let tiling = |placed: Vec<Spot>| Tiling {
+            height: 2,
+            width: 2,
+            squares: vec![Square::Empty; 4],
+            placed: placed
+                .into_iter()
+                .map(|(piece, glyph, cells)| PlacedPiece {
+                    piece,
+                    glyph,
+                    cells: cells.into_iter().map(|(r, c)| Cell::new(r, c)).collect(),
+                })
+                .collect(),
+        };
+        // As drawn (`##/#.`) plus the monomino: valid.
+        let good = tiling(vec![
+            (0, 'L', vec![(0, 0), (0, 1), (1, 0)]),
+            (1, 'M', vec![(1, 1)]),
+        ]);
+        assert_eq!(p.check(&good), Ok(()));
+        // Rotated, but L is fixed.
+        let turned = tiling(vec![
+            (0, 'L', vec![(0, 0), (0, 1), (1, 1)]),
+            (1, 'M', vec![(1, 0)]),
+        ]);
+        assert!(
+            p.check(&turned)
+                .unwrap_err()
+                .0
+                .contains("allowed orientation")
+        );
+        // Overlapping, and a cell left uncovered.
+        let overlap = tiling(vec![
+            (0, 'L', vec![(0, 0), (0, 1), (1, 0)]),
+            (1, 'M', vec![(0, 0)]),
+        ]);
+        assert_eq!(
+            p.check(&overlap).unwrap_err().0,
+            "cell (0, 0) is covered 2 times"
+        );
+        let short = tiling(vec![(0, 'L', vec![(0, 0), (0, 1), (1, 0)])]);
+        assert_eq!(
+            p.check(&short).unwrap_err().0,
+            "cell (1, 1) is covered 0 times"
+        );
+        // The monomino is optional, the L is not.
+        let no_l = tiling(vec![(1, 'M', vec![(0, 0)])]);
+        assert!(p.check(&no_l).is_err());
+        let stranger = tiling(vec![(5, 'Q', vec![(0, 0)])]);
+        assert_eq!(p.check(&stranger).unwrap_err().0, "no piece number 5");
     }
 }

@@ -51,9 +51,7 @@ pub enum ParseErrorKind {
     #[error("unexpected `{0}`")]
     Unexpected(String),
     /// A family name not known.
-    #[error(
-        "unknown family `{0}` (known: pentominoes, tetrominoes, trominoes, domino, monomino)"
-    )]
+    #[error("unknown family `{0}` (known: pentominoes, tetrominoes, trominoes, domino, monomino)")]
     UnknownFamily(String),
     /// `pieces FAMILY G` with a glyph not in the family.
     #[error("the {family} have no piece `{glyph}`")]
@@ -181,7 +179,11 @@ fn drawing_cells(rows: &[(usize, &str)]) -> Result<Vec<(u32, u32)>, ParseError> 
 }
 
 pub(crate) fn shape_from_drawing(drawing: &str) -> Result<Shape, ParseError> {
-    let rows: Vec<(usize, &str)> = drawing.lines().enumerate().map(|(k, l)| (k + 1, l)).collect();
+    let rows: Vec<(usize, &str)> = drawing
+        .lines()
+        .enumerate()
+        .map(|(k, l)| (k + 1, l))
+        .collect();
     let cells = drawing_cells(&rows)?;
     Shape::new(cells).ok_or_else(|| err(1, 1, ParseErrorKind::EmptyDrawing("the piece".into())))
 }
@@ -252,7 +254,10 @@ fn parse_flags(words: &[(usize, &str)], line: usize) -> Result<Flags, ParseError
                         return Err(err(
                             line,
                             col,
-                            ParseErrorKind::ConflictingFlags(format!("x{}", flags.copies), w.into()),
+                            ParseErrorKind::ConflictingFlags(
+                                format!("x{}", flags.copies),
+                                w.into(),
+                            ),
                         ));
                     }
                     Ok(_) => return Err(err(line, col, ParseErrorKind::BadCopies(w.into()))),
@@ -449,7 +454,11 @@ impl<'a> Parser<'a> {
                 });
             }
             _ => {
-                return Err(err(line, kcol, ParseErrorKind::UnknownKeyword(keyword.into())));
+                return Err(err(
+                    line,
+                    kcol,
+                    ParseErrorKind::UnknownKeyword(keyword.into()),
+                ));
             }
         }
         Ok(())
@@ -555,7 +564,9 @@ mod tests {
         );
         assert_eq!(
             error("board 2x2\npiece A: x0\n#\n"),
-            format!("line 2, column 10: `x0`: the number of copies must be between 1 and {MAX_COPIES}")
+            format!(
+                "line 2, column 10: `x0`: the number of copies must be between 1 and {MAX_COPIES}"
+            )
         );
         assert_eq!(
             error("board 2x2\npiece A: xyz\n#\n"),

@@ -7,7 +7,10 @@ use dlx_puzzles::Puzzle;
 
 /// `/work/shared/data/xcc` seen from this crate, or `None` (with a note) if it is absent.
 pub fn shared_xcc() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/xcc"));
+    let dir = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/xcc"
+    ));
     if dir.is_dir() {
         Some(dir)
     } else {

@@ -21,7 +21,17 @@ fn queens_match_oeis_a000170() {
 /// OEIS A014552: Langford pairings up to reversal; the encoding counts both directions.
 #[test]
 fn langford_matches_twice_oeis_a014552() {
-    for (n, a014552) in [(1, 0), (2, 0), (3, 1), (4, 1), (5, 0), (6, 0), (7, 26), (8, 150), (11, 17792)] {
+    for (n, a014552) in [
+        (1, 0),
+        (2, 0),
+        (3, 1),
+        (4, 1),
+        (5, 0),
+        (6, 0),
+        (7, 26),
+        (8, 150),
+        (11, 17792),
+    ] {
         let full = Langford::new(n).unwrap();
         assert_eq!(count_checked(&full), 2 * a014552, "n = {n}");
         let half = Langford::half(n).unwrap();
@@ -36,7 +46,9 @@ fn langford_half_keeps_exactly_one_of_each_mirror_pair() {
         let mut links = dlx_engine::Links::new(l.problem(), Default::default());
         let (all, out) = links.collect(u64::MAX);
         assert!(out.is_complete());
-        all.iter().map(|s| l.decode(s).unwrap().to_string()).collect()
+        all.iter()
+            .map(|s| l.decode(s).unwrap().to_string())
+            .collect()
     };
     let full = collect(&Langford::new(8).unwrap());
     let half = collect(&Langford::half(8).unwrap());
@@ -59,7 +71,10 @@ fn pentominoes_3x20_has_8_solutions() {
 
 #[test]
 fn pentominoes_6x10_with_x_in_a_quadrant_has_2339_solutions() {
-    assert_eq!(count_checked(&Packing::pentominoes(6, 10, true).unwrap()), 2339);
+    assert_eq!(
+        count_checked(&Packing::pentominoes(6, 10, true).unwrap()),
+        2339
+    );
 }
 
 #[test]
@@ -79,7 +94,11 @@ fn scott_has_520_solutions_and_130_with_x_in_a_quadrant() {
 #[ignore]
 fn pentominoes_big_rectangles() {
     for (h, w, n) in [(6, 10, 9356), (10, 6, 9356), (5, 12, 4040)] {
-        assert_eq!(count(&Packing::pentominoes(h, w, false).unwrap()), n, "{h}x{w}");
+        assert_eq!(
+            count(&Packing::pentominoes(h, w, false).unwrap()),
+            n,
+            "{h}x{w}"
+        );
     }
 }
 
@@ -87,7 +106,15 @@ fn pentominoes_big_rectangles() {
 /// ordering of identical copies.
 #[test]
 fn identical_dominoes_count_each_tiling_once() {
-    for (h, w, tilings) in [(2, 2, 2), (2, 4, 5), (2, 6, 13), (3, 4, 11), (4, 4, 36), (4, 5, 95), (6, 6, 6728)] {
+    for (h, w, tilings) in [
+        (2, 2, 2),
+        (2, 4, 5),
+        (2, 6, 13),
+        (3, 4, 11),
+        (4, 4, 36),
+        (4, 5, 95),
+        (6, 6, 6728),
+    ] {
         let mut domino = family("domino").unwrap().remove(0);
         domino.copies = (h * w / 2) as u32;
         let p = Packing::new(Board::rectangle(h, w).unwrap(), vec![domino]).unwrap();
@@ -111,7 +138,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (self.0 >> 33) % n
     }
 }
@@ -124,7 +154,10 @@ fn small_random_packings_agree_with_brute_force() {
     let pool: Vec<Piece> = ["monomino", "domino", "trominoes", "tetrominoes"]
         .iter()
         .flat_map(|f| family(f).unwrap())
-        .chain("JZ".chars().map(|g| family_member("tetrominoes", g).unwrap()))
+        .chain(
+            "JZ".chars()
+                .map(|g| family_member("tetrominoes", g).unwrap()),
+        )
         .collect();
     let mut tried = 0;
     let mut with_solutions = 0;
@@ -135,7 +168,9 @@ fn small_random_packings_agree_with_brute_force() {
             .flat_map(|r| (0..w).map(move |c| (r, c)))
             .filter(|_| rng.below(6) != 0)
             .collect();
-        let Ok(board) = Board::from_cells(cells) else { continue };
+        let Ok(board) = Board::from_cells(cells) else {
+            continue;
+        };
         // Up to four pieces with distinct glyphs and random flags.
         let mut pieces: Vec<Piece> = Vec::new();
         for _ in 0..1 + rng.below(4) {
@@ -143,13 +178,18 @@ fn small_random_packings_agree_with_brute_force() {
             if pieces.iter().any(|q| q.glyph == p.glyph) {
                 continue;
             }
-            p.orientations = [Orientations::Free, Orientations::OneSided, Orientations::Fixed]
-                [rng.below(3) as usize];
+            p.orientations = [
+                Orientations::Free,
+                Orientations::OneSided,
+                Orientations::Fixed,
+            ][rng.below(3) as usize];
             p.copies = 1 + rng.below(3) as u32;
             p.optional = rng.below(3) == 0;
             pieces.push(p);
         }
-        let Ok(packing) = Packing::new(board, pieces) else { continue };
+        let Ok(packing) = Packing::new(board, pieces) else {
+            continue;
+        };
         if packing.problem().option_count() > 22 {
             continue;
         }
@@ -164,7 +204,10 @@ fn small_random_packings_agree_with_brute_force() {
         }
         with_solutions += usize::from(ours > 0);
     }
-    assert!(with_solutions >= 15, "only {with_solutions} cases had solutions");
+    assert!(
+        with_solutions >= 15,
+        "only {with_solutions} cases had solutions"
+    );
 }
 
 #[test]

@@ -19,7 +19,11 @@ fn encode(stem: &str) -> Option<String> {
             None => (rest, false),
         };
         let n = n.parse().ok()?;
-        let l = if half { Langford::half(n) } else { Langford::new(n) };
+        let l = if half {
+            Langford::half(n)
+        } else {
+            Langford::new(n)
+        };
         return Some(write(l.ok()?.problem()));
     }
     let rest = stem.strip_prefix("pento-")?;
