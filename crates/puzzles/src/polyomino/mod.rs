@@ -24,7 +24,8 @@
 //! satisfies this, so no solution is lost; the 9356 solutions of the 6x10 rectangle become its
 //! 2339 distinct ones. A solution whose restricted piece sits on a midline (possible only when
 //! a side of the board is odd, or on a square board under its diagonal mirrors, which are not
-//! broken at all) is still counted with its mirror image.
+//! broken at all) is still counted with its mirror image: Scott's board gives 130 = 65 x 2
+//! with the X in a quadrant, and 3x20 gives 4 = 2 x 2 (the X is always on the middle row).
 //!
 //! # Identical copies
 //!
@@ -53,7 +54,7 @@
 //! ########
 //! ########
 //!
-//! // The twelve pentominoes, each in all 8 orientations ...
+//! // The twelve pentominoes, free to turn and flip.
 //! pieces pentominoes
 //! ```
 //!
@@ -85,7 +86,10 @@
 //!   `fixed` (as drawn), `optional` (the piece may be left out, for boards smaller than the
 //!   pieces), `xN` (N identical copies), `quadrant` (symmetry breaking, see above; one copy
 //!   only).
-//! - Blank lines end drawings and are otherwise ignored. Errors name the line and column.
+//! - A line whose first non-blank characters are `//` is a comment, even inside a drawing. A
+//!   line that starts with a letter is a keyword line (`board`, `pieces`, `piece`), so
+//!   drawings cannot be indented and pieces cannot be drawn with letters. Blank lines end
+//!   drawings and are otherwise ignored. Errors name the line and column.
 //!
 //! ```
 //! use dlx_engine::{Config, Links};
