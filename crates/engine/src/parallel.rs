@@ -35,6 +35,7 @@ pub struct ParallelSearch<'a> {
     config: Config,
     threads: usize,
     ordered: bool,
+    limit: Option<u64>,
 }
 
 struct Shared<'a> {
@@ -133,6 +134,7 @@ impl<'a> ParallelSearch<'a> {
             config,
             threads,
             ordered: false,
+            limit: None,
         }
     }
 
@@ -140,6 +142,13 @@ impl<'a> ParallelSearch<'a> {
     /// subproblem's solutions until the ones before it are delivered).
     pub fn ordered(mut self, ordered: bool) -> Self {
         self.ordered = ordered;
+        self
+    }
+
+    /// The caller will stop after `limit` solutions: in ordered mode no subproblem then looks
+    /// for more than `limit` solutions of its own.
+    pub fn limit(mut self, limit: Option<u64>) -> Self {
+        self.limit = limit;
         self
     }
 
@@ -177,7 +186,7 @@ impl<'a> ParallelSearch<'a> {
             progress,
         };
         let visit = Mutex::new(visit);
-        let limit = u64::MAX;
+        let limit = self.limit.unwrap_or(u64::MAX);
         let mut config = self.config.clone();
         config.node_budget = None;
         config.check_interval = config.check_interval.min(1024);
@@ -187,11 +196,8 @@ impl<'a> ParallelSearch<'a> {
         let work = |piece: &Piece| -> (Status, Stats, Vec<Vec<OptionId>>) {
             match piece {
                 Piece::Solution(s) => {
-                    let mut stats = Stats {
-                        solutions: 1,
-                        ..Stats::default()
-                    };
-                    stats.nodes = 0;
+                    // Found, and counted, by the split itself.
+                    let stats = Stats::default();
                     if self.ordered {
                         return (Status::Complete, stats, vec![s.clone()]);
                     }

@@ -317,3 +317,13 @@ mod parallel {
         assert!(out.stats.solutions < 724);
     }
 }
+
+#[test]
+fn shallow_solutions_found_while_splitting_are_counted_once() {
+    let (problem, _) =
+        format::parse("a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n").unwrap();
+    for threads in [1, 2, 4] {
+        let out = dlx_engine::ParallelSearch::new(&problem, Config::default(), threads).count();
+        assert_eq!(out.stats.solutions, 1, "{threads} threads");
+    }
+}
