@@ -1,27 +1,294 @@
-//! `dlx sudoku ...`: solve, count, trace and batch-solve Sudoku puzzles.
+//! `dlx sudoku ...`: solve, count, trace, batch-solve and benchmark Sudoku puzzles of any size.
+//!
+//! # Input
+//!
+//! `INPUT` is a puzzle written on the command line, a file, or `-` (or nothing) for stdin.
+//! An argument that names an existing file is read as a file; any other is read as a puzzle.
+//! A file holds either one puzzle (one line, the 9-line contest format, a boxed grid, ...) or
+//! one puzzle a line (a *batch*); see `dlx_sudoku::parse` for the detection rule, and
+//! `--input` to force it.
+//!
+//! # Exit status
+//!
+//! 0 when at least one solution was found and every puzzle was valid; 1 when no puzzle has a
+//! solution (or none was found within the budgets); 2 when any puzzle was invalid (after
+//! every other puzzle of a batch was handled) or on any other error.
 
-use anyhow::Result;
-use clap::{Args, Subcommand};
+mod batch;
+mod bench;
+mod trace;
 
-use crate::output::Found;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use clap::{Args, Subcommand, ValueEnum};
+use dlx_sudoku::{InputKind, Shape, SolverKind};
+
+use crate::output::{self, Found};
+use crate::xcc::HeuristicArg;
 
 /// `dlx sudoku <command>`.
 #[derive(Args, Debug)]
+#[command(after_long_help = CONVENTIONS)]
 pub struct SudokuArgs {
     #[command(subcommand)]
     pub command: SudokuCommand,
 }
 
+const CONVENTIONS: &str = "\
+Conventions:
+  Sizes: N x N grids with boxes of R x C cells (N = R*C), 4x4 to 64x64; non-square sizes have
+  boxes wider than tall by default (6x6: 2x3, 8x8: 2x4, 12x12: 3x4); --box RxC says otherwise.
+  Digits: 1-9, then A=10, B=11, ... Z=35 (lowercase too); blanks: . 0 _ - *. Bigger grids, or
+  any grid, can be written as numbers separated by spaces.
+  Formats read: one line (text after whitespace is a comment), files of one puzzle a line
+  with # comments, grids of N lines (the 9-line contest format), boxed grids with | - +.
+  Exit status: 0 a solution was found, 1 none, 2 invalid input or error.";
+
 /// The Sudoku subcommands.
 #[derive(Subcommand, Debug)]
 pub enum SudokuCommand {
-    /// Solve puzzles (not yet implemented).
-    Solve,
+    /// Solve one puzzle or a file of puzzles (one a line), in input order, on all cores.
+    Solve(SolveArgs),
+    /// Count the solutions of each puzzle (all of them, or up to --limit).
+    Count(SolveArgs),
+    /// Show every decision of a solver: choices, tries, dead ends, backtracks, solutions.
+    Trace(trace::TraceArgs),
+    /// Time a solver on every puzzle of a file (read and parsed first): puzzles per second.
+    Bench(bench::BenchArgs),
+}
+
+/// Which solver to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolverArg {
+    /// Exact cover on dancing links (the reduced matrix of the articles).
+    Dlx,
+    /// Plain backtracking: cells in reading order, digits in increasing order.
+    Backtrack,
+    /// Backtracking on the cell with the fewest candidates.
+    Mrv,
+}
+
+impl From<SolverArg> for SolverKind {
+    fn from(s: SolverArg) -> Self {
+        match s {
+            SolverArg::Dlx => SolverKind::Dlx,
+            SolverArg::Backtrack => SolverKind::Backtrack,
+            SolverArg::Mrv => SolverKind::Mrv,
+        }
+    }
+}
+
+/// How the input holds its puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InputArg {
+    /// Detect: one puzzle, or one puzzle a line.
+    Auto,
+    /// One puzzle a line.
+    Lines,
+    /// One puzzle (a line or a grid of lines).
+    Grid,
+}
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// One line a puzzle: the solution, or the puzzle and a `# status` comment.
+    Line,
+    /// A boxed grid with the status and statistics (the default for one puzzle).
+    Pretty,
+    /// CSV with a header: line, puzzle, status, solutions, solution, nodes, guesses,
+    /// backtracks, error.
+    Csv,
+    /// One JSON object a puzzle.
+    Json,
+}
+
+/// Where puzzles come from and how to read them.
+#[derive(Args, Debug, Clone)]
+pub struct InputArgs {
+    /// A puzzle, a file, or `-` for stdin (the default).
+    #[arg(value_name = "INPUT")]
+    pub input: Option<String>,
+    /// Box shape as ROWSxCOLS (e.g. 3x2 for 6x6 grids with tall boxes).
+    #[arg(long = "box", value_name = "RxC")]
+    pub shape: Option<Shape>,
+    /// Force how the input holds its puzzles.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub input_kind: InputArg,
+}
+
+/// Flags of `solve` and `count`.
+#[derive(Args, Debug, Clone)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The solver.
+    #[arg(long, value_enum, default_value = "dlx")]
+    pub solver: SolverArg,
+    /// For the dlx solver: how to choose the item to branch on.
+    #[arg(long, value_enum, default_value = "mrv")]
+    pub heuristic: HeuristicArg,
+    /// Look for a second solution and report unique, multiple or none.
+    #[arg(long)]
+    pub unique: bool,
+    /// Print every solution (up to --limit).
+    #[arg(long)]
+    pub all: bool,
+    /// Stop after this many solutions of a puzzle (count: default all; solve --all: all).
+    #[arg(long, value_name = "N", value_parser = output::parse_count)]
+    pub limit: Option<u64>,
+    /// Stop each puzzle after this many search-tree nodes (reported as incomplete).
+    #[arg(long, value_name = "N", value_parser = output::parse_count)]
+    pub nodes: Option<u64>,
+    /// Stop each puzzle after this much time, e.g. 10s, 500ms (reported as incomplete).
+    #[arg(long, value_name = "DURATION", value_parser = output::parse_duration)]
+    pub time_limit: Option<Duration>,
+    /// Output format (default: pretty for one puzzle, line for a batch).
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
+    /// The same as --format json.
+    #[arg(long)]
+    pub json: bool,
+    /// Threads for a batch (0 = all cores).
+    #[arg(long, short = 'j', default_value_t = 0, value_name = "N")]
+    pub threads: usize,
+    /// Show a progress bar on stderr for a batch (default: when stderr is a terminal).
+    #[arg(long, overrides_with = "no_progress")]
+    pub progress: bool,
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+    /// For one puzzle: print the encoding's size, then nodes, depth and the grid while solving.
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+    /// With --verbose: nodes between reports.
+    #[arg(long, value_name = "N", value_parser = output::parse_count, default_value = "10000")]
+    pub every: u64,
+    /// No summary on stderr.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 /// Runs `dlx sudoku`.
 pub fn run(args: SudokuArgs) -> Result<Found> {
     match args.command {
-        SudokuCommand::Solve => anyhow::bail!("not implemented yet"),
+        SudokuCommand::Solve(a) => batch::run(a, batch::Mode::Solve),
+        SudokuCommand::Count(a) => batch::run(a, batch::Mode::Count),
+        SudokuCommand::Trace(a) => trace::run(a),
+        SudokuCommand::Bench(a) => bench::run(a),
     }
+}
+
+/// An opened input: its name for messages, its first content lines, and the rest.
+pub struct Input {
+    /// `stdin`, the file name, or `argument`.
+    pub name: String,
+    /// One puzzle or one a line.
+    pub kind: InputKind,
+    /// Lines read so far (all of them for a puzzle given as an argument).
+    pub head: Vec<String>,
+    /// The rest of the input.
+    pub rest: Option<Box<dyn BufRead + Send>>,
+    /// The size in bytes, when known (for progress).
+    pub size: Option<u64>,
+}
+
+impl Input {
+    /// Opens `INPUT` as the module docs say, and reads enough to detect its kind.
+    pub fn open(args: &InputArgs) -> Result<Input> {
+        let (name, reader, size): (String, Box<dyn BufRead + Send>, Option<u64>) =
+            match args.input.as_deref() {
+                None | Some("-") => ("stdin".into(), Box::new(BufReader::new(io::stdin())), None),
+                Some(s) if Path::new(s).is_file() => {
+                    let path = PathBuf::from(s);
+                    let file = File::open(&path).with_context(|| format!("cannot read {s}"))?;
+                    let size = file.metadata().ok().map(|m| m.len());
+                    (
+                        s.to_string(),
+                        Box::new(BufReader::with_capacity(1 << 16, file)),
+                        size,
+                    )
+                }
+                Some(s) => {
+                    if !looks_like_puzzle(s) {
+                        anyhow::bail!("{s}: no such file, and not a puzzle either");
+                    }
+                    let head: Vec<String> = s.lines().map(str::to_string).collect();
+                    let kind = match args.input_kind {
+                        InputArg::Lines => InputKind::Lines,
+                        InputArg::Grid => InputKind::Single,
+                        InputArg::Auto => dlx_sudoku::detect(head.iter().map(String::as_str)),
+                    };
+                    return Ok(Input {
+                        name: "argument".into(),
+                        kind,
+                        head,
+                        rest: None,
+                        size: None,
+                    });
+                }
+            };
+        let mut reader = reader;
+        let mut head = Vec::new();
+        let mut content = 0;
+        let mut line = String::new();
+        while content < 66 {
+            line.clear();
+            let got =
+                read_line(&mut reader, &mut line).with_context(|| format!("cannot read {name}"))?;
+            if got == 0 {
+                break;
+            }
+            let l = line.trim_end_matches(['\n', '\r']).to_string();
+            let t = l.trim_start();
+            if !(t.is_empty() || t.starts_with('#')) {
+                content += 1;
+            }
+            head.push(l);
+        }
+        let kind = match args.input_kind {
+            InputArg::Lines => InputKind::Lines,
+            InputArg::Grid => InputKind::Single,
+            InputArg::Auto => dlx_sudoku::detect(head.iter().map(String::as_str)),
+        };
+        Ok(Input {
+            name,
+            kind,
+            head,
+            rest: Some(reader),
+            size,
+        })
+    }
+
+    /// The whole text (for a single puzzle).
+    pub fn into_text(mut self) -> Result<String> {
+        let mut text = self.head.join("\n");
+        text.push('\n');
+        if let Some(mut r) = self.rest.take() {
+            let mut more = Vec::new();
+            r.read_to_end(&mut more)
+                .with_context(|| format!("cannot read {}", self.name))?;
+            let more = String::from_utf8(more)
+                .map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", self.name))?;
+            text.push_str(&more);
+        }
+        Ok(text)
+    }
+}
+
+/// Reads one line; a line that is not UTF-8 is read lossily (its puzzle will be invalid).
+pub fn read_line(r: &mut dyn BufRead, line: &mut String) -> io::Result<usize> {
+    let mut bytes = Vec::new();
+    let got = r.read_until(b'\n', &mut bytes)?;
+    line.push_str(&String::from_utf8_lossy(&bytes));
+    Ok(got)
+}
+
+/// Whether a command-line argument is meant as a puzzle rather than a file name.
+fn looks_like_puzzle(s: &str) -> bool {
+    s.contains('\n') || (s.trim().len() >= 16 && !s.contains('/'))
 }

@@ -402,9 +402,9 @@ impl<V: Visitor> Observer for DlxObserver<'_, '_, V> {
         }
     }
 
-    fn progress(&mut self, p: &dlx_engine::Progress) {
+    fn progress(&mut self, p: &dlx_engine::Progress) -> ControlFlow<()> {
         if !self.track {
-            return;
+            return ControlFlow::Continue(());
         }
         let mut grid = self.base.clone();
         for o in &self.stack {
@@ -419,6 +419,7 @@ impl<V: Visitor> Observer for DlxObserver<'_, '_, V> {
             elapsed: self.sink.start.elapsed(),
         };
         self.sink.visitor.progress(&snapshot);
+        ControlFlow::Continue(())
     }
 }
 

@@ -1,0 +1,178 @@
+//! `dlx sudoku bench FILE`: reads and parses every puzzle first, then times only the solving,
+//! as tdoku's benchmark driver does, and checks every answer afterwards (outside the timing).
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use dlx_sudoku::{Grid, SolveOptions, SolveResult, SolverKind, Status};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::SolverArg;
+use crate::output::Found;
+use crate::xcc::HeuristicArg;
+
+/// `dlx sudoku bench FILE`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// A file of puzzles, one a line (`#` comments).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The solver.
+    #[arg(long, value_enum, default_value = "dlx")]
+    pub solver: SolverArg,
+    /// For the dlx solver: how to choose the item to branch on.
+    #[arg(long, value_enum, default_value = "mrv")]
+    pub heuristic: HeuristicArg,
+    /// Threads (default 1, to compare with single-thread figures; 0 = all cores).
+    #[arg(long, short = 'j', default_value_t = 1, value_name = "N")]
+    pub threads: usize,
+    /// Also prove uniqueness (look for a second solution).
+    #[arg(long)]
+    pub unique: bool,
+    /// Solve at most this many puzzles (the first ones).
+    #[arg(long, value_name = "N")]
+    pub max: Option<usize>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct Report {
+    file: String,
+    solver: &'static str,
+    threads: usize,
+    puzzles: usize,
+    solved: usize,
+    invalid: usize,
+    wrong: usize,
+    seconds: f64,
+    puzzles_per_second: f64,
+    nodes_per_puzzle: f64,
+    guesses_per_puzzle: f64,
+}
+
+/// Runs `dlx sudoku bench`.
+pub fn run(args: BenchArgs) -> Result<Found> {
+    let name = args.file.display().to_string();
+    let text =
+        std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {name}"))?;
+    let mut grids = Vec::new();
+    let mut invalid = 0;
+    for (k, line) in text.lines().enumerate() {
+        match dlx_sudoku::parse_line(line, k + 1, None) {
+            Ok(Some(p)) => grids.push(p.grid),
+            Ok(None) => {}
+            Err(e) => {
+                invalid += 1;
+                if invalid <= 5 {
+                    eprintln!("dlx: {name}:{}: {e}", k + 1);
+                }
+            }
+        }
+    }
+    if let Some(m) = args.max {
+        grids.truncate(m);
+    }
+    let solver: SolverKind = args.solver.into();
+    let options = SolveOptions {
+        solver,
+        heuristic: args.heuristic.into(),
+        limit: if args.unique { 2 } else { 1 },
+        ..SolveOptions::default()
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()
+        .context("cannot start the worker threads")?;
+    let threads = pool.current_num_threads();
+    let start = Instant::now();
+    let results: Vec<SolveResult> = if threads == 1 {
+        grids
+            .iter()
+            .map(|g| dlx_sudoku::solve(g, &options))
+            .collect()
+    } else {
+        pool.install(|| {
+            grids
+                .par_iter()
+                .map(|g| dlx_sudoku::solve(g, &options))
+                .collect()
+        })
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    // Check every answer (not timed).
+    let mut solved = 0;
+    let mut wrong = 0;
+    let (mut nodes, mut guesses) = (0u64, 0u64);
+    for (g, r) in grids.iter().zip(&results) {
+        nodes += r.stats.nodes;
+        guesses += r.stats.guesses;
+        match &r.solution {
+            Some(s) if is_solution_of(g, s) && r.status != Status::None => solved += 1,
+            Some(_) => wrong += 1,
+            None => {}
+        }
+    }
+    let n = grids.len().max(1) as f64;
+    let report = Report {
+        file: name,
+        solver: solver.as_str(),
+        threads,
+        puzzles: grids.len(),
+        solved,
+        invalid,
+        wrong,
+        seconds,
+        puzzles_per_second: if seconds > 0.0 {
+            grids.len() as f64 / seconds
+        } else {
+            0.0
+        },
+        nodes_per_puzzle: nodes as f64 / n,
+        guesses_per_puzzle: guesses as f64 / n,
+    };
+    let mut out = io::stdout().lock();
+    if args.json {
+        serde_json::to_writer(&mut out, &report)?;
+        writeln!(out)?;
+    } else {
+        writeln!(
+            out,
+            "{}: {} puzzles, {} solved, {} with {} thread{}: {:.3} s, {:.0} puzzles/s; {:.1} nodes and {:.2} guesses a puzzle",
+            report.file,
+            report.puzzles,
+            report.solved,
+            report.solver,
+            threads,
+            if threads == 1 { "" } else { "s" },
+            report.seconds,
+            report.puzzles_per_second,
+            report.nodes_per_puzzle,
+            report.guesses_per_puzzle
+        )?;
+    }
+    out.flush()?;
+    if wrong > 0 {
+        anyhow::bail!("{wrong} answers are wrong");
+    }
+    if invalid > 0 {
+        anyhow::bail!("{invalid} invalid puzzles skipped");
+    }
+    Ok(if solved > 0 { Found::Some } else { Found::None })
+}
+
+/// Whether `s` is a complete grid that keeps the givens of `g` and repeats no digit.
+pub fn is_solution_of(g: &Grid, s: &Grid) -> bool {
+    s.shape == g.shape
+        && s.is_full()
+        && g.cells
+            .iter()
+            .zip(&s.cells)
+            .all(|(&a, &b)| a == 0 || a == b)
+        && dlx_sudoku::check_givens(s).is_empty()
+}

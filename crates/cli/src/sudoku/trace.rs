@@ -1,0 +1,137 @@
+//! `dlx sudoku trace`: every decision of a solver on one puzzle, as text or JSON.
+
+use std::io::{self, BufWriter, Write};
+
+use anyhow::Result;
+use clap::Args;
+use dlx_sudoku::{StepKind, TraceOptions};
+use serde::Serialize;
+
+use super::{Input, InputArgs, SolverArg};
+use crate::output::{self, Found};
+use crate::xcc::HeuristicArg;
+
+/// `dlx sudoku trace [INPUT]`.
+#[derive(Args, Debug)]
+pub struct TraceArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The solver to trace.
+    #[arg(long, value_enum, default_value = "dlx")]
+    pub solver: SolverArg,
+    /// For the dlx solver: how to choose the item to branch on.
+    #[arg(long, value_enum, default_value = "mrv")]
+    pub heuristic: HeuristicArg,
+    /// Record at most this many steps (the trace then says it was cut).
+    #[arg(long, value_name = "N", value_parser = output::parse_count, default_value = "1000")]
+    pub max_steps: u64,
+    /// Stop after this many solutions (0 = explore the whole search tree).
+    #[arg(long, value_name = "N", value_parser = output::parse_count, default_value = "1")]
+    pub limit: u64,
+    /// Print one JSON object: the puzzle, the steps, whether the trace was cut.
+    #[arg(long)]
+    pub json: bool,
+    /// Also print the grid (one line) after every step.
+    #[arg(long)]
+    pub grids: bool,
+}
+
+#[derive(Serialize)]
+struct JsonTrace<'a> {
+    puzzle: String,
+    solver: &'static str,
+    heuristic: &'static str,
+    #[serde(flatten)]
+    trace: &'a dlx_sudoku::Trace,
+}
+
+/// Runs `dlx sudoku trace`.
+pub fn run(args: TraceArgs) -> Result<Found> {
+    let input = Input::open(&args.input)?;
+    let name = input.name.clone();
+    let text = input.into_text()?;
+    let grid = dlx_sudoku::parse_with_shape(&text, args.input.shape)
+        .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    if let Some(c) = dlx_sudoku::check_givens(&grid).first() {
+        anyhow::bail!("{name}: {c}");
+    }
+    let options = TraceOptions {
+        solver: args.solver.into(),
+        heuristic: args.heuristic.into(),
+        max_steps: usize::try_from(args.max_steps).unwrap_or(usize::MAX),
+    };
+    let t = dlx_sudoku::trace_with_limit(&grid, &options, args.limit);
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let heuristic = match args.heuristic {
+        HeuristicArg::Mrv => "mrv",
+        HeuristicArg::Leftmost => "leftmost",
+    };
+    if args.json {
+        let j = JsonTrace {
+            puzzle: grid.to_line(),
+            solver: options.solver.as_str(),
+            heuristic,
+            trace: &t,
+        };
+        serde_json::to_writer(&mut out, &j)?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "puzzle {}", grid.to_line())?;
+        writeln!(
+            out,
+            "solver {}{}",
+            options.solver,
+            if options.solver == dlx_sudoku::SolverKind::Dlx {
+                format!(" ({heuristic})")
+            } else {
+                String::new()
+            }
+        )?;
+        for (k, s) in t.steps.iter().enumerate() {
+            let kind = match s.kind {
+                StepKind::Choose => "choose",
+                StepKind::Try => "try",
+                StepKind::DeadEnd => "dead end",
+                StepKind::Backtrack => "backtrack",
+                StepKind::Solution => "solution",
+            };
+            let indent = "  ".repeat(s.depth.min(40));
+            writeln!(
+                out,
+                "{:>6} {:>3} {:<9} {indent}{}",
+                k + 1,
+                s.depth,
+                kind,
+                s.text
+            )?;
+            if args.grids {
+                writeln!(out, "{:>20}{}", "", s.grid)?;
+            }
+        }
+        if t.truncated {
+            writeln!(
+                out,
+                "trace cut after {} steps (raise --max-steps to see more)",
+                t.steps.len()
+            )?;
+        }
+        writeln!(
+            out,
+            "{} steps, {} solution{}; nodes {}, updates {}, guesses {}, backtracks {}",
+            t.steps.len(),
+            t.solutions,
+            if t.solutions == 1 { "" } else { "s" },
+            t.stats.nodes,
+            t.stats.updates,
+            t.stats.guesses,
+            t.stats.backtracks
+        )?;
+    }
+    out.flush()?;
+    Ok(if t.solutions > 0 {
+        Found::Some
+    } else {
+        Found::None
+    })
+}
