@@ -21,12 +21,17 @@
 //!   An ordinary node has `itm` = its item's offset and `loc` = the slot of `set` that points
 //!   back at it. A spacer after an option of `t` items has `itm = -t`, so that stepping
 //!   `n += itm` from it goes back to the option's first node: options are walked circularly.
-//! - `item[0..active]` are the active items (primary and secondary, unordered); the inactive
-//!   ones follow. An item is inactive once an option covering it was chosen (a secondary item
-//!   with a color is then *purified*: only options of that color remain in play).
+//! - `item` lists the items in two regions: the primary items in `0..n1` (`n1` of them), of
+//!   which `item[0..active]` are active, and the secondary items in `n1..n`, of which
+//!   `item[n1..sactive]` are active. An item is inactive once an option covering it was
+//!   chosen (a secondary item with a color is then *purified*: only options of that color
+//!   remain in play). Since every primary position is below `n1 <= sactive`, the one test
+//!   `pos(x) < sactive` says "active, or primary" (Knuth keeps one list; two regions let the
+//!   scan for the branch item skip the secondary items).
 //!
 //! Invariants (checked by [`Cells::validate`]):
 //! - `pos(item[k]) == k` for every `k`, and `item[pos(x)] == x` for every item `x`;
+//! - `pos(x) < n1` iff `x < second` (the regions never mix);
 //! - `nd[set[q]].loc == q` for every slot `q`, and `set[nd[y].loc] == y` for every node `y`;
 //! - for every item `x` active at the current level, `set[x..x + size(x)]` are exactly the
 //!   active options that contain `x`, and every such option is in the active prefix of the set
@@ -36,7 +41,8 @@
 //!
 //! Sets only shrink while the search goes deeper, and a set is restored by restoring its
 //! `size`: a removal swaps within the first `size` slots, so the first `size` slots always hold
-//! the same options as a set. Likewise the active list is restored by restoring `active`. So,
+//! the same options as a set. Likewise the active items are restored by restoring `active` and
+//! `sactive`. So,
 //! as in Knuth's SSXCC (an idea of Christine Solnon's), each branch node pushes the sizes of
 //! all active items on `saved`, and trying its next option restores them. Forced moves save
 //! nothing: undoing the branch above them undoes them too.
@@ -54,7 +60,7 @@
 //!    solution), or branch on the item of fewest options (ties: first in input order).
 //! 2. *Branch.* Swap the chosen item out, hide all its options, save the sizes, and try its
 //!    options one by one, each as a trial that continues at the next level.
-//! 3. *Retry.* Undo the trial (restore the saved sizes and `active`) and try the next option; after
+//! 3. *Retry.* Undo the trial (restore the saved sizes and active counts) and try the next option; after
 //!    the last, back up a level.
 //!
 //! No recursion: `best[l]` and `cur[l]` are the branch item and the slot of the option being
@@ -130,9 +136,13 @@ pub struct Cells {
     clr: Vec<u32>,
     /// The option of each node (`u32::MAX` for spacers).
     node_opt: Vec<u32>,
-    /// The active list: `item[0..active]` are the active items' offsets.
+    /// The items' offsets: active primary ones in `0..active`, active secondary ones in
+    /// `n1..sactive` (see the module docs).
     item: Vec<u32>,
     active: u32,
+    sactive: u32,
+    /// The number of primary items, where the secondary region of `item` starts.
+    n1: u32,
     /// The offset of the first secondary item (`set.len()` if there is none).
     second: u32,
     has_colors: bool,
@@ -150,8 +160,10 @@ pub struct Cells {
     cur: Vec<u32>,
     /// Per branch level: where its sizes start in `saved` (they run to the next level's mark).
     mark: Vec<u32>,
-    /// Per branch level: the active count after the branch item was swapped out.
+    /// Per branch level: `active` after the branch item was swapped out.
     base_active: Vec<u32>,
+    /// Per branch level: `sactive` then.
+    base_sactive: Vec<u32>,
     /// Per branch level: how many options were chosen before this level's choice.
     base_len: Vec<u32>,
     /// The nodes of the chosen options, branch and forced, in the order chosen.
@@ -243,7 +255,9 @@ impl Cells {
             nd,
             clr,
             node_opt,
-            active: n as u32,
+            active: problem.primary_count() as u32,
+            sactive: n as u32,
+            n1: problem.primary_count() as u32,
             item,
             second,
             has_colors,
@@ -254,6 +268,7 @@ impl Cells {
             cur: vec![0; levels],
             mark: vec![0; levels],
             base_active: vec![0; levels],
+            base_sactive: vec![0; levels],
             base_len: vec![0; levels],
             chosen: Vec::with_capacity(levels),
             level: 0,
@@ -428,12 +443,14 @@ impl Cells {
     #[inline(always)]
     fn save_sizes(&mut self) {
         let set = &self.set;
-        let active = &self.item[..self.active as usize];
-        self.saved.extend(active.iter().map(|&x| {
-            debug_assert!((x as usize) <= set.len() && x as usize >= HEAD);
-            // SAFETY: `x` is an item offset, so `x - 1` indexes its size word.
-            (x, unsafe { *set.get_unchecked(x as usize - 1) })
-        }));
+        let primary = &self.item[..self.active as usize];
+        let secondary = &self.item[self.n1 as usize..self.sactive as usize];
+        self.saved
+            .extend(primary.iter().chain(secondary).map(|&x| {
+                debug_assert!((x as usize) <= set.len() && x as usize >= HEAD);
+                // SAFETY: `x` is an item offset, so `x - 1` indexes its size word.
+                (x, unsafe { *set.get_unchecked(x as usize - 1) })
+            }));
     }
 
     /// Restores the sizes saved from `saved[mark..]`.
@@ -448,11 +465,16 @@ impl Cells {
         }
     }
 
-    /// Swaps item `x` out of the active list (to position `active - 1`).
+    /// Swaps item `x` out of the active items (to the last active position of its region).
     #[inline(always)]
     fn swap_out(&mut self, x: u32) {
-        let a = self.active - 1;
-        self.active = a;
+        let a = if x < self.second {
+            self.active -= 1;
+            self.active
+        } else {
+            self.sactive -= 1;
+            self.sactive
+        };
         let p = self.s(x - 2);
         let y = self.itm(a);
         self.set_itm(a, x);
@@ -463,16 +485,16 @@ impl Cells {
     }
 
     /// Removes option `tt` (given by one of its nodes) from the sets of its other items that
-    /// are active as of `oactive`. With `CHECK`, fails as soon as an item still active
-    /// (position below `self.active`) would lose its last option, and pushes on `force` the
-    /// primary items left with one.
+    /// are primary or were active when `sactive` was `osact`. With `CHECK`, fails as soon as a
+    /// primary item still active (position below `self.active`) would lose its last option,
+    /// and pushes on `force` those left with one.
     // PERF: this is the inner loop (~85% of the time on pentominoes). The array bases live in
     // registers (reloading them from `self` cost 13% more instructions); the rare cases (a
     // primary item down to one option, an item already purified) go to cold code, and updates
     // are counted once per option, so that nothing spills in the loop: 2.9 ns per update on
     // pento-4x15, against 3.3 ns inlined with a counter per update.
     #[inline(always)]
-    fn remove_option<const CHECK: bool>(&mut self, tt: u32, oactive: u32) -> bool {
+    fn remove_option<const CHECK: bool>(&mut self, tt: u32, osact: u32) -> bool {
         let set = self.set.as_mut_ptr();
         let nd = self.nd.as_mut_ptr();
         let (set_len, nd_len) = (self.set.len(), self.nd.len());
@@ -495,13 +517,14 @@ impl Cells {
                 let u = node.itm as u32;
                 debug_assert!((u as usize) < set_len + 1 && u as usize >= HEAD);
                 let p = *set.add(u as usize - 2);
-                if p >= oactive {
+                if p >= osact {
                     self.skip_update();
                     nn += 1;
                     continue;
                 }
                 let ss = (*set.add(u as usize - 1)).wrapping_sub(1);
-                if CHECK && ss <= 1 && !self.low(u, p, ss) {
+                // `p < active`: an active primary item (secondary positions are >= n1 >= active).
+                if CHECK && ss <= 1 && p < self.active && !self.low(u, ss) {
                     self.fail_at(tt, nn);
                     return false;
                 }
@@ -534,21 +557,18 @@ impl Cells {
         }
     }
 
-    /// An item of a removed option was skipped: it is inactive (a purified secondary item).
+    /// An item of a removed option was skipped: it is a purified secondary item. (A live
+    /// option never holds an inactive primary item: covering an item hides all its options.)
     #[cold]
     #[inline(never)]
     fn skip_update(&mut self) {
         self.stats.updates -= 1;
     }
 
-    /// Item `u` at position `p` is about to have `ss <= 1` options left: pushes it on `force`
-    /// if it is an active primary item with one option, and returns false if it has none.
-    #[cold]
+    /// The active primary item `u` is about to have `ss <= 1` options left: pushes it on
+    /// `force` if it has one, and returns false if it has none.
     #[inline(never)]
-    fn low(&mut self, u: u32, p: u32, ss: u32) -> bool {
-        if u >= self.second || p >= self.active {
-            return true;
-        }
+    fn low(&mut self, u: u32, ss: u32) -> bool {
         if ss == 0 {
             return false;
         }
@@ -566,7 +586,7 @@ impl Cells {
         &mut self,
         c: u32,
         color: u32,
-        oactive: u32,
+        osact: u32,
     ) -> bool {
         let end = c + self.s(c - 1);
         let mut r = c;
@@ -576,7 +596,7 @@ impl Cells {
             if COLORS && color != 0 && self.color(tt) == color {
                 continue;
             }
-            if !self.remove_option::<CHECK>(tt, oactive) {
+            if !self.remove_option::<CHECK>(tt, osact) {
                 return false;
             }
         }
@@ -588,7 +608,7 @@ impl Cells {
     /// colored secondary items). Fails if a primary item runs out of options.
     #[inline(always)]
     fn commit<const COLORS: bool>(&mut self, y: u32) -> bool {
-        let oactive = self.active;
+        let osact = self.sactive;
         // Swap the other items out (a purified secondary item is already out).
         let mut nn = y + 1;
         while nn != y {
@@ -598,7 +618,12 @@ impl Cells {
                 continue;
             }
             let c = node.itm as u32;
-            if self.s(c - 2) < self.active {
+            let bound = if c < self.second {
+                self.active
+            } else {
+                self.sactive
+            };
+            if self.s(c - 2) < bound {
                 self.swap_out(c);
             }
             nn += 1;
@@ -613,12 +638,12 @@ impl Cells {
             }
             let c = node.itm as u32;
             if c < self.second {
-                if !self.hide::<true, COLORS>(c, 0, oactive) {
+                if !self.hide::<true, COLORS>(c, 0, osact) {
                     return false;
                 }
-            } else if self.s(c - 2) < oactive {
+            } else if self.s(c - 2) < osact {
                 let color = if COLORS { self.color(nn) } else { 0 };
-                if !self.hide::<true, COLORS>(c, color, oactive) {
+                if !self.hide::<true, COLORS>(c, color, osact) {
                     return false;
                 }
             }
@@ -641,8 +666,8 @@ impl Cells {
                 debug_assert_eq!(self.s(x - 1), 1);
                 let y = self.s(x);
                 self.swap_out(x);
-                let oactive = self.active;
-                self.hide::<false, COLORS>(x, 0, oactive);
+                let osact = self.sactive;
+                self.hide::<false, COLORS>(x, 0, osact);
                 self.chosen.push(y);
                 self.stats.forced += 1;
                 if !self.commit::<COLORS>(y) {
@@ -661,17 +686,18 @@ impl Cells {
     // PERF: on sudoku-s16 the scan is a large part of the work per node.
     #[inline(always)]
     fn scan(&mut self) -> Option<Scan> {
-        let mrv = self.config.heuristic == Heuristic::Mrv;
-        let second = self.second;
-        let mut best = u32::MAX;
-        let mut t = u32::MAX;
+        // The key of item `x` with `s` options: fewest options first, then input order (or
+        // input order alone for the leftmost item).
+        let size_shift = if self.config.heuristic == Heuristic::Mrv {
+            32
+        } else {
+            64
+        };
+        let mut key = u64::MAX;
         let mut zero = u32::MAX;
         let mut forced = false;
         for k in 0..self.active {
             let x = self.itm(k);
-            if x >= second {
-                continue;
-            }
             let s = self.s(x - 1);
             if s <= 1 {
                 if s == 0 {
@@ -681,22 +707,22 @@ impl Cells {
                     self.nforce += 1;
                     forced = true;
                 }
-            } else if mrv {
-                if s < t || (s == t && x < best) {
-                    best = x;
-                    t = s;
-                }
-            } else if x < best {
-                best = x;
-                t = s;
+            } else {
+                key = key.min(u64::from(s).checked_shl(size_shift).unwrap_or(0) | u64::from(x));
             }
         }
+        let best = key as u32;
+        let t = if key == u64::MAX {
+            0
+        } else {
+            self.s(best - 1)
+        };
         if zero != u32::MAX {
             self.nforce = 0;
             Some(Scan::DeadEnd(zero))
         } else if forced {
             None
-        } else if best == u32::MAX {
+        } else if key == u64::MAX {
             Some(Scan::Solution)
         } else {
             Some(Scan::Branch(best, t))
@@ -812,12 +838,13 @@ impl Cells {
                             observer.choose(level, self.item_id(x), t as usize);
                             // Branch: swap the item out and hide all its options.
                             self.swap_out(x);
-                            let oactive = self.active;
-                            self.hide::<false, COLORS>(x, 0, oactive);
+                            let osact = self.sactive;
+                            self.hide::<false, COLORS>(x, 0, osact);
                             self.best[level] = x;
                             self.cur[level] = x;
                             self.mark[level] = self.saved.len() as u32;
                             self.base_active[level] = self.active;
+                            self.base_sactive[level] = self.sactive;
                             self.base_len[level] = self.chosen.len() as u32;
                             self.save_sizes();
                             // Try the first option.
@@ -837,6 +864,7 @@ impl Cells {
                     // Undo the trial at `level` and try the next option.
                     self.restore_sizes(self.mark[level] as usize);
                     self.active = self.base_active[level];
+                    self.sactive = self.base_sactive[level];
                     self.chosen.truncate(self.base_len[level] as usize);
                     let x = self.best[level];
                     let next = self.cur[level] + 1;
@@ -884,7 +912,14 @@ impl Cells {
                 return Err(format!("node {y}: set[loc] is not the node"));
             }
         }
-        for &x in &self.item[..self.active as usize] {
+        for (k, &x) in self.item.iter().enumerate() {
+            if (k < self.n1 as usize) != (x < self.second) {
+                return Err(format!("item at offset {x} is in the wrong region"));
+            }
+        }
+        let primary = &self.item[..self.active as usize];
+        let secondary = &self.item[self.n1 as usize..self.sactive as usize];
+        for &x in primary.iter().chain(secondary) {
             let x = x as usize;
             let size = self.set[x - 1] as usize;
             for q in x..x + size {
