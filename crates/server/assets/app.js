@@ -1,1 +1,982 @@
 "use strict";
+// dlx web app: one file, no build step, no dependencies. Sections:
+//   helpers · tabs · sudoku board · input · checks · puzzle loading · solve · step player ·
+//   dancing-links view · exact cover tab · N queens · start-up.
+
+// ───────────────────────────── helpers ─────────────────────────────
+
+const $ = (sel) => document.querySelector(sel);
+const SVG_NS = "http://www.w3.org/2000/svg";
+const SYM = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("data-")) e.setAttribute(k, v);
+    else e[k] = v;
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+function svg(tag, attrs = {}) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+/** Calls the JSON API; throws an Error carrying the server's message on a 4xx or 5xx. */
+async function api(path, body) {
+  const opts = body === undefined ? {} : {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  let resp;
+  try {
+    resp = await fetch(path, opts);
+  } catch (e) {
+    throw new Error("cannot reach the server: is `dlx serve` still running?");
+  }
+  let data = null;
+  try { data = await resp.json(); } catch (e) { /* not JSON */ }
+  if (!resp.ok) throw new Error((data && data.error) || `the server answered ${resp.status}`);
+  return data;
+}
+
+let toastTimer = null;
+function toast(message, isError = false) {
+  const t = $("#toast");
+  t.textContent = message;
+  t.classList.toggle("error", isError);
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { t.hidden = true; }, isError ? 5000 : 2600);
+}
+
+const fmt = (x) => (x === null || x === undefined) ? "—" : Number(x).toLocaleString("en-US");
+function fmtTime(seconds) {
+  if (seconds === null || seconds === undefined) return "—";
+  if (seconds < 0.001) return `${(seconds * 1e6).toFixed(0)} µs`;
+  if (seconds < 1) return `${(seconds * 1000).toFixed(seconds < 0.01 ? 2 : 1)} ms`;
+  return `${seconds.toFixed(2)} s`;
+}
+
+async function busy(button, work) {
+  button.disabled = true;
+  button.setAttribute("aria-busy", "true");
+  try { return await work(); } finally {
+    button.disabled = false;
+    button.removeAttribute("aria-busy");
+  }
+}
+
+/** The box shape the server uses by default: rows = the largest divisor of n not above √n. */
+function boxShape(n) {
+  let p = Math.floor(Math.sqrt(n));
+  while (n % p) p -= 1;
+  return { rows: p, cols: n / p };
+}
+
+function isTyping(target) {
+  if (!target) return false;
+  const tag = target.tagName;
+  if (tag === "TEXTAREA" || tag === "SELECT") return true;
+  if (tag === "INPUT") return target.type !== "range" && target.type !== "checkbox";
+  return target.isContentEditable;
+}
+
+// ───────────────────────────── tabs ─────────────────────────────
+
+const TABS = ["sudoku", "xcc", "api"];
+function selectTab(name, focus = false) {
+  for (const t of TABS) {
+    const tab = $(`#tab-${t}`);
+    const on = t === name;
+    tab.setAttribute("aria-selected", String(on));
+    tab.tabIndex = on ? 0 : -1;
+    $(`#panel-${t}`).hidden = !on;
+    if (on && focus) tab.focus();
+  }
+  if (name === "xcc" && !xccState.initialised) xccInit();
+}
+for (const t of TABS) {
+  $(`#tab-${t}`).addEventListener("click", () => selectTab(t));
+  $(`#tab-${t}`).addEventListener("keydown", (e) => {
+    const k = TABS.indexOf(t);
+    if (e.key === "ArrowRight") selectTab(TABS[(k + 1) % TABS.length], true);
+    else if (e.key === "ArrowLeft") selectTab(TABS[(k + TABS.length - 1) % TABS.length], true);
+  });
+}
+
+// ───────────────────────────── sudoku board ─────────────────────────────
+
+const EXAMPLES = [
+  { id: "easy", name: "Easy 9×9", text:
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79" },
+  { id: "inkala", name: "Hardest: Inkala 2010", text:
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.." },
+  { id: "easter", name: "Hardest: Easter Monster", text:
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1" },
+  { id: "four", name: "4×4 (dancing-links view)", text: "1...3..4.3....2." },
+  { id: "six", name: "6×6", text: "3.5...4....5....6....2.45.2.3...4..." },
+  { id: "sixteen", name: "16×16", text:
+    "54.2..3F....ECD89...C...4.5F.B...G..D.6.....A.5.F.A6...8C.2B.4..32F..G.......86..D.84.F5.79..2E.A..9..D.G...C......4EB.C....FG......9A4..3..8.........17.B.G..4.7...F3..D28C....D..B...GF.49..3.....6C.4.......D..D1A9B.2F3.G.8C..8.1F7.B9C.4..E4F.CG2.3...D...5" },
+  { id: "sixteen-hard", name: "16×16, hard", text:
+    "1..B6.5....E.8...E.3.78F.B...2.........1.8.G...3.A2.G.D.7.....B.B..........A7.D..D..E...G.8.F.A973.A.D.42...B.......2.G7BF...6.46......8...7.......1...E.54B9..F..AF....1.6.4B.C92...51.CDG....885BD1.....AC..E.......7GD3....4....C.9.....6.A....F...4.8.E..1C6" },
+  { id: "twentyfive", name: "25×25", text:
+    "O.B...I.K.6.9..L3CG.5H7M4.AD.K.M7...5..1.I69.L..G.H.35.CG...F.7NP..1.....I..F..8O.659L.C.G..M.41.BANG.M..L..1.OJIB.5.D.N28.3..D.4M.8C3I..BH6PL2.E97J..7.FI.N41.6.CDG..J....5KLA.9..E.7D.M.O.5.IAG.6..32H8.....5.JH..K...B..7.MDE.JK.H.E9OA....M.F15.3C..P62N...I6583.BE.9..JAC7GM.O.I8.7.....G6.CH..9.D...1E...C......I4.8M7.K.P.65J...LA49..O.7.JF5.GE..N.HKC5E..B...GCPN3K.62.O.I9...4.28..C.HNK1..L..3..AOG7..79F.MEA.G...2N.CB81..64L.....B..7F.8.JO..A.HEK..3A.EDG3.J..C9M...4P.2F.1...3JO58..4.DEA6BGF.N..P.C9E.N93G...4BK..C.6L.J.AFH7.8I7C..B.O2P.3.A..MK.4L.5B6AP....C.M..I81D..O.3.92L..GJH.2.EAF....PI3.K..D.F...1.A3D.H.5.EB8.7GO..N." },
+  { id: "two", name: "Two solutions", text:
+    "53..7........95....98....6.8.......34..8.3..17...2...6......28....419..5.......79" },
+];
+
+const S = {
+  n: 9, br: 3, bc: 3,
+  cells: new Uint8Array(81),   // the puzzle: 0 = blank
+  solution: null,              // a solved grid, or null
+  conflicts: [],               // from /api/sudoku/check
+  conflictAt: new Map(),       // cell index -> reason
+  candidates: null,            // per cell, the digits still possible
+  showMarks: false,
+  sel: 0,
+  player: null,                // {steps, i, grid, matrix} while stepping through a search
+};
+const board = $("#board");
+let cellEls = [];
+
+function lineOf(values) {
+  let s = "";
+  for (const v of values) s += v ? SYM[v - 1] : ".";
+  return s;
+}
+
+function valuesOf(line, n) {
+  const out = new Uint8Array(n * n);
+  for (let i = 0; i < out.length && i < line.length; i++) {
+    const k = SYM.indexOf(line[i].toUpperCase());
+    out[i] = k >= 0 && k < n ? k + 1 : 0;
+  }
+  return out;
+}
+
+function buildBoard() {
+  const { n, br, bc } = S;
+  board.parentElement.style.setProperty("--n", n);
+  board.replaceChildren();
+  cellEls = [];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const d = el("div", { class: "cell", "data-r": r, "data-c": c });
+      d.setAttribute("role", "gridcell");
+      if (c === n - 1) d.classList.add("edge-r");
+      else if ((c + 1) % bc === 0) d.classList.add("box-r");
+      if (r === n - 1) d.classList.add("edge-b");
+      else if ((r + 1) % br === 0) d.classList.add("box-b");
+      cellEls.push(d);
+      board.append(d);
+    }
+  }
+  buildKeypad();
+}
+
+function buildKeypad() {
+  const pad = $("#keypad");
+  pad.replaceChildren();
+  for (let v = 1; v <= S.n; v++) {
+    const b = el("button", { type: "button", text: SYM[v - 1], title: `Type ${SYM[v - 1]}` });
+    b.addEventListener("click", () => { setCell(S.sel, v); board.focus(); });
+    pad.append(b);
+  }
+  const erase = el("button", { type: "button", class: "erase", text: "Erase", title: "Clear the cell" });
+  erase.addEventListener("click", () => { setCell(S.sel, 0); board.focus(); });
+  pad.append(erase);
+}
+
+function boxIndex(r, c) {
+  return Math.floor(r / S.br) * (S.n / S.bc) + Math.floor(c / S.bc);
+}
+
+function render() {
+  const { n } = S;
+  const p = S.player;
+  const shown = p ? p.grid : S.cells;
+  const sr = Math.floor(S.sel / n), sc = S.sel % n;
+  const selValue = p ? 0 : (S.cells[S.sel] || (S.solution ? S.solution[S.sel] : 0));
+  const focusIdx = p && p.focus ? p.focus[0] * n + p.focus[1] : -1;
+  const house = p && p.house;
+  const inHouse = (r, c) => !!house && (house.kind === "row" ? r === house.index
+    : house.kind === "column" ? c === house.index : boxIndex(r, c) === house.index);
+  const k = Math.ceil(Math.sqrt(n));
+  for (let i = 0; i < cellEls.length; i++) {
+    const d = cellEls[i];
+    const r = Math.floor(i / n), c = i % n;
+    const given = S.cells[i] !== 0;
+    let v = shown[i];
+    let solved = false;
+    if (!p && !v && S.solution) { v = S.solution[i]; solved = true; }
+    d.classList.toggle("given", given);
+    d.classList.toggle("solved", solved);
+    d.classList.toggle("placed", !!p && !given && v !== 0);
+    const reason = !p && S.conflictAt.get(i);
+    d.classList.toggle("conflict", !!reason);
+    d.title = reason || "";
+    const selected = !p && i === S.sel;
+    d.classList.toggle("selected", selected);
+    d.classList.toggle("peer", !p && !selected && (r === sr || c === sc || boxIndex(r, c) === boxIndex(sr, sc)));
+    d.classList.toggle("same", !p && !selected && selValue !== 0 && v === selValue);
+    d.classList.toggle("lane", inHouse(r, c));
+    d.classList.toggle("focus", i === focusIdx && !(p && p.dead));
+    d.classList.toggle("dead", i === focusIdx && !!(p && p.dead));
+    d.setAttribute("aria-selected", String(selected));
+    if (v) {
+      if (d.firstChild === null || d.firstChild.nodeType !== 3 || d.textContent !== SYM[v - 1]) {
+        d.textContent = SYM[v - 1];
+      }
+    } else if (!p && S.showMarks && S.candidates && S.candidates[i] && S.candidates[i].length) {
+      const marks = el("div", { class: "marks" });
+      marks.style.setProperty("--k", k);
+      const have = new Set(S.candidates[i]);
+      for (let m = 1; m <= n; m++) marks.append(el("span", { text: have.has(m) ? SYM[m - 1] : "" }));
+      d.replaceChildren(marks);
+    } else if (d.firstChild) {
+      d.replaceChildren();
+    }
+  }
+}
+
+function setGrid(n, shape, values) {
+  const rebuild = n !== S.n || shape.rows !== S.br || shape.cols !== S.bc || cellEls.length !== n * n;
+  S.n = n; S.br = shape.rows; S.bc = shape.cols;
+  S.cells = values;
+  S.sel = Math.min(S.sel, n * n - 1);
+  S.solution = null;
+  S.conflicts = []; S.conflictAt = new Map(); S.candidates = null;
+  $("#size-select").value = String(n);
+  closePlayer();
+  hideResult();
+  if (rebuild) buildBoard();
+  render();
+  changed({ keepResult: true });
+}
+
+// ───────────────────────────── input ─────────────────────────────
+
+function setCell(i, v) {
+  if (S.player) closePlayer();
+  if (v < 0 || v > S.n || S.cells[i] === v) { render(); return; }
+  S.cells[i] = v;
+  S.solution = null;
+  hideResult();
+  render();
+  changed();
+}
+
+function move(dr, dc) {
+  const n = S.n;
+  const r = (Math.floor(S.sel / n) + dr + n) % n;
+  const c = (S.sel % n + dc + n) % n;
+  S.sel = r * n + c;
+  render();
+}
+
+board.addEventListener("keydown", (e) => {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (S.player) return; // the player's own keys (see playerKeys) apply
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (moves[e.key]) { e.preventDefault(); move(...moves[e.key]); return; }
+  if (["Backspace", "Delete", "0", ".", " "].includes(e.key)) { e.preventDefault(); setCell(S.sel, 0); return; }
+  if (e.key.length === 1) {
+    const k = SYM.indexOf(e.key.toUpperCase());
+    if (k >= 0 && k < S.n) { e.preventDefault(); setCell(S.sel, k + 1); }
+    else if (k >= 0) toast(`${e.key.toUpperCase()} is not a digit of a ${S.n}×${S.n} board`);
+  }
+});
+
+board.addEventListener("mousedown", (e) => {
+  const d = e.target.closest(".cell");
+  if (!d) return;
+  if (S.player) { closePlayer(); }
+  S.sel = Number(d.dataset.r) * S.n + Number(d.dataset.c);
+  render();
+  board.focus();
+  e.preventDefault();
+});
+
+// ───────────────────────────── checks ─────────────────────────────
+
+let checkSeq = 0;
+let checkTimer = null;
+let urlTimer = null;
+
+/** Called after every change of the puzzle: re-check it and update the address bar. */
+function changed({ keepResult = false } = {}) {
+  if (!keepResult) hideResult();
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(runCheck, 90);
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(() => {
+    const url = new URL(window.location.href);
+    if (S.cells.some((v) => v)) url.searchParams.set("p", lineOf(S.cells));
+    else url.searchParams.delete("p");
+    history.replaceState(null, "", url);
+  }, 250);
+}
+
+async function runCheck() {
+  const seq = ++checkSeq;
+  const summary = $("#check-summary");
+  try {
+    const r = await api("/api/sudoku/check", { puzzle: lineOf(S.cells) });
+    if (seq !== checkSeq) return;
+    S.conflicts = r.conflicts;
+    S.conflictAt = new Map();
+    for (const c of r.conflicts) {
+      for (const [row, col] of [c.a, c.b]) {
+        const i = row * S.n + col;
+        S.conflictAt.set(i, S.conflictAt.has(i) ? `${S.conflictAt.get(i)}; ${c.text}` : c.text);
+      }
+    }
+    S.candidates = r.candidates;
+    const list = $("#conflict-list");
+    list.replaceChildren();
+    for (const c of r.conflicts) {
+      const li = el("li", { text: c.text });
+      li.addEventListener("click", () => { S.sel = c.b[0] * S.n + c.b[1]; render(); board.focus(); });
+      list.append(li);
+    }
+    const givens = S.cells.reduce((a, v) => a + (v ? 1 : 0), 0);
+    summary.className = r.conflicts.length ? "muted" : "check-ok";
+    if (r.conflicts.length) {
+      summary.textContent = `${r.conflicts.length} repeated digit${r.conflicts.length > 1 ? "s" : ""} among the givens:`;
+    } else if (r.dead_cells && r.dead_cells.length) {
+      summary.className = "muted";
+      summary.textContent = `No repeats, but ${r.dead_cells.length} empty cell${r.dead_cells.length > 1 ? "s have" : " has"} no candidate left.`;
+    } else {
+      summary.textContent = `${givens} givens, no repeated digit.`;
+    }
+    render();
+  } catch (e) {
+    if (seq !== checkSeq) return;
+    summary.className = "muted";
+    summary.textContent = `Cannot check: ${e.message}`;
+  }
+}
+
+$("#candidates-toggle").addEventListener("change", (e) => {
+  S.showMarks = e.target.checked;
+  render();
+});
+
+// ───────────────────────────── loading puzzles ─────────────────────────────
+
+/** Parses any supported text on the server and puts the puzzle on the board. */
+async function loadText(text) {
+  const r = await api("/api/sudoku/check", { puzzle: text });
+  setGrid(r.size, r.shape, valuesOf(r.grid, r.size));
+  return r;
+}
+
+function emptyGrid(n) {
+  setGrid(n, boxShape(n), new Uint8Array(n * n));
+}
+
+$("#size-select").addEventListener("change", (e) => {
+  emptyGrid(Number(e.target.value));
+  board.focus();
+});
+
+$("#clear-btn").addEventListener("click", () => { emptyGrid(S.n); board.focus(); });
+
+const exampleSelect = $("#example-select");
+for (const ex of EXAMPLES) {
+  if (ex.text) exampleSelect.append(el("option", { value: ex.id, text: ex.name }));
+}
+exampleSelect.addEventListener("change", async () => {
+  const ex = EXAMPLES.find((x) => x.id === exampleSelect.value);
+  exampleSelect.value = "";
+  if (!ex) return;
+  try { await loadText(ex.text); board.focus(); } catch (e) { toast(e.message, true); }
+});
+
+const pasteDialog = $("#paste-dialog");
+$("#paste-btn").addEventListener("click", () => {
+  $("#paste-error").hidden = true;
+  $("#paste-text").value = "";
+  pasteDialog.showModal();
+  $("#paste-text").focus();
+});
+$("#paste-load").addEventListener("click", async (e) => {
+  e.preventDefault();
+  const text = $("#paste-text").value;
+  try {
+    await loadText(text);
+    pasteDialog.close();
+    board.focus();
+  } catch (err) {
+    const p = $("#paste-error");
+    p.textContent = err.message;
+    p.hidden = false;
+  }
+});
+$("#paste-cancel").addEventListener("click", (e) => { e.preventDefault(); pasteDialog.close(); });
+
+// Pasting anywhere on the page (outside text fields) loads the puzzle too.
+document.addEventListener("paste", async (e) => {
+  if (isTyping(e.target) || $("#panel-sudoku").hidden) return;
+  const text = e.clipboardData && e.clipboardData.getData("text");
+  if (!text) return;
+  e.preventDefault();
+  try { await loadText(text); toast("Puzzle pasted"); } catch (err) { toast(err.message, true); }
+});
+
+$("#share-btn").addEventListener("click", async () => {
+  const url = new URL(window.location.href);
+  url.hash = "";
+  url.searchParams.set("p", lineOf(S.cells));
+  history.replaceState(null, "", url);
+  try {
+    await navigator.clipboard.writeText(url.toString());
+    toast("Link copied: it carries the puzzle");
+  } catch (e) {
+    toast(`Share this link: ${url}`);
+  }
+});
+
+// ───────────────────────────── solve ─────────────────────────────
+
+function hideResult() { $("#result").hidden = true; }
+
+const STOP_REASON = {
+  node_budget: "the node budget ran out",
+  deadline: "the time limit was reached",
+  limit_reached: "the solution limit was reached",
+};
+
+function showResult(r, mode) {
+  const badge = $("#result-badge");
+  const status = $("#result-status");
+  let kind, label, text;
+  const n = r.solutions;
+  const why = STOP_REASON[r.stopped] || "a budget ran out";
+  if (r.conflicts && r.conflicts.length) {
+    kind = "bad"; label = "No solution"; text = `The givens repeat a digit: ${r.conflicts[0].text}.`;
+  } else if (n === 0) {
+    if (r.complete) { kind = "bad"; label = "No solution"; text = "The search covered every possibility."; }
+    else { kind = "warn"; label = "Gave up"; text = `No solution found before ${why}.`; }
+  } else if (mode === "unique") {
+    if (r.unique === true) { kind = "good"; label = "Unique"; text = "Solved: the solution is unique."; }
+    else if (n >= 2) { kind = "warn"; label = "Not unique"; text = "Solved, but there are at least 2 solutions; one is shown."; }
+    else { kind = "warn"; label = "Solved"; text = `Solved; uniqueness unknown: ${why}.`; }
+  } else if (mode === "count") {
+    kind = r.complete ? "good" : "warn";
+    label = r.complete ? "Counted" : "Partial count";
+    text = r.complete
+      ? `${fmt(n)} solution${n === 1 ? "" : "s"} in all.`
+      : `At least ${fmt(n)} solution${n === 1 ? "" : "s"}: ${why}.`;
+  } else {
+    kind = "info"; label = "Solved"; text = "Solved (uniqueness not checked).";
+  }
+  badge.className = `badge ${kind}`;
+  badge.textContent = label;
+  status.textContent = text;
+  const stats = $("#result-stats");
+  stats.replaceChildren();
+  const rows = [
+    ["Solutions", r.complete ? fmt(n) : `≥ ${fmt(n)}`],
+    ["Nodes", fmt(r.stats.nodes)],
+    ["Updates", r.stats.updates ? fmt(r.stats.updates) : "—"],
+    ["Guesses", fmt(r.stats.guesses)],
+    ["Backtracks", fmt(r.stats.backtracks)],
+    ["Time", fmtTime(r.stats.seconds)],
+  ];
+  for (const [dt, dd] of rows) stats.append(el("div", {}, el("dt", { text: dt }), el("dd", { text: dd })));
+  $("#result").hidden = false;
+}
+
+$("#mode-select").addEventListener("change", () => {
+  $("#limit-field").hidden = $("#mode-select").value !== "count";
+});
+$("#limit-field").hidden = true;
+
+$("#solver-select").addEventListener("change", () => {
+  // Item choice is a choice of the dancing-links search only.
+  $("#heuristic-select").disabled = $("#solver-select").value !== "dlx";
+});
+
+$("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () => {
+  closePlayer();
+  const mode = $("#mode-select").value;
+  const body = {
+    puzzle: lineOf(S.cells),
+    solver: $("#solver-select").value,
+    heuristic: $("#heuristic-select").value,
+    mode,
+  };
+  if (mode === "count") body.limit = Math.max(1, Number($("#limit-input").value) || 1);
+  try {
+    const r = await api("/api/sudoku/solve", body);
+    S.solution = r.solution ? valuesOf(r.solution, S.n) : null;
+    render();
+    showResult(r, mode);
+  } catch (e) {
+    toast(e.message, true);
+  }
+}));
+
+// ───────────────────────────── step player ─────────────────────────────
+
+/** Delay slider position (0..100) to milliseconds, on a log scale from 10 ms to 2 s. */
+const delayMs = (v) => Math.round(10 * Math.pow(200, v / 100));
+
+/**
+ * A step player bound to the controls whose ids start with `prefix`: slider, previous/next,
+ * first/last, play/pause and delay. `onStep(step, index)` draws a step.
+ */
+function makePlayer(prefix, onStep) {
+  const q = (id) => $(`#${prefix}${id}`);
+  const slider = q("step-slider"), text = q("step-text"), count = q("step-count");
+  const playBtn = q("step-play"), delay = q("step-delay"), delayOut = q("step-delay-out");
+  const note = q("trace-note");
+  const info = q("trace-info");
+  const P = { steps: [], i: 0, timer: null };
+
+  function showDelay() { delayOut.textContent = `${delayMs(Number(delay.value))} ms`; }
+  function setPlaying(on) {
+    playBtn.querySelector(".i-play").hidden = on;
+    playBtn.querySelector(".i-pause").hidden = !on;
+    playBtn.querySelector(".play-label").textContent = on ? "Pause" : "Play";
+    playBtn.setAttribute("aria-label", on ? "Pause" : "Play");
+  }
+  function pause() { clearTimeout(P.timer); P.timer = null; setPlaying(false); }
+  function go(i) {
+    if (!P.steps.length) return;
+    P.i = Math.max(0, Math.min(P.steps.length - 1, i));
+    slider.value = String(P.i);
+    const step = P.steps[P.i];
+    count.textContent = `Step ${fmt(P.i + 1)} of ${fmt(P.steps.length)} · depth ${step.depth}`;
+    text.textContent = step.text;
+    text.className = `step-text kind-${step.kind}`;
+    onStep(step, P.i);
+  }
+  function tick() {
+    if (P.i >= P.steps.length - 1) { pause(); return; }
+    go(P.i + 1);
+    P.timer = setTimeout(tick, delayMs(Number(delay.value)));
+  }
+  function play() {
+    if (P.i >= P.steps.length - 1) go(0);
+    setPlaying(true);
+    clearTimeout(P.timer);
+    P.timer = setTimeout(tick, delayMs(Number(delay.value)));
+  }
+  const toggle = () => (P.timer ? pause() : play());
+
+  slider.addEventListener("input", () => { pause(); go(Number(slider.value)); });
+  q("step-prev").addEventListener("click", () => { pause(); go(P.i - 1); });
+  q("step-next").addEventListener("click", () => { pause(); go(P.i + 1); });
+  q("step-first").addEventListener("click", () => { pause(); go(0); });
+  q("step-last").addEventListener("click", () => { pause(); go(P.steps.length - 1); });
+  playBtn.addEventListener("click", toggle);
+  delay.addEventListener("input", showDelay);
+  showDelay();
+
+  return {
+    load(steps, truncated, cap, extraNote) {
+      pause();
+      P.steps = steps;
+      slider.max = String(Math.max(0, steps.length - 1));
+      note.textContent = truncated
+        ? `The trace is cut after ${fmt(steps.length)} steps (the cap is ${fmt(cap)}): the search went on beyond the last step shown.`
+        : "";
+      note.hidden = !truncated;
+      info.textContent = extraNote || "";
+      info.hidden = !extraNote;
+      go(0);
+    },
+    pause, go, toggle,
+    next() { pause(); go(P.i + 1); },
+    prev() { pause(); go(P.i - 1); },
+    first() { pause(); go(0); },
+    last() { pause(); go(P.steps.length - 1); },
+    get length() { return P.steps.length; },
+  };
+}
+
+/** Keys for a player while its card is visible and the user is not typing. */
+function playerKeys(e, player) {
+  if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return false;
+  const onSlider = e.target && e.target.classList && e.target.classList.contains("slider");
+  switch (e.key) {
+    case " ": if (e.target.tagName === "BUTTON") return false; player.toggle(); return true;
+    case "ArrowRight": if (onSlider) return false; player.next(); return true;
+    case "ArrowLeft": if (onSlider) return false; player.prev(); return true;
+    case "Home": if (onSlider) return false; player.first(); return true;
+    case "End": if (onSlider) return false; player.last(); return true;
+    default: return false;
+  }
+}
+
+let traceCap = 5000;
+
+const sudokuPlayer = makePlayer("", (step) => {
+  const p = S.player;
+  if (!p) return;
+  p.grid = valuesOf(step.grid, S.n);
+  p.focus = step.cell || null;
+  p.dead = step.kind === "dead_end";
+  // A dancing-links item "digit 5 in box 6" lights up its house.
+  const m = step.item && /^digit \S+ in (row|column|box) (\d+)$/.exec(step.item);
+  p.house = m ? { kind: m[1], index: Number(m[2]) - 1 } : null;
+  render();
+  if (p.matrix) drawMatrix($("#sudoku-links"), p.matrix, step);
+});
+
+function closePlayer() {
+  if (!S.player) return;
+  sudokuPlayer.pause();
+  S.player = null;
+  $("#player").hidden = true;
+  $("#sudoku-links-card").hidden = true;
+  $("#keypad").hidden = false;
+  render();
+}
+
+$("#player-close").addEventListener("click", () => { closePlayer(); board.focus(); });
+
+$("#trace-btn").addEventListener("click", () => busy($("#trace-btn"), async () => {
+  const body = {
+    puzzle: lineOf(S.cells),
+    solver: $("#solver-select").value,
+    heuristic: $("#heuristic-select").value,
+  };
+  try {
+    const r = await api("/api/sudoku/trace", body);
+    if (!r.steps.length) { toast("The search has no step to show"); return; }
+    hideResult();
+    S.solution = null;
+    S.player = { grid: S.cells, focus: null, dead: false, matrix: r.matrix || null };
+    $("#player").hidden = false;
+    $("#keypad").hidden = true;
+    $("#sudoku-links-card").hidden = !r.matrix;
+    let extra = "";
+    if (r.solutions > 0) extra = `The recorded search meets ${fmt(r.solutions)} solution${r.solutions === 1 ? "" : "s"}.`;
+    sudokuPlayer.load(r.steps, r.truncated, traceCap, extra);
+    $("#step-slider").focus();
+  } catch (e) {
+    toast(e.message, true);
+  }
+}));
+
+document.addEventListener("keydown", (e) => {
+  if (!$("#panel-sudoku").hidden && S.player) {
+    if (e.key === "Escape" && !pasteDialog.open) { closePlayer(); board.focus(); e.preventDefault(); return; }
+    if (playerKeys(e, sudokuPlayer)) e.preventDefault();
+  } else if (!$("#panel-xcc").hidden && !$("#xcc-player-card").hidden) {
+    if (playerKeys(e, xccPlayer)) e.preventDefault();
+  }
+});
+
+// ───────────────────────────── dancing-links view ─────────────────────────────
+
+/**
+ * Draws the exact-cover matrix with its links as they stand after `step`: items covered by
+ * the chosen options are unlinked from the header list, options that clash with a chosen one
+ * are hidden (their nodes leave the vertical lists), the chosen options are green, and the
+ * item being branched on and the option being tried are amber.
+ */
+function drawMatrix(container, m, step) {
+  const items = m.items.length, opts = m.options.length;
+  const chosen = new Set(step.stack);
+  const covered = new Map(); // item -> color (null when uncolored)
+  for (const o of step.stack) {
+    m.options[o].forEach((it, k) => covered.set(it, m.colors ? m.colors[o][k] : null));
+  }
+  const hidden = (o) => !chosen.has(o) && m.options[o].some((it, k) => {
+    if (!covered.has(it)) return false;
+    const c = m.colors ? m.colors[o][k] : null;
+    return c === null || c !== covered.get(it);
+  });
+  const focusItem = step.item_id === undefined || step.item_id === null ? -1 : step.item_id;
+  const focusOpt = step.kind === "try" ? step.option : -1;
+
+  const maxLabel = Math.min(28, Math.max(...m.labels.map((x) => x.length), 1));
+  const labelW = maxLabel * 6.1 + 34;
+  const avail = Math.max(320, container.clientWidth || 620);
+  const s = Math.max(8, Math.min(26, Math.floor((avail - labelW - 16) / Math.max(items, 1))));
+  const r = Math.max(2.4, s * 0.28);
+  const maxName = Math.max(...m.items.map((x) => x.name.length), 1);
+  const rotate = s < 18 || maxName * 6.5 > s;
+  const headH = rotate ? Math.min(90, maxName * 6.2 + 24) : 30;
+  const x = (j) => labelW + j * s + s / 2;
+  const y = (o) => headH + 8 + o * s + s / 2;
+  const W = labelW + items * s + 12, H = headH + 8 + opts * s + 10;
+  const root = svg("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "img",
+    "aria-label": `Exact-cover matrix: ${items} items, ${opts} options` });
+
+  // Backgrounds: the chosen rows, the row being tried and the column being branched on.
+  for (let o = 0; o < opts; o++) {
+    const cls = o === focusOpt ? "focus" : chosen.has(o) ? "chosen" : null;
+    if (cls) root.append(svg("rect", { class: `lv-rowbg ${cls}`, x: 2, y: y(o) - s / 2, width: W - 4, height: s, rx: 3 }));
+  }
+  if (focusItem >= 0) {
+    root.append(svg("rect", { class: "lv-colbg focus", x: x(focusItem) - s / 2, y: 2, width: s, height: H - 4, rx: 3 }));
+  }
+
+  // The header list: a line through the items still active.
+  const activeHeads = [];
+  for (let j = 0; j < items; j++) if (!covered.has(j)) activeHeads.push(j);
+  if (activeHeads.length > 1) {
+    const hy = headH - s / 2;
+    root.append(svg("polyline", { class: "lv-hlist", points: activeHeads.map((j) => `${x(j)},${hy}`).join(" ") }));
+  }
+
+  // Vertical lists: for each active item, its header and the nodes of the options not hidden.
+  const visible = (o) => !hidden(o);
+  const colNodes = Array.from({ length: items }, () => []);
+  m.options.forEach((its, o) => its.forEach((it) => colNodes[it].push(o)));
+  for (let j = 0; j < items; j++) {
+    if (covered.has(j)) continue;
+    let py = headH - s / 2;
+    for (const o of colNodes[j]) {
+      if (!visible(o)) continue;
+      root.append(svg("line", { class: "lv-vlink", x1: x(j), y1: py, x2: x(j), y2: y(o) }));
+      py = y(o);
+    }
+  }
+  // Horizontal links: each option not hidden, through its nodes from left to right.
+  for (let o = 0; o < opts; o++) {
+    if (!visible(o)) continue;
+    const xs = m.options[o].map(x).sort((a, b) => a - b);
+    if (xs.length > 1) root.append(svg("line", { class: "lv-hlink", x1: xs[0], y1: y(o), x2: xs[xs.length - 1], y2: y(o) }));
+  }
+  // Headers and their names.
+  for (let j = 0; j < items; j++) {
+    const it = m.items[j];
+    const cls = ["lv-head", it.primary ? "primary" : "secondary", covered.has(j) ? "covered" : "", j === focusItem ? "focus" : ""].join(" ");
+    const hs = Math.max(6, s * 0.62);
+    root.append(svg("rect", { class: cls, x: x(j) - hs / 2, y: headH - s / 2 - hs / 2, width: hs, height: hs, rx: 2 }));
+    const t = svg("text", { class: `lv-name${covered.has(j) ? " covered" : ""}` });
+    t.textContent = it.name;
+    if (rotate) {
+      t.setAttribute("transform", `translate(${x(j) + 3},${headH - s - 2}) rotate(-60)`);
+    } else {
+      t.setAttribute("x", x(j)); t.setAttribute("y", 11); t.setAttribute("text-anchor", "middle");
+    }
+    root.append(t);
+  }
+  // Nodes and option labels.
+  for (let o = 0; o < opts; o++) {
+    const state = o === focusOpt ? "focus" : chosen.has(o) ? "chosen" : hidden(o) ? "hidden" : "";
+    for (const it of m.options[o]) {
+      root.append(svg("circle", { class: `lv-node ${state}`, cx: x(it), cy: y(o), r }));
+    }
+    const label = svg("text", { class: `lv-label ${state}`, x: 6, y: y(o) + 3.5 });
+    const full = m.labels[o];
+    label.textContent = `${o}  ${full.length > 28 ? full.slice(0, 27) + "…" : full}`;
+    const title = svg("title");
+    title.textContent = `option ${o}: ${full}`;
+    label.append(title);
+    root.append(label);
+  }
+  container.replaceChildren(root);
+}
+
+// ───────────────────────────── exact cover tab ─────────────────────────────
+
+function queensText(n) {
+  const rows = [], cols = [], a = [], b = [];
+  for (let i = 0; i < n; i++) { rows.push(`r${i}`); cols.push(`c${i}`); }
+  for (let d = 0; d < 2 * n - 1; d++) { a.push(`a${d}`); b.push(`b${d}`); }
+  const lines = [`| ${n} queens: rows and columns primary, diagonals secondary`,
+    `${rows.join(" ")} ${cols.join(" ")} | ${a.join(" ")} ${b.join(" ")}`];
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) lines.push(`r${r} c${c} a${r + c} b${n - 1 - r + c}`);
+  return lines.join("\n") + "\n";
+}
+
+function langfordText(n) {
+  const items = [];
+  for (let d = 1; d <= n; d++) items.push(`d${d}`);
+  for (let i = 1; i <= 2 * n; i++) items.push(`s${i}`);
+  const lines = [`| Langford pairs for n = ${n}: two copies of each d, d apart`, items.join(" ")];
+  for (let d = 1; d <= n; d++) {
+    for (let i = 1; i + d + 1 <= 2 * n; i++) lines.push(`d${d} s${i} s${i + d + 1}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+const XCC_EXAMPLES = {
+  knuth: "| Knuth's example from TAOCP 7.2.2.1: one solution\na b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n",
+  queens5: queensText(5),
+  colors: "| Knuth's example with colors: x and y may be shared by options that agree on the color\np q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n",
+  langford3: langfordText(3),
+};
+
+const xccState = { initialised: false, queens: null };
+
+function xccInit() {
+  xccState.initialised = true;
+  $("#xcc-text").value = XCC_EXAMPLES.knuth;
+  queensSolve();
+}
+
+$("#xcc-example").addEventListener("change", (e) => {
+  $("#xcc-text").value = XCC_EXAMPLES[e.target.value] || "";
+  $("#xcc-result").hidden = true;
+});
+
+$("#xcc-solve").addEventListener("click", () => busy($("#xcc-solve"), async () => {
+  const box = $("#xcc-result");
+  const body = {
+    problem: $("#xcc-text").value,
+    limit: Math.max(0, Number($("#xcc-limit").value) || 0),
+    list: Math.min(100, Math.max(0, Number($("#xcc-list").value) || 0)),
+    heuristic: $("#xcc-heuristic").value,
+  };
+  try {
+    const r = await api("/api/xcc/solve", body);
+    box.replaceChildren();
+    const kind = r.solutions === 0 ? (r.complete ? "bad" : "warn") : (r.complete ? "good" : "warn");
+    const head = el("div", { class: "result-head" },
+      el("span", { class: `badge ${kind}`, text: r.complete ? "Complete" : "Stopped" }),
+      el("span", { class: "result-status", text: r.complete
+        ? `${fmt(r.solutions)} solution${r.solutions === 1 ? "" : "s"}.`
+        : `At least ${fmt(r.solutions)} solution${r.solutions === 1 ? "" : "s"} (${STOP_REASON[r.status] || r.status}).` }));
+    box.append(head);
+    const stats = el("dl", { class: "stats" });
+    for (const [dt, dd] of [["Items", `${fmt(r.items)} (${fmt(r.primary)} primary)`], ["Options", fmt(r.options)],
+      ["Nodes", fmt(r.stats.nodes)], ["Updates", fmt(r.stats.updates)], ["Time", fmtTime(r.stats.seconds)]]) {
+      stats.append(el("div", {}, el("dt", { text: dt }), el("dd", { text: dd })));
+    }
+    box.append(stats);
+    for (const w of r.warnings) box.append(el("p", { class: "warnings", text: w }));
+    if (r.listed.length) {
+      const ol = el("ol");
+      for (const sol of r.listed) ol.append(el("li", { text: sol.text.join("  ·  ") }));
+      box.append(ol);
+    }
+    box.hidden = false;
+  } catch (e) {
+    box.replaceChildren(el("p", { class: "error", text: e.message }));
+    box.hidden = false;
+  }
+}));
+
+const xccPlayer = makePlayer("xcc-", (step) => {
+  if (xccState.trace) drawMatrix($("#xcc-links"), xccState.trace.matrix, step);
+  if (xccState.trace && xccState.trace.queens) drawQueensStep(xccState.trace, step);
+});
+
+async function xccTrace(body, button) {
+  return busy(button, async () => {
+    try {
+      const r = await api("/api/xcc/trace", body);
+      xccState.trace = r;
+      $("#xcc-player-card").hidden = false;
+      $("#trace-chess").hidden = !r.queens;
+      let extra = r.solutions ? `The recorded search meets ${fmt(r.solutions)} solution${r.solutions === 1 ? "" : "s"}.` : "";
+      xccPlayer.load(r.steps, r.truncated, traceCap, extra);
+      $("#xcc-step-slider").focus({ preventScroll: true });
+      $("#xcc-player-card").scrollIntoView({ block: "start" });
+    } catch (e) {
+      toast(e.message, true);
+    }
+  });
+}
+
+$("#xcc-trace").addEventListener("click", () => xccTrace({
+  problem: $("#xcc-text").value,
+  heuristic: $("#xcc-heuristic").value,
+}, $("#xcc-trace")));
+
+// ───────────────────────────── N queens ─────────────────────────────
+
+function queensN() {
+  const n = Math.round(Number($("#queens-n").value));
+  if (!(n >= 1 && n <= 12)) { toast("n must be from 1 to 12 here (the API takes up to 64)", true); return null; }
+  return n;
+}
+
+function drawChess(n, queens, { lane = null, newest = null, target = "#queens-board" } = {}) {
+  const b = $(target);
+  b.style.setProperty("--n", n);
+  b.replaceChildren();
+  const at = new Set(queens.map(([r, c]) => r * n + c));
+  const attacked = (r, c) => queens.some(([qr, qc]) => qr === r || qc === c || qr + qc === r + c || qr - qc === r - c);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const sq = el("div", { class: `sq ${(r + c) % 2 ? "dark" : "light"}` });
+      if (at.has(r * n + c)) sq.textContent = "♛";
+      else if (attacked(r, c)) sq.classList.add("attacked");
+      if (lane && ((lane[0] === "r" && lane[1] === r) || (lane[0] === "c" && lane[1] === c))) sq.classList.add("lane");
+      if (newest && newest[0] === r && newest[1] === c) sq.classList.add("newest");
+      b.append(sq);
+    }
+  }
+}
+
+function drawQueensStep(trace, step) {
+  const { n, squares } = trace.queens;
+  const queens = step.stack.map((o) => squares[o]);
+  let lane = null;
+  if (step.item && /^[rc]\d+$/.test(step.item)) lane = [step.item[0], Number(step.item.slice(1))];
+  const newest = step.kind === "try" ? squares[step.option] : null;
+  drawChess(n, queens, { lane, newest, target: "#trace-chess" });
+}
+
+async function queensSolve() {
+  const n = queensN();
+  if (!n) return;
+  await busy($("#queens-solve"), async () => {
+    try {
+      const r = await api(`/api/queens/${n}?list=100`);
+      xccState.queens = { n, listed: r.listed, k: 0, total: r.solutions, complete: r.complete };
+      showQueens();
+    } catch (e) { toast(e.message, true); }
+  });
+}
+
+function showQueens() {
+  const q = xccState.queens;
+  if (!q) return;
+  if (!q.listed.length) {
+    drawChess(q.n, []);
+    $("#queens-info").textContent = `No solution for n = ${q.n}`;
+    return;
+  }
+  drawChess(q.n, q.listed[q.k].map((c, r) => [r, c]));
+  const total = q.complete ? fmt(q.total) : `≥ ${fmt(q.total)}`;
+  $("#queens-info").textContent = `Solution ${q.k + 1} of ${total}${q.listed.length < q.total ? ` (first ${q.listed.length} listed)` : ""}`;
+}
+
+$("#queens-solve").addEventListener("click", queensSolve);
+$("#queens-prev").addEventListener("click", () => { const q = xccState.queens; if (q && q.listed.length) { q.k = (q.k + q.listed.length - 1) % q.listed.length; showQueens(); } });
+$("#queens-next").addEventListener("click", () => { const q = xccState.queens; if (q && q.listed.length) { q.k = (q.k + 1) % q.listed.length; showQueens(); } });
+$("#queens-trace").addEventListener("click", () => {
+  const n = queensN();
+  if (n) xccTrace({ queens: n }, $("#queens-trace"));
+});
+
+// ───────────────────────────── start-up ─────────────────────────────
+
+async function start() {
+  try {
+    const limits = await api("/api/limits");
+    traceCap = limits.max_trace_steps;
+  } catch (e) { /* keep the default */ }
+  emptyGrid(9);
+  const params = new URLSearchParams(window.location.search);
+  const p = params.get("p");
+  try {
+    await loadText(p || EXAMPLES[0].text);
+  } catch (e) {
+    toast(`Cannot load the puzzle from the link: ${e.message}`, true);
+  }
+  if (window.location.hash === "#xcc") selectTab("xcc");
+  else if (window.location.hash === "#api") selectTab("api");
+  board.focus();
+  document.body.dataset.ready = "true";
+}
+
+start();

@@ -32,6 +32,7 @@
 pub mod assets;
 pub mod error;
 pub mod queens;
+pub mod sudoku;
 pub mod trace;
 pub mod work;
 pub mod xcc;
@@ -116,6 +117,10 @@ pub fn app(state: AppState) -> Router {
     let request_timeout = state.limits.request_timeout;
     let api = Router::new()
         .route("/api/health", get(health))
+        .route("/api/limits", get(limits))
+        .route("/api/sudoku/check", post(sudoku::check))
+        .route("/api/sudoku/solve", post(sudoku::solve))
+        .route("/api/sudoku/trace", post(sudoku::trace))
         .route("/api/xcc/solve", post(xcc::solve))
         .route("/api/xcc/trace", post(xcc::trace))
         .route("/api/queens/{n}", get(queens::get));
@@ -133,12 +138,28 @@ pub fn app(state: AppState) -> Router {
             request_timeout,
         ))
         .layer(CatchPanicLayer::custom(on_panic))
+        .layer(axum::middleware::from_fn(log_request))
         .with_state(state)
 }
 
 /// `GET /api/health`: `{"ok": true}`.
 async fn health() -> axum::Json<serde_json::Value> {
     axum::Json(serde_json::json!({ "ok": true }))
+}
+
+/// `GET /api/limits`: the limits requests are held to.
+async fn limits(
+    axum::extract::State(state): axum::extract::State<AppState>,
+) -> axum::Json<serde_json::Value> {
+    let l = &state.limits;
+    axum::Json(serde_json::json!({
+        "body_limit": l.body_limit,
+        "node_budget": l.node_budget,
+        "time_limit_ms": l.time_limit.as_millis() as u64,
+        "concurrency": l.concurrency,
+        "max_trace_steps": l.max_trace_steps,
+        "max_listed": l.max_listed,
+    }))
 }
 
 async fn not_found(uri: Uri) -> AppError {
@@ -201,6 +222,37 @@ impl Server {
         })
         .await
     }
+}
+
+/// Logs to stderr for a binary that serves the app: `RUST_LOG` if set, else info for this
+/// crate (each request and every internal error) and warnings for the rest. Does nothing if a
+/// subscriber is already installed.
+pub fn install_log_subscriber() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,dlx_server=info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// Logs each request: method, path, status and time taken.
+async fn log_request(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
+    let start = std::time::Instant::now();
+    let response = next.run(req).await;
+    let status = response.status().as_u16();
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    if path.starts_with("/api/") {
+        tracing::info!(%method, %path, status, ms = format!("{ms:.1}"), "request");
+    } else {
+        tracing::debug!(%method, %path, status, ms = format!("{ms:.1}"), "request");
+    }
+    response
 }
 
 /// Binds `addr` and serves the app until Ctrl-C.

@@ -163,7 +163,16 @@ mod tests {
     #[test]
     fn known_counts_for_small_boards() {
         // OEIS A000170.
-        for (n, want) in [(1, 1), (2, 0), (3, 0), (4, 2), (5, 10), (6, 4), (7, 40), (8, 92)] {
+        for (n, want) in [
+            (1, 1),
+            (2, 0),
+            (3, 0),
+            (4, 2),
+            (5, 10),
+            (6, 4),
+            (7, 40),
+            (8, 92),
+        ] {
             let (p, squares) = problem(n);
             assert_eq!(squares.len(), (n * n) as usize);
             let out = Links::new(&p, dlx_engine::Config::default()).count();

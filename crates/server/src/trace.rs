@@ -20,12 +20,17 @@ pub struct MatrixItem {
     pub name: String,
     /// Whether the item is primary (covered exactly once) or secondary (at most once).
     pub primary: bool,
+    /// What the item means, in words, when the problem comes from a puzzle (`r4c7`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 /// A problem as the page draws it: `options[k]` lists the item indexes of option `k`.
 ///
 /// Invariant: every index in `options` is `< items.len()`; `labels[k]` is option `k` in
-/// Knuth's notation, and `labels.len() == options.len()`.
+/// Knuth's notation, and `labels.len() == options.len()`; when `colors` is present,
+/// `colors[k][e]` is the color of entry `e` of option `k` (`None` for no color), so
+/// `colors[k].len() == options[k].len()`.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Matrix {
     /// Primary items first, then secondary items.
@@ -34,6 +39,9 @@ pub struct Matrix {
     pub options: Vec<Vec<u32>>,
     /// Each option written as Knuth writes it (`a x:red`).
     pub labels: Vec<String>,
+    /// The color name of each entry, present only when the problem has colors.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colors: Option<Vec<Vec<Option<String>>>>,
 }
 
 impl Matrix {
@@ -45,6 +53,7 @@ impl Matrix {
                 MatrixItem {
                     name: problem.item_name(id).to_string(),
                     primary: problem.is_primary(id),
+                    label: None,
                 }
             })
             .collect();
@@ -55,10 +64,22 @@ impl Matrix {
         let labels = (0..problem.option_count())
             .map(|k| problem.display_option(OptionId(k as u32)).to_string())
             .collect();
+        let colors = (problem.color_count() > 0).then(|| {
+            problem
+                .options()
+                .map(|entries| {
+                    entries
+                        .iter()
+                        .map(|e| e.color.map(|c| problem.color_name(c).to_string()))
+                        .collect()
+                })
+                .collect()
+        });
         Matrix {
             items,
             options,
             labels,
+            colors,
         }
     }
 }
@@ -357,5 +378,9 @@ mod tests {
         assert!(m.items[0].primary && !m.items[2].primary);
         assert_eq!(m.options, vec![vec![0, 2], vec![1]]);
         assert_eq!(m.labels, vec!["a x:red".to_string(), "b".to_string()]);
+        assert_eq!(
+            m.colors,
+            Some(vec![vec![None, Some("red".to_string())], vec![None]])
+        );
     }
 }

@@ -53,13 +53,10 @@ where
     F: FnOnce(Budget) -> Result<T, AppError> + Send + 'static,
 {
     let limits = &state.limits;
-    let permit = tokio::time::timeout(
-        limits.queue_timeout,
-        state.permits.clone().acquire_owned(),
-    )
-    .await
-    .map_err(|_| AppError::Busy)?
-    .map_err(|_| AppError::Busy)?;
+    let permit = tokio::time::timeout(limits.queue_timeout, state.permits.clone().acquire_owned())
+        .await
+        .map_err(|_| AppError::Busy)?
+        .map_err(|_| AppError::Busy)?;
     let nodes = asked
         .nodes
         .map_or(limits.node_budget, |n| n.min(limits.node_budget));

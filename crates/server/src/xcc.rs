@@ -92,6 +92,15 @@ pub struct XccSolveRequest {
     pub time_limit_ms: Option<u64>,
 }
 
+/// One solution of `POST /api/xcc/solve`.
+#[derive(Debug, Serialize)]
+pub struct ListedSolution {
+    /// The options, by id (0-based, in input order), in the order the search chose them.
+    pub options: Vec<u32>,
+    /// The same options in Knuth's notation.
+    pub text: Vec<String>,
+}
+
 /// The answer to `POST /api/xcc/solve`.
 #[derive(Debug, Serialize)]
 pub struct XccSolveResponse {
@@ -105,8 +114,8 @@ pub struct XccSolveResponse {
     pub stats: EngineStats,
     /// The first solution, its options in Knuth's notation (empty if none was found).
     pub first: Vec<String>,
-    /// The first solutions found (as many as `list` asked), each as option ids in level order.
-    pub listed: Vec<Vec<u32>>,
+    /// The first solutions found (as many as `list` asked).
+    pub listed: Vec<ListedSolution>,
     /// The problem's size.
     pub items: usize,
     /// The number of primary items.
@@ -158,12 +167,20 @@ pub async fn solve(
                 ControlFlow::Continue(())
             }
         }));
-        let first = listed.first().map_or_else(Vec::new, |s| {
+        let text = |s: &[u32]| -> Vec<String> {
             s.iter()
                 .map(|&o| problem.display_option(OptionId(o)).to_string())
                 .collect()
-        });
+        };
+        let first = listed.first().map_or_else(Vec::new, |s| text(s));
         listed.truncate(list);
+        let listed = listed
+            .into_iter()
+            .map(|options| ListedSolution {
+                text: text(&options),
+                options,
+            })
+            .collect();
         Ok(XccSolveResponse {
             status: status_code(outcome.status),
             solutions: outcome.stats.solutions,

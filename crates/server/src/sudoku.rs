@@ -1,0 +1,434 @@
+//! The Sudoku endpoints: `POST /api/sudoku/check` (read any supported text, report repeated
+//! givens and candidates), `POST /api/sudoku/solve` (one solution, uniqueness, or a count,
+//! with any solver) and `POST /api/sudoku/trace` (the steps of a search for the player, with
+//! the exact-cover matrix of small grids for the dancing-links view).
+
+use std::ops::ControlFlow;
+
+use axum::extract::State;
+use dlx_sudoku::{
+    Grid, Shape, SolveOptions, SolveStats, SolverKind, Status, TraceOptions, TraceStep, Visitor,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::AppState;
+use crate::error::{ApiJson, AppError};
+use crate::trace::{Matrix, MatrixItem};
+use crate::work::{Asked, run_blocking};
+use crate::xcc::HeuristicParam;
+
+/// The largest exact-cover matrix (in options) a trace carries for the dancing-links view:
+/// enough for any 4x4 puzzle (at most 64 options).
+pub const MAX_MATRIX_OPTIONS: usize = 128;
+
+/// A box shape in a request or an answer: boxes of `rows x cols` cells.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ShapeParam {
+    /// Rows of cells in a box.
+    pub rows: usize,
+    /// Columns of cells in a box.
+    pub cols: usize,
+}
+
+impl From<Shape> for ShapeParam {
+    fn from(s: Shape) -> Self {
+        ShapeParam {
+            rows: s.rows,
+            cols: s.cols,
+        }
+    }
+}
+
+/// The solver, as the API spells it.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SolverParam {
+    /// Dancing links on the reduced exact cover (the default).
+    #[default]
+    Dlx,
+    /// Backtracking on the cell with the fewest candidates.
+    Mrv,
+    /// Plain backtracking in reading order.
+    Backtrack,
+}
+
+impl From<SolverParam> for SolverKind {
+    fn from(s: SolverParam) -> Self {
+        match s {
+            SolverParam::Dlx => SolverKind::Dlx,
+            SolverParam::Mrv => SolverKind::Mrv,
+            SolverParam::Backtrack => SolverKind::Backtrack,
+        }
+    }
+}
+
+/// What `POST /api/sudoku/solve` looks for.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// The first solution.
+    One,
+    /// Up to `limit` solutions (all when no limit), counted.
+    Count,
+    /// Two solutions at most: enough to tell whether the solution is unique.
+    Unique,
+}
+
+/// Reads the puzzle of a request.
+fn read_grid(text: &str, shape: Option<ShapeParam>) -> Result<Grid, AppError> {
+    let shape = match shape {
+        None => None,
+        Some(s) => {
+            Some(Shape::new(s.rows, s.cols).map_err(|e| AppError::bad(format!("shape: {e}")))?)
+        }
+    };
+    dlx_sudoku::parse_with_shape(text, shape).map_err(|e| AppError::bad(format!("puzzle: {e}")))
+}
+
+/// A pair of givens that repeat a digit.
+#[derive(Debug, Serialize)]
+pub struct ConflictOut {
+    /// The digit.
+    pub digit: u8,
+    /// The first cell holding it, `[row, column]`, 0-based.
+    pub a: [usize; 2],
+    /// The cell that repeats it.
+    pub b: [usize; 2],
+    /// The house they share: `row 1`, `column 3`, `box 6`.
+    pub house: String,
+    /// The whole sentence: `digit 5 at r1c3 repeats r1c8 in row 1`.
+    pub text: String,
+}
+
+fn conflicts_of(grid: &Grid) -> Vec<ConflictOut> {
+    dlx_sudoku::check_givens(grid)
+        .into_iter()
+        .map(|c| ConflictOut {
+            digit: c.digit,
+            a: [c.a.0, c.a.1],
+            b: [c.b.0, c.b.1],
+            house: c.house.to_string(),
+            text: c.to_string(),
+        })
+        .collect()
+}
+
+/// `POST /api/sudoku/check`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckRequest {
+    /// The puzzle in any supported format.
+    pub puzzle: String,
+    /// A box shape other than the default for the size.
+    #[serde(default)]
+    pub shape: Option<ShapeParam>,
+}
+
+/// The answer to `POST /api/sudoku/check`.
+#[derive(Debug, Serialize)]
+pub struct CheckResponse {
+    /// Cells on a side.
+    pub size: usize,
+    /// The box shape.
+    pub shape: ShapeParam,
+    /// The puzzle on one line (`.` for a blank).
+    pub grid: String,
+    /// How many cells are given.
+    pub givens: usize,
+    /// Every pair of givens that repeat a digit.
+    pub conflicts: Vec<ConflictOut>,
+    /// For each cell (row-major), the digits no given in its row, column or box rules out;
+    /// empty for a given.
+    pub candidates: Vec<Vec<u8>>,
+    /// Blank cells left with no candidate at all (`[row, column]`).
+    pub dead_cells: Vec<[usize; 2]>,
+}
+
+/// `POST /api/sudoku/check`.
+pub async fn check(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<CheckRequest>,
+) -> Result<ApiJson<CheckResponse>, AppError> {
+    let response = run_blocking(&state, Asked::default(), move |_| {
+        let grid = read_grid(&req.puzzle, req.shape)?;
+        let n = grid.n();
+        let masks = dlx_sudoku::candidates(&grid);
+        let mut candidates = Vec::with_capacity(grid.cells.len());
+        let mut dead_cells = Vec::new();
+        for (k, &v) in grid.cells.iter().enumerate() {
+            let mask = masks.get(k).copied().unwrap_or(0);
+            if v != 0 {
+                candidates.push(Vec::new());
+                continue;
+            }
+            let digits: Vec<u8> = (1..=n as u8).filter(|d| mask >> (d - 1) & 1 == 1).collect();
+            if digits.is_empty() {
+                dead_cells.push([k / n, k % n]);
+            }
+            candidates.push(digits);
+        }
+        Ok(CheckResponse {
+            size: n,
+            shape: grid.shape.into(),
+            grid: grid.to_line(),
+            givens: grid.givens(),
+            conflicts: conflicts_of(&grid),
+            candidates,
+            dead_cells,
+        })
+    })
+    .await?;
+    Ok(ApiJson(response))
+}
+
+/// `POST /api/sudoku/solve`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    /// The puzzle in any supported format.
+    pub puzzle: String,
+    /// A box shape other than the default for the size.
+    #[serde(default)]
+    pub shape: Option<ShapeParam>,
+    /// The solver (default `dlx`).
+    #[serde(default)]
+    pub solver: SolverParam,
+    /// For `dlx`: how the item to branch on is chosen (default `mrv`).
+    #[serde(default)]
+    pub heuristic: HeuristicParam,
+    /// What to look for (default `unique`, or `count` when a limit is given).
+    #[serde(default)]
+    pub mode: Option<Mode>,
+    /// With `count`: stop after this many solutions (absent or 0: count them all, within the
+    /// budgets).
+    #[serde(default)]
+    pub limit: Option<u64>,
+    /// A lower node budget than the server's.
+    #[serde(default)]
+    pub node_budget: Option<u64>,
+    /// A shorter time limit than the server's, in milliseconds.
+    #[serde(default)]
+    pub time_limit_ms: Option<u64>,
+}
+
+/// The answer to `POST /api/sudoku/solve`.
+#[derive(Debug, Serialize)]
+pub struct SolveResponse {
+    /// `unique`, `multiple`, `solved` (found, uniqueness not decided), `none` (no solution:
+    /// the search was complete) or `incomplete` (none found before a budget ran out).
+    pub status: Status,
+    /// The first solution on one line, if any was found.
+    pub solution: Option<String>,
+    /// Solutions found: exact when `complete`, else a lower bound.
+    pub solutions: u64,
+    /// Whether the search tree was explored to the end.
+    pub complete: bool,
+    /// Whether the solution is unique, when that is known.
+    pub unique: Option<bool>,
+    /// Why the search stopped early: `limit_reached`, `node_budget` or `deadline`.
+    pub stopped: Option<&'static str>,
+    /// Work done: nodes, updates, guesses, backtracks, seconds.
+    pub stats: SolveStats,
+    /// Cells on a side.
+    pub size: usize,
+    /// The box shape.
+    pub shape: ShapeParam,
+    /// Givens that repeat a digit (the reason for `none` when not empty).
+    pub conflicts: Vec<ConflictOut>,
+}
+
+/// Keeps nothing but asks the solver for progress often, so that its deadline (checked when
+/// progress is due, at least every 4096 nodes) is checked every 512 nodes instead.
+struct Frequent;
+
+impl Visitor for Frequent {
+    fn solution(&mut self, _: &Grid) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn progress_every(&self) -> u64 {
+        512
+    }
+    fn wants_solutions(&self) -> bool {
+        false
+    }
+}
+
+/// `POST /api/sudoku/solve`.
+pub async fn solve(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<SolveRequest>,
+) -> Result<ApiJson<SolveResponse>, AppError> {
+    let mode = match (req.mode, req.limit) {
+        (Some(m), None) => m,
+        (None, None) => Mode::Unique,
+        (None | Some(Mode::Count), Some(_)) => Mode::Count,
+        (Some(_), Some(_)) => {
+            return Err(AppError::bad(
+                "limit: only mode `count` takes a limit (`one` finds 1 solution, `unique` looks for 2)",
+            ));
+        }
+    };
+    let limit = match mode {
+        Mode::One => 1,
+        Mode::Unique => 2,
+        Mode::Count => req.limit.unwrap_or(0),
+    };
+    let asked = Asked {
+        nodes: req.node_budget,
+        time_limit_ms: req.time_limit_ms,
+    };
+    let response = run_blocking(&state, asked, move |budget| {
+        let grid = read_grid(&req.puzzle, req.shape)?;
+        let options = SolveOptions {
+            solver: req.solver.into(),
+            heuristic: req.heuristic.into(),
+            limit,
+            node_budget: Some(budget.nodes),
+            deadline: Some(budget.deadline),
+        };
+        let r = dlx_sudoku::solve_with(&grid, &options, &mut Frequent);
+        let conflicts = conflicts_of(&grid);
+        let unique = if r.solutions >= 2 {
+            Some(false)
+        } else if r.complete {
+            Some(r.solutions == 1)
+        } else {
+            None
+        };
+        let stopped = if r.complete {
+            None
+        } else if limit > 0 && r.solutions >= limit {
+            Some("limit_reached")
+        } else if r.stats.nodes >= budget.nodes {
+            Some("node_budget")
+        } else {
+            Some("deadline")
+        };
+        Ok(SolveResponse {
+            status: r.status,
+            solution: r.solution.map(|g| g.to_line()),
+            solutions: r.solutions,
+            complete: r.complete,
+            unique,
+            stopped,
+            stats: r.stats,
+            size: grid.n(),
+            shape: grid.shape.into(),
+            conflicts,
+        })
+    })
+    .await?;
+    Ok(ApiJson(response))
+}
+
+/// `POST /api/sudoku/trace`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TraceRequest {
+    /// The puzzle in any supported format.
+    pub puzzle: String,
+    /// A box shape other than the default for the size.
+    #[serde(default)]
+    pub shape: Option<ShapeParam>,
+    /// The solver (default `dlx`).
+    #[serde(default)]
+    pub solver: SolverParam,
+    /// For `dlx`: how the item to branch on is chosen (default `mrv`).
+    #[serde(default)]
+    pub heuristic: HeuristicParam,
+    /// Record at most this many steps (at most the server's cap, which is the default).
+    #[serde(default)]
+    pub max_steps: Option<usize>,
+}
+
+/// The answer to `POST /api/sudoku/trace`.
+#[derive(Debug, Serialize)]
+pub struct TraceResponse {
+    /// The steps up to the first solution, each with the grid after it and a sentence.
+    pub steps: Vec<TraceStep>,
+    /// Whether the search went on past the last step (the trace hit its cap).
+    pub truncated: bool,
+    /// Solutions met (0 or 1: the trace stops at the first).
+    pub solutions: u64,
+    /// The traced search's statistics.
+    pub stats: SolveStats,
+    /// For the `dlx` solver on a small grid, the exact-cover matrix the steps' `stack`s index.
+    pub matrix: Option<Matrix>,
+    /// Givens that repeat a digit (then there is nothing to trace).
+    pub conflicts: Vec<ConflictOut>,
+}
+
+/// The reduced exact cover of `grid` as a [`Matrix`], if small enough to draw.
+fn sudoku_matrix(grid: &Grid) -> Option<Matrix> {
+    let e = dlx_sudoku::encode(grid).ok()?;
+    if e.options.len() > MAX_MATRIX_OPTIONS {
+        return None;
+    }
+    let mut m = Matrix::of(&e.problem);
+    m.items = e
+        .items
+        .iter()
+        .enumerate()
+        .map(|(k, c)| MatrixItem {
+            name: e
+                .problem
+                .item_name(dlx_engine::ItemId(k as u32))
+                .to_string(),
+            primary: true,
+            label: Some(c.name()),
+        })
+        .collect();
+    m.labels = e
+        .options
+        .iter()
+        .map(|&(r, c, d)| format!("{} at r{}c{}", symbol(d), r + 1, c + 1))
+        .collect();
+    Some(m)
+}
+
+fn symbol(d: u8) -> char {
+    dlx_sudoku::grid::SYMBOLS
+        .get(usize::from(d).wrapping_sub(1))
+        .map_or('?', |&b| b as char)
+}
+
+/// `POST /api/sudoku/trace`.
+pub async fn trace(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<TraceRequest>,
+) -> Result<ApiJson<TraceResponse>, AppError> {
+    let cap = state.limits.max_trace_steps;
+    let max_steps = req.max_steps.unwrap_or(cap);
+    if max_steps == 0 || max_steps > cap {
+        return Err(AppError::bad(format!(
+            "max_steps: must be from 1 to {cap}, not {max_steps}"
+        )));
+    }
+    let response = run_blocking(&state, Asked::default(), move |_| {
+        let grid = read_grid(&req.puzzle, req.shape)?;
+        let solver: SolverKind = req.solver.into();
+        let options = TraceOptions {
+            solver,
+            heuristic: req.heuristic.into(),
+            max_steps,
+        };
+        // The trace's length is its budget: every search node records at least one step.
+        let t = dlx_sudoku::trace(&grid, &options);
+        let matrix = if solver == SolverKind::Dlx {
+            sudoku_matrix(&grid)
+        } else {
+            None
+        };
+        Ok(TraceResponse {
+            steps: t.steps,
+            truncated: t.truncated,
+            solutions: t.solutions,
+            stats: t.stats,
+            matrix,
+            conflicts: conflicts_of(&grid),
+        })
+    })
+    .await?;
+    Ok(ApiJson(response))
+}

@@ -1,0 +1,821 @@
+//! The page in a real headless Chromium, driven over WebDriver (fantoccini + chromedriver).
+//!
+//! Needs Debian's `chromium` and `chromium-driver` (`tests/install-browser.sh` installs them).
+//! Without them each test prints a note and passes, unless `DLX_REQUIRE_BROWSER=1`, when a
+//! missing browser fails the test (CI sets it after installing).
+//!
+//! Screenshots go to `$DLX_ARTIFACTS` or `target/artifacts/`; with
+//! `DLX_UPDATE_SCREENSHOTS=1` the ones the README shows are also written to `docs/`.
+//!
+//! Every process a test starts (chromedriver, and Chromium under it) runs in its own process
+//! group, killed when the test ends, pass or fail.
+
+use std::net::TcpListener as StdListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::elements::Element;
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// Arto Inkala's puzzle (2010), one of the hardest known for people.
+const INKALA: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+const WAIT: Duration = Duration::from_secs(20);
+
+// ───────────────────────────── harness ─────────────────────────────
+
+/// Whether the browser is there; prints why a test is skipped, or panics under
+/// `DLX_REQUIRE_BROWSER=1`.
+fn browser_available() -> bool {
+    let missing: Vec<&str> = [CHROMIUM, CHROMEDRIVER]
+        .into_iter()
+        .filter(|p| !Path::new(p).exists())
+        .collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let required = std::env::var("DLX_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
+    assert!(
+        !required,
+        "DLX_REQUIRE_BROWSER=1 but {} missing (run crates/server/tests/install-browser.sh)",
+        missing.join(" and ")
+    );
+    eprintln!(
+        "note: skipping the browser test: {} not installed (crates/server/tests/install-browser.sh installs them)",
+        missing.join(" and ")
+    );
+    false
+}
+
+fn free_port() -> u16 {
+    let l = StdListener::bind("127.0.0.1:0").expect("bind a free port");
+    l.local_addr().expect("local address").port()
+}
+
+/// chromedriver in its own process group, with a fresh Chromium profile; killed on drop.
+struct Driver {
+    child: Child,
+    profile: PathBuf,
+    port: u16,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        use std::os::unix::process::CommandExt;
+        let port = free_port();
+        let profile =
+            std::env::temp_dir().join(format!("dlx-browser-test-{}-{}", std::process::id(), port));
+        let _ = std::fs::remove_dir_all(&profile);
+        std::fs::create_dir_all(&profile).expect("create the profile directory");
+        let child = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .expect("start chromedriver");
+        let driver = Driver {
+            child,
+            profile,
+            port,
+        };
+        let deadline = Instant::now() + WAIT;
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not start");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        driver
+    }
+
+    async fn client(&self) -> Client {
+        let args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--hide-scrollbars",
+            "--force-device-scale-factor=1",
+            "--window-size=1280,1000",
+        ]
+        .into_iter()
+        .map(String::from)
+        .chain([format!("--user-data-dir={}", self.profile.display())])
+        .collect::<Vec<_>>();
+        let caps = json!({
+            "browserName": "chrome",
+            "goog:chromeOptions": { "binary": CHROMIUM, "args": args },
+        });
+        let Value::Object(caps) = caps else {
+            unreachable!()
+        };
+        ClientBuilder::native()
+            .capabilities(caps)
+            .connect(&format!("http://127.0.0.1:{}", self.port))
+            .await
+            .expect("a WebDriver session in Chromium")
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        // The whole group: chromedriver and the Chromium it started.
+        let pgid = self.child.id();
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{pgid}")])
+            .stderr(Stdio::null())
+            .status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        // Any Chromium process that left the group still names our profile: end it by pid.
+        let needle = self.profile.display().to_string();
+        if let Ok(entries) = std::fs::read_dir("/proc") {
+            for e in entries.flatten() {
+                let name = e.file_name();
+                let Some(pid) = name.to_str().and_then(|s| s.parse::<u32>().ok()) else {
+                    continue;
+                };
+                let cmdline = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
+                if String::from_utf8_lossy(&cmdline).contains(&needle) {
+                    let _ = Command::new("kill")
+                        .args(["-KILL", &pid.to_string()])
+                        .stderr(Stdio::null())
+                        .status();
+                }
+            }
+        }
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// The app on a free port, stopped when dropped.
+struct App {
+    url: String,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl App {
+    async fn start() -> App {
+        let server = dlx_server::Server::bind(
+            "127.0.0.1:0".parse().expect("address"),
+            dlx_server::Limits::default(),
+        )
+        .await
+        .expect("bind the app");
+        let addr = server.local_addr().expect("address");
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(server.run_until(async {
+            let _ = stopped.await;
+        }));
+        App {
+            url: format!("http://{addr}/"),
+            stop: Some(stop),
+        }
+    }
+}
+
+impl Drop for App {
+    fn drop(&mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+    }
+}
+
+fn artifacts_dir() -> PathBuf {
+    let dir = std::env::var_os("DLX_ARTIFACTS").map_or_else(
+        || {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../target/artifacts"
+            ))
+        },
+        PathBuf::from,
+    );
+    std::fs::create_dir_all(&dir).expect("create the artifacts directory");
+    dir
+}
+
+/// Saves a screenshot as an artefact, and into `docs/` when asked to update them.
+async fn screenshot(c: &Client, name: &str, docs_name: Option<&str>) {
+    screenshot_at(c, None, name, docs_name).await;
+}
+
+/// Like [`screenshot`], with the element `css` scrolled to the top of the window (else the
+/// top of the page).
+async fn screenshot_at(c: &Client, css: Option<&str>, name: &str, docs_name: Option<&str>) {
+    let scroll = match css {
+        Some(css) => format!(
+            "const e = document.querySelector('{css}'); window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 80);"
+        ),
+        None => "window.scrollTo(0, 0);".to_string(),
+    };
+    js(
+        c,
+        &format!("{scroll} document.activeElement && document.activeElement.blur(); return 0;"),
+    )
+    .await;
+    let png = c.screenshot().await.expect("screenshot");
+    assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
+    let path = artifacts_dir().join(name);
+    std::fs::write(&path, &png).expect("write the screenshot");
+    eprintln!("screenshot: {}", path.display());
+    if let Some(docs) = docs_name
+        && std::env::var("DLX_UPDATE_SCREENSHOTS").is_ok_and(|v| v == "1")
+    {
+        let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs")
+            .join(docs);
+        std::fs::write(&p, &png).expect("write the docs screenshot");
+    }
+}
+
+async fn js(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![]).await.expect("run a script")
+}
+
+/// Polls `script` (which returns a value) until `ok` accepts it; panics with `what` after
+/// the wait limit.
+async fn wait_js(c: &Client, script: &str, what: &str, ok: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let v = js(c, script).await;
+        if ok(&v) {
+            return v;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {what}; last value {v}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn find(c: &Client, css: &str) -> Element {
+    c.wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css}: {e}"))
+}
+
+async fn visible(c: &Client, css: &str) {
+    let script = format!(
+        "const e = document.querySelector('{css}'); return !!e && !e.hidden && e.offsetParent !== null;"
+    );
+    wait_js(c, &script, &format!("{css} to be visible"), |v| {
+        v == &json!(true)
+    })
+    .await;
+}
+
+/// The text of every cell of the board, row-major.
+async fn board(c: &Client) -> Vec<String> {
+    let v = js(
+        c,
+        "return [...document.querySelectorAll('#board .cell')].map(d => d.textContent.trim());",
+    )
+    .await;
+    serde_json::from_value(v).expect("cell texts")
+}
+
+/// The class list of cell (r, c).
+async fn cell_classes(c: &Client, r: usize, col: usize) -> String {
+    let v = js(
+        c,
+        &format!("return document.querySelector('#board .cell[data-r=\"{r}\"][data-c=\"{col}\"]').className;"),
+    )
+    .await;
+    v.as_str().unwrap_or_default().to_string()
+}
+
+/// Clicks an element after scrolling it to the middle of the window (clear of the sticky
+/// header), as a user would.
+async fn click(c: &Client, css: &str) {
+    let e = find(c, css).await;
+    js(
+        c,
+        &format!("document.querySelector('{css}').scrollIntoView({{block: 'center'}}); return 0;"),
+    )
+    .await;
+    e.click()
+        .await
+        .unwrap_or_else(|err| panic!("click {css}: {err}"));
+}
+
+async fn text_of(c: &Client, css: &str) -> String {
+    find(c, css).await.text().await.expect("element text")
+}
+
+const SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// An independent check that `cells` solves `puzzle` (n x n, default box shape).
+fn assert_solves(puzzle: &str, cells: &[String]) {
+    let n = (cells.len() as f64).sqrt() as usize;
+    assert_eq!(n * n, cells.len());
+    let value = |s: &str| SYMBOLS.find(s).map(|k| k + 1);
+    let vals: Vec<usize> = cells
+        .iter()
+        .map(|s| value(s).unwrap_or_else(|| panic!("cell `{s}` is not a digit")))
+        .collect();
+    for (k, ch) in puzzle.chars().enumerate() {
+        if ch != '.' {
+            assert_eq!(Some(vals[k]), value(&ch.to_string()), "given {k} changed");
+        }
+    }
+    let mut br = (n as f64).sqrt() as usize;
+    while n % br != 0 {
+        br -= 1;
+    }
+    let bc = n / br;
+    for i in 0..n {
+        let row: std::collections::BTreeSet<_> = (0..n).map(|j| vals[i * n + j]).collect();
+        let col: std::collections::BTreeSet<_> = (0..n).map(|j| vals[j * n + i]).collect();
+        let (r0, c0) = ((i / br) * br, (i % br) * bc);
+        let bx: std::collections::BTreeSet<_> = (0..n)
+            .map(|k| vals[(r0 + k / bc) * n + c0 + k % bc])
+            .collect();
+        assert_eq!(row.len(), n, "row {i} repeats a digit");
+        assert_eq!(col.len(), n, "column {i} repeats a digit");
+        assert_eq!(bx.len(), n, "box {i} repeats a digit");
+    }
+}
+
+async fn open(c: &Client, url: &str) {
+    c.goto(url).await.expect("load the page");
+    wait_js(
+        c,
+        "return document.body.dataset.ready === 'true';",
+        "the page to start",
+        |v| v == &json!(true),
+    )
+    .await;
+}
+
+// ───────────────────────────── tests ─────────────────────────────
+
+/// Paste a hard puzzle, solve it, step through the search, flag a conflict, share it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sudoku_page_solves_steps_and_flags_conflicts() {
+    if !browser_available() {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start();
+    let c = driver.client().await;
+    // On a panic, `driver` and `app` are dropped while unwinding: every process is killed.
+    sudoku_flow(&c, &app.url).await;
+    let _ = c.close().await;
+}
+
+async fn sudoku_flow(c: &Client, url: &str) {
+    open(c, url).await;
+    assert!(c.title().await.unwrap().contains("dlx"));
+
+    // Paste a hard puzzle through the dialog, written as a grid of lines.
+    click(c, "#paste-btn").await;
+    let area = find(c, "#paste-text").await;
+    let grid_text: String = INKALA
+        .as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\n", String::from_utf8_lossy(row)))
+        .collect();
+    area.send_keys(&grid_text).await.unwrap();
+    click(c, "#paste-load").await;
+    let want: Vec<String> = INKALA
+        .chars()
+        .map(|ch| {
+            if ch == '.' {
+                String::new()
+            } else {
+                ch.to_string()
+            }
+        })
+        .collect();
+    let deadline = Instant::now() + WAIT;
+    while board(c).await != want {
+        assert!(
+            Instant::now() < deadline,
+            "the pasted puzzle never reached the board"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        js(c, "return document.querySelector('#paste-dialog').open;").await,
+        json!(false)
+    );
+
+    // Solve, checking uniqueness; read the solved grid from the DOM and check it independently.
+    click(c, "#solve-btn").await;
+    visible(c, "#result").await;
+    assert_eq!(text_of(c, "#result-badge").await.to_lowercase(), "unique");
+    let solved = board(c).await;
+    assert_solves(INKALA, &solved);
+    let stats = text_of(c, "#result-stats").await;
+    assert!(
+        stats.contains("NODES") || stats.contains("Nodes"),
+        "{stats}"
+    );
+    screenshot(c, "sudoku-solved.png", Some("screenshot-solved.png")).await;
+
+    // Step through the search: the slider moves the board and the sentence.
+    click(c, "#trace-btn").await;
+    visible(c, "#player").await;
+    let slider = find(c, "#step-slider").await;
+    let max: usize = slider
+        .attr("max")
+        .await
+        .unwrap()
+        .and_then(|m| m.parse().ok())
+        .expect("slider max");
+    assert!(max > 50, "a hard puzzle takes many steps, not {max}");
+    let first_text = text_of(c, "#step-text").await;
+    let first_board = board(c).await;
+    assert_eq!(
+        first_board, want,
+        "step 1 shows the puzzle before any placement"
+    );
+    // Keyboard on the focused slider: ten steps to the right.
+    slider.click().await.unwrap();
+    js(c, "const s = document.querySelector('#step-slider'); s.value = 0; s.dispatchEvent(new Event('input')); s.focus(); return 0;").await;
+    for _ in 0..10 {
+        slider
+            .send_keys(&char::from(Key::Right).to_string())
+            .await
+            .unwrap();
+    }
+    let at = wait_js(
+        c,
+        "return Number(document.querySelector('#step-slider').value);",
+        "the slider to move",
+        |v| v.as_u64() == Some(10),
+    )
+    .await;
+    assert_eq!(at, json!(10));
+    let later_text = text_of(c, "#step-text").await;
+    let later_board = board(c).await;
+    assert_ne!(later_text, first_text, "the sentence changes with the step");
+    assert_ne!(later_board, first_board, "the board changes with the step");
+    let placed = later_board.iter().filter(|s| !s.is_empty()).count();
+    assert!(placed > INKALA.chars().filter(|&ch| ch != '.').count());
+    assert!(text_of(c, "#step-count").await.starts_with("Step 11 of"));
+    // The sentences read as the articles' do.
+    let texts: Vec<String> = serde_json::from_value(
+        js(c, "return [...Array(40).keys()].map(i => { const s = document.querySelector('#step-slider'); s.value = i; s.dispatchEvent(new Event('input')); return document.querySelector('#step-text').textContent; });").await,
+    )
+    .unwrap();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("trying") || t.contains("placing")),
+        "{texts:?}"
+    );
+    // The chosen cell is marked on the board at each step that names one ("r4c7 has ...").
+    let marks: Vec<(String, u64)> = serde_json::from_value(
+        js(c, "return [...Array(60).keys()].map(i => { const s = document.querySelector('#step-slider'); s.value = i; s.dispatchEvent(new Event('input')); return [document.querySelector('#step-text').textContent, document.querySelectorAll('#board .cell.focus, #board .cell.dead').length]; });").await,
+    )
+    .unwrap();
+    let cell_steps: Vec<_> = marks
+        .iter()
+        .filter(|(t, _)| {
+            let mut it = t.chars();
+            it.next() == Some('r') && it.next().is_some_and(|ch| ch.is_ascii_digit())
+        })
+        .collect();
+    assert!(!cell_steps.is_empty(), "{marks:?}");
+    for (t, k) in cell_steps {
+        assert_eq!(*k, 1, "step `{t}` marks one cell");
+    }
+    // Play for a moment, then pause: the player advances by itself.
+    let before = js(
+        c,
+        "return Number(document.querySelector('#step-slider').value);",
+    )
+    .await;
+    click(c, "#step-play").await;
+    wait_js(
+        c,
+        "return Number(document.querySelector('#step-slider').value);",
+        "the player to advance",
+        |v| v.as_u64() > before.as_u64(),
+    )
+    .await;
+    click(c, "#step-play").await;
+    js(c, "const s = document.querySelector('#step-slider'); s.value = 60; s.dispatchEvent(new Event('input')); return 0;").await;
+    screenshot(c, "sudoku-player.png", Some("screenshot-player.png")).await;
+    // The last step is the solution.
+    slider
+        .send_keys(&char::from(Key::End).to_string())
+        .await
+        .unwrap();
+    wait_js(
+        c,
+        "return document.querySelector('#step-text').textContent;",
+        "the last step",
+        |v| v.as_str().is_some_and(|s| s.starts_with("solution")),
+    )
+    .await;
+    assert_solves(INKALA, &board(c).await);
+
+    // Back to editing with Escape; type a digit that repeats a given and see it flagged.
+    find(c, "#board")
+        .await
+        .send_keys(&char::from(Key::Escape).to_string())
+        .await
+        .unwrap();
+    visible(c, "#keypad").await;
+    // r1c2 is blank; r1c1 holds 8.
+    js(c, "document.querySelector('#board .cell[data-r=\"0\"][data-c=\"1\"]').dispatchEvent(new MouseEvent('mousedown', {bubbles: true})); return 0;").await;
+    find(c, "#board").await.send_keys("8").await.unwrap();
+    wait_js(
+        c,
+        "return document.querySelector('#board .cell[data-r=\"0\"][data-c=\"1\"]').className;",
+        "the conflict to be flagged",
+        |v| v.as_str().is_some_and(|s| s.contains("conflict")),
+    )
+    .await;
+    assert!(cell_classes(c, 0, 0).await.contains("conflict"));
+    let reasons = text_of(c, "#conflict-list").await;
+    assert!(
+        reasons.contains("digit 8 at r1c1 repeats r1c2 in row 1"),
+        "{reasons}"
+    );
+    let title = js(
+        c,
+        "return document.querySelector('#board .cell[data-r=\"0\"][data-c=\"1\"]').title;",
+    )
+    .await;
+    assert!(title.as_str().unwrap().contains("repeats"), "{title}");
+    // Clearing the digit with Backspace clears the flag.
+    find(c, "#board")
+        .await
+        .send_keys(&char::from(Key::Backspace).to_string())
+        .await
+        .unwrap();
+    wait_js(
+        c,
+        "return document.querySelectorAll('#board .cell.conflict').length;",
+        "the flag to clear",
+        |v| v == &json!(0),
+    )
+    .await;
+
+    // Arrow keys move the selection.
+    find(c, "#board")
+        .await
+        .send_keys(&char::from(Key::Down).to_string())
+        .await
+        .unwrap();
+    assert!(cell_classes(c, 1, 1).await.contains("selected"));
+
+    // The share link carries the puzzle: open it afresh and find the same board.
+    let shared = wait_js(
+        c,
+        "return location.search;",
+        "the address to carry the puzzle",
+        |v| v.as_str().is_some_and(|s| s.contains(INKALA)),
+    )
+    .await;
+    let link = format!("{url}{}", shared.as_str().unwrap());
+    c.goto("about:blank").await.unwrap();
+    open(c, &link).await;
+    let deadline = Instant::now() + WAIT;
+    while board(c).await != want {
+        assert!(
+            Instant::now() < deadline,
+            "the shared link did not restore the puzzle"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // Every size works: load the 16x16 example and solve it.
+    find(c, "#example-select")
+        .await
+        .select_by_value("sixteen")
+        .await
+        .unwrap();
+    wait_js(
+        c,
+        "return document.querySelectorAll('#board .cell').length;",
+        "a 16x16 board",
+        |v| v == &json!(256),
+    )
+    .await;
+    let puzzle16: String = board(c)
+        .await
+        .iter()
+        .map(|s| {
+            if s.is_empty() {
+                ".".to_string()
+            } else {
+                s.clone()
+            }
+        })
+        .collect();
+    click(c, "#solve-btn").await;
+    wait_js(
+        c,
+        "return document.querySelector('#result-badge').textContent;",
+        "the 16x16 to be solved",
+        |v| v.as_str().is_some_and(|s| !s.is_empty()),
+    )
+    .await;
+    assert_solves(&puzzle16, &board(c).await);
+    screenshot(c, "sudoku-16.png", None).await;
+}
+
+/// The exact-cover tab: Knuth's example solved and drawn with its links, N queens on a chess
+/// board, and the dancing-links view of a 4x4 Sudoku in step with the player.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn exact_cover_tab_draws_the_links() {
+    if !browser_available() {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start();
+    let c = driver.client().await;
+    exact_cover_flow(&c, &app.url).await;
+    let _ = c.close().await;
+}
+
+async fn count(c: &Client, css: &str) -> u64 {
+    js(
+        c,
+        &format!("return document.querySelectorAll('{css}').length;"),
+    )
+    .await
+    .as_u64()
+    .unwrap_or(0)
+}
+
+async fn slide_to(c: &Client, slider: &str, i: i64) {
+    let script = format!(
+        "const s = document.querySelector('{slider}'); s.value = {i} < 0 ? s.max : {i}; s.dispatchEvent(new Event('input')); return 0;"
+    );
+    js(c, &script).await;
+}
+
+async fn exact_cover_flow(c: &Client, url: &str) {
+    open(c, &format!("{url}#xcc")).await;
+    visible(c, "#panel-xcc").await;
+    let text = js(c, "return document.querySelector('#xcc-text').value;").await;
+    assert!(text.as_str().unwrap().contains("a b c d e f g"), "{text}");
+
+    // Count (and list) the solutions of Knuth's example.
+    click(c, "#xcc-solve").await;
+    visible(c, "#xcc-result").await;
+    let result = text_of(c, "#xcc-result").await;
+    assert!(result.contains("1 solution."), "{result}");
+    assert!(
+        result.contains("a d f") && result.contains("b g") && result.contains("c e"),
+        "{result}"
+    );
+
+    // Step through it: 16 nodes in 6 options over 7 items.
+    click(c, "#xcc-trace").await;
+    visible(c, "#xcc-player-card").await;
+    wait_js(
+        c,
+        "return document.querySelectorAll('#xcc-links circle').length;",
+        "the matrix",
+        |v| v == &json!(16),
+    )
+    .await;
+    assert_eq!(count(c, "#xcc-links .lv-head").await, 7);
+    let first = text_of(c, "#xcc-step-text").await;
+    assert!(first.starts_with("item a has 2 options"), "{first}");
+    assert_eq!(count(c, "#xcc-links .lv-head.focus").await, 1);
+    assert_eq!(count(c, "#xcc-links .lv-node.chosen").await, 0);
+    // One step on: option `a d g` is tried, its 3 nodes amber, other options clash.
+    find(c, "#xcc-step-slider")
+        .await
+        .send_keys(&char::from(Key::Right).to_string())
+        .await
+        .unwrap();
+    wait_js(
+        c,
+        "return document.querySelector('#xcc-step-text').textContent;",
+        "the try step",
+        |v| v.as_str().is_some_and(|s| s.contains("trying option")),
+    )
+    .await;
+    assert_eq!(count(c, "#xcc-links .lv-node.focus").await, 3);
+    assert!(count(c, "#xcc-links .lv-node.hidden").await > 0);
+    assert_eq!(count(c, "#xcc-links .lv-head.covered").await, 3);
+    // The last steps: the solution covers every item with 7 chosen nodes.
+    let texts: Vec<String> = serde_json::from_value(
+        js(c, "const s = document.querySelector('#xcc-step-slider'); const out = []; for (let i = 0; i <= Number(s.max); i++) { s.value = i; s.dispatchEvent(new Event('input')); out.push(document.querySelector('#xcc-step-text').textContent); } return out;").await,
+    )
+    .unwrap();
+    let k = texts
+        .iter()
+        .position(|t| t.starts_with("solution 1"))
+        .unwrap_or_else(|| panic!("no solution step in {texts:?}"));
+    slide_to(c, "#xcc-step-slider", k as i64).await;
+    assert_eq!(count(c, "#xcc-links .lv-node.chosen").await, 7);
+    assert_eq!(count(c, "#xcc-links .lv-head.covered").await, 7);
+    assert!(texts.iter().any(|t| t.starts_with("dead end")), "{texts:?}");
+
+    // N queens: six queens on a 6x6 board, none attacking another.
+    click(c, "#queens-solve").await;
+    wait_js(
+        c,
+        "return document.querySelectorAll('#queens-board .sq').length;",
+        "the chess board",
+        |v| v == &json!(36),
+    )
+    .await;
+    let queens = |c: &Client| {
+        let c = c.clone();
+        async move {
+            let v = js(&c, "return [...document.querySelectorAll(document.querySelector('#trace-chess').offsetParent ? '#trace-chess .sq' : '#queens-board .sq')].map((d, i) => d.textContent ? i : -1).filter(i => i >= 0);").await;
+            serde_json::from_value::<Vec<usize>>(v).unwrap()
+        }
+    };
+    let q1 = queens(c).await;
+    assert_eq!(q1.len(), 6);
+    for (i, a) in q1.iter().enumerate() {
+        for b in &q1[i + 1..] {
+            let (ra, ca, rb, cb) = (a / 6, a % 6, b / 6, b % 6);
+            assert!(
+                ra != rb && ca != cb && ra.abs_diff(rb) != ca.abs_diff(cb),
+                "{q1:?}"
+            );
+        }
+    }
+    assert!(text_of(c, "#queens-info").await.contains("of 4"));
+    click(c, "#queens-next").await;
+    assert_ne!(queens(c).await, q1, "the next solution differs");
+
+    // The queens search step by step: the board follows the player.
+    click(c, "#queens-trace").await;
+    wait_js(
+        c,
+        "return document.querySelectorAll('#xcc-links circle').length;",
+        "the queens matrix",
+        |v| v == &json!(36 * 4),
+    )
+    .await;
+    slide_to(c, "#xcc-step-slider", 14).await;
+    let placed = queens(c).await.len();
+    let step = text_of(c, "#xcc-step-text").await;
+    assert!(placed > 0 && placed < 6, "{placed} queens at `{step}`");
+    assert_eq!(count(c, "#trace-chess .sq").await, 36);
+    screenshot_at(
+        c,
+        Some("#xcc-player-card"),
+        "xcc-queens.png",
+        Some("screenshot-links.png"),
+    )
+    .await;
+    slide_to(c, "#xcc-step-slider", -1).await;
+    let last = text_of(c, "#xcc-step-text").await;
+    if last.starts_with("solution") {
+        assert_eq!(queens(c).await.len(), 6);
+    }
+
+    // The dancing-links view of a 4x4 Sudoku, in step with the Sudoku player.
+    click(c, "#tab-sudoku").await;
+    find(c, "#example-select")
+        .await
+        .select_by_value("four")
+        .await
+        .unwrap();
+    wait_js(
+        c,
+        "return document.querySelectorAll('#board .cell').length;",
+        "a 4x4 board",
+        |v| v == &json!(16),
+    )
+    .await;
+    let blanks = board(c).await.iter().filter(|s| s.is_empty()).count() as u64;
+    click(c, "#trace-btn").await;
+    visible(c, "#sudoku-links-card").await;
+    let nodes = count(c, "#sudoku-links circle").await;
+    assert!(
+        nodes > 0 && nodes % 4 == 0,
+        "{nodes} nodes, four per option"
+    );
+    slide_to(c, "#step-slider", -1).await;
+    assert!(text_of(c, "#step-text").await.starts_with("solution"));
+    assert_eq!(count(c, "#sudoku-links .lv-node.chosen").await, 4 * blanks);
+    assert_eq!(count(c, "#board .cell.placed").await, blanks);
+    slide_to(c, "#step-slider", 3).await;
+    let chosen = count(c, "#sudoku-links .lv-node.chosen").await
+        + count(c, "#sudoku-links .lv-node.focus").await;
+    let placed = count(c, "#board .cell.placed").await;
+    assert_eq!(chosen, 4 * placed, "each placed digit is one chosen option");
+    screenshot(c, "sudoku-links.png", None).await;
+}
