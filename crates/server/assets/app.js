@@ -698,8 +698,14 @@ function drawMatrix(container, m, step) {
     const c = m.colors ? m.colors[o][k] : null;
     return c === null || c !== covered.get(it);
   });
-  const focusItem = step.item_id === undefined || step.item_id === null ? -1 : step.item_id;
-  const focusOpt = step.kind === "try" ? step.option : -1;
+  // Exact-cover traces name the item by index; Sudoku traces by its label (`r4c7`).
+  let focusItem = -1;
+  if (step.item_id !== undefined && step.item_id !== null) focusItem = step.item_id;
+  else if (step.item) focusItem = m.items.findIndex((it) => it.label === step.item || it.name === step.item);
+  let focusOpt = -1;
+  if (step.kind === "try") {
+    focusOpt = step.option !== undefined && step.option !== null ? step.option : step.stack[step.stack.length - 1];
+  }
 
   const maxLabel = Math.min(28, Math.max(...m.labels.map((x) => x.length), 1));
   const labelW = maxLabel * 6.1 + 34;
@@ -759,6 +765,11 @@ function drawMatrix(container, m, step) {
     root.append(svg("rect", { class: cls, x: x(j) - hs / 2, y: headH - s / 2 - hs / 2, width: hs, height: hs, rx: 2 }));
     const t = svg("text", { class: `lv-name${covered.has(j) ? " covered" : ""}` });
     t.textContent = it.name;
+    if (it.label) {
+      const title = svg("title");
+      title.textContent = `${it.name}: ${it.label}`;
+      t.append(title);
+    }
     if (rotate) {
       t.setAttribute("transform", `translate(${x(j) + 3},${headH - s - 2}) rotate(-60)`);
     } else {

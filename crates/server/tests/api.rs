@@ -262,6 +262,383 @@ mod queens {
     }
 }
 
+mod sudoku {
+    use super::*;
+
+    const INKALA: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    /// A 9x9 puzzle with exactly two solutions.
+    const TWO: &str =
+        "53..7........95....98....6.8.......34..8.3..17...2...6......28....419..5.......79";
+    const SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+    /// An independent check that `solution` solves `puzzle` (n x n, default box shape).
+    fn assert_solves(puzzle: &str, solution: &str) {
+        let vals: Vec<usize> = solution
+            .chars()
+            .map(|ch| SYMBOLS.find(ch).expect("a digit") + 1)
+            .collect();
+        let n = (vals.len() as f64).sqrt() as usize;
+        assert_eq!(n * n, vals.len());
+        for (k, ch) in puzzle.chars().enumerate() {
+            if ch != '.' {
+                assert_eq!(SYMBOLS.find(ch).map(|d| d + 1), Some(vals[k]), "given {k}");
+            }
+        }
+        let mut br = (n as f64).sqrt() as usize;
+        while n % br != 0 {
+            br -= 1;
+        }
+        let bc = n / br;
+        for i in 0..n {
+            let mut row = vec![false; n + 1];
+            let mut col = vec![false; n + 1];
+            let mut bx = vec![false; n + 1];
+            for j in 0..n {
+                let (r0, c0) = ((i / br) * br, (i % br) * bc);
+                for (seen, v) in [
+                    (&mut row, vals[i * n + j]),
+                    (&mut col, vals[j * n + i]),
+                    (&mut bx, vals[(r0 + j / bc) * n + c0 + j % bc]),
+                ] {
+                    assert!(!seen[v], "house {i} repeats {v}");
+                    seen[v] = true;
+                }
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn hard_puzzle_is_unique_with_every_solver() {
+        let s = state();
+        let mut solutions = Vec::new();
+        for solver in ["dlx", "mrv", "backtrack"] {
+            let (status, v) = post(
+                &s,
+                "/api/sudoku/solve",
+                json!({ "puzzle": INKALA, "solver": solver, "mode": "unique" }),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{v}");
+            assert_eq!(v["status"], "unique", "{solver}: {v}");
+            assert_eq!(v["unique"], true);
+            assert_eq!(v["complete"], true);
+            assert_eq!(v["solutions"], 1);
+            assert_eq!(v["stopped"], Value::Null);
+            assert!(v["stats"]["nodes"].as_u64().unwrap() > 1);
+            assert!(v["stats"]["guesses"].as_u64().unwrap() > 0);
+            let sol = v["solution"].as_str().unwrap().to_string();
+            assert_solves(INKALA, &sol);
+            solutions.push(sol);
+        }
+        assert!(solutions.windows(2).all(|w| w[0] == w[1]));
+    }
+
+    #[tokio::test]
+    async fn modes_one_count_and_unique() {
+        let s = state();
+        let (_, one) = post(
+            &s,
+            "/api/sudoku/solve",
+            json!({ "puzzle": TWO, "mode": "one" }),
+        )
+        .await;
+        assert_eq!(one["solutions"], 1);
+        assert_eq!(one["status"], "solved");
+        assert_eq!(one["unique"], Value::Null);
+        assert_eq!(one["stopped"], "limit_reached");
+        assert_solves(TWO, one["solution"].as_str().unwrap());
+
+        let (_, unique) = post(
+            &s,
+            "/api/sudoku/solve",
+            json!({ "puzzle": TWO, "mode": "unique" }),
+        )
+        .await;
+        assert_eq!(unique["status"], "multiple");
+        assert_eq!(unique["unique"], false);
+
+        let (_, count) = post(
+            &s,
+            "/api/sudoku/solve",
+            json!({ "puzzle": TWO, "mode": "count" }),
+        )
+        .await;
+        assert_eq!(count["solutions"], 2);
+        assert_eq!(count["complete"], true);
+
+        // A limit alone means counting; with `one` it is an error.
+        let (_, limited) = post(
+            &s,
+            "/api/sudoku/solve",
+            json!({ "puzzle": TWO, "limit": 1 }),
+        )
+        .await;
+        assert_eq!(limited["solutions"], 1);
+        assert_eq!(limited["complete"], false);
+        let (status, v) = post(
+            &s,
+            "/api/sudoku/solve",
+            json!({ "puzzle": TWO, "mode": "one", "limit": 5 }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(error_of(&v).starts_with("limit:"), "{v}");
+    }
+
+    #[tokio::test]
+    async fn every_size_solves() {
+        let s = state();
+        for n in [4usize, 6, 8, 9, 12, 16, 25] {
+            let blank = ".".repeat(n * n);
+            let (status, v) = post(
+                &s,
+                "/api/sudoku/solve",
+                json!({ "puzzle": blank, "mode": "one" }),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{n}: {v}");
+            assert_eq!(v["size"], n);
+            assert_solves(&blank, v["solution"].as_str().unwrap());
+        }
+    }
+
+    /// Counting every blank 25x25 grid cannot finish: the answer comes back incomplete.
+    #[tokio::test]
+    async fn counting_blank_25x25_stops_on_a_budget() {
+        let s = state();
+        let blank = ".".repeat(625);
+        for solver in ["dlx", "backtrack"] {
+            let (status, v) = post(
+                &s,
+                "/api/sudoku/solve",
+                json!({ "puzzle": blank, "mode": "count", "solver": solver }),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{v}");
+            assert_eq!(v["complete"], false, "{solver}");
+            let stopped = v["stopped"].as_str().unwrap();
+            assert!(stopped == "deadline" || stopped == "node_budget", "{v}");
+            let want = match v["solutions"].as_u64().unwrap() {
+                0 => "incomplete",
+                1 => "solved",
+                _ => "multiple",
+            };
+            assert_eq!(v["status"], want, "{v}");
+            if solver == "dlx" {
+                assert!(v["solutions"].as_u64().unwrap() >= 1, "{v}");
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn repeated_givens_mean_no_solution_with_the_reason() {
+        let s = state();
+        let mut p: Vec<char> = INKALA.chars().collect();
+        p[1] = '8'; // r1c2 = 8 repeats r1c1
+        let p: String = p.into_iter().collect();
+        let (status, v) = post(&s, "/api/sudoku/solve", json!({ "puzzle": p })).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(v["status"], "none");
+        assert_eq!(v["solution"], Value::Null);
+        assert_eq!(
+            v["conflicts"][0]["text"],
+            "digit 8 at r1c1 repeats r1c2 in row 1"
+        );
+        let (_, c) = post(&s, "/api/sudoku/check", json!({ "puzzle": p })).await;
+        let texts: Vec<&str> = c["conflicts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x["text"].as_str().unwrap())
+            .collect();
+        assert!(
+            texts.contains(&"digit 8 at r1c1 repeats r1c2 in row 1"),
+            "{texts:?}"
+        );
+        assert!(
+            texts.contains(&"digit 8 at r1c2 repeats r3c2 in column 2")
+                || texts.len() == 1
+                || texts.iter().any(|t| t.contains("r1c2"))
+        );
+        assert_eq!(c["conflicts"][0]["a"], json!([0, 0]));
+        assert_eq!(c["conflicts"][0]["b"], json!([0, 1]));
+    }
+
+    #[tokio::test]
+    async fn check_reads_any_format_and_lists_candidates() {
+        let s = state();
+        let grid = "1 . | . .\n. . | 2 .\n----+----\n. 3 | . .\n. . | . 4\n";
+        let (status, v) = post(&s, "/api/sudoku/check", json!({ "puzzle": grid })).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["size"], 4);
+        assert_eq!(v["shape"], json!({ "rows": 2, "cols": 2 }));
+        assert_eq!(v["grid"], "1.....2..3.....4");
+        assert_eq!(v["givens"], 4);
+        let cands = v["candidates"].as_array().unwrap();
+        assert_eq!(cands.len(), 16);
+        assert_eq!(cands[0], json!([]), "a given has no candidates listed");
+        // r1c2: not 1 (row, box), not 3 (column): 2 or 4.
+        assert_eq!(cands[1], json!([2, 4]));
+        assert_eq!(v["dead_cells"], json!([]));
+        // A cell with nothing left.
+        // r2c1 sees 3 in its row, 1 and 4 in its column, 1 and 2 in its box.
+        let (_, v) = post(
+            &s,
+            "/api/sudoku/check",
+            json!({ "puzzle": "12...3..4......." }),
+        )
+        .await;
+        assert_eq!(v["dead_cells"], json!([[1, 0]]), "{v}");
+        // A box shape other than the default.
+        let (status, v) = post(
+            &s,
+            "/api/sudoku/check",
+            json!({ "puzzle": ".".repeat(36), "shape": { "rows": 3, "cols": 2 } }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["shape"], json!({ "rows": 3, "cols": 2 }));
+    }
+
+    #[tokio::test]
+    async fn bad_puzzles_are_400_naming_the_problem() {
+        let s = state();
+        for (body, needle) in [
+            (json!({ "puzzle": "123" }), "puzzle: wrong length"),
+            (json!({ "puzzle": "" }), "puzzle: no puzzle found"),
+            (
+                json!({ "puzzle": "1234x..........." }),
+                "puzzle: unknown character 'x'",
+            ),
+            (json!({ "puzzle": ".".repeat(49) }), "puzzle: "),
+            (
+                json!({ "puzzle": ".".repeat(36), "shape": { "rows": 4, "cols": 2 } }),
+                "puzzle: ",
+            ),
+            (
+                json!({ "puzzle": ".".repeat(16), "shape": { "rows": 1, "cols": 4 } }),
+                "shape: ",
+            ),
+        ] {
+            for path in [
+                "/api/sudoku/solve",
+                "/api/sudoku/check",
+                "/api/sudoku/trace",
+            ] {
+                let (status, v) = post(&s, path, body.clone()).await;
+                assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}: {v}");
+                assert!(error_of(&v).starts_with(needle), "{path} {body}: {v}");
+            }
+        }
+        let (status, v) = post(
+            &s,
+            "/api/sudoku/solve",
+            json!({ "puzzle": INKALA, "solver": "magic" }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(error_of(&v).contains("magic"), "{v}");
+    }
+
+    #[tokio::test]
+    async fn trace_of_a_hard_puzzle_ends_with_its_solution() {
+        let s = state();
+        let (status, v) = post(&s, "/api/sudoku/trace", json!({ "puzzle": INKALA })).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let steps = v["steps"].as_array().unwrap();
+        assert!(steps.len() > 100);
+        assert_eq!(v["truncated"], false);
+        assert_eq!(v["solutions"], 1);
+        assert_eq!(v["matrix"], Value::Null, "no matrix for a 9x9");
+        let last = steps.last().unwrap();
+        assert_eq!(last["kind"], "solution");
+        assert_solves(INKALA, last["grid"].as_str().unwrap());
+        let kinds: std::collections::BTreeSet<&str> =
+            steps.iter().map(|s| s["kind"].as_str().unwrap()).collect();
+        for k in ["choose", "try", "dead_end", "backtrack", "solution"] {
+            assert!(kinds.contains(k), "no {k} step");
+        }
+        for st in steps {
+            assert!(!st["text"].as_str().unwrap().is_empty());
+            assert_eq!(st["grid"].as_str().unwrap().len(), 81);
+            if st["kind"] == "try" {
+                assert_eq!(
+                    st["stack"].as_array().unwrap().len(),
+                    st["depth"].as_u64().unwrap() as usize + 1
+                );
+            }
+        }
+        assert!(
+            steps
+                .iter()
+                .any(|s| s["text"].as_str().unwrap().contains("dead end"))
+        );
+
+        // The cap cuts it and says so.
+        let (_, v) = post(
+            &s,
+            "/api/sudoku/trace",
+            json!({ "puzzle": INKALA, "max_steps": 100 }),
+        )
+        .await;
+        assert_eq!(v["steps"].as_array().unwrap().len(), 100);
+        assert_eq!(v["truncated"], true);
+        let (status, _) = post(
+            &s,
+            "/api/sudoku/trace",
+            json!({ "puzzle": INKALA, "max_steps": 5001 }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+    }
+
+    #[tokio::test]
+    async fn trace_of_a_4x4_carries_the_matrix_its_stacks_index() {
+        let s = state();
+        let puzzle = "1...3..4.3....2.";
+        let (status, v) = post(&s, "/api/sudoku/trace", json!({ "puzzle": puzzle })).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let m = &v["matrix"];
+        let options = m["options"].as_array().unwrap();
+        let items = m["items"].as_array().unwrap();
+        // 11 open cells, each a primary item, and 3 more per open (house, digit) pair.
+        assert_eq!(items.len(), 11 * 4);
+        for o in options {
+            assert_eq!(o.as_array().unwrap().len(), 4, "an option covers 4 items");
+        }
+        for st in v["steps"].as_array().unwrap() {
+            for id in st["stack"].as_array().unwrap() {
+                assert!((id.as_u64().unwrap() as usize) < options.len());
+            }
+        }
+        // At the solution, the stack's options cover every item exactly once.
+        let last = v["steps"].as_array().unwrap().last().unwrap();
+        let mut covered = vec![0; items.len()];
+        for id in last["stack"].as_array().unwrap() {
+            for it in options[id.as_u64().unwrap() as usize].as_array().unwrap() {
+                covered[it.as_u64().unwrap() as usize] += 1;
+            }
+        }
+        assert!(covered.iter().all(|&c| c == 1), "{covered:?}");
+        // Other solvers have no engine stack and no matrix.
+        let (_, v) = post(
+            &s,
+            "/api/sudoku/trace",
+            json!({ "puzzle": puzzle, "solver": "mrv" }),
+        )
+        .await;
+        assert_eq!(v["matrix"], Value::Null);
+        assert!(
+            v["steps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|s| s["stack"] == json!([]))
+        );
+    }
+}
+
 mod robustness {
     use super::*;
 
@@ -350,6 +727,106 @@ mod robustness {
                 assert!(!body.contains(remote), "{path} loads {remote}");
             }
         }
+    }
+
+    /// Mangled bodies of every kind get a 4xx, never a 500, and the server keeps answering.
+    #[tokio::test]
+    async fn no_input_makes_the_server_fail() {
+        let s = state();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rand = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let samples = [
+            json!({ "puzzle": "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.." }),
+            json!({ "problem": KNUTH, "limit": 3 }),
+            json!({ "queens": 6 }),
+        ];
+        let paths = [
+            "/api/sudoku/solve",
+            "/api/sudoku/check",
+            "/api/sudoku/trace",
+            "/api/xcc/solve",
+            "/api/xcc/trace",
+        ];
+        for round in 0..300 {
+            let base = samples[round % samples.len()].to_string();
+            let mut bytes = base.into_bytes();
+            // Flip, delete or insert a few bytes.
+            for _ in 0..(1 + rand() % 4) {
+                let k = (rand() as usize) % bytes.len().max(1);
+                match rand() % 3 {
+                    0 if !bytes.is_empty() => bytes[k] = (rand() % 256) as u8,
+                    1 if !bytes.is_empty() => {
+                        bytes.remove(k);
+                    }
+                    _ => {
+                        let junk = b"{}[]:,\"0.-9aZ|\n";
+                        bytes.insert(k.min(bytes.len()), junk[(rand() as usize) % junk.len()]);
+                    }
+                }
+            }
+            let path = paths[(rand() as usize) % paths.len()];
+            let req = Request::post(path)
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(bytes.clone()))
+                .unwrap();
+            let (status, v) = send(&s, req).await;
+            assert!(
+                status.is_success() || status.is_client_error(),
+                "{path} {:?}: {status} {v}",
+                String::from_utf8_lossy(&bytes)
+            );
+            if !status.is_success() {
+                assert!(!error_of(&v).is_empty());
+            }
+        }
+        for path in [
+            "/api/queens/%FF",
+            "/api/queens/99999999999999999999",
+            "/api/queens/8?limit=-1",
+        ] {
+            let (status, _) = get(&s, path).await;
+            assert!(status.is_client_error(), "{path}: {status}");
+        }
+        let (status, v) = get(&s, "/api/health").await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(v["ok"], true);
+    }
+
+    /// More heavy requests than solver slots: all are answered (incomplete), none hangs, and
+    /// light requests still get through.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn heavy_requests_queue_behind_the_slots() {
+        let s = AppState::new(Limits {
+            concurrency: 2,
+            ..Limits::default()
+        });
+        let blank = ".".repeat(625);
+        let mut tasks = Vec::new();
+        for _ in 0..6 {
+            let s = s.clone();
+            let blank = blank.clone();
+            tasks.push(tokio::spawn(async move {
+                post(
+                    &s,
+                    "/api/sudoku/solve",
+                    json!({ "puzzle": blank, "mode": "count", "time_limit_ms": 150 }),
+                )
+                .await
+            }));
+        }
+        let (status, _) = get(&s, "/api/health").await;
+        assert_eq!(status, StatusCode::OK);
+        for t in tasks {
+            let (status, v) = t.await.unwrap();
+            assert_eq!(status, StatusCode::OK, "{v}");
+            assert_eq!(v["complete"], false);
+        }
+        assert_eq!(s.permits.available_permits(), 2, "every slot is given back");
     }
 
     #[tokio::test]
