@@ -46,7 +46,10 @@ impl ServeArgs {
             anyhow::ensure!(w > 0, "--workers must be at least 1");
             limits.concurrency = w;
         }
-        anyhow::ensure!(limits.max_trace_steps > 0, "--max-trace-steps must be at least 1");
+        anyhow::ensure!(
+            limits.max_trace_steps > 0,
+            "--max-trace-steps must be at least 1"
+        );
         Ok(limits)
     }
 }
@@ -67,7 +70,9 @@ pub fn run(args: ServeArgs) -> Result<Found> {
         let server = dlx_server::Server::bind(addr, limits)
             .await
             .with_context(|| format!("cannot listen on {addr}"))?;
-        let bound = server.local_addr().context("cannot read the bound address")?;
+        let bound = server
+            .local_addr()
+            .context("cannot read the bound address")?;
         eprintln!("dlx: serving the web app on http://{bound}/ (Ctrl-C to stop)");
         server.run().await.context("the server failed")
     })?;
