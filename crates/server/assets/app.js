@@ -931,7 +931,8 @@ function drawQueensStep(trace, step) {
   const { n, squares } = trace.queens;
   const queens = step.stack.map((o) => squares[o]);
   let lane = null;
-  if (step.item && /^[rc]\d+$/.test(step.item)) lane = [step.item[0], Number(step.item.slice(1))];
+  // Items r0, c5, ra (rank 10): Knuth's names, numbers in base 36.
+  if (step.item && /^[rc][0-9a-z]+$/.test(step.item)) lane = [step.item[0], parseInt(step.item.slice(1), 36)];
   const newest = step.kind === "try" ? squares[step.option] : null;
   drawChess(n, queens, { lane, newest, target: "#trace-chess" });
 }

@@ -1,15 +1,16 @@
 //! `GET /api/queens/{n}`: the N-queens problem as exact cover, counted or listed, with each
 //! solution given as the column of the queen in each row.
 //!
-//! The encoding (as in Knuth's `queens` examples): primary items `r0..` (ranks) and `c0..`
-//! (files), secondary items `a0..` and `b0..` for the two families of diagonals; option
-//! `n * r + c` puts a queen on row `r`, column `c` and names `r<r> c<c> a<r+c> b<n-1-r+c>`.
+//! The encoding is Knuth's, from `dlx-puzzles`: primary items `r0..` (ranks) and `c0..`
+//! (files) in organ-pipe order (middle first), secondary items `a..` and `b..` for the
+//! diagonals; option `n * r + c` puts a queen on row `r`, column `c`.
 
 use std::ops::ControlFlow;
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use dlx_engine::{Links, OnSolution, OptionId, Problem, ProblemBuilder};
+use dlx_engine::{Links, OnSolution, OptionId, Problem};
+use dlx_puzzles::{Puzzle, Queens};
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
@@ -23,39 +24,21 @@ pub const MAX_N: u32 = 64;
 /// The largest board `POST /api/xcc/trace` records (the matrix view is for small ones).
 pub const MAX_TRACE_N: u32 = 12;
 
-/// The `n`-queens problem and, for each option, the `[row, column]` of its queen.
-pub fn problem(n: u32) -> (Problem, Vec<[u32; 2]>) {
-    let mut b = ProblemBuilder::new();
-    let mut add = |name: String, primary: bool| {
-        let r = if primary {
-            b.primary(&name)
-        } else {
-            b.secondary(&name)
-        };
-        // Names are distinct by construction, so declaring them cannot fail.
-        r.ok()
-    };
-    let rows: Vec<_> = (0..n).map(|r| add(format!("r{r}"), true)).collect();
-    let cols: Vec<_> = (0..n).map(|c| add(format!("c{c}"), true)).collect();
-    let diag = 2 * n.max(1) - 1;
-    let sums: Vec<_> = (0..diag).map(|d| add(format!("a{d}"), false)).collect();
-    let diffs: Vec<_> = (0..diag).map(|d| add(format!("b{d}"), false)).collect();
-    let mut squares = Vec::with_capacity((n * n) as usize);
-    for r in 0..n {
-        for c in 0..n {
-            let ids = [
-                rows[r as usize],
-                cols[c as usize],
-                sums[(r + c) as usize],
-                diffs[(n - 1 - r + c) as usize],
-            ];
-            let entries: Vec<_> = ids.iter().flatten().map(|&i| (i, None)).collect();
-            if b.option(&entries).is_ok() {
-                squares.push([r, c]);
-            }
-        }
+/// The `n`-queens problem (`1 <= n <=` [`MAX_N`]) and, for each option, the
+/// `[row, column]` of its queen; `None` for a size out of range.
+pub fn problem(n: u32) -> Option<(Problem, Vec<[u32; 2]>)> {
+    if !(1..=MAX_N).contains(&n) {
+        return None;
     }
-    (b.build(), squares)
+    let q = Queens::new(n as usize).ok()?;
+    let problem = q.problem().clone();
+    let squares = (0..problem.option_count())
+        .map(|k| {
+            q.square(OptionId(k as u32))
+                .map_or([0, 0], |(r, c)| [r as u32, c as u32])
+        })
+        .collect();
+    Some((problem, squares))
 }
 
 /// The query of `GET /api/queens/{n}`.
@@ -117,7 +100,8 @@ pub async fn get(
     let limit = q.limit.filter(|&l| l > 0).unwrap_or(u64::MAX);
     let heuristic = q.heuristic.into();
     let response = run_blocking(&state, Asked::default(), move |budget| {
-        let (problem, squares) = problem(n);
+        let (problem, squares) =
+            problem(n).ok_or_else(|| AppError::bad(format!("n: no board of size {n}")))?;
         let mut links = Links::new(&problem, budget.engine_config(heuristic));
         let mut listed = Vec::new();
         let mut found = 0u64;
@@ -161,6 +145,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn sizes_out_of_range_have_no_problem() {
+        assert!(problem(0).is_none());
+        assert!(problem(MAX_N + 1).is_none());
+        let (_, squares) = problem(5).unwrap();
+        assert_eq!(squares[7], [1, 2], "option n * r + c is square (r, c)");
+    }
+
+    #[test]
     fn known_counts_for_small_boards() {
         // OEIS A000170.
         for (n, want) in [
@@ -173,7 +165,7 @@ mod tests {
             (7, 40),
             (8, 92),
         ] {
-            let (p, squares) = problem(n);
+            let (p, squares) = problem(n).unwrap();
             assert_eq!(squares.len(), (n * n) as usize);
             let out = Links::new(&p, dlx_engine::Config::default()).count();
             assert_eq!(out.stats.solutions, want, "n = {n}");
@@ -182,7 +174,7 @@ mod tests {
 
     #[test]
     fn every_solution_is_non_attacking() {
-        let (p, squares) = problem(6);
+        let (p, squares) = problem(6).unwrap();
         let (sols, _) = Links::new(&p, dlx_engine::Config::default()).collect(100);
         assert_eq!(sols.len(), 4);
         for s in sols {

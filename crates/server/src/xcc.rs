@@ -280,7 +280,8 @@ pub async fn trace(
         let (problem, info) = match source {
             Source::Text(text) => (parse_problem(&text)?.0, None),
             Source::Queens(n) => {
-                let (p, squares) = queens::problem(n);
+                let (p, squares) = queens::problem(n)
+                    .ok_or_else(|| AppError::bad(format!("queens: no board of size {n}")))?;
                 (p, Some(QueensInfo { n, squares }))
             }
         };

@@ -81,7 +81,7 @@ mod xcc {
     #[tokio::test]
     async fn limit_stops_early_and_list_returns_that_many() {
         let s = state();
-        let problem = dlx_server::queens::problem(8).0;
+        let problem = dlx_server::queens::problem(8).unwrap().0;
         let text = dlx_engine::format::write(&problem, None);
         let (status, v) = post(
             &s,
@@ -127,7 +127,7 @@ mod xcc {
     #[tokio::test]
     async fn node_budget_is_reported_incomplete() {
         let s = state();
-        let text = dlx_engine::format::write(&dlx_server::queens::problem(10).0, None);
+        let text = dlx_engine::format::write(&dlx_server::queens::problem(10).unwrap().0, None);
         let (status, v) = post(
             &s,
             "/api/xcc/solve",
