@@ -4,6 +4,7 @@
 //! A closed pipe on stdout (`dlx ... | head`) is success.
 
 mod output;
+mod puzzles;
 mod serve;
 mod sudoku;
 mod xcc;
@@ -27,6 +28,12 @@ enum Command {
     Xcc(xcc::XccArgs),
     /// Solve, count, trace and batch-solve Sudoku puzzles of any size.
     Sudoku(sudoku::SudokuArgs),
+    /// Place N queens on an N x N board so that none attacks another.
+    Queens(puzzles::QueensArgs),
+    /// Pack polyominoes into a board: the pentomino rectangles, Scott's board, or your own.
+    Polyomino(puzzles::PolyominoArgs),
+    /// Langford pairs: 1 1 2 2 ... n n in a row, with k numbers between the two k's.
+    Langford(puzzles::LangfordArgs),
     /// Start the web app and JSON API.
     Serve(serve::ServeArgs),
 }
@@ -37,6 +44,9 @@ fn main() -> ExitCode {
         Command::Xcc(args) => xcc::run(args),
         Command::Sudoku(args) => sudoku::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Queens(args) => puzzles::queens(args),
+        Command::Polyomino(args) => puzzles::polyomino(args),
+        Command::Langford(args) => puzzles::langford(args),
     };
     output::finish(result)
 }
