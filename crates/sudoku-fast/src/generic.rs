@@ -1,0 +1,536 @@
+//! The generic path: any `p x q` box shape with `N = p q <= 64` digits, one `u64`
+//! candidate mask per cell.
+//!
+//! # Data
+//!
+//! [`Geometry`] holds the fixed structure of an `N x N` grid: the `3N` houses (rows
+//! `0..N`, columns `N..2N`, boxes `2N..3N`), each cell's houses and peers, and the
+//! box/line intersections ("segments") used by locked candidates.
+//!
+//! A search state is a slice of `u64` words in an arena, one slice per search level:
+//! * `cand[c]` (`c < N²`): bit `d` iff digit `d + 1` may go in cell `c`;
+//! * `placed[h]` (`3N` words): bit `d` iff digit `d + 1` is placed in house `h`;
+//! * `done[w]`: bit `c % 64` of word `c / 64` iff cell `c` is placed.
+//!
+//! Invariants between propagation steps: a placed cell has exactly one candidate, its digit,
+//! which is in `placed[h]` of its three houses and in no peer's `cand`; a cell whose `cand`
+//! has become a single bit but that is not placed yet is in the work queue.
+//!
+//! Propagation: naked singles through the queue, hidden singles on the houses whose cells
+//! changed, and before each guess locked candidates (pointing and claiming) over all
+//! segments. The guess goes to the unplaced cell with the fewest candidates, or to the
+//! (house, digit) with the fewest places if that is fewer.
+
+use crate::{Answer, Shape};
+
+/// The fixed structure of an `N x N` grid with `p x q` boxes.
+pub(crate) struct Geometry {
+    /// Digits per house.
+    n: usize,
+    /// Cells in the grid (`n * n`).
+    nn: usize,
+    /// `houses[h * n + k]`: the `k`-th cell of house `h` (rows, then columns, then boxes).
+    houses: Vec<u16>,
+    /// `cell_houses[c]`: the row, column and box of cell `c`.
+    cell_houses: Vec<[u16; 3]>,
+    /// `peers[c * npeers + k]`: the cells sharing a house with `c`, each once, not `c`.
+    peers: Vec<u16>,
+    /// Peers per cell.
+    npeers: usize,
+    /// Segments: the intersections of a box with a row or a column.
+    segments: Vec<Segment>,
+    /// `seg_cells[s.start..s.start + s.len]`: cells of a segment; then the cells of its
+    /// line outside the box, then the cells of its box outside the line.
+    seg_cells: Vec<u16>,
+    /// All digits: `n` low bits set.
+    all: u64,
+}
+
+/// One box/line intersection; see [`Geometry::seg_cells`].
+struct Segment {
+    start: u32,
+    /// Cells in the intersection.
+    len: u16,
+    /// Cells of the line outside the box.
+    line_rest: u16,
+    /// Cells of the box outside the line.
+    box_rest: u16,
+}
+
+impl Geometry {
+    pub(crate) fn new(shape: Shape) -> Geometry {
+        let (p, q) = (shape.rows as usize, shape.cols as usize);
+        let n = p * q;
+        let nn = n * n;
+        let box_of = |r: usize, c: usize| (r / p) * p + c / q;
+        let mut houses = vec![0u16; 3 * n * n];
+        let mut fill = vec![0usize; 3 * n];
+        let mut cell_houses = vec![[0u16; 3]; nn];
+        for r in 0..n {
+            for c in 0..n {
+                let cell = r * n + c;
+                let hs = [r, n + c, 2 * n + box_of(r, c)];
+                for (k, &h) in hs.iter().enumerate() {
+                    houses[h * n + fill[h]] = cell as u16;
+                    fill[h] += 1;
+                    cell_houses[cell][k] = h as u16;
+                }
+            }
+        }
+        let mut peers = Vec::new();
+        let mut npeers = 0;
+        for cell in 0..nn {
+            let (r, c) = (cell / n, cell % n);
+            let start = peers.len();
+            for other in 0..nn {
+                let (r2, c2) = (other / n, other % n);
+                if other != cell && (r == r2 || c == c2 || box_of(r, c) == box_of(r2, c2)) {
+                    peers.push(other as u16);
+                }
+            }
+            npeers = peers.len() - start;
+        }
+        let mut segments = Vec::new();
+        let mut seg_cells = Vec::new();
+        for bx in 0..n {
+            let (r0, c0) = ((bx / p) * p, (bx % p) * q);
+            let box_cells: Vec<usize> = (0..nn)
+                .filter(|&x| box_of(x / n, x % n) == bx)
+                .collect();
+            // Rows crossing the box, then columns (a 1-wide line through a box is skipped:
+            // it equals the box or the line and gives nothing).
+            let lines: Vec<(bool, usize)> = (r0..r0 + p)
+                .map(|r| (true, r))
+                .chain((c0..c0 + q).map(|c| (false, c)))
+                .collect();
+            for (is_row, k) in lines {
+                let on_line = |x: usize| if is_row { x / n == k } else { x % n == k };
+                let inter: Vec<usize> = box_cells.iter().copied().filter(|&x| on_line(x)).collect();
+                let line_rest: Vec<usize> =
+                    (0..nn).filter(|&x| on_line(x) && box_of(x / n, x % n) != bx).collect();
+                let box_rest: Vec<usize> =
+                    box_cells.iter().copied().filter(|&x| !on_line(x)).collect();
+                if inter.len() < 2 || line_rest.is_empty() || box_rest.is_empty() {
+                    continue;
+                }
+                segments.push(Segment {
+                    start: seg_cells.len() as u32,
+                    len: inter.len() as u16,
+                    line_rest: line_rest.len() as u16,
+                    box_rest: box_rest.len() as u16,
+                });
+                seg_cells.extend(inter.iter().chain(&line_rest).chain(&box_rest).map(|&x| x as u16));
+            }
+        }
+        Geometry {
+            n,
+            nn,
+            houses,
+            cell_houses,
+            peers,
+            npeers,
+            segments,
+            seg_cells,
+            all: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
+        }
+    }
+
+    /// Words in one search state.
+    fn stride(&self) -> usize {
+        self.nn + 3 * self.n + self.nn.div_ceil(64)
+    }
+}
+
+/// Why propagation stopped early.
+struct Contradiction;
+
+/// Solver scratch space and the arena of states.
+struct Solver<'g> {
+    g: &'g Geometry,
+    /// `arena[level * stride..]`: the state at each search level.
+    arena: Vec<u64>,
+    /// Cells whose candidates became a single digit, to be placed.
+    queue: Vec<u16>,
+    /// Bit `h` iff house `h` changed since its hidden singles were last checked.
+    dirty: [u64; 3],
+    limit: u64,
+    budget: u64,
+    solutions: u64,
+    guesses: u64,
+    first: Option<Vec<u8>>,
+    stopped: bool,
+}
+
+/// A view of one state of the arena.
+struct StateMut<'a> {
+    cand: &'a mut [u64],
+    placed: &'a mut [u64],
+    done: &'a mut [u64],
+}
+
+impl<'a> StateMut<'a> {
+    fn split(words: &'a mut [u64], g: &Geometry) -> StateMut<'a> {
+        let (cand, rest) = words.split_at_mut(g.nn);
+        let (placed, done) = rest.split_at_mut(3 * g.n);
+        StateMut { cand, placed, done }
+    }
+}
+
+impl Solver<'_> {
+    #[inline]
+    fn mark_dirty(dirty: &mut [u64; 3], hs: [u16; 3]) {
+        for h in hs {
+            dirty[(h >> 6) as usize] |= 1 << (h & 63);
+        }
+    }
+
+    /// Places digit bit `bit` in `cell` and removes it from the peers.
+    fn assign(
+        g: &Geometry,
+        st: &mut StateMut,
+        queue: &mut Vec<u16>,
+        dirty: &mut [u64; 3],
+        cell: usize,
+        bit: u64,
+    ) -> Result<(), Contradiction> {
+        if st.cand[cell] & bit == 0 {
+            return Err(Contradiction);
+        }
+        if st.done[cell >> 6] & (1 << (cell & 63)) != 0 {
+            return Ok(());
+        }
+        let hs = g.cell_houses[cell];
+        for h in hs {
+            let pl = &mut st.placed[h as usize];
+            if *pl & bit != 0 {
+                return Err(Contradiction);
+            }
+            *pl |= bit;
+        }
+        Self::mark_dirty(dirty, hs);
+        st.cand[cell] = bit;
+        st.done[cell >> 6] |= 1 << (cell & 63);
+        // PERF: the inner loop of the generic path.
+        for &peer in &g.peers[cell * g.npeers..(cell + 1) * g.npeers] {
+            let peer = peer as usize;
+            let c = st.cand[peer];
+            if c & bit != 0 {
+                let c = c & !bit;
+                st.cand[peer] = c;
+                if c & c.wrapping_sub(1) == 0 {
+                    if c == 0 {
+                        return Err(Contradiction);
+                    }
+                    queue.push(peer as u16);
+                }
+                Self::mark_dirty(dirty, g.cell_houses[peer]);
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes the digits `mask` from `cell`.
+    fn remove(
+        g: &Geometry,
+        st: &mut StateMut,
+        queue: &mut Vec<u16>,
+        dirty: &mut [u64; 3],
+        cell: usize,
+        mask: u64,
+    ) -> Result<bool, Contradiction> {
+        let c = st.cand[cell];
+        if c & mask == 0 {
+            return Ok(false);
+        }
+        let c = c & !mask;
+        st.cand[cell] = c;
+        if c & c.wrapping_sub(1) == 0 {
+            if c == 0 {
+                return Err(Contradiction);
+            }
+            queue.push(cell as u16);
+        }
+        Self::mark_dirty(dirty, g.cell_houses[cell]);
+        Ok(true)
+    }
+
+    /// Naked and hidden singles to a fixed point, then locked candidates; repeats until
+    /// nothing changes.
+    fn propagate(&mut self, level: usize) -> Result<(), Contradiction> {
+        let g = self.g;
+        let stride = g.stride();
+        let mut st = StateMut::split(&mut self.arena[level * stride..(level + 1) * stride], g);
+        let queue = &mut self.queue;
+        let dirty = &mut self.dirty;
+        loop {
+            while let Some(cell) = queue.pop() {
+                let cell = cell as usize;
+                let c = st.cand[cell];
+                Self::assign(g, &mut st, queue, dirty, cell, c)?;
+            }
+            // Hidden singles in one changed house.
+            if let Some(w) = dirty.iter().position(|&w| w != 0) {
+                let h = (w << 6) + dirty[w].trailing_zeros() as usize;
+                dirty[w] &= dirty[w] - 1;
+                let cells = &g.houses[h * g.n..(h + 1) * g.n];
+                let (mut one, mut two) = (0u64, 0u64);
+                for &c in cells {
+                    let m = st.cand[c as usize];
+                    two |= one & m;
+                    one |= m;
+                }
+                if one != g.all {
+                    return Err(Contradiction);
+                }
+                let mut hidden = one & !two & !st.placed[h];
+                while hidden != 0 {
+                    let bit = hidden & hidden.wrapping_neg();
+                    hidden &= hidden - 1;
+                    if let Some(&c) = cells.iter().find(|&&c| st.cand[c as usize] & bit != 0) {
+                        Self::assign(g, &mut st, queue, dirty, c as usize, bit)?;
+                    } else {
+                        return Err(Contradiction);
+                    }
+                }
+                continue;
+            }
+            // Locked candidates, pointing and claiming, over all box/line intersections.
+            let mut changed = false;
+            for s in &g.segments {
+                let base = s.start as usize;
+                let (len, lr, br) = (s.len as usize, s.line_rest as usize, s.box_rest as usize);
+                let inter = &g.seg_cells[base..base + len];
+                let line_rest = &g.seg_cells[base + len..base + len + lr];
+                let box_rest = &g.seg_cells[base + len + lr..base + len + lr + br];
+                let union = |cs: &[u16]| cs.iter().fold(0u64, |a, &c| a | st.cand[c as usize]);
+                let here = union(inter);
+                let in_line = union(line_rest);
+                let in_box = union(box_rest);
+                // Pointing: digits of the box only here leave the rest of the line.
+                let point = here & !in_box & in_line;
+                // Claiming: digits of the line only here leave the rest of the box.
+                let claim = here & !in_line & in_box;
+                if point != 0 {
+                    for &c in line_rest {
+                        changed |= Self::remove(g, &mut st, queue, dirty, c as usize, point)?;
+                    }
+                }
+                if claim != 0 {
+                    for &c in box_rest {
+                        changed |= Self::remove(g, &mut st, queue, dirty, c as usize, claim)?;
+                    }
+                }
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The guess: `Ok(None)` if solved; else the cells and digits to branch on, as
+    /// `(cell, bit)` pairs, fewest alternatives first.
+    fn choose(&self, level: usize, out: &mut Vec<(u16, u64)>) -> bool {
+        let g = self.g;
+        let stride = g.stride();
+        let words = &self.arena[level * stride..(level + 1) * stride];
+        let cand = &words[..g.nn];
+        let done = &words[g.nn + 3 * g.n..];
+        out.clear();
+        let mut best_cell = usize::MAX;
+        let mut best = u32::MAX;
+        for (w, &dw) in done.iter().enumerate() {
+            let mut open = !dw;
+            if w == done.len() - 1 && g.nn % 64 != 0 {
+                open &= (1u64 << (g.nn % 64)) - 1;
+            }
+            while open != 0 {
+                let c = (w << 6) + open.trailing_zeros() as usize;
+                open &= open - 1;
+                let k = cand[c].count_ones();
+                if k < best {
+                    best = k;
+                    best_cell = c;
+                    if k == 2 {
+                        break;
+                    }
+                }
+            }
+            if best == 2 {
+                break;
+            }
+        }
+        if best_cell == usize::MAX {
+            return false;
+        }
+        if best > 2 {
+            // A (house, digit) with fewer places than the best cell has candidates.
+            let placed = &words[g.nn..g.nn + 3 * g.n];
+            let mut best_hd = None;
+            for h in 0..3 * g.n {
+                let cells = &g.houses[h * g.n..(h + 1) * g.n];
+                let mut open = g.all & !placed[h];
+                while open != 0 {
+                    let bit = open & open.wrapping_neg();
+                    open &= open - 1;
+                    let k = cells.iter().filter(|&&c| cand[c as usize] & bit != 0).count() as u32;
+                    if k < best {
+                        best = k;
+                        best_hd = Some((h, bit));
+                    }
+                }
+            }
+            if let Some((h, bit)) = best_hd {
+                for &c in &g.houses[h * g.n..(h + 1) * g.n] {
+                    if cand[c as usize] & bit != 0 {
+                        out.push((c, bit));
+                    }
+                }
+                return true;
+            }
+        }
+        let mut m = cand[best_cell];
+        while m != 0 {
+            out.push((best_cell as u16, m & m.wrapping_neg()));
+            m &= m - 1;
+        }
+        true
+    }
+
+    fn record(&mut self, level: usize) {
+        if self.solutions == 0 {
+            let stride = self.g.stride();
+            let cand = &self.arena[level * stride..level * stride + self.g.nn];
+            self.first = Some(cand.iter().map(|&m| m.trailing_zeros() as u8 + 1).collect());
+        }
+        self.solutions += 1;
+    }
+
+    /// Depth-first search from the state at `level` (already holding pending work).
+    fn search(&mut self, level: usize) {
+        let g = self.g;
+        let stride = g.stride();
+        let mut alts = Vec::new();
+        loop {
+            if self.propagate(level).is_err() {
+                self.queue.clear();
+                self.dirty = [0; 3];
+                return;
+            }
+            if !self.choose(level, &mut alts) {
+                self.record(level);
+                return;
+            }
+            if self.guesses >= self.budget {
+                self.stopped = true;
+                return;
+            }
+            self.guesses += 1;
+            if self.arena.len() < (level + 2) * stride {
+                self.arena.resize((level + 2) * stride, 0);
+            }
+            let last = alts.len() - 1;
+            for (k, &(cell, bit)) in alts.iter().enumerate() {
+                let (cur, next) = self.arena.split_at_mut((level + 1) * stride);
+                let cur = &mut cur[level * stride..];
+                if k == last {
+                    let mut st = StateMut::split(cur, g);
+                    if Self::assign(g, &mut st, &mut self.queue, &mut self.dirty, cell as usize, bit)
+                        .is_err()
+                    {
+                        self.queue.clear();
+                        self.dirty = [0; 3];
+                        return;
+                    }
+                    break;
+                }
+                next[..stride].copy_from_slice(cur);
+                let mut child = StateMut::split(&mut next[..stride], g);
+                if Self::assign(g, &mut child, &mut self.queue, &mut self.dirty, cell as usize, bit)
+                    .is_ok()
+                {
+                    self.search(level + 1);
+                } else {
+                    self.queue.clear();
+                    self.dirty = [0; 3];
+                }
+                if self.solutions >= self.limit || self.stopped {
+                    return;
+                }
+                // The alternative failed or was explored: remove it here.
+                let mut st = StateMut::split(
+                    &mut self.arena[level * stride..(level + 1) * stride],
+                    g,
+                );
+                if Self::remove(g, &mut st, &mut self.queue, &mut self.dirty, cell as usize, bit)
+                    .is_err()
+                {
+                    self.queue.clear();
+                    self.dirty = [0; 3];
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Solves with the generic path; `cells` must already be validated (length `N²`, values
+/// `0..=N`).
+pub(crate) fn solve(shape: Shape, cells: &[u8], limit: u64, budget: Option<u64>) -> Answer {
+    let g = Geometry::new(shape);
+    let mut solver = Solver {
+        g: &g,
+        arena: vec![0; g.stride() * 8],
+        queue: Vec::with_capacity(g.nn),
+        dirty: [0; 3],
+        limit,
+        budget: budget.unwrap_or(u64::MAX),
+        solutions: 0,
+        guesses: 0,
+        first: None,
+        stopped: false,
+    };
+    if limit > 0 && init(&mut solver, cells).is_ok() {
+        // All houses are checked once at the start.
+        for h in 0..3 * g.n {
+            solver.dirty[h >> 6] |= 1 << (h & 63);
+        }
+        solver.search(0);
+    }
+    Answer {
+        solutions: solver.solutions,
+        solution: solver.first,
+        guesses: solver.guesses,
+        complete: !solver.stopped,
+    }
+}
+
+fn init(solver: &mut Solver, cells: &[u8]) -> Result<(), Contradiction> {
+    let g = solver.g;
+    let stride = g.stride();
+    let words = &mut solver.arena[..stride];
+    words.fill(0);
+    let mut st = StateMut::split(words, g);
+    st.cand.fill(g.all);
+    for (cell, &v) in cells.iter().enumerate() {
+        if v != 0 {
+            Solver::assign(g, &mut st, &mut solver.queue, &mut solver.dirty, cell, 1 << (v - 1))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn geometry_counts() {
+        let g = Geometry::new(Shape { rows: 2, cols: 3 });
+        assert_eq!(g.n, 6);
+        assert_eq!(g.npeers, 5 + 5 + 2);
+        // 6 boxes x (2 rows + 3 columns), the 1-wide ones skipped: 3 columns of 2 cells.
+        assert_eq!(g.segments.len(), 6 * 5);
+        let g = Geometry::new(Shape { rows: 1, cols: 4 });
+        assert!(g.segments.iter().all(|s| s.len >= 2));
+    }
+}

@@ -1,0 +1,600 @@
+//! The 9x9 fast path: candidates as one 27-bit set per (digit, band), propagation by
+//! permutation tables on 3x3 triad patterns, and a small state copied per guess.
+//!
+//! # Data
+//!
+//! The grid is cut into three *bands* of three rows. Cell `i` (row-major, `0..81`) lies in
+//! band `b = i / 27` at bit `i % 27` = `9 * row_in_band + column`.
+//!
+//! [`State::cand`]`[d][b]` is the set of cells of band `b` where digit `d + 1` may still go
+//! (lane 3 is padding and stays 0, so that the three bands of a digit form one 128-bit
+//! vector). A digit must take exactly one cell in every row, column and box, so inside one
+//! band it takes three cells, one in each row and one in each box: the *triads* (a row of a
+//! box, 3 cells) it uses form a permutation matrix of the 3x3 (row, box) pattern. Likewise,
+//! in each *stack* (three boxes on top of each other) the (band, column) pattern of a digit
+//! is a permutation matrix. [`PERM3`] maps any 3x3 pattern to the union of the permutation
+//! matrices it contains; applying it in both directions prunes, for every digit at once:
+//!
+//! * hidden singles in rows, columns and boxes (a row, column or box with one place left),
+//! * locked candidates, pointing and claiming, along rows and along columns,
+//! * the band and stack "permutation" deductions that go a little further.
+//!
+//! A (digit, row) whose set has a single cell is *placed*: the cell leaves every other
+//! digit's set ([`State::solved_rows`], [`State::unsolved`] record it). Cells with a single
+//! digit left (naked singles) are found by bit-sliced counting over the nine digits.
+//!
+//! Invariants between propagation rounds (for every digit `d` and band `b`):
+//! * `cand[d][b] & !ALL27 == 0`, `cand[d][3] == 0`;
+//! * bit `3 d + r` of `solved_rows[b]` is set iff row `r` of `cand[d][b]` has been placed,
+//!   and then that row of `cand[d][b]` holds exactly one cell, which is in no other digit's
+//!   set and not in `unsolved[b]`;
+//! * `prev[d]` is the value `cand[d]` had when digit `d` was last propagated; a digit is
+//!   propagated again iff `cand[d] != prev[d]`.
+
+use std::cell::Cell;
+
+/// All 27 cells of a band.
+const ALL27: u32 = 0x7FF_FFFF;
+
+/// The lowest bit of each of the 9 triads of a band (bit `9 r + 3 s`).
+const TRIAD_LOW: u32 = 0x124_9249;
+
+/// Row `r` of a band.
+const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
+
+/// `ROWS[k]`: the union of the rows whose bits are set in `k` (3 bits).
+const ROWS: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut k = 0;
+    while k < 8 {
+        let mut r = 0;
+        while r < 3 {
+            if k & (1 << r) != 0 {
+                t[k] |= ROW[r];
+            }
+            r += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// `PERM3[m]`: for a 3x3 0/1 matrix `m` (bit `3 i + j` = entry `(i, j)`), the union of the
+/// permutation matrices contained in `m`; 0 if there is none.
+pub(crate) const PERM3: [u16; 512] = {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut acc = 0u16;
+        let mut p = 0;
+        while p < 6 {
+            let pm = (1u16 << PERMS[p][0]) | (1 << (3 + PERMS[p][1])) | (1 << (6 + PERMS[p][2]));
+            if (m as u16) & pm == pm {
+                acc |= pm;
+            }
+            p += 1;
+        }
+        t[m] = acc;
+        m += 1;
+    }
+    t
+};
+
+/// `COMPLEX[t]`: for a 9-bit triad pattern `t` (bit `3 r + s` = triad of row `r`, box `s`
+/// non-empty), the 27-bit mask of the cells of the triads kept by [`PERM3`].
+const COMPLEX: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let keep = PERM3[m];
+        let mut k = 0;
+        while k < 9 {
+            if keep & (1 << k) != 0 {
+                let (r, s) = (k / 3, k % 3);
+                t[m] |= 7 << (9 * r + 3 * s);
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// `SHRINK[v]`: for the 9 bits of one row, the 3 bits telling which of its triads are
+/// non-empty (portable replacement of `pext`).
+const SHRINK: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut v = 0;
+    while v < 512 {
+        let mut s = 0;
+        while s < 3 {
+            if v & (7 << (3 * s)) != 0 {
+                t[v] |= 1 << s;
+            }
+            s += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// `PEERS[i]`: the cells sharing a row, column or box with cell `i` (not `i` itself), by band.
+const PEERS: [[u32; 4]; 81] = {
+    let mut t = [[0u32; 4]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let mut j = 0;
+        while j < 81 {
+            let (ri, ci, rj, cj) = (i / 9, i % 9, j / 9, j % 9);
+            let same_box = ri / 3 == rj / 3 && ci / 3 == cj / 3;
+            if i != j && (ri == rj || ci == cj || same_box) {
+                t[i][j / 27] |= 1 << (j % 27);
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The bit operations that have a faster machine instruction than the portable table.
+trait Kernel {
+    /// The 9-bit triad pattern of a band set (bit `3 r + s` iff triad `(r, s)` non-empty).
+    fn shrink(a: u32) -> u32;
+}
+
+/// Table-driven kernel: runs anywhere.
+struct Portable;
+
+impl Kernel for Portable {
+    #[inline(always)]
+    fn shrink(a: u32) -> u32 {
+        SHRINK[(a & 0x1FF) as usize]
+            | (SHRINK[((a >> 9) & 0x1FF) as usize] << 3)
+            | (SHRINK[(a >> 18) as usize & 0x1FF] << 6)
+    }
+}
+
+/// BMI2 kernel: `pext` gathers the triad bits in one instruction. Only instantiated inside
+/// functions compiled with `target_feature(enable = "bmi2")`, after runtime detection.
+#[cfg(target_arch = "x86_64")]
+struct Bmi2;
+
+#[cfg(target_arch = "x86_64")]
+impl Kernel for Bmi2 {
+    #[inline(always)]
+    fn shrink(a: u32) -> u32 {
+        // SAFETY: `Bmi2` is only used by `solve9_bmi2`, which is compiled with bmi2 enabled
+        // and only called after `is_x86_feature_detected!("bmi2")` returned true.
+        unsafe { std::arch::x86_64::_pext_u32(a | (a >> 1) | (a >> 2), TRIAD_LOW) }
+    }
+}
+
+/// The search state, copied whole at each guess (320 bytes). See the module docs for the
+/// meaning of the fields and their invariants.
+#[derive(Clone, Copy)]
+#[repr(C, align(16))]
+struct State {
+    /// `cand[d][b]`: cells of band `b` where digit `d + 1` may go; lane 3 is 0.
+    cand: [[u32; 4]; 9],
+    /// `prev[d]`: `cand[d]` when digit `d` was last propagated.
+    prev: [[u32; 4]; 9],
+    /// `solved_rows[b]`: bit `3 d + r` iff digit `d + 1` is placed in row `r` of band `b`.
+    solved_rows: [u32; 4],
+    /// `unsolved[b]`: cells of band `b` not yet placed.
+    unsolved: [u32; 4],
+}
+
+/// What propagation ended with.
+enum Step {
+    /// A contradiction: no solution below this state.
+    Fail,
+    /// Every cell placed: the state holds a solution.
+    Solved,
+    /// Stuck: guess. `pairs[b]` holds the unplaced cells of band `b` with exactly two
+    /// candidates.
+    Guess { pairs: [u32; 4] },
+}
+
+impl State {
+    /// The state for the givens, or `None` if two equal givens share a house or a value is
+    /// out of range.
+    fn new(cells: &[u8; 81]) -> Option<State> {
+        let mut elim = [[0u32; 4]; 9];
+        let mut given = [[0u32; 4]; 9];
+        let mut occupied = [0u32; 4];
+        for (i, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            if v > 9 {
+                return None;
+            }
+            let d = (v - 1) as usize;
+            for b in 0..3 {
+                elim[d][b] |= PEERS[i][b];
+            }
+            given[d][i / 27] |= 1 << (i % 27);
+            occupied[i / 27] |= 1 << (i % 27);
+        }
+        let mut st = State {
+            cand: [[0; 4]; 9],
+            // An impossible value, so that every digit is propagated first.
+            prev: [[u32::MAX; 4]; 9],
+            solved_rows: [0; 4],
+            unsolved: [ALL27, ALL27, ALL27, 0],
+        };
+        for d in 0..9 {
+            for b in 0..3 {
+                if given[d][b] & elim[d][b] != 0 {
+                    return None;
+                }
+                st.cand[d][b] = (ALL27 & !occupied[b] & !elim[d][b]) | given[d][b];
+            }
+        }
+        Some(st)
+    }
+
+    /// Propagates digit `d` to a fixed point of the band and stack permutation rules, then
+    /// places its rows that have a single cell left. Returns false on a contradiction.
+    #[inline(always)]
+    fn digit<K: Kernel>(&mut self, d: usize) -> bool {
+        let mut a = self.cand[d];
+        let p = self.prev[d];
+        let mut dirty = [a[0] != p[0], a[1] != p[1], a[2] != p[2]];
+        loop {
+            // Bands: keep the triads that belong to some (row, box) permutation.
+            for b in 0..3 {
+                if dirty[b] {
+                    a[b] &= COMPLEX[K::shrink(a[b]) as usize];
+                    if a[b] == 0 {
+                        return false;
+                    }
+                }
+            }
+            // Stacks: keep the (band, column) pairs that belong to some permutation.
+            let x = fold(a[0]) | (fold(a[1]) << 9) | (fold(a[2]) << 18);
+            let mut y = 0;
+            for s in 0..3 {
+                let sh = 3 * s;
+                let pat = ((x >> sh) & 7) | ((x >> (sh + 6)) & 0x38) | ((x >> (sh + 12)) & 0x1C0);
+                let keep = PERM3[pat as usize] as u32;
+                if keep == 0 {
+                    return false;
+                }
+                y |= ((keep & 7) << sh) | ((keep & 0x38) << (sh + 6)) | ((keep & 0x1C0) << (sh + 12));
+            }
+            if y == x {
+                break;
+            }
+            for b in 0..3 {
+                let n = a[b] & (((y >> (9 * b)) & 0x1FF) * 0x40201);
+                dirty[b] = n != a[b];
+                a[b] = n;
+            }
+        }
+        // Rows with one cell left are placed: the cells leave the other digits.
+        for b in 0..3 {
+            let v = a[b];
+            if v == p[b] {
+                continue;
+            }
+            let mut single = 0;
+            for r in 0..3 {
+                let x = (v >> (9 * r)) & 0x1FF;
+                single |= ((x & x.wrapping_sub(1) == 0) as u32) << r;
+            }
+            let new = single & !(self.solved_rows[b] >> (3 * d)) & 7;
+            if new != 0 {
+                let cells = v & ROWS[new as usize];
+                self.solved_rows[b] |= new << (3 * d);
+                self.unsolved[b] &= !cells;
+                for c in self.cand.iter_mut() {
+                    c[b] &= !cells;
+                }
+            }
+        }
+        self.cand[d] = a;
+        self.prev[d] = a;
+        true
+    }
+
+    /// Propagates until solved, stuck or contradicted.
+    #[inline(always)]
+    fn propagate<K: Kernel>(&mut self) -> Step {
+        loop {
+            // Digit rules to a fixed point.
+            loop {
+                let mut changed = false;
+                for d in 0..9 {
+                    if self.cand[d] == self.prev[d] {
+                        continue;
+                    }
+                    changed = true;
+                    if !self.digit::<K>(d) {
+                        return Step::Fail;
+                    }
+                }
+                if !changed {
+                    break;
+                }
+            }
+            if self.solved_rows[0] & self.solved_rows[1] & self.solved_rows[2] == ALL27 {
+                return Step::Solved;
+            }
+            // Cell rules: count candidates per cell with bit-sliced adders (1, 2, 3+).
+            let (mut one, mut two, mut three) = ([0u32; 4], [0u32; 4], [0u32; 4]);
+            for c in &self.cand {
+                for l in 0..4 {
+                    three[l] |= two[l] & c[l];
+                    two[l] |= one[l] & c[l];
+                    one[l] |= c[l];
+                }
+            }
+            let mut singles = [0u32; 4];
+            let mut any = 0;
+            for b in 0..3 {
+                let u = self.unsolved[b];
+                if one[b] & u != u {
+                    return Step::Fail;
+                }
+                singles[b] = u & !two[b];
+                any |= singles[b];
+            }
+            if any == 0 {
+                let mut pairs = [0u32; 4];
+                for b in 0..3 {
+                    pairs[b] = self.unsolved[b] & two[b] & !three[b];
+                }
+                return Step::Guess { pairs };
+            }
+            // Naked singles: the cell becomes the only place of its digit in its row.
+            for c in self.cand.iter_mut() {
+                for b in 0..3 {
+                    let n = c[b] & singles[b];
+                    if n == 0 {
+                        continue;
+                    }
+                    for row in ROW {
+                        let m = n & row;
+                        if m != 0 {
+                            if m & (m - 1) != 0 {
+                                return Step::Fail;
+                            }
+                            c[b] = (c[b] & !row) | m;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Puts digit `d` in cell `bit` of band `b` (the cell must be a candidate).
+    #[inline(always)]
+    fn assign(&mut self, d: usize, b: usize, bit: u32) {
+        let row = ROW[(bit.trailing_zeros() / 9) as usize];
+        self.cand[d][b] = (self.cand[d][b] & !row) | bit;
+    }
+
+    /// Writes the solution held by a solved state, digits 1..=9 row-major.
+    fn grid(&self) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for (d, c) in self.cand.iter().enumerate() {
+            for b in 0..3 {
+                let mut m = c[b];
+                while m != 0 {
+                    let i = m.trailing_zeros() as usize;
+                    g[27 * b + i] = d as u8 + 1;
+                    m &= m - 1;
+                }
+            }
+        }
+        g
+    }
+
+    /// The unplaced cell with the fewest candidates (band, bit), for when no cell has two.
+    fn fewest(&self) -> (usize, u32) {
+        let mut best = (0, 0, u32::MAX);
+        for b in 0..3 {
+            let mut u = self.unsolved[b];
+            while u != 0 {
+                let bit = u & u.wrapping_neg();
+                let n: u32 = self.cand.iter().map(|c| (c[b] & bit != 0) as u32).sum();
+                if n < best.2 {
+                    best = (b, bit, n);
+                }
+                u &= u - 1;
+            }
+        }
+        (best.0, best.1)
+    }
+}
+
+/// The column pattern of a band set: bit `c` iff some row holds column `c`.
+#[inline(always)]
+fn fold(a: u32) -> u32 {
+    (a | (a >> 9) | (a >> 18)) & 0x1FF
+}
+
+/// Result of [`solve9`] and its variants.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer9 {
+    /// Solutions found, never more than the limit.
+    pub solutions: u64,
+    /// The first solution found, digits 1..=9, row-major.
+    pub solution: Option<[u8; 81]>,
+    /// Branch points taken (each cell or digit the search guessed on counts once).
+    pub guesses: u64,
+    /// False if the guess budget stopped the search before it was complete.
+    pub complete: bool,
+}
+
+/// The depth-first search over states; the last alternative of a branch point reuses the
+/// current state, the others work on a copy.
+struct Search {
+    limit: u64,
+    budget: u64,
+    solutions: u64,
+    guesses: u64,
+    first: Option<[u8; 81]>,
+    stopped: Cell<bool>,
+}
+
+impl Search {
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.solutions >= self.limit || self.stopped.get()
+    }
+
+    #[inline(always)]
+    fn run<K: Kernel>(&mut self, mut st: State) {
+        loop {
+            match st.propagate::<K>() {
+                Step::Fail => return,
+                Step::Solved => {
+                    if self.solutions == 0 {
+                        self.first = Some(st.grid());
+                    }
+                    self.solutions += 1;
+                    return;
+                }
+                Step::Guess { pairs } => {
+                    if self.guesses >= self.budget {
+                        self.stopped.set(true);
+                        return;
+                    }
+                    self.guesses += 1;
+                    // PERF: a cell with two candidates when there is one (first in order).
+                    let (b, bit) = if pairs[0] | pairs[1] | pairs[2] != 0 {
+                        let b = if pairs[0] != 0 {
+                            0
+                        } else if pairs[1] != 0 {
+                            1
+                        } else {
+                            2
+                        };
+                        (b, pairs[b] & pairs[b].wrapping_neg())
+                    } else {
+                        st.fewest()
+                    };
+                    let mut digits = [0usize; 9];
+                    let mut k = 0;
+                    for d in 0..9 {
+                        if st.cand[d][b] & bit != 0 {
+                            digits[k] = d;
+                            k += 1;
+                        }
+                    }
+                    for &d in &digits[..k - 1] {
+                        let mut child = st;
+                        child.assign(d, b, bit);
+                        self.run::<K>(child);
+                        if self.done() {
+                            return;
+                        }
+                        st.cand[d][b] &= !bit;
+                    }
+                    st.assign(digits[k - 1], b, bit);
+                }
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn solve_with<K: Kernel>(cells: &[u8; 81], limit: u64, budget: Option<u64>) -> Answer9 {
+    let mut search = Search {
+        limit,
+        budget: budget.unwrap_or(u64::MAX),
+        solutions: 0,
+        guesses: 0,
+        first: None,
+        stopped: Cell::new(false),
+    };
+    if limit > 0 {
+        if let Some(st) = State::new(cells) {
+            search.run::<K>(st);
+        }
+    }
+    Answer9 {
+        solutions: search.solutions,
+        solution: search.first,
+        guesses: search.guesses,
+        complete: !search.stopped.get(),
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2,popcnt,sse4.1,avx2")]
+fn solve9_bmi2(cells: &[u8; 81], limit: u64, budget: Option<u64>) -> Answer9 {
+    solve_with::<Bmi2>(cells, limit, budget)
+}
+
+/// Solves a 9x9 Sudoku (`cells`: 0 blank, 1..=9 given; a value above 9 gives no solution),
+/// stopping after `limit` solutions. Uses BMI2 when the processor has it.
+pub fn solve9(cells: &[u8; 81], limit: u64) -> Answer9 {
+    solve9_budget(cells, limit, None)
+}
+
+/// [`solve9`] that also stops after `budget` guesses (then `complete` is false).
+pub fn solve9_budget(cells: &[u8; 81], limit: u64, budget: Option<u64>) -> Answer9 {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has the features `solve9_bmi2` is compiled for.
+        return unsafe { solve9_bmi2(cells, limit, budget) };
+    }
+    solve_with::<Portable>(cells, limit, budget)
+}
+
+/// [`solve9_budget`] with the portable kernel only (no machine-specific instructions); the
+/// same search, so the same answers and guess counts.
+pub fn solve9_portable(cells: &[u8; 81], limit: u64, budget: Option<u64>) -> Answer9 {
+    solve_with::<Portable>(cells, limit, budget)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perm3_keeps_only_permutations() {
+        assert_eq!(PERM3[0x1FF], 0x1FF);
+        assert_eq!(PERM3[0b100_010_001], 0b100_010_001);
+        // Two rows that can only use column 0: impossible.
+        assert_eq!(PERM3[0b111_001_001], 0);
+        // Row 0 fixed to column 0 forbids column 0 elsewhere.
+        assert_eq!(PERM3[0b111_111_001], 0b110_110_001);
+    }
+
+    #[test]
+    fn shrink_kernels_agree() {
+        let mut x = 0x9E37_79B9u32;
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let a = x & ALL27;
+            let want: u32 = (0..9).filter(|k| a & (7 << (3 * k)) != 0).map(|k| 1 << k).sum();
+            assert_eq!(Portable::shrink(a), want);
+            #[cfg(target_arch = "x86_64")]
+            if std::is_x86_feature_detected!("bmi2") {
+                assert_eq!(Bmi2::shrink(a), want);
+            }
+        }
+    }
+
+    #[test]
+    fn peers_have_twenty_cells() {
+        for p in &PEERS {
+            assert_eq!(p.iter().map(|m| m.count_ones()).sum::<u32>(), 20);
+        }
+    }
+}
