@@ -12,7 +12,7 @@
 //!
 //! "A pointer is an array index", as in Knuth's programs:
 //!
-//! - `set` holds, for each item in input order, a header of [`HEAD`] words and then one slot
+//! - `set` holds, for each item in input order, a header of `HEAD` = 3 words and then one slot
 //!   per option containing the item. An item is named by the index `x` of its first slot (its
 //!   *offset*); the header words are `set[x - 3]` = the item's number, `set[x - 2] = pos(x)`,
 //!   its position in the active list, and `set[x - 1] = size(x)`, how many of its options are
@@ -445,12 +445,11 @@ impl Cells {
         let set = &self.set;
         let primary = &self.item[..self.active as usize];
         let secondary = &self.item[self.n1 as usize..self.sactive as usize];
-        self.saved
-            .extend(primary.iter().chain(secondary).map(|&x| {
-                debug_assert!((x as usize) <= set.len() && x as usize >= HEAD);
-                // SAFETY: `x` is an item offset, so `x - 1` indexes its size word.
-                (x, unsafe { *set.get_unchecked(x as usize - 1) })
-            }));
+        self.saved.extend(primary.iter().chain(secondary).map(|&x| {
+            debug_assert!((x as usize) <= set.len() && x as usize >= HEAD);
+            // SAFETY: `x` is an item offset, so `x - 1` indexes its size word.
+            (x, unsafe { *set.get_unchecked(x as usize - 1) })
+        }));
     }
 
     /// Restores the sizes saved from `saved[mark..]`.
@@ -712,11 +711,7 @@ impl Cells {
             }
         }
         let best = key as u32;
-        let t = if key == u64::MAX {
-            0
-        } else {
-            self.s(best - 1)
-        };
+        let t = if key == u64::MAX { 0 } else { self.s(best - 1) };
         if zero != u32::MAX {
             self.nforce = 0;
             Some(Scan::DeadEnd(zero))

@@ -94,8 +94,12 @@ fn shared_inputs_match_ssxcc_exactly() {
 /// The n-queens problem as Knuth encodes it: rows and columns primary, diagonals secondary.
 fn queens(n: usize) -> Problem {
     let mut b = ProblemBuilder::new();
-    let rows: Vec<_> = (0..n).map(|r| b.primary(&format!("r{r}")).unwrap()).collect();
-    let cols: Vec<_> = (0..n).map(|c| b.primary(&format!("c{c}")).unwrap()).collect();
+    let rows: Vec<_> = (0..n)
+        .map(|r| b.primary(&format!("r{r}")).unwrap())
+        .collect();
+    let cols: Vec<_> = (0..n)
+        .map(|c| b.primary(&format!("c{c}")).unwrap())
+        .collect();
     let up: Vec<_> = (0..2 * n - 1)
         .map(|d| b.secondary(&format!("a{d}")).unwrap())
         .collect();
@@ -119,14 +123,20 @@ fn queens(n: usize) -> Problem {
 /// Langford pairs: place two copies of each of 1..=n in 2n slots, k copies k apart.
 fn langford(n: usize) -> Problem {
     let mut b = ProblemBuilder::new();
-    let values: Vec<_> = (1..=n).map(|v| b.primary(&format!("v{v}")).unwrap()).collect();
+    let values: Vec<_> = (1..=n)
+        .map(|v| b.primary(&format!("v{v}")).unwrap())
+        .collect();
     let slots: Vec<_> = (0..2 * n)
         .map(|s| b.primary(&format!("s{s}")).unwrap())
         .collect();
     for v in 1..=n {
         for s in 0..2 * n - v - 1 {
-            b.option(&[(values[v - 1], None), (slots[s], None), (slots[s + v + 1], None)])
-                .unwrap();
+            b.option(&[
+                (values[v - 1], None),
+                (slots[s], None),
+                (slots[s + v + 1], None),
+            ])
+            .unwrap();
         }
     }
     b.build()
@@ -135,7 +145,16 @@ fn langford(n: usize) -> Problem {
 #[test]
 fn known_counts_without_data_files() {
     // OEIS A000170 and A014552 (times 2: mirror images are distinct).
-    for (n, want) in [(1, 1), (2, 0), (3, 0), (4, 2), (5, 10), (6, 4), (7, 40), (8, 92)] {
+    for (n, want) in [
+        (1, 1),
+        (2, 0),
+        (3, 0),
+        (4, 2),
+        (5, 10),
+        (6, 4),
+        (7, 40),
+        (8, 92),
+    ] {
         let out = Cells::new(&queens(n), Config::default()).count();
         assert_eq!(out.stats.solutions, want, "queens {n}");
     }
