@@ -708,13 +708,16 @@ function drawMatrix(container, m, step) {
   }
 
   const maxLabel = Math.min(28, Math.max(...m.labels.map((x) => x.length), 1));
-  const labelW = maxLabel * 6.1 + 34;
   const avail = Math.max(320, container.clientWidth || 620);
-  const s = Math.max(8, Math.min(26, Math.floor((avail - labelW - 16) / Math.max(items, 1))));
-  const r = Math.max(2.4, s * 0.28);
+  // Text size follows the cell size, which follows the room left after the labels.
+  const guess = Math.floor((avail - 200) / Math.max(items, 1));
+  const fs = Math.max(9, Math.min(13, guess * 0.45));
+  const labelW = (maxLabel + 4) * fs * 0.62 + 12;
+  const s = Math.max(8, Math.min(44, Math.floor((avail - labelW - 16) / Math.max(items, 1))));
+  const r = Math.max(2.4, Math.min(7, s * 0.28));
   const maxName = Math.max(...m.items.map((x) => x.name.length), 1);
-  const rotate = s < 18 || maxName * 6.5 > s;
-  const headH = rotate ? Math.min(90, maxName * 6.2 + 24) : 30;
+  const rotate = maxName * fs * 0.62 > s - 2;
+  const headH = rotate ? Math.min(100, maxName * fs * 0.55 + s + 10) : s + fs + 10;
   const x = (j) => labelW + j * s + s / 2;
   const y = (o) => headH + 8 + o * s + s / 2;
   const W = labelW + items * s + 12, H = headH + 8 + opts * s + 10;
@@ -761,9 +764,9 @@ function drawMatrix(container, m, step) {
   for (let j = 0; j < items; j++) {
     const it = m.items[j];
     const cls = ["lv-head", it.primary ? "primary" : "secondary", covered.has(j) ? "covered" : "", j === focusItem ? "focus" : ""].join(" ");
-    const hs = Math.max(6, s * 0.62);
+    const hs = Math.max(6, Math.min(16, s * 0.62));
     root.append(svg("rect", { class: cls, x: x(j) - hs / 2, y: headH - s / 2 - hs / 2, width: hs, height: hs, rx: 2 }));
-    const t = svg("text", { class: `lv-name${covered.has(j) ? " covered" : ""}` });
+    const t = svg("text", { class: `lv-name${covered.has(j) ? " covered" : ""}`, "font-size": fs });
     t.textContent = it.name;
     if (it.label) {
       const title = svg("title");
@@ -773,7 +776,7 @@ function drawMatrix(container, m, step) {
     if (rotate) {
       t.setAttribute("transform", `translate(${x(j) + 3},${headH - s - 2}) rotate(-60)`);
     } else {
-      t.setAttribute("x", x(j)); t.setAttribute("y", 11); t.setAttribute("text-anchor", "middle");
+      t.setAttribute("x", x(j)); t.setAttribute("y", headH - s - 4); t.setAttribute("text-anchor", "middle");
     }
     root.append(t);
   }
@@ -783,7 +786,7 @@ function drawMatrix(container, m, step) {
     for (const it of m.options[o]) {
       root.append(svg("circle", { class: `lv-node ${state}`, cx: x(it), cy: y(o), r }));
     }
-    const label = svg("text", { class: `lv-label ${state}`, x: 6, y: y(o) + 3.5 });
+    const label = svg("text", { class: `lv-label ${state}`, x: 6, y: y(o) + fs * 0.35, "font-size": fs });
     const full = m.labels[o];
     label.textContent = `${o}  ${full.length > 28 ? full.slice(0, 27) + "…" : full}`;
     const title = svg("title");

@@ -37,6 +37,9 @@ pub enum AppError {
     /// Every solver slot stayed busy for the whole queue timeout (503).
     #[error("server busy: every solver is in use; try again shortly")]
     Busy,
+    /// The whole request took longer than the request timeout (503).
+    #[error("request timed out after {} ms", .0.as_millis())]
+    TimedOut(std::time::Duration),
     /// A bug or a failed task: logged, and reported to the client without details (500).
     #[error("internal error: {0}")]
     Internal(String),
@@ -56,7 +59,7 @@ impl AppError {
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::Rejected { status, .. } => *status,
-            AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Busy | AppError::TimedOut(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -44,12 +44,11 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{StatusCode, Uri};
+use axum::http::Uri;
 use axum::routing::{get, post};
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::timeout::TimeoutLayer;
 
 pub use error::AppError;
 
@@ -133,12 +132,11 @@ pub fn app(state: AppState) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::SERVICE_UNAVAILABLE,
-            request_timeout,
-        ))
         .layer(CatchPanicLayer::custom(on_panic))
-        .layer(axum::middleware::from_fn(log_request))
+        .layer(axum::middleware::from_fn_with_state(
+            request_timeout,
+            log_and_limit,
+        ))
         .with_state(state)
 }
 
@@ -236,15 +234,20 @@ pub fn install_log_subscriber() {
         .try_init();
 }
 
-/// Logs each request: method, path, status and time taken.
-async fn log_request(
+/// Logs each request (method, path, status, time taken) and cuts off any request that takes
+/// longer than the request timeout, queueing included, with a JSON 503.
+async fn log_and_limit(
+    axum::extract::State(limit): axum::extract::State<Duration>,
     req: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     let method = req.method().clone();
     let path = req.uri().path().to_string();
     let start = std::time::Instant::now();
-    let response = next.run(req).await;
+    let response = match tokio::time::timeout(limit, next.run(req)).await {
+        Ok(response) => response,
+        Err(_) => axum::response::IntoResponse::into_response(AppError::TimedOut(limit)),
+    };
     let status = response.status().as_u16();
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     if path.starts_with("/api/") {

@@ -830,6 +830,22 @@ mod robustness {
     }
 
     #[tokio::test]
+    async fn a_request_over_the_request_timeout_is_cut_off() {
+        let s = AppState::new(Limits {
+            request_timeout: Duration::from_millis(50),
+            ..Limits::default()
+        });
+        let (status, v) = post(
+            &s,
+            "/api/sudoku/solve",
+            json!({ "puzzle": ".".repeat(625), "mode": "count", "time_limit_ms": 400 }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(error_of(&v), "request timed out after 50 ms");
+    }
+
+    #[tokio::test]
     async fn a_busy_server_answers_503_instead_of_queueing_forever() {
         let s = AppState::new(Limits {
             concurrency: 1,

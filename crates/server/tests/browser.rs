@@ -634,6 +634,28 @@ async fn sudoku_flow(c: &Client, url: &str) {
     .await;
     assert_solves(&puzzle16, &board(c).await);
     screenshot(c, "sudoku-16.png", None).await;
+
+    // A trace longer than the cap is cut, with a note saying so.
+    find(c, "#example-select")
+        .await
+        .select_by_value("sixteen-hard")
+        .await
+        .unwrap();
+    wait_js(
+        c,
+        "return document.querySelectorAll('#board .cell.given').length;",
+        "the hard 16x16",
+        |v| {
+            v.as_u64().is_some_and(|k| {
+                k > 0 && k != puzzle16.chars().filter(|&ch| ch != '.').count() as u64
+            })
+        },
+    )
+    .await;
+    click(c, "#trace-btn").await;
+    visible(c, "#trace-note").await;
+    let note = text_of(c, "#trace-note").await;
+    assert!(note.contains("cut after 5,000 steps"), "{note}");
 }
 
 /// The exact-cover tab: Knuth's example solved and drawn with its links, N queens on a chess
