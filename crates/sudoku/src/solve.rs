@@ -98,6 +98,14 @@ impl Default for SolveOptions {
 }
 
 impl SolveOptions {
+    /// Options that look for one solution with `solver`.
+    pub fn new(solver: SolverKind) -> Self {
+        SolveOptions {
+            solver,
+            ..SolveOptions::default()
+        }
+    }
+
     /// Options that look for two solutions to tell a unique puzzle.
     pub fn unique(solver: SolverKind) -> Self {
         SolveOptions {

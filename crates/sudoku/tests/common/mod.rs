@@ -1,0 +1,72 @@
+//! Helpers shared by the integration tests: an independent answer checker, and test data.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// The shared data directory, or `None` (with a note) when it is absent.
+pub fn shared(sub: &str) -> Option<PathBuf> {
+    let p = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared")).join(sub);
+    if p.exists() {
+        Some(p)
+    } else {
+        eprintln!("note: {} is absent; skipping", p.display());
+        None
+    }
+}
+
+/// A file of this crate's `testdata/`.
+pub fn testdata(name: &str) -> String {
+    let p = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata")).join(name);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The puzzle lines of a file (first word of each non-comment line).
+pub fn puzzle_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l.split_whitespace().next().unwrap_or("").to_string())
+        .collect()
+}
+
+/// Checks that `solution` (row-major digits) solves `puzzle` for boxes of `rows x cols`,
+/// without using the library: every cell in 1..=N, givens kept, and every row, column and
+/// box a permutation of 1..=N. Returns what is wrong.
+pub fn validate(puzzle: &[u8], solution: &[u8], rows: usize, cols: usize) -> Result<(), String> {
+    let n = rows * cols;
+    if puzzle.len() != n * n || solution.len() != n * n {
+        return Err(format!("sizes {} and {} for n = {n}", puzzle.len(), solution.len()));
+    }
+    for k in 0..n * n {
+        let (p, s) = (puzzle[k] as usize, solution[k] as usize);
+        if s == 0 || s > n {
+            return Err(format!("cell {k} holds {s}"));
+        }
+        if p != 0 && p != s {
+            return Err(format!("given {p} at cell {k} changed to {s}"));
+        }
+    }
+    for unit in 0..n {
+        let mut seen_row = vec![false; n + 1];
+        let mut seen_col = vec![false; n + 1];
+        let mut seen_box = vec![false; n + 1];
+        // Box `unit`: band unit / rows of `rows` rows... boxes across a band = n / cols.
+        let across = n / cols;
+        let (top, left) = ((unit / across) * rows, (unit % across) * cols);
+        for k in 0..n {
+            let r = solution[unit * n + k] as usize;
+            let c = solution[k * n + unit] as usize;
+            let b = solution[(top + k / cols) * n + left + k % cols] as usize;
+            if std::mem::replace(&mut seen_row[r], true) {
+                return Err(format!("row {unit} repeats {r}"));
+            }
+            if std::mem::replace(&mut seen_col[c], true) {
+                return Err(format!("column {unit} repeats {c}"));
+            }
+            if std::mem::replace(&mut seen_box[b], true) {
+                return Err(format!("box {unit} repeats {b}"));
+            }
+        }
+    }
+    Ok(())
+}
