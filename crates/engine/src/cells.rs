@@ -523,9 +523,13 @@ impl Cells {
                 }
                 let ss = (*set.add(u as usize - 1)).wrapping_sub(1);
                 // `p < active`: an active primary item (secondary positions are >= n1 >= active).
-                if CHECK && ss <= 1 && p < self.active && !self.low(u, ss) {
-                    self.fail_at(tt, nn);
-                    return false;
+                if CHECK && ss <= 1 && p < self.active {
+                    if ss == 0 {
+                        self.fail_at(tt, nn);
+                        return false;
+                    }
+                    self.force[self.nforce] = u;
+                    self.nforce += 1;
                 }
                 let last = u.wrapping_add(ss) as usize;
                 debug_assert!(last < set_len && (node.loc as usize) < set_len);
@@ -562,18 +566,6 @@ impl Cells {
     #[inline(never)]
     fn skip_update(&mut self) {
         self.stats.updates -= 1;
-    }
-
-    /// The active primary item `u` is about to have `ss <= 1` options left: pushes it on
-    /// `force` if it has one, and returns false if it has none.
-    #[inline(never)]
-    fn low(&mut self, u: u32, ss: u32) -> bool {
-        if ss == 0 {
-            return false;
-        }
-        self.force[self.nforce] = u;
-        self.nforce += 1;
-        true
     }
 
     /// Hides the options of item `c` that do not give it color `color` (all of them when
@@ -665,8 +657,9 @@ impl Cells {
                 debug_assert_eq!(self.s(x - 1), 1);
                 let y = self.s(x);
                 self.swap_out(x);
+                // Hiding `x`'s options is removing its one option from its other items.
                 let osact = self.sactive;
-                self.hide::<false, COLORS>(x, 0, osact);
+                self.remove_option::<false>(y, osact);
                 self.chosen.push(y);
                 self.stats.forced += 1;
                 if !self.commit::<COLORS>(y) {
