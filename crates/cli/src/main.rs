@@ -3,6 +3,7 @@
 //! Exit status (as in ripgrep): 0 when a solution exists, 1 when there is none, 2 on error.
 //! A closed pipe on stdout (`dlx ... | head`) is success.
 
+mod bench;
 mod output;
 mod puzzles;
 mod serve;
@@ -34,6 +35,8 @@ enum Command {
     Polyomino(puzzles::PolyominoArgs),
     /// Langford pairs: 1 1 2 2 ... n n in a row, with k numbers between the two k's.
     Langford(puzzles::LangfordArgs),
+    /// Measure the solvers on folders of inputs.
+    Bench(bench::BenchArgs),
     /// Start the web app and JSON API.
     Serve(serve::ServeArgs),
 }
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
         Command::Xcc(args) => xcc::run(args),
         Command::Sudoku(args) => sudoku::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Bench(args) => bench::run(args),
         Command::Queens(args) => puzzles::queens(args),
         Command::Polyomino(args) => puzzles::polyomino(args),
         Command::Langford(args) => puzzles::langford(args),

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use dlx_engine::{OptionId, ParallelSearch, Progress, format};
+use dlx_engine::{OptionId, Progress, format};
 use dlx_puzzles::{Langford, Packing, Puzzle, Queens};
 use serde::Serialize;
 
@@ -128,10 +128,7 @@ fn run_puzzle<P: Puzzle + Sync>(puzzle: &P, title: &str, args: &PuzzleArgs) -> R
         }
     };
     let ordered = args.print.any() && !args.search.unordered;
-    let outcome = ParallelSearch::new(puzzle.problem(), args.search.config(), args.search.threads)
-        .ordered(ordered)
-        .limit(args.search.limit)
-        .run(visit, &progress);
+    let outcome = crate::xcc::run_search(puzzle.problem(), &args.search, ordered, visit, &progress);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }

@@ -30,6 +30,25 @@ impl From<HeuristicArg> for Heuristic {
     }
 }
 
+/// The search algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AlgorithmArg {
+    /// Dancing links (Knuth's DLX1/DLX2): nodes and updates exactly DLX1's; runs on all cores.
+    Links,
+    /// Dancing cells (Knuth's SSXCC): forced moves batched, fewer nodes; one thread.
+    Cells,
+}
+
+impl AlgorithmArg {
+    /// The name used in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            AlgorithmArg::Links => "links",
+            AlgorithmArg::Cells => "cells",
+        }
+    }
+}
+
 /// Options shared by every command that runs the exact-cover search.
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
@@ -55,6 +74,11 @@ pub struct SearchArgs {
     /// number of threads.
     #[arg(long, short = 'j', default_value_t = 0, value_name = "N")]
     pub threads: usize,
+    /// The search algorithm. `links` (the default) runs on all cores and reports exactly
+    /// DLX1's nodes and updates; `cells` (one thread) commits forced moves without branching
+    /// and is faster on one core for polyominoes, Langford pairs and big Sudoku encodings.
+    #[arg(long, value_enum, default_value = "links")]
+    pub algorithm: AlgorithmArg,
     /// Print solutions as the threads find them instead of in the single-thread order (saves
     /// memory when printing very many solutions).
     #[arg(long)]
@@ -286,9 +310,7 @@ pub fn solve<W: Write + Send>(
     }
     // Printed solutions come in the sequential order unless --unordered.
     let ordered = print.any() && !search.unordered;
-    let outcome = ParallelSearch::new(problem, search.config(), search.threads)
-        .ordered(ordered)
-        .run(visit, &progress);
+    let outcome = run_search(problem, search, ordered, visit, &progress);
     if let Some(e) = error {
         return Err(e.into());
     }
@@ -342,4 +364,37 @@ fn report<W: Write>(
         }
     }
     Ok(())
+}
+
+/// Runs the search the flags choose (algorithm, threads, order, limit) with a solution
+/// visitor and a progress callback.
+pub fn run_search<V>(
+    problem: &Problem,
+    search: &SearchArgs,
+    ordered: bool,
+    visit: V,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Outcome
+where
+    V: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
+{
+    struct Obs<'p, V>(V, &'p (dyn Fn(&Progress) + Sync));
+    impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> dlx_engine::Observer for Obs<'_, V> {
+        fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+            (self.0)(options)
+        }
+        fn progress(&mut self, p: &Progress) -> ControlFlow<()> {
+            (self.1)(p);
+            ControlFlow::Continue(())
+        }
+    }
+    match search.algorithm {
+        AlgorithmArg::Cells => {
+            dlx_engine::Cells::new(problem, search.config()).run(&mut Obs(visit, progress))
+        }
+        AlgorithmArg::Links => ParallelSearch::new(problem, search.config(), search.threads)
+            .ordered(ordered)
+            .limit(search.limit)
+            .run(visit, progress),
+    }
 }
