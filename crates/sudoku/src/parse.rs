@@ -204,6 +204,10 @@ pub fn detect<'a>(first_lines: impl IntoIterator<Item = &'a str>) -> InputKind {
         return InputKind::Single;
     }
     let word = first.split_whitespace().next().unwrap_or("");
+    // A puzzle line is made of symbols, and is not a rule of dashes.
+    if !word.chars().all(|c| symbol_value(c).is_some()) || word.chars().all(|c| c == '-') {
+        return InputKind::Single;
+    }
     let len = word.chars().count();
     let root = len.isqrt();
     let square = root * root == len && root >= 4;
@@ -377,12 +381,11 @@ fn parse_grid(lines: &[(usize, &str)], shape: Option<Shape>) -> Result<Parsed, P
     if sure.is_empty() {
         return grid_from_rows(&all, shape, first_line);
     }
-    let width = |rows: &[(usize, &str)]| row_cells(rows[0].1).len();
-    if all.len() != sure.len() && sure.len() != width(&sure) && all.len() == width(&all) {
-        // The dash lines are rows of blanks.
-        return grid_from_rows(&all, shape, first_line);
+    match grid_from_rows(&sure, shape, first_line) {
+        // Dash lines may be rows of blanks: try them as rows when the rest is no grid.
+        Err(e) if all.len() != sure.len() => grid_from_rows(&all, shape, first_line).map_err(|_| e),
+        result => result,
     }
-    grid_from_rows(&sure, shape, first_line)
 }
 
 /// The cells of a row in character mode: every symbol but `|`, `+` and spaces, with its
