@@ -212,6 +212,12 @@ impl<'a> ParallelSearch<'a> {
                     (Status::Complete, stats, Vec::new())
                 }
                 Piece::Prefix(prefix, share) => {
+                    if let Some(d) = config.deadline
+                        && Instant::now() >= d
+                    {
+                        shared.stop.store(true, Ordering::Relaxed);
+                        return (Status::Deadline, Stats::default(), Vec::new());
+                    }
                     if shared.stop.load(Ordering::Relaxed) {
                         return (Status::Stopped, Stats::default(), Vec::new());
                     }

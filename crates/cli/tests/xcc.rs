@@ -1,0 +1,344 @@
+//! The `dlx xcc`, `dlx queens`, `dlx langford`, `dlx polyomino` and `dlx bench` commands, run
+//! as a user runs them: output, golden files, exit status and every error message.
+//!
+//! Golden files live in `tests/golden/xcc/`; regenerate them on purpose with
+//! `DLX_BLESS=1 cargo test -p dlx-cli --test xcc`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn dlx(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run dlx");
+    let mut pipe = child.stdin.take().unwrap();
+    if let Some(text) = stdin {
+        pipe.write_all(text.as_bytes()).unwrap();
+    }
+    drop(pipe);
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// Compares with a golden file, ignoring the `seconds` figures, which vary.
+fn golden(name: &str, actual: &str) {
+    let scrub = |s: &str| -> String {
+        s.lines()
+            .map(|l| match l.find("seconds") {
+                Some(k) => format!("{}seconds <scrubbed>", &l[..k]),
+                None => l.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/xcc")
+        .join(name);
+    if std::env::var_os("DLX_BLESS").is_some() {
+        std::fs::write(&path, scrub(actual)).unwrap();
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("missing golden file {}", path.display()));
+    assert_eq!(scrub(actual), want, "golden file {name}");
+}
+
+#[test]
+fn knuths_example_prints_its_solution() {
+    let o = dlx(&["xcc", "--print", "examples/knuth.dlx"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    golden("knuth.txt", &stdout(&o));
+}
+
+#[test]
+fn json_report_has_the_counts_and_statistics() {
+    for threads in ["1", "2"] {
+        let o = dlx(
+            &[
+                "xcc",
+                "--json",
+                "--threads",
+                threads,
+                "testdata/xcc/queens8.dlx",
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(0));
+        let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        assert_eq!(v["solutions"], 92);
+        assert_eq!(v["nodes"], 1049);
+        assert_eq!(v["updates"], 16680);
+        assert_eq!(v["complete"], true);
+        assert!(v["seconds"].as_f64().unwrap() >= 0.0);
+    }
+}
+
+#[test]
+fn first_every_and_limit_choose_what_is_printed() {
+    let o = dlx(
+        &["xcc", "--every", "30", "--json", "testdata/xcc/queens8.dlx"],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let numbers: Vec<u64> = v["printed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, vec![30, 60, 90]);
+    let o = dlx(
+        &[
+            "xcc",
+            "--first",
+            "2",
+            "--limit",
+            "5",
+            "testdata/xcc/queens8.dlx",
+        ],
+        None,
+    );
+    let out = stdout(&o);
+    assert_eq!(out.matches("solution ").count(), 2);
+    assert!(
+        out.contains("solutions: 5 (at least; search incomplete)"),
+        "{out}"
+    );
+    assert!(out.contains("status: stopped"));
+}
+
+#[test]
+fn the_solutions_printed_are_valid_and_in_sequential_order() {
+    let one = dlx(
+        &[
+            "xcc",
+            "--print",
+            "--threads",
+            "1",
+            "testdata/xcc/queens8.dlx",
+        ],
+        None,
+    );
+    let two = dlx(
+        &[
+            "xcc",
+            "--print",
+            "--threads",
+            "2",
+            "testdata/xcc/queens8.dlx",
+        ],
+        None,
+    );
+    let body = |o: &Output| {
+        stdout(o)
+            .lines()
+            .filter(|l| !l.starts_with("seconds"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(body(&one), body(&two));
+    // Each solution places one queen per rank: eight option lines with distinct r items.
+    let text = stdout(&one);
+    for block in text.split("solution ").skip(1) {
+        let ranks: std::collections::BTreeSet<&str> = block
+            .lines()
+            .skip(1)
+            .take(8)
+            .map(|l| l.split_whitespace().find(|w| w.starts_with('r')).unwrap())
+            .collect();
+        assert_eq!(ranks.len(), 8);
+    }
+}
+
+#[test]
+fn budgets_stop_the_search_and_say_so() {
+    let o = dlx(
+        &[
+            "xcc",
+            "--nodes",
+            "50",
+            "--threads",
+            "1",
+            "--json",
+            "testdata/xcc/queens10.dlx",
+        ],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["status"], "node budget exhausted");
+    assert_eq!(v["nodes"], 50);
+    let o = dlx(
+        &[
+            "xcc",
+            "--time-limit",
+            "0s",
+            "--json",
+            "testdata/xcc/queens10.dlx",
+        ],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["complete"], false);
+}
+
+#[test]
+fn stdin_and_exit_status_for_no_solution() {
+    let o = dlx(&["xcc"], Some("a b\na\n"));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("solutions: 0\n"));
+    let o = dlx(&["xcc", "-", "--algorithm", "cells"], Some("a b\na\nb\n"));
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).starts_with("solutions: 1\n"));
+}
+
+#[test]
+fn every_error_names_the_place_and_exits_2() {
+    let cases = [
+        (
+            "",
+            "dlx: error: stdin: line 1, column 1: no items: the first line that is not a comment must name the items",
+        ),
+        (
+            "a b a\n",
+            "dlx: error: stdin: line 1, column 5: item `a` is declared twice",
+        ),
+        (
+            "a | b | c\n",
+            "dlx: error: stdin: line 1, column 7: a second `|` on the item line",
+        ),
+        (
+            "a b\na c\n",
+            "dlx: error: stdin: line 2, column 3: unknown item `c`",
+        ),
+        (
+            "a b\nb a b\n",
+            "dlx: error: stdin: line 2, column 5: item `b` appears twice in this option",
+        ),
+        (
+            "a | x\na:red x\n",
+            "dlx: error: stdin: line 2, column 1: primary item `a` cannot have a color",
+        ),
+    ];
+    for (input, message) in cases {
+        let o = dlx(&["xcc"], Some(input));
+        assert_eq!(o.status.code(), Some(2), "{input:?}");
+        assert_eq!(stderr(&o).trim(), message, "{input:?}");
+        assert!(stdout(&o).is_empty());
+    }
+    let o = dlx(&["xcc", "no/such/file.dlx"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("cannot read no/such/file.dlx"),
+        "{}",
+        stderr(&o)
+    );
+    let o = dlx(&["xcc", "--limit", "lots", "examples/knuth.dlx"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("`lots` is not a count"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn an_option_without_primary_item_is_dropped_with_a_warning() {
+    let o = dlx(&["xcc"], Some("a | x\nx\na x\n"));
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stderr(&o).trim(),
+        "dlx: warning: stdin: line 2: option has no primary item; dropped"
+    );
+}
+
+#[test]
+fn puzzles_draw_boards_and_count() {
+    let o = dlx(&["queens", "6", "--print", "--threads", "1"], None);
+    golden("queens6.txt", &stdout(&o));
+    let o = dlx(&["langford", "7", "--half", "--json"], None);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["solutions"], 26);
+    let o = dlx(
+        &["polyomino", "3x20", "--first", "1", "--threads", "1"],
+        None,
+    );
+    golden("pento-3x20.txt", &stdout(&o));
+    let o = dlx(&["polyomino", "examples/polyomino/small.txt"], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains(": 0 solutions"));
+}
+
+#[test]
+fn emit_xcc_writes_the_shared_files() {
+    let o = dlx(&["queens", "8", "--emit-xcc"], None);
+    let ours: Vec<String> = stdout(&o)
+        .lines()
+        .filter(|l| !l.starts_with('|'))
+        .map(str::to_string)
+        .collect();
+    let shared = std::fs::read_to_string(root().join("testdata/xcc/queens8.dlx")).unwrap();
+    let theirs: Vec<String> = shared
+        .lines()
+        .filter(|l| !l.starts_with('|'))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(ours, theirs);
+    // And what it writes solves through `dlx xcc`.
+    let o = dlx(
+        &["xcc", "--json"],
+        Some(&stdout(&dlx(&["langford", "8", "--emit-xcc"], None))),
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["solutions"], 300);
+}
+
+#[test]
+fn puzzle_errors_are_clear() {
+    let o = dlx(&["queens", "0"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("must be between"), "{}", stderr(&o));
+    let o = dlx(&["polyomino", "7x7"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("dlx: error:"), "{}", stderr(&o));
+}
+
+#[test]
+fn bench_xcc_checks_against_expected() {
+    let o = dlx(
+        &[
+            "bench",
+            "xcc",
+            "--runs",
+            "1",
+            "--filter",
+            "queens",
+            "--json",
+            "testdata/xcc",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let rows: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 6); // queens8..10, links and cells
+    assert!(rows.iter().all(|r| r["expected"] == true));
+}
