@@ -527,16 +527,18 @@ impl Search {
                         return;
                     }
                     self.guesses += 1;
-                    // PERF: a cell with two candidates when there is one (first in order).
+                    // PERF: a cell with two candidates when there is one, the last in row-major order
+                    // (on forum-hardest: 126 guesses for limit 2 against 141 for the first, 164
+                    // for one in the band with fewest open cells).
                     let (b, bit) = if pairs[0] | pairs[1] | pairs[2] != 0 {
-                        let b = if pairs[0] != 0 {
-                            0
+                        let b = if pairs[2] != 0 {
+                            2
                         } else if pairs[1] != 0 {
                             1
                         } else {
-                            2
+                            0
                         };
-                        (b, pairs[b] & pairs[b].wrapping_neg())
+                        (b, 1 << (31 - pairs[b].leading_zeros()))
                     } else {
                         st.fewest()
                     };
