@@ -7,8 +7,8 @@ fn results_and_traces_serialize_in_snake_case() {
     let g = parse("1...\n..2.\n.3..\n...4").unwrap();
     let r = solve(&g, &SolveOptions::unique(SolverKind::Dlx));
     let v = serde_json::to_value(&r).unwrap();
-    assert_eq!(v["status"], "multiple");
-    assert_eq!(v["solutions"], 2);
+    assert_eq!(v["status"], "unique");
+    assert_eq!(v["solutions"], 1);
     assert_eq!(v["solution"]["shape"]["rows"], 2);
     assert_eq!(v["solution"]["cells"].as_array().unwrap().len(), 16);
     assert!(v["stats"]["nodes"].as_u64().unwrap() > 0);
