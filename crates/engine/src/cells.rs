@@ -60,8 +60,8 @@
 //!    solution), or branch on the item of fewest options (ties: first in input order).
 //! 2. *Branch.* Swap the chosen item out, hide all its options, save the sizes, and try its
 //!    options one by one, each as a trial that continues at the next level.
-//! 3. *Retry.* Undo the trial (restore the saved sizes and active counts) and try the next option; after
-//!    the last, back up a level.
+//! 3. *Retry.* Undo the trial (restore the saved sizes and active counts) and try the next
+//!    option; after the last, back up a level.
 //!
 //! No recursion: `best[l]` and `cur[l]` are the branch item and the slot of the option being
 //! tried at branch level `l`, so a search can stop at any solution, budget or deadline and
@@ -70,7 +70,11 @@
 //! Counting as the [`Stats`] fields say: `nodes` are branch nodes plus solutions; forced moves
 //! are not nodes (they are counted in `forced`); `updates` counts each removal of an option
 //! from an item's set plus each item swapped out of the active list (Knuth's `updates` in
-//! SSXCC). Knuth's SSXCC counts a forced move as a node as well; `nodes + forced` is his count.
+//! SSXCC). Knuth's SSXCC counts a forced move as a node as well; `nodes + forced` is his count
+//! (exactly: `Cells` commits forced moves in SSXCC's order). A *level* is a branch level, so
+//! forced moves add none: the observer's `level`, `level_nodes` (branch nodes, dead ends
+//! included, per level) and `max_depth` (the deepest level entered, counting the level of a
+//! solution leaf) all count branches, while a solution lists every option, forced or not.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
