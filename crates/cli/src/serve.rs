@@ -24,7 +24,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value = "5000", value_parser = output::parse_count)]
     pub max_trace_steps: u64,
     /// The largest request body, in bytes, e.g. 1M.
-    #[arg(long, value_name = "BYTES", default_value = "1M", value_parser = output::parse_count)]
+    #[arg(long, value_name = "BYTES", default_value = "1048576", value_parser = output::parse_count)]
     pub body_limit: u64,
     /// Searches running at once (default: the number of cores).
     #[arg(long, value_name = "N")]

@@ -227,6 +227,7 @@ function render() {
     d.classList.toggle("peer", !p && !selected && (r === sr || c === sc || boxIndex(r, c) === boxIndex(sr, sc)));
     d.classList.toggle("same", !p && !selected && selValue !== 0 && v === selValue);
     d.classList.toggle("lane", inHouse(r, c));
+    d.classList.toggle("dead-house", !!(p && p.dead) && inHouse(r, c));
     d.classList.toggle("focus", i === focusIdx && !(p && p.dead));
     d.classList.toggle("dead", i === focusIdx && !!(p && p.dead));
     d.setAttribute("aria-selected", String(selected));

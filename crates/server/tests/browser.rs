@@ -513,7 +513,15 @@ async fn sudoku_flow(c: &Client, url: &str) {
     )
     .await;
     click(c, "#step-play").await;
-    js(c, "const s = document.querySelector('#step-slider'); s.value = 60; s.dispatchEvent(new Event('input')); return 0;").await;
+    // Show the first dead end for the screenshot.
+    let dead = js(
+        c,
+        "const s = document.querySelector('#step-slider'); for (let i = 0; i <= Number(s.max); i++) { s.value = i; s.dispatchEvent(new Event('input')); if (document.querySelector('#step-text').textContent.startsWith('dead end')) return i; } return -1;",
+    )
+    .await;
+    assert!(dead.as_i64().is_some_and(|i| i > 0), "a dead end: {dead}");
+    let marked = count(c, "#board .cell.dead").await + count(c, "#board .cell.dead-house").await;
+    assert!(marked > 0, "the dead end is marked on the board");
     screenshot(c, "sudoku-player.png", Some("screenshot-player.png")).await;
     // The last step is the solution.
     slider
