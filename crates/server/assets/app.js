@@ -254,7 +254,11 @@ function setGrid(n, shape, values) {
   S.sel = Math.min(S.sel, n * n - 1);
   S.solution = null;
   S.conflicts = []; S.conflictAt = new Map(); S.candidates = null;
-  $("#size-select").value = String(n);
+  const sizes = $("#size-select");
+  if (![...sizes.options].some((o) => o.value === String(n))) {
+    sizes.append(el("option", { value: String(n), text: `${n}×${n}` }));
+  }
+  sizes.value = String(n);
   closePlayer();
   hideResult();
   if (rebuild) buildBoard();
@@ -375,6 +379,9 @@ $("#candidates-toggle").addEventListener("change", (e) => {
 /** Parses any supported text on the server and puts the puzzle on the board. */
 async function loadText(text) {
   const r = await api("/api/sudoku/check", { puzzle: text });
+  if (r.size > SYM.length) {
+    throw new Error(`this page shows boards up to ${SYM.length}×${SYM.length}; the API takes up to 64×64`);
+  }
   setGrid(r.size, r.shape, valuesOf(r.grid, r.size));
   return r;
 }

@@ -21,6 +21,10 @@ use crate::xcc::HeuristicParam;
 /// enough for any 4x4 puzzle (at most 64 options).
 pub const MAX_MATRIX_OPTIONS: usize = 128;
 
+/// The most grid cells a trace's steps may carry in all (each step holds the whole grid):
+/// 5,000 steps of a 25x25 grid. Larger grids get proportionally fewer steps.
+pub const MAX_TRACE_CELLS: usize = 5_000 * 625;
+
 /// A box shape in a request or an answer: boxes of `rows x cols` cells.
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -411,7 +415,9 @@ pub async fn trace(
         let options = TraceOptions {
             solver,
             heuristic: req.heuristic.into(),
-            max_steps,
+            max_steps: max_steps
+                .min(MAX_TRACE_CELLS / grid.cells.len().max(1))
+                .max(1),
         };
         // The trace's length is its budget: every search node records at least one step.
         let t = dlx_sudoku::trace(&grid, &options);

@@ -593,6 +593,22 @@ mod sudoku {
         assert_eq!(status, StatusCode::BAD_REQUEST);
     }
 
+    /// Each step holds the whole grid, so big grids get fewer steps.
+    #[tokio::test]
+    async fn traces_of_big_grids_are_cut_shorter() {
+        let s = state();
+        let (status, v) = post(
+            &s,
+            "/api/sudoku/trace",
+            json!({ "puzzle": ".".repeat(64 * 64), "solver": "backtrack" }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let steps = v["steps"].as_array().unwrap().len();
+        assert_eq!(steps, dlx_server::sudoku::MAX_TRACE_CELLS / (64 * 64));
+        assert_eq!(v["truncated"], true);
+    }
+
     #[tokio::test]
     async fn trace_of_a_4x4_carries_the_matrix_its_stacks_index() {
         let s = state();
