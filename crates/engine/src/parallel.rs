@@ -304,7 +304,9 @@ impl<'a> ParallelSearch<'a> {
                 .iter()
                 .filter(|p| matches!(p, Piece::Prefix(..)))
                 .count();
-            if prefixes >= target || prefixes == 0 || depth >= 12 {
+            // Narrow trees (a Sudoku's forced chain) need a deep split; the work above the split
+            // is done on one thread, so it is kept small.
+            if prefixes >= target || prefixes == 0 || depth >= 64 || out.stats.nodes > 200_000 {
                 return (pieces, out);
             }
             depth += 1;
