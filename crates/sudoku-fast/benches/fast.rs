@@ -28,13 +28,22 @@ fn load9(path: &str) -> Vec<[u8; 81]> {
 
 /// The shared set if present, else this crate's sample of it.
 fn puzzles(set: &str) -> (Vec<[u8; 81]>, &'static str) {
-    let shared = format!("{}/../../../shared/data/sudoku/{set}.txt", env!("CARGO_MANIFEST_DIR"));
+    let shared = format!(
+        "{}/../../../shared/data/sudoku/{set}.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let p = load9(&shared);
     if !p.is_empty() {
         return (p, "shared");
     }
     eprintln!("note: {shared} absent; using the testdata sample");
-    (load9(&format!("{}/testdata/{set}-sample.txt", env!("CARGO_MANIFEST_DIR"))), "sample")
+    (
+        load9(&format!(
+            "{}/testdata/{set}-sample.txt",
+            env!("CARGO_MANIFEST_DIR")
+        )),
+        "sample",
+    )
 }
 
 fn nine(c: &mut Criterion) {
@@ -42,7 +51,8 @@ fn nine(c: &mut Criterion) {
         let (ps, origin) = puzzles(set);
         let mut g = c.benchmark_group(format!("9x9/{set}-{origin}"));
         g.throughput(Throughput::Elements(ps.len() as u64));
-        g.sample_size(10).measurement_time(Duration::from_secs(if ps.len() > 5000 { 20 } else { 5 }));
+        g.sample_size(10)
+            .measurement_time(Duration::from_secs(if ps.len() > 5000 { 20 } else { 5 }));
         for limit in [1, 2] {
             g.bench_function(format!("limit{limit}"), |b| {
                 b.iter(|| {
@@ -85,8 +95,9 @@ fn parse_line(line: &str) -> Vec<u8> {
 /// blanked by a fixed xorshift sequence.
 fn puzzle25(seed: u64) -> Vec<u8> {
     let n = 25;
-    let mut grid: Vec<u8> =
-        (0..n * n).map(|i| (((i / n % 5) * 5 + i / n / 5 + i % n) % n) as u8 + 1).collect();
+    let mut grid: Vec<u8> = (0..n * n)
+        .map(|i| (((i / n % 5) * 5 + i / n / 5 + i % n) % n) as u8 + 1)
+        .collect();
     let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut blank = 0;
     while blank < n * n / 2 {
@@ -107,8 +118,11 @@ fn generic(c: &mut Criterion) {
     g.sample_size(10);
     let s16 = Shape::new(4, 4).unwrap();
     for name in ["s16-seed5", "s16-seed2024"] {
-        let line = std::fs::read_to_string(format!("{}/testdata/{name}.txt", env!("CARGO_MANIFEST_DIR")))
-            .expect("testdata puzzle");
+        let line = std::fs::read_to_string(format!(
+            "{}/testdata/{name}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .expect("testdata puzzle");
         let p = parse_line(&line);
         for limit in [1, 2] {
             g.bench_function(format!("{name}/limit{limit}"), |b| {

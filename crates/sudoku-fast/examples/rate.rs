@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use dlx_sudoku_fast::{Shape, solve9, solve9_portable, solve_generic};
+use dlx_sudoku_fast::{Shape, solve_generic, solve9, solve9_portable};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();

@@ -87,9 +87,9 @@ impl Geometry {
         let mut npeers = 0;
         // PERF: from the houses, O(n^3) instead of O(n^4) (25x25: 0.3 ms instead of 3 ms).
         let mut seen = vec![usize::MAX; nn];
-        for cell in 0..nn {
+        for (cell, hs) in cell_houses.iter().enumerate() {
             let start = peers.len();
-            for &h in &cell_houses[cell] {
+            for &h in hs {
                 for &other in &houses[h as usize * n..(h as usize + 1) * n] {
                     let other = other as usize;
                     if other != cell && seen[other] != cell {
@@ -111,8 +111,12 @@ impl Geometry {
             let on_line = |x: usize| if is_row { x / n == line } else { x % n == line };
             let in_box = |x: usize| box_of(x / n, x % n) == bx;
             let line_cells = if is_row { line } else { n + line };
-            let line_cells = houses[line_cells * n..(line_cells + 1) * n].iter().map(|&x| x as usize);
-            let box_cells = houses[(2 * n + bx) * n..(2 * n + bx + 1) * n].iter().map(|&x| x as usize);
+            let line_cells = houses[line_cells * n..(line_cells + 1) * n]
+                .iter()
+                .map(|&x| x as usize);
+            let box_cells = houses[(2 * n + bx) * n..(2 * n + bx + 1) * n]
+                .iter()
+                .map(|&x| x as usize);
             let inter: Vec<usize> = line_cells.clone().filter(|&x| in_box(x)).collect();
             let line_rest: Vec<usize> = line_cells.filter(|&x| !in_box(x)).collect();
             let box_rest: Vec<usize> = box_cells.filter(|&x| !on_line(x)).collect();
@@ -122,7 +126,13 @@ impl Geometry {
                 line_rest: line_rest.len() as u16,
                 box_rest: box_rest.len() as u16,
             });
-            seg_cells.extend(inter.iter().chain(&line_rest).chain(&box_rest).map(|&x| x as u16));
+            seg_cells.extend(
+                inter
+                    .iter()
+                    .chain(&line_rest)
+                    .chain(&box_rest)
+                    .map(|&x| x as u16),
+            );
         }
         Geometry {
             p,
@@ -325,16 +335,28 @@ impl Solver<'_> {
                 let (here, in_line, in_box) = if si < n * p {
                     let (r, k) = (si / p, si % p);
                     let row = &rowseg[r * p..(r + 1) * p];
-                    let in_line = row.iter().enumerate().filter(|&(k2, _)| k2 != k).fold(0, |a, (_, &m)| a | m);
+                    let in_line = row
+                        .iter()
+                        .enumerate()
+                        .filter(|&(k2, _)| k2 != k)
+                        .fold(0, |a, (_, &m)| a | m);
                     let r0 = (r / p) * p;
-                    let in_box = (r0..r0 + p).filter(|&r2| r2 != r).fold(0, |a, r2| a | rowseg[r2 * p + k]);
+                    let in_box = (r0..r0 + p)
+                        .filter(|&r2| r2 != r)
+                        .fold(0, |a, r2| a | rowseg[r2 * p + k]);
                     (row[k], in_line, in_box)
                 } else {
                     let (c, k) = ((si - n * p) / q, (si - n * p) % q);
                     let col = &colseg[c * q..(c + 1) * q];
-                    let in_line = col.iter().enumerate().filter(|&(k2, _)| k2 != k).fold(0, |a, (_, &m)| a | m);
+                    let in_line = col
+                        .iter()
+                        .enumerate()
+                        .filter(|&(k2, _)| k2 != k)
+                        .fold(0, |a, (_, &m)| a | m);
                     let c0 = (c / q) * q;
-                    let in_box = (c0..c0 + q).filter(|&c2| c2 != c).fold(0, |a, c2| a | colseg[c2 * q + k]);
+                    let in_box = (c0..c0 + q)
+                        .filter(|&c2| c2 != c)
+                        .fold(0, |a, c2| a | colseg[c2 * q + k]);
                     (col[k], in_line, in_box)
                 };
                 // Pointing: digits of the box only here leave the rest of the line.
@@ -405,7 +427,7 @@ impl Solver<'_> {
             // PERF: bit-sliced saturating counters, `level[j]` = digits seen at least j + 1
             // times; one pass over the house instead of one per digit.
             let mut level = [0u64; 65];
-            for h in 0..3 * g.n {
+            for (h, &placed_h) in placed.iter().enumerate() {
                 let cells = &g.houses[h * g.n..(h + 1) * g.n];
                 let depth = best as usize;
                 level[..depth].fill(0);
@@ -416,7 +438,7 @@ impl Solver<'_> {
                     }
                     level[0] |= m;
                 }
-                let open = g.all & !placed[h];
+                let open = g.all & !placed_h;
                 // Digits with exactly k places, k < best.
                 for k in 1..depth {
                     let exact = open & level[k - 1] & !level[k];
@@ -485,8 +507,15 @@ impl Solver<'_> {
                 let cur = &mut cur[level * stride..];
                 if k == last {
                     let mut st = StateMut::split(cur, g);
-                    if Self::assign(g, &mut st, &mut self.queue, &mut self.dirty, cell as usize, bit)
-                        .is_err()
+                    if Self::assign(
+                        g,
+                        &mut st,
+                        &mut self.queue,
+                        &mut self.dirty,
+                        cell as usize,
+                        bit,
+                    )
+                    .is_err()
                     {
                         self.queue.clear();
                         self.dirty = [0; 3];
@@ -496,8 +525,15 @@ impl Solver<'_> {
                 }
                 next[..stride].copy_from_slice(cur);
                 let mut child = StateMut::split(&mut next[..stride], g);
-                if Self::assign(g, &mut child, &mut self.queue, &mut self.dirty, cell as usize, bit)
-                    .is_ok()
+                if Self::assign(
+                    g,
+                    &mut child,
+                    &mut self.queue,
+                    &mut self.dirty,
+                    cell as usize,
+                    bit,
+                )
+                .is_ok()
                 {
                     self.search(level + 1);
                 } else {
@@ -508,12 +544,17 @@ impl Solver<'_> {
                     return;
                 }
                 // The alternative failed or was explored: remove it here.
-                let mut st = StateMut::split(
-                    &mut self.arena[level * stride..(level + 1) * stride],
+                let mut st =
+                    StateMut::split(&mut self.arena[level * stride..(level + 1) * stride], g);
+                if Self::remove(
                     g,
-                );
-                if Self::remove(g, &mut st, &mut self.queue, &mut self.dirty, cell as usize, bit)
-                    .is_err()
+                    &mut st,
+                    &mut self.queue,
+                    &mut self.dirty,
+                    cell as usize,
+                    bit,
+                )
+                .is_err()
                 {
                     self.queue.clear();
                     self.dirty = [0; 3];
@@ -573,7 +614,14 @@ fn init(solver: &mut Solver, cells: &[u8]) -> Result<(), Contradiction> {
     st.cand.fill(g.all);
     for (cell, &v) in cells.iter().enumerate() {
         if v != 0 {
-            Solver::assign(g, &mut st, &mut solver.queue, &mut solver.dirty, cell, 1 << (v - 1))?;
+            Solver::assign(
+                g,
+                &mut st,
+                &mut solver.queue,
+                &mut solver.dirty,
+                cell,
+                1 << (v - 1),
+            )?;
         }
     }
     Ok(())
@@ -590,7 +638,15 @@ mod tests {
         assert_eq!(g.npeers, 5 + 5 + 2);
         // 6 boxes x (2 rows + 3 columns).
         assert_eq!(g.segments.len(), 6 * 5);
-        assert!(g.segments[..12].iter().all(|s| (s.len, s.line_rest, s.box_rest) == (3, 3, 3)));
-        assert!(g.segments[12..].iter().all(|s| (s.len, s.line_rest, s.box_rest) == (2, 4, 4)));
+        assert!(
+            g.segments[..12]
+                .iter()
+                .all(|s| (s.len, s.line_rest, s.box_rest) == (3, 3, 3))
+        );
+        assert!(
+            g.segments[12..]
+                .iter()
+                .all(|s| (s.len, s.line_rest, s.box_rest) == (2, 4, 4))
+        );
     }
 }

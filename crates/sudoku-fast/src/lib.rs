@@ -55,9 +55,16 @@ impl Shape {
     /// 12 gives 3x4, a prime gives 1xn.
     pub fn from_size(n: usize) -> Result<Shape, ShapeError> {
         if n == 0 || n > MAX_N {
-            return Err(ShapeError::Size { rows: 0, cols: 0, n });
+            return Err(ShapeError::Size {
+                rows: 0,
+                cols: 0,
+                n,
+            });
         }
-        let rows = (1..=n).filter(|r| n % r == 0 && r * r <= n).max().unwrap_or(1);
+        let rows = (1..=n)
+            .filter(|r| n % r == 0 && r * r <= n)
+            .max()
+            .unwrap_or(1);
         Shape::new(rows as u8, (n / rows) as u8)
     }
 
@@ -74,7 +81,11 @@ impl Shape {
     fn validate(&self) -> Result<(), ShapeError> {
         let n = self.n();
         if n == 0 || n > MAX_N {
-            return Err(ShapeError::Size { rows: self.rows, cols: self.cols, n });
+            return Err(ShapeError::Size {
+                rows: self.rows,
+                cols: self.cols,
+                n,
+            });
         }
         Ok(())
     }
@@ -145,10 +156,19 @@ fn check(shape: Shape, cells: &[u8]) -> Result<(), ShapeError> {
     shape.validate()?;
     let n = shape.n();
     if cells.len() != n * n {
-        return Err(ShapeError::Length { n, expected: n * n, got: cells.len() });
+        return Err(ShapeError::Length {
+            n,
+            expected: n * n,
+            got: cells.len(),
+        });
     }
     if let Some(i) = cells.iter().position(|&v| v as usize > n) {
-        return Err(ShapeError::Digit { row: i / n + 1, col: i % n + 1, value: cells[i], n });
+        return Err(ShapeError::Digit {
+            row: i / n + 1,
+            col: i % n + 1,
+            value: cells[i],
+            n,
+        });
     }
     Ok(())
 }
@@ -159,7 +179,12 @@ fn check(shape: Shape, cells: &[u8]) -> Result<(), ShapeError> {
 /// this many solutions (1 = find one, 2 = uniqueness check, `u64::MAX` = count all).
 /// `budget`: maximum number of guesses (`None` = unbounded). Givens that conflict give 0
 /// solutions. 3x3 boxes go to the fast path [`solve9_budget`].
-pub fn solve(shape: Shape, cells: &[u8], limit: u64, budget: Option<u64>) -> Result<Answer, ShapeError> {
+pub fn solve(
+    shape: Shape,
+    cells: &[u8],
+    limit: u64,
+    budget: Option<u64>,
+) -> Result<Answer, ShapeError> {
     check(shape, cells)?;
     if shape.rows == 3 && shape.cols == 3 {
         let mut grid = [0u8; 81];
@@ -197,12 +222,26 @@ mod tests {
     #[test]
     fn bad_input_is_an_error() {
         let s = Shape::new(2, 2).unwrap();
-        assert!(matches!(solve(s, &[0; 15], 1, None), Err(ShapeError::Length { got: 15, .. })));
+        assert!(matches!(
+            solve(s, &[0; 15], 1, None),
+            Err(ShapeError::Length { got: 15, .. })
+        ));
         let mut cells = [0u8; 16];
         cells[5] = 5;
         let err = solve(s, &cells, 1, None).unwrap_err();
-        assert_eq!(err, ShapeError::Digit { row: 2, col: 2, value: 5, n: 4 });
-        assert_eq!(err.to_string(), "cell at row 2, column 2 holds 5, but digits run from 1 to 4");
+        assert_eq!(
+            err,
+            ShapeError::Digit {
+                row: 2,
+                col: 2,
+                value: 5,
+                n: 4
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "cell at row 2, column 2 holds 5, but digits run from 1 to 4"
+        );
     }
 
     #[test]

@@ -635,7 +635,10 @@ mod tests {
             x ^= x >> 17;
             x ^= x << 5;
             let a = x & ALL27;
-            let want: u32 = (0..9).filter(|k| a & (7 << (3 * k)) != 0).map(|k| 1 << k).sum();
+            let want: u32 = (0..9)
+                .filter(|k| a & (7 << (3 * k)) != 0)
+                .map(|k| 1 << k)
+                .sum();
             assert_eq!(Portable::shrink(a), want);
             #[cfg(target_arch = "x86_64")]
             if std::is_x86_feature_detected!("bmi2") {
@@ -647,14 +650,20 @@ mod tests {
     #[test]
     fn stack_kernels_agree() {
         for x in (0..1u32 << 27).step_by(9973) {
-            for s in 0..3 {
+            for (s, &mask) in STACK_MASK.iter().enumerate() {
                 let p = Portable::stack_pattern(x, s);
-                assert_eq!(p, (0..9).filter(|k| x & (1 << (9 * (k / 3) + 3 * s + k % 3)) != 0).map(|k| 1 << k).sum());
-                assert_eq!(Portable::stack_spread(p, s), x & STACK_MASK[s]);
+                assert_eq!(
+                    p,
+                    (0..9)
+                        .filter(|k| x & (1 << (9 * (k / 3) + 3 * s + k % 3)) != 0)
+                        .map(|k| 1 << k)
+                        .sum()
+                );
+                assert_eq!(Portable::stack_spread(p, s), x & mask);
                 #[cfg(target_arch = "x86_64")]
                 if std::is_x86_feature_detected!("bmi2") {
                     assert_eq!(Bmi2::stack_pattern(x, s), p);
-                    assert_eq!(Bmi2::stack_spread(p, s), x & STACK_MASK[s]);
+                    assert_eq!(Bmi2::stack_spread(p, s), x & mask);
                 }
             }
         }

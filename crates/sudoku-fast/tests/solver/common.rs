@@ -57,7 +57,11 @@ pub fn validate(shape: Shape, puzzle: &[u8], grid: &[u8]) {
         assert!(g >= 1 && g as usize <= n, "cell {i} holds {g}");
         assert!(v == 0 || v == g, "given {v} at cell {i} changed to {g}");
     }
-    let full: u128 = if n == 64 { u64::MAX as u128 } else { (1u128 << n) - 1 } << 1;
+    let full: u128 = if n == 64 {
+        u64::MAX as u128
+    } else {
+        (1u128 << n) - 1
+    } << 1;
     for k in 0..n {
         let (mut row, mut col, mut bx) = (0u128, 0u128, 0u128);
         for j in 0..n {
@@ -101,8 +105,8 @@ pub fn reference_count(shape: Shape, puzzle: &[u8], limit: u64) -> u64 {
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let mut best = None;
         let mut best_k = u32::MAX;
-        for i in 0..n * n {
-            if grid[i] == 0 {
+        for (i, &v) in grid.iter().enumerate() {
+            if v == 0 {
                 let free = all & !(h.0[i / n] | h.1[i % n] | h.2[bx(i)]);
                 if free.count_ones() < best_k {
                     best_k = free.count_ones();

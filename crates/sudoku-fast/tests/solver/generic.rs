@@ -3,7 +3,9 @@
 
 use dlx_sudoku_fast::{Shape, solve, solve_generic};
 
-use crate::common::{XorShift, parse_line, random_grid, reference_count, remove_cells, testdata, validate};
+use crate::common::{
+    XorShift, parse_line, random_grid, reference_count, remove_cells, testdata, validate,
+};
 
 fn count(rows: u8, cols: u8) -> u64 {
     let shape = Shape::new(rows, cols).unwrap();

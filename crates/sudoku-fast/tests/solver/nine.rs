@@ -1,7 +1,9 @@
 //! The 9x9 paths: fast (BMI2 when present), portable, generic and the reference counter
 //! must agree; every solution is validated.
 
-use dlx_sudoku_fast::{Answer9, Shape, solve, solve9, solve9_budget, solve9_portable, solve_generic};
+use dlx_sudoku_fast::{
+    Answer9, Shape, solve, solve_generic, solve9, solve9_budget, solve9_portable,
+};
 
 use crate::common::{XorShift, load9, reference_count, shared, testdata, validate};
 
@@ -15,7 +17,10 @@ fn agree(p: &[u8; 81], limit: u64) -> Answer9 {
     let portable = solve9_portable(p, limit, None);
     assert_eq!(fast, portable, "fast and portable differ on {p:?}");
     let generic = solve_generic(SHAPE, p, limit, None).unwrap();
-    assert_eq!(fast.solutions, generic.solutions, "fast and generic counts differ on {p:?}");
+    assert_eq!(
+        fast.solutions, generic.solutions,
+        "fast and generic counts differ on {p:?}"
+    );
     if let Some(g) = &fast.solution {
         validate(SHAPE, p, g);
     }
@@ -50,7 +55,11 @@ fn testdata_samples_agree() {
 
 #[test]
 fn shared_sets_agree() {
-    for (set, step) in [("17-clue", 97), ("magictour-top1465", 7), ("forum-hardest-1905-11plus", 97)] {
+    for (set, step) in [
+        ("17-clue", 97),
+        ("magictour-top1465", 7),
+        ("forum-hardest-1905-11plus", 97),
+    ] {
         if let Some(path) = shared(&format!("sudoku/{set}.txt")) {
             check_set(&load9(&path, step));
         }
@@ -78,7 +87,10 @@ fn counts_agree_with_reference_after_removing_givens() {
         assert_eq!(two.solutions, want.min(2));
         multi += (want > 1) as usize;
     }
-    assert!(multi > 10, "the sample should include puzzles with several solutions");
+    assert!(
+        multi > 10,
+        "the sample should include puzzles with several solutions"
+    );
 }
 
 #[test]
@@ -100,8 +112,8 @@ fn conflicting_givens_have_no_solution() {
     cases.push(g);
     // A row whose last cell has no candidate left: 1..8 in the row, 9 below it.
     let mut g = [0u8; 81];
-    for c in 0..8 {
-        g[c] = c as u8 + 1;
+    for (c, v) in g.iter_mut().take(8).enumerate() {
+        *v = c as u8 + 1;
     }
     g[9 * 4 + 8] = 9;
     cases.push(g);
@@ -122,7 +134,10 @@ fn conflicting_givens_have_no_solution() {
 #[test]
 fn budget_stops_counting_an_empty_grid() {
     let empty = [0u8; 81];
-    for a in [solve9_budget(&empty, u64::MAX, Some(500)), solve9_portable(&empty, u64::MAX, Some(500))] {
+    for a in [
+        solve9_budget(&empty, u64::MAX, Some(500)),
+        solve9_portable(&empty, u64::MAX, Some(500)),
+    ] {
         assert!(!a.complete);
         assert_eq!(a.guesses, 500);
         assert!(a.solutions > 0);

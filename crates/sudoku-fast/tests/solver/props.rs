@@ -1,6 +1,6 @@
 //! Property tests: puzzles made from random valid grids of several shapes.
 
-use dlx_sudoku_fast::{Shape, solve9, solve9_portable, solve_generic};
+use dlx_sudoku_fast::{Shape, solve_generic, solve9, solve9_portable};
 use proptest::prelude::*;
 
 use crate::common::{XorShift, random_grid, reference_count, remove_cells, validate};
