@@ -290,10 +290,13 @@ impl Job {
                 s.push_str(&g.pretty());
             }
         }
+        let limit = self.options.limit;
         let count = if r.complete {
             r.solutions.to_string()
+        } else if limit > 0 && r.solutions >= limit {
+            format!("{} (stopped at the limit of {limit})", r.solutions)
         } else {
-            format!("at least {} (search incomplete)", r.solutions)
+            format!("at least {} (a budget ran out)", r.solutions)
         };
         let status = match r.status {
             Status::Solved if self.options.limit == 1 => {

@@ -96,7 +96,7 @@ pub fn run(args: TraceArgs) -> Result<Found> {
                 StepKind::Backtrack => "backtrack",
                 StepKind::Solution => "solution",
             };
-            let indent = "  ".repeat(s.depth.min(40));
+            let indent = " ".repeat(s.depth.min(60));
             writeln!(
                 out,
                 "{:>6} {:>3} {:<9} {indent}{}",
