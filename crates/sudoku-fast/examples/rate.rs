@@ -3,6 +3,7 @@
 //!
 //! `cargo run --release --example rate -p dlx-sudoku-fast -- FILE [LIMIT] [fast|portable|generic] [REPEAT]`
 
+use std::io::Write;
 use std::time::Instant;
 
 use dlx_sudoku_fast::{Shape, solve_generic, solve9, solve9_portable};
@@ -59,7 +60,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         let secs = t.elapsed().as_secs_f64();
         let rate = puzzles.len() as f64 / secs;
-        println!(
+        // A closed pipe (`| head`) is not an error: the output is simply dropped.
+        let _ = writeln!(
+            std::io::stdout(),
             "{path}: {} puzzles, {solved} solved, limit {limit}, {mode}: {rate:.0}/s, {:.2} guesses/puzzle",
             puzzles.len(),
             guesses as f64 / puzzles.len() as f64
@@ -67,6 +70,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         rates.push(rate);
     }
     rates.sort_by(f64::total_cmp);
-    println!("median {:.0}/s", rates[rates.len() / 2]);
+    let _ = writeln!(std::io::stdout(), "median {:.0}/s", rates[rates.len() / 2]);
     Ok(())
 }

@@ -467,6 +467,29 @@ impl State {
     }
 }
 
+/// The cell with two candidates that sees the most other such cells (the last one on ties),
+/// as (band, bit).
+#[inline(always)]
+fn best_pair(pairs: &[u32; 4]) -> (usize, u32) {
+    let mut best = (0, 0, 0);
+    for b in 0..3 {
+        let mut m = pairs[b];
+        while m != 0 {
+            let i = m.trailing_zeros();
+            m &= m - 1;
+            let peers = &PEERS[27 * b + i as usize];
+            let score = (peers[0] & pairs[0]).count_ones()
+                + (peers[1] & pairs[1]).count_ones()
+                + (peers[2] & pairs[2]).count_ones()
+                + 1;
+            if score >= best.2 {
+                best = (b, 1 << i, score);
+            }
+        }
+    }
+    (best.0, best.1)
+}
+
 /// The column pattern of a band set: bit `c` iff some row holds column `c`.
 #[inline(always)]
 fn fold(a: u32) -> u32 {
@@ -527,18 +550,11 @@ impl Search {
                         return;
                     }
                     self.guesses += 1;
-                    // PERF: a cell with two candidates when there is one, the last in row-major order
-                    // (on forum-hardest: 126 guesses for limit 2 against 141 for the first, 164
-                    // for one in the band with fewest open cells).
+                    // PERF: the cell with two candidates that sees most others (forum-hardest,
+                    // guesses per puzzle at limit 1 / 2: 53 / 100; the first such cell in
+                    // row-major order: 73 / 141, the last: 66 / 126).
                     let (b, bit) = if pairs[0] | pairs[1] | pairs[2] != 0 {
-                        let b = if pairs[2] != 0 {
-                            2
-                        } else if pairs[1] != 0 {
-                            1
-                        } else {
-                            0
-                        };
-                        (b, 1 << (31 - pairs[b].leading_zeros()))
+                        best_pair(&pairs)
                     } else {
                         st.fewest()
                     };
