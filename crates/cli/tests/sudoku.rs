@@ -5,18 +5,26 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-const EASY: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
 fn root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
 }
 
 fn example(name: &str) -> String {
-    root().join("examples/sudoku").join(name).display().to_string()
+    root()
+        .join("examples/sudoku")
+        .join(name)
+        .display()
+        .to_string()
 }
 
 fn dlx(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dlx")).args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn dlx_stdin(args: &[&str], input: &str) -> Output {
@@ -27,7 +35,12 @@ fn dlx_stdin(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -55,13 +68,18 @@ fn mask_times(s: &str) -> String {
 
 /// Compares with a golden file, or writes it when `UPDATE_GOLDEN` is set.
 fn golden(name: &str, actual: &str) {
-    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/sudoku")).join(name);
+    let path =
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/sudoku")).join(name);
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::write(&path, actual).unwrap();
         return;
     }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_GOLDEN=1 to create it)", path.display()));
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (run with UPDATE_GOLDEN=1 to create it)",
+            path.display()
+        )
+    });
     assert_eq!(actual, expected, "output differs from {}", path.display());
 }
 
@@ -72,13 +90,19 @@ fn solves(puzzle: &str, sol: &str) -> bool {
     if s.len() != 81 || p.len() != 81 {
         return false;
     }
-    let kept = p.iter().zip(&s).all(|(a, b)| !a.is_ascii_digit() || *a == b'0' || a == b);
+    let kept = p
+        .iter()
+        .zip(&s)
+        .all(|(a, b)| !a.is_ascii_digit() || *a == b'0' || a == b);
     let ok = (0..9).all(|u| {
         let row: std::collections::HashSet<u8> = (0..9).map(|k| s[u * 9 + k]).collect();
         let col: std::collections::HashSet<u8> = (0..9).map(|k| s[k * 9 + u]).collect();
-        let bx: std::collections::HashSet<u8> =
-            (0..9).map(|k| s[(u / 3 * 3 + k / 3) * 9 + u % 3 * 3 + k % 3]).collect();
-        [row, col, bx].iter().all(|h| h.len() == 9 && h.iter().all(|d| (b'1'..=b'9').contains(d)))
+        let bx: std::collections::HashSet<u8> = (0..9)
+            .map(|k| s[(u / 3 * 3 + k / 3) * 9 + u % 3 * 3 + k % 3])
+            .collect();
+        [row, col, bx]
+            .iter()
+            .all(|h| h.len() == 9 && h.iter().all(|d| (b'1'..=b'9').contains(d)))
     });
     kept && ok
 }
@@ -94,7 +118,9 @@ fn solve_one_puzzle_pretty() {
 fn solve_one_puzzle_each_solver_same_line() {
     let mut lines = Vec::new();
     for solver in ["dlx", "backtrack", "mrv"] {
-        let o = dlx(&["sudoku", "solve", "--solver", solver, "--format", "line", EASY]);
+        let o = dlx(&[
+            "sudoku", "solve", "--solver", solver, "--format", "line", EASY,
+        ]);
         assert_eq!(o.status.code(), Some(0));
         lines.push(stdout(&o));
     }
@@ -130,7 +156,12 @@ fn every_example_file_is_solved() {
         assert_eq!(v["status"], "unique", "{file}");
     }
     // Tall boxes need --box: with the default wide boxes it is another puzzle.
-    let o = dlx(&["sudoku", "solve", "--unique", &example("6x6-tall-boxes.txt")]);
+    let o = dlx(&[
+        "sudoku",
+        "solve",
+        "--unique",
+        &example("6x6-tall-boxes.txt"),
+    ]);
     assert!(stdout(&o).contains("status: multiple"));
 }
 
@@ -147,7 +178,10 @@ fn a_batch_streams_in_order_with_a_summary() {
         .map(|(k, l)| (k + 1, l))
         .collect();
     let out = stdout(&o);
-    let records: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(records.len(), 200);
     for ((line, puzzle), r) in puzzles.iter().zip(&records) {
         assert_eq!(r["line"], *line as u64);
@@ -155,11 +189,16 @@ fn a_batch_streams_in_order_with_a_summary() {
         assert_eq!(r["status"], "solved");
         assert_eq!(r["solutions"], 1);
         assert!(r["error"].is_null());
-        assert!(solves(puzzle, r["solution"].as_str().unwrap()), "line {line}");
+        assert!(
+            solves(puzzle, r["solution"].as_str().unwrap()),
+            "line {line}"
+        );
     }
     let err = stderr(&o);
     assert!(
-        err.contains("puzzles: 200, solved: 200, unique: 0, multiple: 0, none: 0, incomplete: 0, invalid: 0;"),
+        err.contains(
+            "puzzles: 200, solved: 200, unique: 0, multiple: 0, none: 0, incomplete: 0, invalid: 0;"
+        ),
         "{err}"
     );
     assert!(err.contains("puzzles/s (dlx, 2 threads)"), "{err}");
@@ -182,22 +221,50 @@ fn a_batch_goes_on_past_bad_puzzles_and_exits_2() {
         &EASY[2..],
         "12345678.".to_string() + &".".repeat(71) + "9"
     );
-    let o = dlx_stdin(&["sudoku", "solve", "--unique", "--json", "-j", "1"], &input);
+    let o = dlx_stdin(
+        &["sudoku", "solve", "--unique", "--json", "-j", "1"],
+        &input,
+    );
     assert_eq!(o.status.code(), Some(2));
-    let records: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    let status: Vec<&str> = records.iter().map(|r| r["status"].as_str().unwrap()).collect();
-    assert_eq!(status, vec!["unique", "invalid", "invalid", "invalid", "none"]);
+    let records: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let status: Vec<&str> = records
+        .iter()
+        .map(|r| r["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        status,
+        vec!["unique", "invalid", "invalid", "invalid", "none"]
+    );
     assert_eq!(records[1]["line"], 3);
-    assert!(records[1]["error"].as_str().unwrap().starts_with("wrong length: 80 cells at line 3"));
+    assert!(
+        records[1]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("wrong length: 80 cells at line 3")
+    );
     assert_eq!(
         records[2]["error"],
         "unknown character 'x' at line 4, column 81 (a 9x9 grid uses 1-9, and . 0 _ - * for blanks)"
     );
-    assert_eq!(records[3]["error"], "digit 5 at r1c1 repeats r1c2 in row 1 (and 1 more repeats)");
+    assert_eq!(
+        records[3]["error"],
+        "digit 5 at r1c1 repeats r1c2 in row 1 (and 1 more repeats)"
+    );
     let err = stderr(&o);
     assert!(err.contains("dlx: stdin:3: wrong length"), "{err}");
-    assert!(err.contains("puzzles: 5, solved: 1, unique: 1, multiple: 0, none: 1, incomplete: 0, invalid: 3;"), "{err}");
-    assert!(err.contains("dlx: error: stdin: 3 of 5 puzzles invalid"), "{err}");
+    assert!(
+        err.contains(
+            "puzzles: 5, solved: 1, unique: 1, multiple: 0, none: 1, incomplete: 0, invalid: 3;"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("dlx: error: stdin: 3 of 5 puzzles invalid"),
+        "{err}"
+    );
     // The line format keeps one line a puzzle, with a comment for the unsolved.
     let o = dlx_stdin(&["sudoku", "solve", "-q", "-j", "1"], &input);
     golden("batch-with-errors.txt", &stdout(&o));
@@ -215,15 +282,29 @@ fn exit_status_1_when_no_solution() {
 fn error_messages_of_single_puzzles() {
     let o = dlx(&["sudoku", "solve", &EASY[1..]]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).starts_with("dlx: error: argument: wrong length: 80 cells at line 1;"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("dlx: error: argument: wrong length: 80 cells at line 1;"),
+        "{}",
+        stderr(&o)
+    );
     let o = dlx(&["sudoku", "solve", &EASY.replacen('.', "2", 1)]);
-    assert_eq!(stderr(&o), "dlx: error: argument: digit 2 at r1c1 repeats r1c5 in row 1\n");
+    assert_eq!(
+        stderr(&o),
+        "dlx: error: argument: digit 2 at r1c1 repeats r1c5 in row 1\n"
+    );
     let o = dlx(&["sudoku", "solve", "no/such/file.txt"]);
-    assert_eq!(stderr(&o), "dlx: error: no/such/file.txt: no such file, and not a puzzle either\n");
+    assert_eq!(
+        stderr(&o),
+        "dlx: error: no/such/file.txt: no such file, and not a puzzle either\n"
+    );
     let o = dlx(&["sudoku", "solve", &".".repeat(49)]);
     assert!(stderr(&o).contains("unsupported size: 7x7 (a prime size has no box shape)"));
     let o = dlx(&["sudoku", "solve", "--box", "2x3", EASY]);
-    assert!(stderr(&o).contains("box shape 2x3 does not fit a 9x9 grid"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("box shape 2x3 does not fit a 9x9 grid"),
+        "{}",
+        stderr(&o)
+    );
     let o = dlx(&["sudoku", "solve", "--box", "9", EASY]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("`9` is not a box shape"));
@@ -239,12 +320,20 @@ fn counting_and_enumerating() {
     for solver in ["backtrack", "mrv"] {
         let o = dlx(&["sudoku", "count", empty4, "--solver", solver, "--json"]);
         let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
-        assert_eq!((v["solutions"].as_u64(), v["complete"].as_bool()), (Some(288), Some(true)));
+        assert_eq!(
+            (v["solutions"].as_u64(), v["complete"].as_bool()),
+            (Some(288), Some(true))
+        );
     }
     let o = dlx(&["sudoku", "count", empty4, "--limit", "100", "--json"]);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
-    assert_eq!((v["solutions"].as_u64(), v["complete"].as_bool()), (Some(100), Some(false)));
-    let o = dlx(&["sudoku", "solve", "--all", "--limit", "5", empty4, "--format", "line"]);
+    assert_eq!(
+        (v["solutions"].as_u64(), v["complete"].as_bool()),
+        (Some(100), Some(false))
+    );
+    let o = dlx(&[
+        "sudoku", "solve", "--all", "--limit", "5", empty4, "--format", "line",
+    ]);
     let sols: std::collections::BTreeSet<String> = stdout(&o).lines().map(str::to_string).collect();
     assert_eq!(sols.len(), 5);
     let o = dlx(&["sudoku", "solve", "--all", "1...\n..2.\n.3..\n...."]);
@@ -253,21 +342,54 @@ fn counting_and_enumerating() {
 
 #[test]
 fn budgets_report_incomplete() {
-    let o = dlx(&["sudoku", "count", &".".repeat(81), "--nodes", "1000", "--json"]);
+    let o = dlx(&[
+        "sudoku",
+        "count",
+        &".".repeat(81),
+        "--nodes",
+        "1000",
+        "--json",
+    ]);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["complete"], false);
     assert_eq!(v["status"], "multiple");
     assert_eq!(v["nodes"], 1000);
-    let o = dlx(&["sudoku", "count", &".".repeat(256), "--time-limit", "50ms", "--format", "line"]);
-    assert!(stdout(&o).ends_with("solutions at least\n"), "{}", stdout(&o));
+    let o = dlx(&[
+        "sudoku",
+        "count",
+        &".".repeat(256),
+        "--time-limit",
+        "50ms",
+        "--format",
+        "line",
+    ]);
+    assert!(
+        stdout(&o).ends_with("solutions at least\n"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
 fn csv_output() {
-    let o = dlx_stdin(&["sudoku", "solve", "--format", "csv", "-q", "--input-kind", "lines"], &format!("{EASY}\n{}\n", &EASY[1..]));
+    let o = dlx_stdin(
+        &[
+            "sudoku",
+            "solve",
+            "--format",
+            "csv",
+            "-q",
+            "--input-kind",
+            "lines",
+        ],
+        &format!("{EASY}\n{}\n", &EASY[1..]),
+    );
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], "line,puzzle,status,solutions,solution,nodes,guesses,backtracks,error");
+    assert_eq!(
+        lines[0],
+        "line,puzzle,status,solutions,solution,nodes,guesses,backtracks,error"
+    );
     assert!(lines[1].starts_with(&format!("1,{EASY},solved,1,483921657")));
     assert!(lines[2].starts_with("2,"));
     assert!(lines[2].contains(",invalid,0,,0,0,0,\"wrong length: 80 cells at line 2;"));
@@ -281,25 +403,59 @@ fn trace_text_json_and_cap() {
     golden("trace-4x4.txt", &stdout(&o));
     let o = dlx(&["sudoku", "trace", p4, "--solver", "mrv", "--grids"]);
     golden("trace-4x4-mrv.txt", &stdout(&o));
-    let o = dlx(&["sudoku", "trace", &example("hard-9x9.txt"), "--json", "--max-steps", "50"]);
+    let o = dlx(&[
+        "sudoku",
+        "trace",
+        &example("hard-9x9.txt"),
+        "--json",
+        "--max-steps",
+        "50",
+    ]);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["steps"].as_array().unwrap().len(), 50);
     assert_eq!(v["truncated"], true);
     assert_eq!(v["solver"], "dlx");
     assert_eq!(v["steps"][0]["kind"], "choose");
-    let o = dlx(&["sudoku", "trace", &example("hard-9x9.txt"), "--max-steps", "20"]);
+    let o = dlx(&[
+        "sudoku",
+        "trace",
+        &example("hard-9x9.txt"),
+        "--max-steps",
+        "20",
+    ]);
     assert!(stdout(&o).contains("trace cut after 20 steps (raise --max-steps to see more)"));
     // A dead end says which item ran out of options.
-    let o = dlx(&["sudoku", "trace", &example("hard-9x9.txt"), "--max-steps", "5000"]);
+    let o = dlx(&[
+        "sudoku",
+        "trace",
+        &example("hard-9x9.txt"),
+        "--max-steps",
+        "5000",
+    ]);
     let out = stdout(&o);
-    assert!(out.lines().any(|l| l.contains("dead end: digit") && l.contains("has no place left in")), "no dead end");
+    assert!(
+        out.lines()
+            .any(|l| l.contains("dead end: digit") && l.contains("has no place left in")),
+        "no dead end"
+    );
 }
 
 #[test]
 fn verbose_prints_progress() {
-    let o = dlx(&["sudoku", "solve", "-v", "--every", "1000", "--unique", &example("hard-9x9.txt")]);
+    let o = dlx(&[
+        "sudoku",
+        "solve",
+        "-v",
+        "--every",
+        "1000",
+        "--unique",
+        &example("hard-9x9.txt"),
+    ]);
     let err = stderr(&o);
-    assert!(err.starts_with("puzzle: 9x9, boxes 3x3, 21 givens, 60 open cells\nexact cover: "), "{err}");
+    assert!(
+        err.starts_with("puzzle: 9x9, boxes 3x3, 21 givens, 60 open cells\nexact cover: "),
+        "{err}"
+    );
     assert!(err.contains("nodes 1024, depth "), "{err}");
     assert!(err.contains("+-------+-------+-------+"));
 }
@@ -320,7 +476,15 @@ fn bench_reports_puzzles_per_second() {
 fn help_names_the_conventions() {
     let o = dlx(&["sudoku", "--help"]);
     let out = stdout(&o);
-    for w in ["solve", "count", "trace", "bench", "A=10", "2x3", "Exit status"] {
+    for w in [
+        "solve",
+        "count",
+        "trace",
+        "bench",
+        "A=10",
+        "2x3",
+        "Exit status",
+    ] {
         assert!(out.contains(w), "{w} missing from:\n{out}");
     }
 }

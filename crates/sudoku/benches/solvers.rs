@@ -31,14 +31,21 @@ fn sets(c: &mut Criterion) {
     let (clue17, magic, hardest) = (&all[..100], &all[100..150], &all[150..200]);
     let mut g = c.benchmark_group("sample");
     g.sample_size(10);
-    for (name, grids) in [("17-clue x100", clue17), ("magictour x50", magic), ("forum-hardest x50", hardest)] {
+    for (name, grids) in [
+        ("17-clue x100", clue17),
+        ("magictour x50", magic),
+        ("forum-hardest x50", hardest),
+    ] {
         g.bench_function(format!("dlx {name}"), |b| {
             b.iter(|| solve_all(black_box(grids), &SolveOptions::new(SolverKind::Dlx)))
         });
         g.bench_function(format!("dlx unique {name}"), |b| {
             b.iter(|| {
                 for grid in grids {
-                    assert_eq!(solve(grid, &SolveOptions::unique(SolverKind::Dlx)).status, Status::Unique);
+                    assert_eq!(
+                        solve(grid, &SolveOptions::unique(SolverKind::Dlx)).status,
+                        Status::Unique
+                    );
                 }
             })
         });
@@ -48,7 +55,12 @@ fn sets(c: &mut Criterion) {
     }
     // Plain backtracking takes up to seconds on one 17-clue puzzle: only a few hard ones.
     g.bench_function("backtrack forum-hardest x5", |b| {
-        b.iter(|| solve_all(black_box(&hardest[..5]), &SolveOptions::new(SolverKind::Backtrack)))
+        b.iter(|| {
+            solve_all(
+                black_box(&hardest[..5]),
+                &SolveOptions::new(SolverKind::Backtrack),
+            )
+        })
     });
     g.finish();
 }
@@ -70,7 +82,12 @@ fn counts(c: &mut Criterion) {
     }
     let four = Grid::empty(Shape::new(2, 2).unwrap());
     g.bench_function("4x4 empty (288) dlx", |b| {
-        b.iter(|| assert_eq!(solve(black_box(&four), &SolveOptions::count_all(SolverKind::Dlx)).solutions, 288))
+        b.iter(|| {
+            assert_eq!(
+                solve(black_box(&four), &SolveOptions::count_all(SolverKind::Dlx)).solutions,
+                288
+            )
+        })
     });
     g.finish();
 }
@@ -83,7 +100,12 @@ fn big(c: &mut Criterion) {
         let grid = parse(line).expect("big puzzles parse");
         let n = grid.n();
         g.bench_function(format!("{n}x{n} unique dlx"), |b| {
-            b.iter(|| assert_eq!(solve(black_box(&grid), &SolveOptions::unique(SolverKind::Dlx)).status, Status::Unique))
+            b.iter(|| {
+                assert_eq!(
+                    solve(black_box(&grid), &SolveOptions::unique(SolverKind::Dlx)).status,
+                    Status::Unique
+                )
+            })
         });
     }
     g.finish();

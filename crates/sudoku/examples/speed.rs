@@ -10,8 +10,14 @@ fn main() {
         std::process::exit(2);
     };
     let text = std::fs::read_to_string(path).unwrap_or_default();
-    let solver: SolverKind = args.get(2).map_or(Ok(SolverKind::Dlx), |s| s.parse()).unwrap_or_default();
-    let max: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
+    let solver: SolverKind = args
+        .get(2)
+        .map_or(Ok(SolverKind::Dlx), |s| s.parse())
+        .unwrap_or_default();
+    let max: usize = args
+        .get(3)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX);
     let grids: Vec<_> = text
         .lines()
         .enumerate()
@@ -19,7 +25,10 @@ fn main() {
         .map(|p| p.grid)
         .take(max)
         .collect();
-    let opts = SolveOptions { solver, ..SolveOptions::default() };
+    let opts = SolveOptions {
+        solver,
+        ..SolveOptions::default()
+    };
     let start = Instant::now();
     let mut total = SolveStats::default();
     let mut solved = 0;

@@ -38,7 +38,15 @@ pub(crate) trait CellEvents {
     }
 
     /// At `depth`, digit `digit` is placed in `cell`, the `k`-th (1-based) of `count`.
-    fn try_digit(&mut self, depth: usize, cell: usize, digit: u8, k: usize, count: usize, cells: &[u8]) {
+    fn try_digit(
+        &mut self,
+        depth: usize,
+        cell: usize,
+        digit: u8,
+        k: usize,
+        count: usize,
+        cells: &[u8],
+    ) {
         let _ = (depth, cell, digit, k, count, cells);
     }
 

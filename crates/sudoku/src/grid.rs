@@ -179,9 +179,7 @@ impl std::str::FromStr for Shape {
     /// Parses `RxC` (rows x columns of a box), e.g. `2x3`.
     fn from_str(s: &str) -> Result<Shape, String> {
         let bad = || format!("`{s}` is not a box shape (write ROWSxCOLS, e.g. 2x3 or 3x4)");
-        let (a, b) = s
-            .split_once(['x', 'X', '*'])
-            .ok_or_else(bad)?;
+        let (a, b) = s.split_once(['x', 'X', '*']).ok_or_else(bad)?;
         let rows = a.trim().parse().map_err(|_| bad())?;
         let cols = b.trim().parse().map_err(|_| bad())?;
         Shape::new(rows, cols).map_err(|e| e.to_string())

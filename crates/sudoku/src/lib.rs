@@ -4,14 +4,14 @@
 //! The principal types and functions:
 //! - [`Grid`] and its box [`Shape`] (`N = rows x cols` digits, from 4x4 up to 64x64), written
 //!   with [`Grid::to_line`] and [`Grid::pretty`];
-//! - [`parse`] and [`parse_with_shape`]: one-line puzzles, the 9-line contest format, boxed
+//! - [`parse()`] and [`parse_with_shape`]: one-line puzzles, the 9-line contest format, boxed
 //!   grids, numbers for big grids, detected automatically ([`mod@parse`] has the rules);
 //! - [`check_givens`] ([`Conflict`]: "digit 5 at r1c3 repeats r1c8 in row 1") and
 //!   [`candidates`];
-//! - [`solve`] with [`SolveOptions`] (solver, heuristic, solution limit, node and time
+//! - [`solve()`] with [`SolveOptions`] (solver, heuristic, solution limit, node and time
 //!   budgets) giving a [`SolveResult`] with a [`Status`] and [`SolveStats`];
-//! - [`trace`]: every decision of a solver as a [`Trace`] of [`TraceStep`]s;
-//! - [`encode`]: the reduced exact-cover [`Encoding`] the `dlx` solver runs on.
+//! - [`trace()`]: every decision of a solver as a [`Trace`] of [`TraceStep`]s;
+//! - [`encode()`]: the reduced exact-cover [`Encoding`] the `dlx` solver runs on.
 //!
 //! ```
 //! use dlx_sudoku::{parse, solve, SolveOptions, SolverKind, Status};
@@ -38,9 +38,11 @@ pub mod trace;
 pub use check::{Conflict, candidates, check_givens};
 pub use encode::{Constraint, EncodeError, Encoding, encode};
 pub use grid::{Grid, GridError, House, Shape, SizeError, Style};
-pub use parse::{InputKind, ParseError, Parsed, detect, parse, parse_line, parse_styled, parse_with_shape};
+pub use parse::{
+    InputKind, ParseError, Parsed, detect, parse, parse_line, parse_styled, parse_with_shape,
+};
 pub use solve::{
-    SolveOptions, SolveResult, SolveStats, SolverKind, Snapshot, Status, Visitor, solve, solve_with,
+    Snapshot, SolveOptions, SolveResult, SolveStats, SolverKind, Status, Visitor, solve, solve_with,
 };
 pub use trace::{StepKind, Trace, TraceOptions, TraceStep, trace, trace_with_limit};
 

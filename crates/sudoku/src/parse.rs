@@ -58,7 +58,9 @@ pub enum ParseError {
         n: usize,
     },
     /// A number larger than the size of the grid, in a grid written with numbers.
-    #[error("number {value} at line {line}, column {column} is larger than {n}, the size of the grid")]
+    #[error(
+        "number {value} at line {line}, column {column} is larger than {n}, the size of the grid"
+    )]
     NumberTooLarge {
         /// The number.
         value: u64,
@@ -70,7 +72,9 @@ pub enum ParseError {
         n: usize,
     },
     /// A row of a grid with a different number of cells than the first row.
-    #[error("line {line} has {found} cells, but line {first_line} has {expected}: rows must be the same length")]
+    #[error(
+        "line {line} has {found} cells, but line {first_line} has {expected}: rows must be the same length"
+    )]
     RaggedRows {
         /// The line of the odd row.
         line: usize,
@@ -228,7 +232,11 @@ pub fn detect<'a>(first_lines: impl IntoIterator<Item = &'a str>) -> InputKind {
 
 /// Reads the puzzle of one line of a file of puzzles (line number `line`, 1-based):
 /// `Ok(None)` for a blank or comment line.
-pub fn parse_line(text: &str, line: usize, shape: Option<Shape>) -> Result<Option<Parsed>, ParseError> {
+pub fn parse_line(
+    text: &str,
+    line: usize,
+    shape: Option<Shape>,
+) -> Result<Option<Parsed>, ParseError> {
     let text = text.trim_end_matches(['\r', '\n']);
     if is_comment_or_blank(text) {
         return Ok(None);
@@ -238,8 +246,13 @@ pub fn parse_line(text: &str, line: usize, shape: Option<Shape>) -> Result<Optio
     if words.len() >= 16 && words.iter().all(|(_, w)| is_number_or_blank(w)) {
         let root = words.len().isqrt();
         if root * root == words.len() {
-            return numbers_to_grid(&words.iter().map(|&(c, w)| (line, c, w)).collect::<Vec<_>>(), root, shape, line)
-                .map(Some);
+            return numbers_to_grid(
+                &words.iter().map(|&(c, w)| (line, c, w)).collect::<Vec<_>>(),
+                root,
+                shape,
+                line,
+            )
+            .map(Some);
         }
     }
     let (col0, word) = words[0];
@@ -342,7 +355,11 @@ fn numbers_to_grid(
             v as u8
         };
         if d == 0 && !blank_seen {
-            style.blank = if w == "0" || w == "00" { '0' } else { w.chars().next().unwrap_or('.') };
+            style.blank = if w == "0" || w == "00" {
+                '0'
+            } else {
+                w.chars().next().unwrap_or('.')
+            };
             blank_seen = true;
         }
         cells.push(d);
@@ -356,7 +373,10 @@ fn numbers_to_grid(
 /// A line made only of rule characters, and whether it is surely a rule (has `+`, `=` or
 /// `|`, or a run of dashes with spaces around, like a pretty grid's rule).
 fn rule_kind(line: &str) -> Option<bool> {
-    if !line.chars().all(|c| matches!(c, '-' | '+' | '=' | '|') || c.is_whitespace()) {
+    if !line
+        .chars()
+        .all(|c| matches!(c, '-' | '+' | '=' | '|') || c.is_whitespace())
+    {
         return None;
     }
     let sure = line.contains(['+', '=']) || (line.contains('|') && line.contains("--"));
@@ -415,7 +435,11 @@ fn row_words(text: &str) -> Vec<(usize, &str)> {
         .collect()
 }
 
-fn grid_from_rows(rows: &[(usize, &str)], shape: Option<Shape>, first_line: usize) -> Result<Parsed, ParseError> {
+fn grid_from_rows(
+    rows: &[(usize, &str)],
+    shape: Option<Shape>,
+    first_line: usize,
+) -> Result<Parsed, ParseError> {
     // Numbers mode: every word a number or blank, some number with two digits, square.
     let words: Vec<Vec<(usize, &str)>> = rows.iter().map(|r| row_words(r.1)).collect();
     let numeric = words.iter().flatten().all(|(_, w)| is_number_or_blank(w))
@@ -466,14 +490,15 @@ fn grid_from_rows(rows: &[(usize, &str)], shape: Option<Shape>, first_line: usiz
     let mut grid = Vec::with_capacity(n * n);
     for (r, row) in rows.iter().zip(&cells) {
         for &(column, ch) in row {
-            let d = symbol_value(ch)
-                .filter(|&d| (d as usize) <= n)
-                .ok_or(ParseError::UnknownChar {
-                    ch,
-                    line: r.0,
-                    column,
-                    n,
-                })?;
+            let d =
+                symbol_value(ch)
+                    .filter(|&d| (d as usize) <= n)
+                    .ok_or(ParseError::UnknownChar {
+                        ch,
+                        line: r.0,
+                        column,
+                        n,
+                    })?;
             note_style(&mut style, &mut blank_seen, ch, d);
             grid.push(d);
         }
@@ -488,7 +513,8 @@ fn grid_from_rows(rows: &[(usize, &str)], shape: Option<Shape>, first_line: usiz
 mod tests {
     use super::*;
 
-    const LINE: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    const LINE: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
     #[test]
     fn one_line_with_trailing_comment() {

@@ -125,7 +125,11 @@ impl SolveOptions {
     }
 
     fn max_solutions(&self) -> u64 {
-        if self.limit == 0 { u64::MAX } else { self.limit }
+        if self.limit == 0 {
+            u64::MAX
+        } else {
+            self.limit
+        }
     }
 }
 
@@ -438,7 +442,9 @@ fn solve_dlx<V: Visitor>(
     sink: &mut Sink<'_, V>,
 ) -> (bool, SolveStats) {
     let Ok(Reduced {
-        problem, placements, ..
+        problem,
+        placements,
+        ..
     }) = reduce(grid, masks, false)
     else {
         // Only a problem too large for the engine's indices gets here; N <= 64 never does.
@@ -513,7 +519,13 @@ fn solve_cells<V: Visitor, const MRV: bool>(
     sink: &mut Sink<'_, V>,
 ) -> (bool, SolveStats) {
     let mut events = CellSink { sink };
-    let (end, s) = backtrack::search::<_, MRV>(grid, masks, options.node_budget, options.deadline, &mut events);
+    let (end, s) = backtrack::search::<_, MRV>(
+        grid,
+        masks,
+        options.node_budget,
+        options.deadline,
+        &mut events,
+    );
     (
         end == End::Complete,
         SolveStats {
@@ -532,7 +544,8 @@ mod tests {
     use crate::grid::Shape;
     use crate::parse;
 
-    const EASY: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    const EASY: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
     #[test]
     fn every_solver_finds_the_same_unique_solution() {
@@ -559,7 +572,10 @@ mod tests {
         let g = Grid::empty(Shape::new(2, 2).unwrap());
         for solver in SolverKind::ALL {
             let r = solve(&g, &SolveOptions::count_all(solver));
-            assert_eq!((r.solutions, r.complete, r.status), (288, true, Status::Multiple));
+            assert_eq!(
+                (r.solutions, r.complete, r.status),
+                (288, true, Status::Multiple)
+            );
         }
     }
 
@@ -592,7 +608,11 @@ mod tests {
         impl Visitor for Collect {
             fn solution(&mut self, g: &Grid) -> ControlFlow<()> {
                 self.0.push(g.clone());
-                if self.0.len() == 5 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                if self.0.len() == 5 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
             }
         }
         let g = Grid::empty(Shape::new(2, 2).unwrap());

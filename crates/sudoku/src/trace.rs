@@ -196,7 +196,11 @@ impl Recorder {
 }
 
 fn plural(k: usize, one: &str, many: &str) -> String {
-    if k == 1 { format!("1 {one}") } else { format!("{k} {many}") }
+    if k == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{k} {many}")
+    }
 }
 
 fn digit_list(mask: u64) -> String {
@@ -214,7 +218,11 @@ fn digit_list(mask: u64) -> String {
 
 /// What an item's options are called: candidates of a cell, places of a digit.
 fn option_words(c: &Constraint) -> (&'static str, &'static str) {
-    if c.is_cell() { ("candidate", "candidates") } else { ("place", "places") }
+    if c.is_cell() {
+        ("candidate", "candidates")
+    } else {
+        ("place", "places")
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -300,7 +308,8 @@ impl Observer for DlxTracer<'_> {
         let depth = options.len();
         let text = format!("solution {}", self.rec.solutions);
         let ids = self.stack_ids();
-        self.rec.push(StepKind::Solution, depth, None, None, None, None, ids, text);
+        self.rec
+            .push(StepKind::Solution, depth, None, None, None, None, ids, text);
         if self.rec.solutions >= self.rec.limit {
             return ControlFlow::Break(());
         }
@@ -327,18 +336,38 @@ impl Observer for DlxTracer<'_> {
         if options == 0 {
             self.dead_at = Some(level);
             let text = match c {
-                Constraint::Cell { .. } => format!("dead end: {name} has no candidate left; backtracking"),
+                Constraint::Cell { .. } => {
+                    format!("dead end: {name} has no candidate left; backtracking")
+                }
                 Constraint::RowDigit { digit, row } => {
-                    format!("dead end: digit {digit} has no place left in row {}; backtracking", row + 1)
+                    format!(
+                        "dead end: digit {digit} has no place left in row {}; backtracking",
+                        row + 1
+                    )
                 }
                 Constraint::ColumnDigit { digit, col } => {
-                    format!("dead end: digit {digit} has no place left in column {}; backtracking", col + 1)
+                    format!(
+                        "dead end: digit {digit} has no place left in column {}; backtracking",
+                        col + 1
+                    )
                 }
                 Constraint::BoxDigit { digit, b } => {
-                    format!("dead end: digit {digit} has no place left in box {}; backtracking", b + 1)
+                    format!(
+                        "dead end: digit {digit} has no place left in box {}; backtracking",
+                        b + 1
+                    )
                 }
             };
-            self.rec.push(StepKind::DeadEnd, level, Some(name), Some(0), cell, digit, ids, text);
+            self.rec.push(
+                StepKind::DeadEnd,
+                level,
+                Some(name),
+                Some(0),
+                cell,
+                digit,
+                ids,
+                text,
+            );
             return;
         }
         self.dead_at = None;
@@ -347,8 +376,21 @@ impl Observer for DlxTracer<'_> {
             return;
         }
         let (one, many) = option_words(&c);
-        let text = format!("{name} has {} ({})", plural(options, one, many), self.live_options(&c));
-        self.rec.push(StepKind::Choose, level, Some(name), Some(options), cell, digit, ids, text);
+        let text = format!(
+            "{name} has {} ({})",
+            plural(options, one, many),
+            self.live_options(&c)
+        );
+        self.rec.push(
+            StepKind::Choose,
+            level,
+            Some(name),
+            Some(options),
+            cell,
+            digit,
+            ids,
+            text,
+        );
     }
 
     fn try_option(&mut self, level: usize, option: OptionId) {
@@ -372,7 +414,11 @@ impl Observer for DlxTracer<'_> {
         let name = c.name();
         let (one, many) = option_words(&c);
         let (r, col) = (cell as usize / self.n, cell as usize % self.n);
-        let what = if c.is_cell() { d.to_string() } else { cell_name(r, col) };
+        let what = if c.is_cell() {
+            d.to_string()
+        } else {
+            cell_name(r, col)
+        };
         let text = if count == 1 {
             if c.is_cell() {
                 format!("{name} has 1 candidate; placing {d}")
@@ -380,10 +426,22 @@ impl Observer for DlxTracer<'_> {
                 format!("{name} has 1 place; placing it at {what}")
             }
         } else {
-            format!("{name} has {}; trying {what} ({k} of {count})", plural(count, one, many))
+            format!(
+                "{name} has {}; trying {what} ({k} of {count})",
+                plural(count, one, many)
+            )
         };
         let ids = self.stack_ids();
-        self.rec.push(StepKind::Try, level, Some(name), Some(count), Some((r, col)), Some(d), ids, text);
+        self.rec.push(
+            StepKind::Try,
+            level,
+            Some(name),
+            Some(count),
+            Some((r, col)),
+            Some(d),
+            ids,
+            text,
+        );
     }
 
     fn backtrack(&mut self, level: usize, item: ItemId) {
@@ -399,14 +457,31 @@ impl Observer for DlxTracer<'_> {
         let text = if count == 1 {
             format!("the only {one} of {name} failed; backtracking")
         } else {
-            format!("all {} of {name} failed; backtracking", plural(count, one, many))
+            format!(
+                "all {} of {name} failed; backtracking",
+                plural(count, one, many)
+            )
         };
         let ids = self.stack_ids();
-        self.rec.push(StepKind::Backtrack, level, Some(name), Some(count), None, None, ids, text);
+        self.rec.push(
+            StepKind::Backtrack,
+            level,
+            Some(name),
+            Some(count),
+            None,
+            None,
+            ids,
+            text,
+        );
     }
 }
 
-fn trace_dlx(grid: &Grid, masks: &crate::check::Masks, heuristic: Heuristic, rec: &mut Recorder) -> SolveStats {
+fn trace_dlx(
+    grid: &Grid,
+    masks: &crate::check::Masks,
+    heuristic: Heuristic,
+    rec: &mut Recorder,
+) -> SolveStats {
     let Ok(reduced) = reduce(grid, masks, true) else {
         return SolveStats::default();
     };
@@ -457,7 +532,16 @@ impl CellEvents for CellTracer<'_> {
         self.rec.grid.cells.copy_from_slice(cells);
         let depth = cells.len();
         let text = format!("solution {}", self.rec.solutions);
-        self.rec.push(StepKind::Solution, depth, None, None, None, None, Vec::new(), text);
+        self.rec.push(
+            StepKind::Solution,
+            depth,
+            None,
+            None,
+            None,
+            None,
+            Vec::new(),
+            text,
+        );
         if self.rec.solutions >= self.rec.limit {
             ControlFlow::Break(())
         } else {
@@ -473,17 +557,45 @@ impl CellEvents for CellTracer<'_> {
         if count == 0 {
             self.dead_at = Some(depth);
             let text = format!("dead end: {name} has no candidate left; backtracking");
-            self.rec
-                .push(StepKind::DeadEnd, depth, Some(name), Some(0), Some((r, c)), None, Vec::new(), text);
+            self.rec.push(
+                StepKind::DeadEnd,
+                depth,
+                Some(name),
+                Some(0),
+                Some((r, c)),
+                None,
+                Vec::new(),
+                text,
+            );
             return;
         }
         self.dead_at = None;
-        let text = format!("{name} has {} ({})", plural(count, "candidate", "candidates"), digit_list(cands));
-        self.rec
-            .push(StepKind::Choose, depth, Some(name), Some(count), Some((r, c)), None, Vec::new(), text);
+        let text = format!(
+            "{name} has {} ({})",
+            plural(count, "candidate", "candidates"),
+            digit_list(cands)
+        );
+        self.rec.push(
+            StepKind::Choose,
+            depth,
+            Some(name),
+            Some(count),
+            Some((r, c)),
+            None,
+            Vec::new(),
+            text,
+        );
     }
 
-    fn try_digit(&mut self, depth: usize, cell: usize, digit: u8, k: usize, count: usize, cells: &[u8]) {
+    fn try_digit(
+        &mut self,
+        depth: usize,
+        cell: usize,
+        digit: u8,
+        k: usize,
+        count: usize,
+        cells: &[u8],
+    ) {
         self.rec.grid.cells.copy_from_slice(cells);
         let (r, c) = (cell / self.n, cell % self.n);
         let name = cell_name(r, c);
@@ -516,8 +628,16 @@ impl CellEvents for CellTracer<'_> {
         } else {
             format!("all {count} candidates of {name} failed; backtracking")
         };
-        self.rec
-            .push(StepKind::Backtrack, depth, Some(name), Some(count), Some((r, c)), None, Vec::new(), text);
+        self.rec.push(
+            StepKind::Backtrack,
+            depth,
+            Some(name),
+            Some(count),
+            Some((r, c)),
+            None,
+            Vec::new(),
+            text,
+        );
     }
 
     fn stop(&self) -> bool {
@@ -525,7 +645,11 @@ impl CellEvents for CellTracer<'_> {
     }
 }
 
-fn trace_cells<const MRV: bool>(grid: &Grid, masks: &crate::check::Masks, rec: &mut Recorder) -> SolveStats {
+fn trace_cells<const MRV: bool>(
+    grid: &Grid,
+    masks: &crate::check::Masks,
+    rec: &mut Recorder,
+) -> SolveStats {
     let mut t = CellTracer {
         rec,
         n: grid.n(),
@@ -586,7 +710,10 @@ mod tests {
     #[test]
     fn dlx_choices_match_the_live_candidates() {
         // The number of options the engine reports equals the candidates listed in the text.
-        let g = parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").unwrap();
+        let g = parse(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        )
+        .unwrap();
         let t = trace(&g, &TraceOptions::default());
         for s in t.steps.iter().filter(|s| s.kind == StepKind::Choose) {
             let listed = s.text.split('(').nth(1).unwrap().trim_end_matches(')');

@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use dlx_sudoku::{
-    Grid, Heuristic, Shape, SolveOptions, SolverKind, StepKind, TraceOptions, Visitor, parse, solve,
-    solve_with, trace_with_limit,
+    Grid, Heuristic, Shape, SolveOptions, SolverKind, StepKind, TraceOptions, Visitor, parse,
+    solve, solve_with, trace_with_limit,
 };
 use proptest::prelude::*;
 

@@ -3,11 +3,12 @@
 mod common;
 
 use dlx_sudoku::{
-    Conflict, Grid, GridError, House, InputKind, ParseError, Shape, check_givens, detect, encode, parse,
-    parse_line, parse_styled, parse_with_shape,
+    Conflict, Grid, GridError, House, InputKind, ParseError, Shape, check_givens, detect, encode,
+    parse, parse_line, parse_styled, parse_with_shape,
 };
 
-const EASY: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
 fn examples(name: &str) -> String {
     let p = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/sudoku/");
@@ -20,11 +21,17 @@ fn one_line_with_any_blank_and_a_comment() {
     assert_eq!(g.n(), 9);
     assert_eq!(g.givens(), 32);
     for blank in ['0', '_', '-', '*'] {
-        let text = format!("{}\t# from the articles", EASY.replace('.', &blank.to_string()));
+        let text = format!(
+            "{}\t# from the articles",
+            EASY.replace('.', &blank.to_string())
+        );
         let p = parse_styled(&text, None).unwrap();
         assert_eq!(p.grid, g);
         assert_eq!(p.style.blank, blank);
-        assert_eq!(p.grid.to_line_styled(&p.style), EASY.replace('.', &blank.to_string()));
+        assert_eq!(
+            p.grid.to_line_styled(&p.style),
+            EASY.replace('.', &blank.to_string())
+        );
     }
 }
 
@@ -43,7 +50,10 @@ fn the_contest_nine_line_format() {
 #[test]
 fn boxed_and_pretty_grids() {
     let g = parse(&examples("pretty-9x9.txt")).unwrap();
-    assert_eq!(g.to_line(), "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+    assert_eq!(
+        g.to_line(),
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    );
     // The style of the articles' contest: rules of dashes, bars between boxes.
     let hugi = "\
  -----------------------
@@ -63,14 +73,20 @@ fn boxed_and_pretty_grids() {
     let h = parse(hugi).unwrap();
     assert_eq!(&h.to_line()[..18], "43.....8.978....65");
     // Our own pretty output reads back, for every size.
-    for text in common::testdata("big.txt").lines().filter(|l| !l.starts_with('#')) {
+    for text in common::testdata("big.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+    {
         let g = parse(text).unwrap();
         assert_eq!(parse(&g.pretty()).unwrap(), g);
         assert_eq!(parse(&g.to_line()).unwrap(), g);
     }
     let six = parse(&examples("6x6.txt")).unwrap();
     assert_eq!(six.shape, Shape { rows: 2, cols: 3 });
-    assert_eq!(parse_with_shape(&six.pretty(), Some(six.shape)).unwrap(), six);
+    assert_eq!(
+        parse_with_shape(&six.pretty(), Some(six.shape)).unwrap(),
+        six
+    );
 }
 
 #[test]
@@ -82,7 +98,11 @@ fn grids_of_numbers() {
     let same = parse(&examples("16x16.txt"));
     assert!(same.is_ok());
     // One line of numbers, and the letters it stands for.
-    let line: Vec<String> = g.cells.iter().map(|d| if *d == 0 { ".".into() } else { d.to_string() }).collect();
+    let line: Vec<String> = g
+        .cells
+        .iter()
+        .map(|d| if *d == 0 { ".".into() } else { d.to_string() })
+        .collect();
     let p = parse_styled(&line.join(" "), None).unwrap();
     assert_eq!(p.grid, g);
     assert!(p.style.numbers);
@@ -101,16 +121,34 @@ fn box_shapes_default_and_chosen() {
     assert_eq!(wide.shape, Shape { rows: 2, cols: 3 });
     let g = parse_with_shape(&tall, Some(Shape { rows: 3, cols: 2 })).unwrap();
     assert_eq!(g.shape, Shape { rows: 3, cols: 2 });
-    assert_eq!(parse(&examples("12x12.txt")).unwrap().shape, Shape { rows: 3, cols: 4 });
-    assert_eq!(parse(&examples("8x8.txt")).unwrap().shape, Shape { rows: 2, cols: 4 });
+    assert_eq!(
+        parse(&examples("12x12.txt")).unwrap().shape,
+        Shape { rows: 3, cols: 4 }
+    );
+    assert_eq!(
+        parse(&examples("8x8.txt")).unwrap().shape,
+        Shape { rows: 2, cols: 4 }
+    );
 }
 
 #[test]
 fn files_of_puzzles_are_detected() {
     let sample = common::testdata("sample-200.txt");
     assert_eq!(detect(sample.lines()), InputKind::Lines);
-    for single in ["contest-9x9.txt", "pretty-9x9.txt", "easy-9x9.txt", "hard-9x9.txt", "16x16-numbers.txt", "8x8.txt", "4x4.txt"] {
-        assert_eq!(detect(examples(single).lines()), InputKind::Single, "{single}");
+    for single in [
+        "contest-9x9.txt",
+        "pretty-9x9.txt",
+        "easy-9x9.txt",
+        "hard-9x9.txt",
+        "16x16-numbers.txt",
+        "8x8.txt",
+        "4x4.txt",
+    ] {
+        assert_eq!(
+            detect(examples(single).lines()),
+            InputKind::Single,
+            "{single}"
+        );
     }
     let sizes = common::testdata("sizes.txt");
     assert_eq!(detect(sizes.lines()), InputKind::Lines);
@@ -125,7 +163,10 @@ fn files_of_puzzles_are_detected() {
 #[test]
 fn parse_error_messages() {
     let msg = |text: &str| parse(text).unwrap_err().to_string();
-    assert_eq!(msg("# only a comment\n\n"), "no puzzle found (the input is empty or only comments)");
+    assert_eq!(
+        msg("# only a comment\n\n"),
+        "no puzzle found (the input is empty or only comments)"
+    );
     assert_eq!(
         msg(&EASY[1..]),
         "wrong length: 80 cells at line 1; a puzzle has N*N cells: 16 (4x4), 36 (6x6), 64 (8x8), 81 (9x9), 144 (12x12), 256 (16x16), 625 (25x25)"
@@ -154,7 +195,10 @@ fn parse_error_messages() {
         msg("1234\n123\n....\n...."),
         "line 2 has 3 cells, but line 1 has 4: rows must be the same length"
     );
-    assert_eq!(msg("1234\n....\n...."), "the grid has 3 rows of 4 cells (from line 1); it must be square");
+    assert_eq!(
+        msg("1234\n....\n...."),
+        "the grid has 3 rows of 4 cells (from line 1); it must be square"
+    );
     assert_eq!(
         msg(&".".repeat(49)),
         "unsupported size: 7x7 (a prime size has no box shape); supported sizes are 4x4 to 64x64 with boxes of at least 2x2 cells, such as 4x4, 6x6, 8x8, 9x9, 12x12, 16x16, 25x25 (line 1)"
@@ -163,7 +207,9 @@ fn parse_error_messages() {
     let huge = vec!["."; 65 * 65].join(" ");
     assert!(msg(&huge).starts_with("unsupported size: 65x65 (larger than 64x64)"));
     assert_eq!(
-        parse_with_shape(EASY, Some(Shape { rows: 2, cols: 3 })).unwrap_err().to_string(),
+        parse_with_shape(EASY, Some(Shape { rows: 2, cols: 3 }))
+            .unwrap_err()
+            .to_string(),
         "box shape 2x3 does not fit a 9x9 grid (2x3 = 6 cells, not 9) (line 1)"
     );
     assert!(matches!(parse(""), Err(ParseError::Empty)));
@@ -189,7 +235,10 @@ fn conflicts_name_both_cells_and_the_house() {
     );
     let first = check_givens(&g)[0];
     assert_eq!(first.house, House::Row(0));
-    assert_eq!(encode(&g).unwrap_err().to_string(), "digit 3 at r1c3 repeats r1c8 in row 1");
+    assert_eq!(
+        encode(&g).unwrap_err().to_string(),
+        "digit 3 at r1c3 repeats r1c8 in row 1"
+    );
     assert!(check_givens(&parse(EASY).unwrap()).is_empty());
 }
 
@@ -202,7 +251,10 @@ fn grid_and_shape_error_messages() {
     );
     let mut cells = vec![0; 81];
     cells[10] = 10;
-    assert_eq!(Grid::new(s, cells).unwrap_err().to_string(), "r2c2 holds 10, larger than 9");
+    assert_eq!(
+        Grid::new(s, cells).unwrap_err().to_string(),
+        "r2c2 holds 10, larger than 9"
+    );
     assert!(matches!(
         Grid::new(Shape { rows: 1, cols: 9 }, vec![0; 81]),
         Err(GridError::Size(_))
@@ -215,7 +267,12 @@ fn grid_and_shape_error_messages() {
         "1x4".parse::<Shape>().unwrap_err(),
         "unsupported size: 4x4 (boxes need at least 2 rows and 2 columns); supported sizes are 4x4 to 64x64 with boxes of at least 2x2 cells, such as 4x4, 6x6, 8x8, 9x9, 12x12, 16x16, 25x25"
     );
-    assert!("9x9".parse::<Shape>().unwrap_err().contains("more than 64 digits"));
+    assert!(
+        "9x9"
+            .parse::<Shape>()
+            .unwrap_err()
+            .contains("more than 64 digits")
+    );
 }
 
 #[test]

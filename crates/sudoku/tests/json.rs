@@ -20,10 +20,18 @@ fn results_and_traces_serialize_in_snake_case() {
     assert!(steps[1]["cell"].as_array().unwrap().len() == 2);
     assert_eq!(v["truncated"], false);
     // A dead end is spelled `dead_end`.
-    let hard = parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").unwrap();
+    let hard =
+        parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+            .unwrap();
     let t = trace(&hard, &TraceOptions::default());
     let v = serde_json::to_value(&t).unwrap();
-    assert!(v["steps"].as_array().unwrap().iter().any(|s| s["kind"] == "dead_end"));
+    assert!(
+        v["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["kind"] == "dead_end")
+    );
     let e = encode(&g).unwrap().view();
     let v = serde_json::to_value(&e).unwrap();
     assert_eq!(v["items"][0]["constraint"]["kind"], "cell");

@@ -24,11 +24,19 @@ fn check(text: &str, nodes: u64, updates: u64, name: &str) {
     assert_eq!(p.option_count(), theirs.option_count(), "{name}");
     for o in 0..p.option_count() {
         let o = OptionId(o as u32);
-        assert_eq!(p.display_option(o).to_string(), theirs.display_option(o).to_string(), "{name}");
+        assert_eq!(
+            p.display_option(o).to_string(),
+            theirs.display_option(o).to_string(),
+            "{name}"
+        );
     }
     let r = solve(&g, &SolveOptions::count_all(SolverKind::Dlx));
     assert_eq!((r.status, r.solutions), (Status::Unique, 1), "{name}");
-    assert_eq!((r.stats.nodes, r.stats.updates), (nodes, updates), "{name}: DLX1's counts");
+    assert_eq!(
+        (r.stats.nodes, r.stats.updates),
+        (nodes, updates),
+        "{name}: DLX1's counts"
+    );
 }
 
 #[test]
@@ -42,7 +50,10 @@ fn every_shared_sudoku_input_matches_dlx1() {
     let Some(dir) = common::shared("data/xcc") else {
         return;
     };
-    let expected: toml::Table = std::fs::read_to_string(dir.join("expected.toml")).unwrap().parse().unwrap();
+    let expected: toml::Table = std::fs::read_to_string(dir.join("expected.toml"))
+        .unwrap()
+        .parse()
+        .unwrap();
     let mut seen = 0;
     for (name, v) in &expected {
         if !name.starts_with("sudoku-") {

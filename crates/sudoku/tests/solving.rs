@@ -21,8 +21,14 @@ fn solve_and_check(grid: &Grid, options: &SolveOptions, what: &str) -> Status {
 /// a node budget.
 fn sample_set(file: &str, every: usize) {
     let (text, name) = match common::shared("data/sudoku") {
-        Some(dir) => (std::fs::read_to_string(dir.join(file)).unwrap(), file.to_string()),
-        None => (common::testdata("sample-200.txt"), "sample-200.txt".to_string()),
+        Some(dir) => (
+            std::fs::read_to_string(dir.join(file)).unwrap(),
+            file.to_string(),
+        ),
+        None => (
+            common::testdata("sample-200.txt"),
+            "sample-200.txt".to_string(),
+        ),
     };
     let lines = puzzle_lines(&text);
     let sample: Vec<&String> = lines.iter().step_by(every).collect();
@@ -39,7 +45,10 @@ fn sample_set(file: &str, every: usize) {
                 ..SolveOptions::new(SolverKind::Backtrack)
             };
             let st = solve_and_check(&g, &opts, line);
-            assert!(matches!(st, Status::Solved | Status::Incomplete), "{name}: {line}: {st}");
+            assert!(
+                matches!(st, Status::Solved | Status::Incomplete),
+                "{name}: {line}: {st}"
+            );
         }
     }
 }
@@ -66,13 +75,20 @@ fn the_crates_own_sample_is_solved_by_dlx() {
     assert_eq!(lines.len(), 200);
     for line in &lines {
         let g = parse(line).unwrap();
-        assert_eq!(solve_and_check(&g, &SolveOptions::unique(SolverKind::Dlx), line), Status::Unique);
+        assert_eq!(
+            solve_and_check(&g, &SolveOptions::unique(SolverKind::Dlx), line),
+            Status::Unique
+        );
     }
 }
 
 /// The shape written in a `# RxC` comment of `sizes.txt`.
 fn shape_of(line: &str) -> Shape {
-    let word = line.split('#').nth(1).and_then(|c| c.split_whitespace().next()).unwrap();
+    let word = line
+        .split('#')
+        .nth(1)
+        .and_then(|c| c.split_whitespace().next())
+        .unwrap();
     word.parse().unwrap()
 }
 
@@ -98,11 +114,17 @@ fn every_size_and_box_shape_with_every_solver() {
             if g.n() <= sure_up_to {
                 assert_eq!(st, Status::Unique, "{line} with {solver}");
             } else {
-                assert!(matches!(st, Status::Unique | Status::Solved | Status::Incomplete), "{line} with {solver}: {st}");
+                assert!(
+                    matches!(st, Status::Unique | Status::Solved | Status::Incomplete),
+                    "{line} with {solver}: {st}"
+                );
             }
         }
     }
-    assert_eq!(sizes.into_iter().collect::<Vec<_>>(), vec![4, 6, 8, 10, 12, 16]);
+    assert_eq!(
+        sizes.into_iter().collect::<Vec<_>>(),
+        vec![4, 6, 8, 10, 12, 16]
+    );
 }
 
 #[test]
@@ -112,7 +134,11 @@ fn big_grids_25_36_and_64() {
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let g = parse(line).unwrap();
         sizes.push(g.n());
-        let st = solve_and_check(&g, &SolveOptions::unique(SolverKind::Dlx), &format!("{}x{}", g.n(), g.n()));
+        let st = solve_and_check(
+            &g,
+            &SolveOptions::unique(SolverKind::Dlx),
+            &format!("{}x{}", g.n(), g.n()),
+        );
         assert_eq!(st, Status::Unique);
     }
     assert_eq!(sizes, vec![25, 36, 64]);
@@ -138,7 +164,11 @@ fn six_by_six_with_a_fixed_first_row_has_39168_solutions() {
         }
         for solver in SolverKind::ALL {
             let r = solve(&g, &SolveOptions::count_all(solver));
-            assert_eq!((r.solutions, r.complete), (39_168, true), "{shape} {solver}");
+            assert_eq!(
+                (r.solutions, r.complete),
+                (39_168, true),
+                "{shape} {solver}"
+            );
         }
     }
 }
@@ -156,7 +186,9 @@ fn the_empty_6x6_grid_has_28200960_solutions() {
 #[test]
 fn counting_up_to_a_limit_and_unique() {
     // Remove givens from a unique puzzle until it has several solutions.
-    let mut g = parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").unwrap();
+    let mut g =
+        parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+            .unwrap();
     for k in [2, 4, 6, 9, 12, 14, 17, 19, 21, 23, 27, 28] {
         g.cells[k] = 0;
     }
@@ -166,8 +198,17 @@ fn counting_up_to_a_limit_and_unique() {
         let r = solve(&g, &SolveOptions::count_all(solver));
         assert_eq!(r.solutions, all.solutions, "{solver}");
         let r = solve(&g, &SolveOptions::unique(solver));
-        assert_eq!((r.status, r.solutions, r.complete), (Status::Multiple, 2, false));
-        let r = solve(&g, &SolveOptions { limit: 2, ..SolveOptions::count_all(solver) });
+        assert_eq!(
+            (r.status, r.solutions, r.complete),
+            (Status::Multiple, 2, false)
+        );
+        let r = solve(
+            &g,
+            &SolveOptions {
+                limit: 2,
+                ..SolveOptions::count_all(solver)
+            },
+        );
         assert_eq!(r.solutions, 2);
     }
 }
@@ -182,7 +223,11 @@ fn a_puzzle_without_solution_is_none_for_every_solver() {
     assert!(dlx_sudoku::check_givens(&g).is_empty());
     for solver in SolverKind::ALL {
         let r = solve(&g, &SolveOptions::unique(solver));
-        assert_eq!((r.status, r.solutions, r.complete), (Status::None, 0, true), "{solver}");
+        assert_eq!(
+            (r.status, r.solutions, r.complete),
+            (Status::None, 0, true),
+            "{solver}"
+        );
     }
 }
 

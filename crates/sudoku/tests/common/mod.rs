@@ -35,7 +35,11 @@ pub fn puzzle_lines(text: &str) -> Vec<String> {
 pub fn validate(puzzle: &[u8], solution: &[u8], rows: usize, cols: usize) -> Result<(), String> {
     let n = rows * cols;
     if puzzle.len() != n * n || solution.len() != n * n {
-        return Err(format!("sizes {} and {} for n = {n}", puzzle.len(), solution.len()));
+        return Err(format!(
+            "sizes {} and {} for n = {n}",
+            puzzle.len(),
+            solution.len()
+        ));
     }
     for k in 0..n * n {
         let (p, s) = (puzzle[k] as usize, solution[k] as usize);
