@@ -396,6 +396,9 @@ impl Solver<'_> {
         out.clear();
         let mut best_cell = usize::MAX;
         let mut best = u32::MAX;
+        // PERF: among cells with two candidates, the one with most such peers (seed5 16x16,
+        // guesses at limit 1 / 2: 1193 / 4545; the first such cell: 22163 / 42606).
+        let mut best_score = 0;
         for (w, &dw) in done.iter().enumerate() {
             let mut open = !dw;
             if w == done.len() - 1 && g.nn % 64 != 0 {
@@ -408,13 +411,20 @@ impl Solver<'_> {
                 if k < best {
                     best = k;
                     best_cell = c;
-                    if k == 2 {
-                        break;
+                    best_score = 0;
+                }
+                if k == 2 {
+                    let peers = &g.peers[c * g.npeers..(c + 1) * g.npeers];
+                    // (A placed cell has one candidate, so it never counts.)
+                    let score = 1 + peers
+                        .iter()
+                        .filter(|&&x| cand[x as usize].count_ones() == 2)
+                        .count();
+                    if score > best_score {
+                        best_score = score;
+                        best_cell = c;
                     }
                 }
-            }
-            if best == 2 {
-                break;
             }
         }
         if best_cell == usize::MAX {
