@@ -23,6 +23,10 @@
 //! digit's set ([`State::solved_rows`], [`State::unsolved`] record it). Cells with a single
 //! digit left (naked singles) are found by bit-sliced counting over the nine digits.
 //!
+//! Search: when propagation is stuck, the search guesses a digit in the cell with two
+//! candidates that sees the most other such cells (else the cell with fewest candidates),
+//! and pushes a copy of the state with that digit removed on an explicit stack.
+//!
 //! Invariants between propagation rounds (for every digit `d` and band `b`):
 //! * `cand[d][b] & !ALL27 == 0`, `cand[d][3] == 0`;
 //! * bit `3 d + r` of `solved_rows[b]` is set iff row `r` of `cand[d][b]` has been placed,
@@ -224,7 +228,7 @@ impl Kernel for Bmi2 {
     }
 }
 
-/// The search state, copied whole at each guess (320 bytes). See the module docs for the
+/// The search state, copied whole at each guess (224 bytes). See the module docs for the
 /// meaning of the fields and their invariants.
 #[derive(Clone, Copy)]
 #[repr(C, align(16))]
@@ -503,7 +507,8 @@ pub struct Answer9 {
     pub solutions: u64,
     /// The first solution found, digits 1..=9, row-major.
     pub solution: Option<[u8; 81]>,
-    /// Branch points taken (each cell or digit the search guessed on counts once).
+    /// Branch points taken: each guess of a digit in a cell counts once (its alternative,
+    /// the digit removed, is explored on backtrack without counting again).
     pub guesses: u64,
     /// False if the guess budget stopped the search before it was complete.
     pub complete: bool,
@@ -683,6 +688,11 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn state_is_small() {
+        assert_eq!(std::mem::size_of::<State>(), 224);
     }
 
     #[test]
