@@ -79,6 +79,7 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
+use crate::links::{ForceError, Piece};
 use crate::problem::{ItemId, OptionId, Problem};
 use crate::search::{
     Config, CountOnly, Heuristic, Limit, Observer, OnSolution, Outcome, Progress, Stats, Status,
@@ -180,6 +181,14 @@ pub struct Cells {
     stats: Stats,
     elapsed: Duration,
     solution: Vec<OptionId>,
+    /// The branch level the search started at: levels below it were replayed by
+    /// [`Cells::force`], and backing up to it ends the search.
+    base: usize,
+    /// In [`Cells::split`], the branch level at which partial solutions are recorded instead
+    /// of entered; `usize::MAX` otherwise.
+    cap: usize,
+    /// What [`Cells::split`] found, in search order.
+    pieces: Vec<Piece>,
 }
 
 impl Cells {
@@ -283,7 +292,94 @@ impl Cells {
             stats: Stats::default(),
             elapsed: Duration::ZERO,
             solution: Vec::new(),
+            base: 0,
+            cap: usize::MAX,
+            pieces: Vec::new(),
         }
+    }
+
+    /// Replays the choices `prefix` (the options the search would choose at branch levels
+    /// `0..prefix.len()`, as recorded by [`Cells::split`]), so that [`Cells::run`] then
+    /// explores only the subtree below them. Before each choice the forced moves are committed
+    /// as the search commits them; the forced moves that follow the last choice are left to
+    /// [`Cells::run`], which counts them. The replay's own work is not counted in the
+    /// statistics, so the statistics of the pieces of a split add up to those of the whole
+    /// search.
+    ///
+    /// An option that is not among those of the branch item at its level, or whose choice
+    /// fails at once (the search would not descend below it), is [`ForceError::NotAvailable`].
+    pub fn force(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
+        if self.phase != Phase::Enter || self.stats.nodes > 0 || self.level > 0 || self.base > 0 {
+            return Err(ForceError::Started);
+        }
+        let result = if self.has_colors {
+            self.replay::<true>(prefix)
+        } else {
+            self.replay::<false>(prefix)
+        };
+        self.stats = Stats::default();
+        match result {
+            Ok(()) => {
+                self.level = prefix.len();
+                self.base = prefix.len();
+                Ok(())
+            }
+            Err(e) => {
+                // The state is half replayed: nothing can be searched from it.
+                self.phase = Phase::Done;
+                Err(e)
+            }
+        }
+    }
+
+    fn replay<const COLORS: bool>(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
+        for (level, &o) in prefix.iter().enumerate() {
+            let x = match self.propagate::<COLORS>() {
+                Scan::Branch(x, _) => x,
+                Scan::Solution => return Err(ForceError::TooLong),
+                Scan::Fail | Scan::DeadEnd(_) => return Err(ForceError::NotAvailable(o.0, level)),
+            };
+            let size = self.s(x - 1);
+            let Some(q) = (x..x + size).find(|&q| self.option_of(self.s(q)) == o) else {
+                return Err(ForceError::NotAvailable(o.0, level));
+            };
+            self.open_branch::<COLORS>(level, x);
+            self.cur[level] = q;
+            let y = self.s(q);
+            self.chosen.push(y);
+            if !self.commit::<COLORS>(y) {
+                self.nforce = 0;
+                return Err(ForceError::NotAvailable(o.0, level));
+            }
+        }
+        Ok(())
+    }
+
+    /// Splits the search tree at branch level `depth` (at least 1): runs the search above
+    /// that level and returns, in search order, the solutions found above it and the partial
+    /// solutions at it (the options chosen at branch levels `0..depth`, with their share of
+    /// the tree). The statistics then hold the work done above `depth`: the forced moves at
+    /// level `depth` belong to the pieces. Each prefix is meant for a fresh `Cells` with
+    /// [`Cells::force`].
+    pub fn split(&mut self, depth: usize) -> (Vec<Piece>, Outcome) {
+        self.cap = depth.max(1);
+        self.pieces.clear();
+        let out = self.run(&mut CountOnly);
+        self.cap = usize::MAX;
+        (std::mem::take(&mut self.pieces), out)
+    }
+
+    /// Records the partial solution at branch level `level` as a piece of a split.
+    #[cold]
+    #[inline(never)]
+    fn record_prefix(&mut self, level: usize) {
+        let mut weight = 1.0;
+        let mut prefix = Vec::with_capacity(level);
+        for l in 0..level {
+            weight /= self.s(self.best[l] - 1).max(1) as f64;
+            prefix.push(self.option_of(self.s(self.cur[l])));
+        }
+        self.pieces.push(Piece::Prefix(prefix, weight));
     }
 
     /// The statistics so far.
@@ -372,7 +468,7 @@ impl Cells {
         };
         let mut scale = 1.0;
         let mut sum = 0.0;
-        for l in 0..open.min(self.best.len()) {
+        for l in self.base.min(open)..open.min(self.best.len()) {
             let x = self.best[l];
             let d = self.set[x as usize - 1].max(1) as f64;
             let k = self.cur[l].saturating_sub(x) as f64;
@@ -768,21 +864,47 @@ impl Cells {
         Ok(())
     }
 
+    /// Branches on item `x` at `level`: swaps it out, hides all its options, and saves what
+    /// trying each of them must restore. The option to try is then `cur[level]`, the slot `x`.
+    #[inline(always)]
+    fn open_branch<const COLORS: bool>(&mut self, level: usize, x: u32) {
+        self.swap_out(x);
+        let osact = self.sactive;
+        self.hide::<false, COLORS>(x, 0, osact);
+        self.best[level] = x;
+        self.cur[level] = x;
+        self.mark[level] = self.saved.len() as u32;
+        self.base_active[level] = self.active;
+        self.base_sactive[level] = self.sactive;
+        self.base_len[level] = self.chosen.len() as u32;
+        self.save_sizes();
+    }
+
     fn search<O: Observer, const COLORS: bool>(
         &mut self,
         observer: &mut O,
         start: Instant,
     ) -> Status {
         let mut level = self.level;
+        let (base, cap) = (self.base, self.cap);
         let status = 'outer: loop {
             match self.phase {
                 Phase::Done => break Status::Complete,
                 Phase::Enter => {
+                    if level == cap {
+                        // Splitting: record this partial solution (its forced moves belong
+                        // to the piece) and back up.
+                        self.record_prefix(level);
+                        self.nforce = 0;
+                        level -= 1;
+                        self.phase = Phase::Retry;
+                        continue;
+                    }
                     let scan = self.propagate::<COLORS>();
                     match scan {
                         Scan::Fail => {
                             // A forced move failed: the trial that led here fails.
-                            if level == 0 {
+                            if level == base {
                                 self.phase = Phase::Done;
                                 break Status::Complete;
                             }
@@ -804,8 +926,11 @@ impl Cells {
                                 let o = self.option_of(self.chosen[k]);
                                 self.solution.push(o);
                             }
+                            if cap != usize::MAX {
+                                self.pieces.push(Piece::Solution(self.solution.clone()));
+                            }
                             let flow = observer.solution(&self.solution);
-                            if level == 0 {
+                            if level == base {
                                 self.phase = Phase::Done;
                             } else {
                                 level -= 1;
@@ -823,7 +948,7 @@ impl Cells {
                             }
                             observer.choose(level, self.item_id(x), 0);
                             observer.backtrack(level, self.item_id(x));
-                            if level == 0 {
+                            if level == base {
                                 self.phase = Phase::Done;
                                 break Status::Complete;
                             }
@@ -836,17 +961,7 @@ impl Cells {
                                 break s;
                             }
                             observer.choose(level, self.item_id(x), t as usize);
-                            // Branch: swap the item out and hide all its options.
-                            self.swap_out(x);
-                            let osact = self.sactive;
-                            self.hide::<false, COLORS>(x, 0, osact);
-                            self.best[level] = x;
-                            self.cur[level] = x;
-                            self.mark[level] = self.saved.len() as u32;
-                            self.base_active[level] = self.active;
-                            self.base_sactive[level] = self.sactive;
-                            self.base_len[level] = self.chosen.len() as u32;
-                            self.save_sizes();
+                            self.open_branch::<COLORS>(level, x);
                             // Try the first option.
                             let y = self.s(x);
                             self.chosen.push(y);
@@ -882,7 +997,7 @@ impl Cells {
                     } else {
                         observer.backtrack(level, self.item_id(x));
                         self.saved.truncate(self.mark[level] as usize);
-                        if level == 0 {
+                        if level == base {
                             self.phase = Phase::Done;
                             break 'outer Status::Complete;
                         }
