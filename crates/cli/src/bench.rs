@@ -97,9 +97,12 @@ fn run_once(text: &str, algorithm: AlgorithmArg, threads: usize) -> Result<(Outc
     let start = Instant::now();
     let (problem, _) = format::parse(text)?;
     let out = match algorithm {
-        AlgorithmArg::Cells => Cells::new(&problem, Config::default()).count(),
+        AlgorithmArg::Cells if threads == 1 => Cells::new(&problem, Config::default()).count(),
         AlgorithmArg::Links if threads == 1 => Links::new(&problem, Config::default()).count(),
-        _ => ParallelSearch::new(&problem, Config::default(), threads).count(),
+        AlgorithmArg::Cells => ParallelSearch::new(&problem, Config::default(), threads)
+            .algorithm(dlx_engine::parallel::Algorithm::Cells)
+            .count(),
+        AlgorithmArg::Links => ParallelSearch::new(&problem, Config::default(), threads).count(),
     };
     Ok((out, start.elapsed().as_secs_f64()))
 }

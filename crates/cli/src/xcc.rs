@@ -35,7 +35,8 @@ impl From<HeuristicArg> for Heuristic {
 pub enum AlgorithmArg {
     /// Dancing links (Knuth's DLX1/DLX2): nodes and updates exactly DLX1's; runs on all cores.
     Links,
-    /// Dancing cells (Knuth's SSXCC): forced moves batched, fewer nodes; one thread.
+    /// Dancing cells (Knuth's SSXCC): forced moves batched, fewer nodes; runs on all cores
+    /// (one thread reports exactly SSXCC's work; more threads the same solutions and nodes).
     Cells,
 }
 
@@ -74,9 +75,10 @@ pub struct SearchArgs {
     /// number of threads.
     #[arg(long, short = 'j', default_value_t = 0, value_name = "N")]
     pub threads: usize,
-    /// The search algorithm. `links` (the default) runs on all cores and reports exactly
-    /// DLX1's nodes and updates; `cells` (one thread) commits forced moves without branching
-    /// and is faster on one core for polyominoes, Langford pairs and big Sudoku encodings.
+    /// The search algorithm. `links` (the default) reports exactly DLX1's nodes and updates;
+    /// `cells` commits forced moves without branching and is faster for polyominoes, Langford
+    /// pairs and big Sudoku encodings. Both run on all cores; with `cells`, forced moves,
+    /// updates and the order of solutions vary slightly with the split across threads.
     #[arg(long, value_enum, default_value = "links")]
     pub algorithm: AlgorithmArg,
     /// Print solutions as the threads find them instead of in the single-thread order (saves
@@ -378,23 +380,14 @@ pub fn run_search<V>(
 where
     V: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
 {
-    struct Obs<'p, V>(V, &'p (dyn Fn(&Progress) + Sync));
-    impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> dlx_engine::Observer for Obs<'_, V> {
-        fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
-            (self.0)(options)
-        }
-        fn progress(&mut self, p: &Progress) -> ControlFlow<()> {
-            (self.1)(p);
-            ControlFlow::Continue(())
-        }
-    }
-    match search.algorithm {
-        AlgorithmArg::Cells => {
-            dlx_engine::Cells::new(problem, search.config()).run(&mut Obs(visit, progress))
-        }
-        AlgorithmArg::Links => ParallelSearch::new(problem, search.config(), search.threads)
-            .ordered(ordered)
-            .limit(search.limit)
-            .run(visit, progress),
-    }
+    use dlx_engine::parallel::Algorithm;
+    let algorithm = match search.algorithm {
+        AlgorithmArg::Links => Algorithm::Links,
+        AlgorithmArg::Cells => Algorithm::Cells,
+    };
+    ParallelSearch::new(problem, search.config(), search.threads)
+        .algorithm(algorithm)
+        .ordered(ordered)
+        .limit(search.limit)
+        .run(visit, progress)
 }
