@@ -20,8 +20,10 @@
 //! changed, and before each guess locked candidates (pointing and claiming) over all
 //! segments. The guess goes to the unplaced cell with the fewest candidates (among cells
 //! with two, the one with most such peers), or to the (house, digit) with the fewest places
-//! if that is fewer. The first alternative is explored on a copy of the state one level up
-//! in the arena; the last one reuses the current level.
+//! if that is fewer. The search keeps an explicit stack of branch points (no recursion, so
+//! any thread stack will do); every alternative but the last is explored on a copy of the
+//! state one level up in the arena, the last one reuses the current level. The arena holds
+//! one state per open branch point: `(N² + 3N + N²/64) * 8` bytes each (16x16: 2.5 KB).
 //!
 //! Known weakness: depth-first search is heavy-tailed on big grids near the hard phase
 //! (36x36 with half the cells blank can exceed 20,000 guesses); `budget` bounds it.
@@ -493,34 +495,84 @@ impl Solver<'_> {
         self.solutions += 1;
     }
 
-    /// Depth-first search from the state at `level` (already holding pending work).
-    fn search(&mut self, level: usize) {
+    /// Forgets pending work after a contradiction.
+    fn reset(&mut self) {
+        self.queue.clear();
+        self.dirty = [0; 3];
+    }
+
+    /// Depth-first search from the state at level 0 (already holding pending work), with an
+    /// explicit stack of branch points: `frames[l]` holds the alternatives of the state at
+    /// level `l` and the next one to try. Invariant at the top of the loop: the state to
+    /// expand is at `level == frames.len()`, the child of the innermost branch point.
+    fn search(&mut self) {
         let g = self.g;
         let stride = g.stride();
-        let mut alts = Vec::new();
+        let mut frames: Vec<Frame> = Vec::new();
+        let mut spare: Vec<Vec<(u16, u64)>> = Vec::new();
+        let mut level = 0;
         loop {
+            // Expand the state at `level`.
             if self.propagate(level).is_err() {
-                self.queue.clear();
-                self.dirty = [0; 3];
-                return;
+                self.reset();
+            } else {
+                let mut alts = spare.pop().unwrap_or_default();
+                if !self.choose(level, &mut alts) {
+                    self.record(level);
+                    spare.push(alts);
+                    if self.solutions >= self.limit {
+                        return;
+                    }
+                } else {
+                    if self.guesses >= self.budget {
+                        self.stopped = true;
+                        return;
+                    }
+                    self.guesses += 1;
+                    if self.arena.len() < (level + 2) * stride {
+                        self.arena.resize((level + 2) * stride, 0);
+                    }
+                    frames.push(Frame { alts, next: 0 });
+                }
             }
-            if !self.choose(level, &mut alts) {
-                self.record(level);
-                return;
-            }
-            if self.guesses >= self.budget {
-                self.stopped = true;
-                return;
-            }
-            self.guesses += 1;
-            if self.arena.len() < (level + 2) * stride {
-                self.arena.resize((level + 2) * stride, 0);
-            }
-            let last = alts.len() - 1;
-            for (k, &(cell, bit)) in alts.iter().enumerate() {
-                let (cur, next) = self.arena.split_at_mut((level + 1) * stride);
-                let cur = &mut cur[level * stride..];
-                if k == last {
+            // Take the next alternative of the innermost branch point; the state at `level`
+            // (its child, or itself if a frame was just pushed) is done with.
+            loop {
+                let fl = frames.len().wrapping_sub(1);
+                let Some(frame) = frames.last_mut() else {
+                    return;
+                };
+                let (cur, next) = self.arena.split_at_mut((fl + 1) * stride);
+                let cur = &mut cur[fl * stride..];
+                if frame.next > 0 {
+                    // The previous alternative was explored in the child: remove it here.
+                    let (cell, bit) = frame.alts[frame.next - 1];
+                    let mut st = StateMut::split(cur, g);
+                    if Self::remove(
+                        g,
+                        &mut st,
+                        &mut self.queue,
+                        &mut self.dirty,
+                        cell as usize,
+                        bit,
+                    )
+                    .is_err()
+                    {
+                        self.reset();
+                        if let Some(f) = frames.pop() {
+                            spare.push(f.alts);
+                        }
+                        continue;
+                    }
+                }
+                let k = frame.next;
+                frame.next += 1;
+                let (cell, bit) = frame.alts[k];
+                if k + 1 == frame.alts.len() {
+                    // The last alternative goes on in place.
+                    if let Some(f) = frames.pop() {
+                        spare.push(f.alts);
+                    }
                     let mut st = StateMut::split(cur, g);
                     if Self::assign(
                         g,
@@ -532,10 +584,10 @@ impl Solver<'_> {
                     )
                     .is_err()
                     {
-                        self.queue.clear();
-                        self.dirty = [0; 3];
-                        return;
+                        self.reset();
+                        continue;
                     }
+                    level = fl;
                     break;
                 }
                 next[..stride].copy_from_slice(cur);
@@ -548,36 +600,24 @@ impl Solver<'_> {
                     cell as usize,
                     bit,
                 )
-                .is_ok()
-                {
-                    self.search(level + 1);
-                } else {
-                    self.queue.clear();
-                    self.dirty = [0; 3];
-                }
-                if self.solutions >= self.limit || self.stopped {
-                    return;
-                }
-                // The alternative failed or was explored: remove it here.
-                let mut st =
-                    StateMut::split(&mut self.arena[level * stride..(level + 1) * stride], g);
-                if Self::remove(
-                    g,
-                    &mut st,
-                    &mut self.queue,
-                    &mut self.dirty,
-                    cell as usize,
-                    bit,
-                )
                 .is_err()
                 {
-                    self.queue.clear();
-                    self.dirty = [0; 3];
-                    return;
+                    self.reset();
+                    continue;
                 }
+                level = fl + 1;
+                break;
             }
         }
     }
+}
+
+/// A branch point of [`Solver::search`].
+struct Frame {
+    /// The alternatives, as (cell, digit bit).
+    alts: Vec<(u16, u64)>,
+    /// The next alternative to try.
+    next: usize,
 }
 
 /// Solves with the generic path; `cells` must already be validated (length `N²`, values
@@ -610,7 +650,7 @@ fn attempt(g: &Geometry, cells: &[u8], limit: u64, budget: u64) -> Answer {
         for h in 0..3 * g.n {
             solver.dirty[h >> 6] |= 1 << (h & 63);
         }
-        solver.search(0);
+        solver.search();
     }
     Answer {
         solutions: solver.solutions,

@@ -112,3 +112,22 @@ fn budget_stops_counting_big_empty_grids() {
         }
     }
 }
+
+/// Regression: the generic search used to recurse once per guess and overflowed a small
+/// thread stack on a deep search of an empty 36x36 grid; it now keeps an explicit stack.
+#[test]
+fn deep_search_runs_on_a_small_thread_stack() {
+    let run = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(|| {
+            let shape = Shape::new(6, 6).unwrap();
+            let empty = vec![0u8; shape.cells()];
+            solve(shape, &empty, 1, Some(1500)).unwrap()
+        })
+        .unwrap();
+    let a = run.join().expect("no stack overflow");
+    assert!(a.guesses <= 1500);
+    if let Some(s) = &a.solution {
+        validate(Shape::new(6, 6).unwrap(), &vec![0u8; 1296], s);
+    }
+}
