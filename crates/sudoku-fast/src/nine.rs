@@ -24,7 +24,8 @@
 //! digit left (naked singles) are found by bit-sliced counting over the nine digits.
 //!
 //! Search: when propagation is stuck, the search guesses a digit in the cell with two
-//! candidates that sees the most other such cells (else the cell with fewest candidates),
+//! candidates that sees the most other such cells sharing a digit with it (else the cell
+//! with fewest candidates),
 //! and pushes a copy of the state with that digit removed on an explicit stack.
 //!
 //! Invariants between propagation rounds (for every digit `d` and band `b`):
@@ -471,10 +472,10 @@ impl State {
     }
 }
 
-/// The cell with two candidates that sees the most other such cells (the last one on ties),
-/// as (band, bit).
+/// The cell with two candidates that sees the most other such cells holding one of its
+/// digits (the last one on ties), as (band, bit).
 #[inline(always)]
-fn best_pair(pairs: &[u32; 4]) -> (usize, u32) {
+fn best_pair(pairs: &[u32; 4], cand: &[[u32; 4]; 9]) -> (usize, u32) {
     let mut best = (0, 0, 0);
     for b in 0..3 {
         let mut m = pairs[b];
@@ -482,9 +483,16 @@ fn best_pair(pairs: &[u32; 4]) -> (usize, u32) {
             let i = m.trailing_zeros();
             m &= m - 1;
             let peers = &PEERS[27 * b + i as usize];
-            let score = (peers[0] & pairs[0]).count_ones()
-                + (peers[1] & pairs[1]).count_ones()
-                + (peers[2] & pairs[2]).count_ones()
+            let mut near = [0u32; 3];
+            for c in cand {
+                let has = 0u32.wrapping_sub((c[b] >> i) & 1);
+                for l in 0..3 {
+                    near[l] |= c[l] & has;
+                }
+            }
+            let score = (peers[0] & pairs[0] & near[0]).count_ones()
+                + (peers[1] & pairs[1] & near[1]).count_ones()
+                + (peers[2] & pairs[2] & near[2]).count_ones()
                 + 1;
             if score >= best.2 {
                 best = (b, 1 << i, score);
@@ -555,11 +563,12 @@ impl Search {
                         return;
                     }
                     self.guesses += 1;
-                    // PERF: the cell with two candidates that sees most others (forum-hardest,
-                    // guesses per puzzle at limit 1 / 2: 53 / 100; the first such cell in
-                    // row-major order: 73 / 141, the last: 66 / 126).
+                    // PERF: the cell with two candidates that sees most others sharing one of
+                    // its digits (forum-hardest, guesses per puzzle at limit 1 / 2: 45 / 84;
+                    // counting all such peers: 53 / 100; the first such cell in row-major
+                    // order: 73 / 141, the last: 66 / 126).
                     let (b, bit) = if pairs[0] | pairs[1] | pairs[2] != 0 {
-                        best_pair(&pairs)
+                        best_pair(&pairs, &st.cand)
                     } else {
                         st.fewest()
                     };
