@@ -25,8 +25,8 @@
 //!
 //! Search: when propagation is stuck, the search guesses a digit in the cell with two
 //! candidates that sees the most other such cells sharing a digit with it (else the cell
-//! with fewest candidates),
-//! and pushes a copy of the state with that digit removed on an explicit stack.
+//! with fewest candidates), and pushes a copy of the state with that digit removed on an
+//! explicit stack.
 //!
 //! Invariants between propagation rounds (for every digit `d` and band `b`):
 //! * `cand[d][b] & !ALL27 == 0`, `cand[d][3] == 0`;
