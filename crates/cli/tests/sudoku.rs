@@ -109,9 +109,16 @@ fn solves(puzzle: &str, sol: &str) -> bool {
 
 #[test]
 fn solve_one_puzzle_pretty() {
-    let o = dlx(&["sudoku", "solve", "--unique", EASY]);
+    let o = dlx(&["sudoku", "solve", "--unique", "--solver", "dlx", EASY]);
     assert_eq!(o.status.code(), Some(0));
     golden("solve-unique.txt", &mask_times(&stdout(&o)));
+    let fast = dlx(&["sudoku", "solve", "--unique", EASY]);
+    let (a, b) = (stdout(&o), stdout(&fast));
+    assert_eq!(
+        a.lines().take(15).collect::<Vec<_>>(),
+        b.lines().take(15).collect::<Vec<_>>()
+    );
+    assert!(b.contains("solver: fast; guesses "));
 }
 
 #[test]
@@ -201,7 +208,7 @@ fn a_batch_streams_in_order_with_a_summary() {
         ),
         "{err}"
     );
-    assert!(err.contains("puzzles/s (dlx, 2 threads)"), "{err}");
+    assert!(err.contains("puzzles/s (fast, 2 threads)"), "{err}");
     // The default batch output: one solution line a puzzle, the same as the JSON's.
     let o = dlx(&["sudoku", "solve", &file, "-q", "-j", "1"]);
     let lines: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
@@ -317,7 +324,7 @@ fn counting_and_enumerating() {
     let empty4 = "................";
     let o = dlx(&["sudoku", "count", empty4, "--format", "line"]);
     assert_eq!(stdout(&o), format!("{empty4}  # 288 solutions\n"));
-    for solver in ["backtrack", "mrv"] {
+    for solver in ["dlx", "backtrack", "mrv"] {
         let o = dlx(&["sudoku", "count", empty4, "--solver", solver, "--json"]);
         let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
         assert_eq!(
@@ -349,6 +356,8 @@ fn budgets_report_incomplete() {
         "--nodes",
         "1000",
         "--json",
+        "--solver",
+        "dlx",
     ]);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["complete"], false);
@@ -462,8 +471,26 @@ fn verbose_prints_progress() {
 
 #[test]
 fn bench_reports_puzzles_per_second() {
-    let o = dlx(&["sudoku", "bench", &example("sample-200.txt"), "--json"]);
+    let o = dlx(&["sudoku", "trace", "--solver", "fast", EASY]);
+    assert_eq!(
+        stderr(&o),
+        "dlx: error: the fast solver has no trace; use --solver dlx, backtrack or mrv\n"
+    );
+    let o = dlx(&[
+        "sudoku",
+        "bench",
+        &example("sample-200.txt"),
+        "--json",
+        "--solver",
+        "dlx",
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let f = dlx(&["sudoku", "bench", &example("sample-200.txt"), "--json"]);
+    let vf: serde_json::Value = serde_json::from_str(stdout(&f).trim()).unwrap();
+    assert_eq!(
+        (vf["solver"].as_str(), vf["solved"].as_u64()),
+        (Some("fast"), Some(200))
+    );
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["puzzles"], 200);
     assert_eq!(v["solved"], 200);

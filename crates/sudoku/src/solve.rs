@@ -30,18 +30,30 @@ use crate::grid::Grid;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SolverKind {
-    /// The reduced exact-cover problem on the dancing-links engine (the default).
+    /// The reduced exact-cover problem on the dancing-links engine: the solver that traces.
     #[default]
     Dlx,
     /// Plain backtracking: cells in reading order, digits in increasing order.
     Backtrack,
     /// Backtracking on the cell with the fewest candidates.
     Mrv,
+    /// The bit-set solver of `dlx-sudoku-fast` (propagation before every guess): the default
+    /// of [`SolveOptions`]. It counts guesses, not nodes; it cannot enumerate solutions,
+    /// report progress or trace, so [`solve_with`] and [`crate::trace()`] use `Dlx` for those.
+    Fast,
 }
 
 impl SolverKind {
-    /// Every solver.
+    /// The three solvers of the articles, which count nodes, enumerate and trace.
     pub const ALL: [SolverKind; 3] = [SolverKind::Dlx, SolverKind::Backtrack, SolverKind::Mrv];
+
+    /// Every solver, `Fast` included.
+    pub const EVERY: [SolverKind; 4] = [
+        SolverKind::Dlx,
+        SolverKind::Backtrack,
+        SolverKind::Mrv,
+        SolverKind::Fast,
+    ];
 
     /// The solver's name on the command line and in JSON.
     pub fn as_str(self) -> &'static str {
@@ -49,6 +61,7 @@ impl SolverKind {
             SolverKind::Dlx => "dlx",
             SolverKind::Backtrack => "backtrack",
             SolverKind::Mrv => "mrv",
+            SolverKind::Fast => "fast",
         }
     }
 }
@@ -62,10 +75,10 @@ impl std::fmt::Display for SolverKind {
 impl std::str::FromStr for SolverKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        SolverKind::ALL
+        SolverKind::EVERY
             .into_iter()
             .find(|k| k.as_str() == s)
-            .ok_or_else(|| format!("unknown solver `{s}` (dlx, backtrack, mrv)"))
+            .ok_or_else(|| format!("unknown solver `{s}` (dlx, backtrack, mrv, fast)"))
     }
 }
 
@@ -79,16 +92,18 @@ pub struct SolveOptions {
     /// Stop after this many solutions: 1 finds one, 2 decides uniqueness; 0 means no limit
     /// (count them all).
     pub limit: u64,
-    /// Stop after this many search-tree nodes (the result is then not complete).
+    /// Stop after this many search-tree nodes (the result is then not complete); for `Fast`,
+    /// this many guesses.
     pub node_budget: Option<u64>,
-    /// Stop at this instant (checked every 4096 nodes).
+    /// Stop at this instant (checked every 4096 nodes; `Fast` runs with doubling guess
+    /// budgets and checks between runs).
     pub deadline: Option<Instant>,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
-            solver: SolverKind::Dlx,
+            solver: SolverKind::Fast,
             heuristic: Heuristic::Mrv,
             limit: 1,
             node_budget: None,
@@ -319,7 +334,13 @@ pub fn solve_with<V: Visitor>(grid: &Grid, options: &SolveOptions, visitor: &mut
         start,
     };
     sink.grids = sink.visitor.wants_solutions();
-    let (complete, mut stats) = match options.solver {
+    let mut solver = options.solver;
+    if solver == SolverKind::Fast && (sink.grids || sink.visitor.progress_every() > 0) {
+        // Only the first solution comes out of the fast solver.
+        solver = SolverKind::Dlx;
+    }
+    let (complete, mut stats) = match solver {
+        SolverKind::Fast => solve_fast(grid, options, &mut sink),
         SolverKind::Dlx => solve_dlx(grid, &masks, options, &mut sink),
         SolverKind::Backtrack => solve_cells::<V, false>(grid, &masks, options, &mut sink),
         SolverKind::Mrv => solve_cells::<V, true>(grid, &masks, options, &mut sink),
@@ -477,6 +498,62 @@ fn solve_dlx<V: Visitor>(
             guesses: obs.guesses,
             backtracks: obs.backtracks,
             seconds: 0.0,
+        },
+    )
+}
+
+/// The `Fast` solver: `dlx-sudoku-fast`, restarted with doubling guess budgets when there is
+/// a deadline.
+fn solve_fast<V: Visitor>(
+    grid: &Grid,
+    options: &SolveOptions,
+    sink: &mut Sink<'_, V>,
+) -> (bool, SolveStats) {
+    let shape = dlx_sudoku_fast::Shape {
+        rows: grid.shape.rows as u8,
+        cols: grid.shape.cols as u8,
+    };
+    let limit = sink.max;
+    let mut spent = 0;
+    let answer = match options.deadline {
+        None => dlx_sudoku_fast::solve(shape, &grid.cells, limit, options.node_budget),
+        Some(deadline) => {
+            let cap = options.node_budget.unwrap_or(u64::MAX);
+            let mut budget = 1024u64.min(cap);
+            loop {
+                let a = dlx_sudoku_fast::solve(shape, &grid.cells, limit, Some(budget));
+                match a {
+                    Ok(ans)
+                        if !ans.complete
+                            && ans.solutions < limit
+                            && budget < cap
+                            && Instant::now() < deadline =>
+                    {
+                        spent += ans.guesses;
+                        budget = budget.saturating_mul(2).min(cap);
+                    }
+                    other => break other,
+                }
+            }
+        }
+    };
+    let Ok(answer) = answer else {
+        // The grid was validated: only a size the fast solver refuses gets here.
+        return (false, SolveStats::default());
+    };
+    if let Some(cells) = &answer.solution {
+        sink.scratch.cells.copy_from_slice(cells);
+        sink.found = 0;
+        let _ = sink.solution();
+    }
+    sink.found = answer.solutions;
+    // Stopping at the limit is not a complete search, as for the other solvers.
+    let complete = answer.complete && answer.solutions < limit;
+    (
+        complete,
+        SolveStats {
+            guesses: answer.guesses + spent,
+            ..SolveStats::default()
         },
     )
 }

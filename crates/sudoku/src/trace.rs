@@ -132,7 +132,8 @@ pub fn trace_with_limit(grid: &Grid, options: &TraceOptions, limit: u64) -> Trac
         return rec.finish(SolveStats::default());
     };
     let mut stats = match options.solver {
-        SolverKind::Dlx => trace_dlx(grid, &masks, options.heuristic, &mut rec),
+        // The fast solver has no steps to show: its traces are the dlx solver's.
+        SolverKind::Dlx | SolverKind::Fast => trace_dlx(grid, &masks, options.heuristic, &mut rec),
         SolverKind::Backtrack => trace_cells::<false>(grid, &masks, &mut rec),
         SolverKind::Mrv => trace_cells::<true>(grid, &masks, &mut rec),
     };

@@ -135,6 +135,14 @@ proptest! {
                 sets.push(c.0);
             }
         }
+        // The fast solver: the same count and a valid first solution.
+        let f = solve(&grid, &SolveOptions { solver: SolverKind::Fast, limit, ..SolveOptions::default() });
+        counts.push((f.solutions, f.complete));
+        if let Some(sol) = &f.solution {
+            prop_assert!(common::validate(&cells, &sol.cells, shape.rows, shape.cols).is_ok());
+            prop_assert!(!counts[0].1 || sets[0].contains(&sol.cells));
+        }
+        prop_assert_eq!(f.solution.is_some(), f.solutions > 0);
         prop_assert!(counts.windows(2).all(|w| w[0] == w[1]), "{:?}", counts);
         if counts[0].1 {
             // Complete: the same solutions, and the independent count agrees.
@@ -146,8 +154,8 @@ proptest! {
         prop_assert!(n >= 4);
     }
 
-    /// Random 9x9 puzzles made from the sample by blanking givens: same counts (up to 30) for
-    /// dlx and mrv; backtrack agrees whenever it finishes within its budget.
+    /// Random 9x9 puzzles made from the sample by blanking givens: same counts (up to 30) and
+    /// verdicts for dlx, mrv and fast; backtrack agrees whenever it finishes within its budget.
     #[test]
     fn solvers_agree_on_9x9(index in 0usize..200, blanks in 0usize..12, seed in any::<u64>()) {
         let lines = common::puzzle_lines(&common::testdata("sample-200.txt"));
@@ -162,7 +170,11 @@ proptest! {
         let d = solve(&grid, &opts(SolverKind::Dlx));
         let m = solve(&grid, &opts(SolverKind::Mrv));
         let b = solve(&grid, &opts(SolverKind::Backtrack));
+        let f = solve(&grid, &SolveOptions { solver: SolverKind::Fast, limit: 30, ..SolveOptions::default() });
         prop_assert!(d.solutions >= 1);
+        if d.complete || d.solutions == 30 {
+            prop_assert_eq!((d.solutions, d.complete, d.status), (f.solutions, f.complete, f.status));
+        }
         if d.complete || d.solutions == 30 {
             if m.complete || m.solutions == 30 {
                 prop_assert_eq!(d.solutions, m.solutions);
@@ -171,7 +183,7 @@ proptest! {
                 prop_assert_eq!(d.solutions, b.solutions);
             }
         }
-        for r in [&d, &m, &b] {
+        for r in [&d, &m, &b, &f] {
             if let Some(sol) = &r.solution {
                 prop_assert!(common::validate(&grid.cells, &sol.cells, 3, 3).is_ok());
             }
@@ -208,6 +220,41 @@ proptest! {
                         prop_assert_eq!(s.stack.len(), s.depth + 1);
                     }
                 }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// The fast solver against dlx on random puzzles of bigger shapes (3x4, 4x3, 4x4) made
+    /// from a random solution with a random share of givens: same verdict and count up to 2,
+    /// and a valid first solution.
+    #[test]
+    fn fast_agrees_with_dlx_on_bigger_shapes(
+        shape in prop_oneof![Just(Shape { rows: 3, cols: 4 }), Just(Shape { rows: 4, cols: 3 }), Just(Shape { rows: 3, cols: 3 }), Just(Shape { rows: 4, cols: 4 })],
+        seed in any::<u64>(),
+        keep in 0.35f64..0.8,
+    ) {
+        let full = random_solution(shape, seed);
+        let mut cells = full.clone();
+        let mut s = seed.rotate_left(29) | 1;
+        for c in cells.iter_mut() {
+            s ^= s << 13; s ^= s >> 7; s ^= s << 17;
+            if (s % 1000) as f64 >= keep * 1000.0 {
+                *c = 0;
+            }
+        }
+        let grid = Grid::new(shape, cells.clone()).unwrap();
+        let d = solve(&grid, &SolveOptions { node_budget: Some(200_000), ..SolveOptions::unique(SolverKind::Dlx) });
+        let f = solve(&grid, &SolveOptions::unique(SolverKind::Fast));
+        prop_assert!(f.solution.is_some());
+        prop_assert!(common::validate(&cells, &f.solution.as_ref().unwrap().cells, shape.rows, shape.cols).is_ok());
+        if d.status != dlx_sudoku::Status::Incomplete && !(d.status == dlx_sudoku::Status::Solved) {
+            prop_assert_eq!((d.status, d.solutions), (f.status, f.solutions));
+            if d.status == dlx_sudoku::Status::Unique {
+                prop_assert_eq!(&d.solution, &f.solution);
             }
         }
     }

@@ -35,7 +35,7 @@ fn sample_set(file: &str, every: usize) {
     assert!(sample.len() >= 40, "{name}: sample of {}", sample.len());
     for (k, line) in sample.iter().enumerate() {
         let g = parse(line).unwrap_or_else(|e| panic!("{name}: {line}: {e}"));
-        for solver in [SolverKind::Dlx, SolverKind::Mrv] {
+        for solver in [SolverKind::Dlx, SolverKind::Mrv, SolverKind::Fast] {
             let st = solve_and_check(&g, &SolveOptions::unique(solver), line);
             assert_eq!(st, Status::Unique, "{name}: {line} with {solver}");
         }
@@ -101,8 +101,10 @@ fn every_size_and_box_shape_with_every_solver() {
         let g = parse_with_shape(line, Some(shape)).unwrap();
         assert_eq!(g.shape, shape);
         sizes.insert(g.n());
-        let st = solve_and_check(&g, &SolveOptions::unique(SolverKind::Dlx), line);
-        assert_eq!(st, Status::Unique, "{line} with dlx");
+        for solver in [SolverKind::Dlx, SolverKind::Fast] {
+            let st = solve_and_check(&g, &SolveOptions::unique(solver), line);
+            assert_eq!(st, Status::Unique, "{line} with {solver}");
+        }
         // The backtracking solvers blow up on big minimal puzzles (that is the articles'
         // point): they must prove small ones unique, and may run out of budget on big ones.
         for (solver, sure_up_to) in [(SolverKind::Mrv, 10), (SolverKind::Backtrack, 8)] {
@@ -147,7 +149,7 @@ fn big_grids_25_36_and_64() {
 #[test]
 fn the_empty_4x4_grid_has_288_solutions() {
     let g = Grid::empty(Shape::new(2, 2).unwrap());
-    for solver in SolverKind::ALL {
+    for solver in SolverKind::EVERY {
         let r = solve(&g, &SolveOptions::count_all(solver));
         assert_eq!((r.solutions, r.complete), (288, true), "{solver}");
     }
@@ -162,7 +164,7 @@ fn six_by_six_with_a_fixed_first_row_has_39168_solutions() {
         for c in 0..6 {
             g.cells[c] = c as u8 + 1;
         }
-        for solver in SolverKind::ALL {
+        for solver in SolverKind::EVERY {
             let r = solve(&g, &SolveOptions::count_all(solver));
             assert_eq!(
                 (r.solutions, r.complete),
@@ -194,7 +196,7 @@ fn counting_up_to_a_limit_and_unique() {
     }
     let all = solve(&g, &SolveOptions::count_all(SolverKind::Dlx));
     assert!(all.complete && all.solutions > 2, "{}", all.solutions);
-    for solver in SolverKind::ALL {
+    for solver in SolverKind::EVERY {
         let r = solve(&g, &SolveOptions::count_all(solver));
         assert_eq!(r.solutions, all.solutions, "{solver}");
         let r = solve(&g, &SolveOptions::unique(solver));
@@ -221,7 +223,7 @@ fn a_puzzle_without_solution_is_none_for_every_solver() {
     text.push('9');
     let g = parse(&text).unwrap();
     assert!(dlx_sudoku::check_givens(&g).is_empty());
-    for solver in SolverKind::ALL {
+    for solver in SolverKind::EVERY {
         let r = solve(&g, &SolveOptions::unique(solver));
         assert_eq!(
             (r.status, r.solutions, r.complete),
@@ -234,7 +236,7 @@ fn a_puzzle_without_solution_is_none_for_every_solver() {
 #[test]
 fn time_limits_stop_the_search() {
     let g = Grid::empty(Shape::new(4, 4).unwrap());
-    for solver in SolverKind::ALL {
+    for solver in SolverKind::EVERY {
         let opts = SolveOptions {
             deadline: Some(std::time::Instant::now()),
             ..SolveOptions::count_all(solver)

@@ -315,15 +315,23 @@ impl Job {
         });
         s.push_str(&format!("puzzle: {shape}\n"));
         s.push_str(&format!("status: {status}\nsolutions: {count}\n"));
-        s.push_str(&format!(
-            "solver: {}; nodes {}, updates {}, guesses {}, backtracks {}, {:.3} ms\n",
-            self.solver,
-            r.stats.nodes,
-            r.stats.updates,
-            r.stats.guesses,
-            r.stats.backtracks,
-            r.stats.seconds * 1e3
-        ));
+        if self.solver == SolverKind::Fast {
+            s.push_str(&format!(
+                "solver: fast; guesses {}, {:.3} ms\n",
+                r.stats.guesses,
+                r.stats.seconds * 1e3
+            ));
+        } else {
+            s.push_str(&format!(
+                "solver: {}; nodes {}, updates {}, guesses {}, backtracks {}, {:.3} ms\n",
+                self.solver,
+                r.stats.nodes,
+                r.stats.updates,
+                r.stats.guesses,
+                r.stats.backtracks,
+                r.stats.seconds * 1e3
+            ));
+        }
         if !single {
             s.push('\n');
         }
@@ -376,7 +384,11 @@ impl Summary {
 /// Runs `solve` or `count`.
 pub fn run(args: SolveArgs, mode: Mode) -> Result<Found> {
     let input = Input::open(&args.input)?;
-    let solver: SolverKind = args.solver.into();
+    let mut solver: SolverKind = args.solver.into();
+    if solver == SolverKind::Fast && (args.all || args.verbose) {
+        // The fast solver gives only the first solution and no progress.
+        solver = SolverKind::Dlx;
+    }
     let single = input.kind == InputKind::Single;
     let limit = match (mode, args.unique, args.all) {
         (Mode::Count, _, _) => args.limit.unwrap_or(0),

@@ -22,7 +22,7 @@ pub struct BenchArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// The solver.
-    #[arg(long, value_enum, default_value = "dlx")]
+    #[arg(long, value_enum, default_value = "fast")]
     pub solver: SolverArg,
     /// For the dlx solver: how to choose the item to branch on.
     #[arg(long, value_enum, default_value = "mrv")]

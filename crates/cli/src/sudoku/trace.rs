@@ -47,6 +47,9 @@ struct JsonTrace<'a> {
 
 /// Runs `dlx sudoku trace`.
 pub fn run(args: TraceArgs) -> Result<Found> {
+    if args.solver == SolverArg::Fast {
+        anyhow::bail!("the fast solver has no trace; use --solver dlx, backtrack or mrv");
+    }
     let input = Input::open(&args.input)?;
     let name = input.name.clone();
     let text = input.into_text()?;
