@@ -134,12 +134,7 @@ pub fn run(args: BenchArgs) -> Result<Found> {
             .with_context(|| format!("cannot read {}", file.display()))?;
         let want = expected_for(&file);
         for &algorithm in &args.algorithm {
-            let threads_list: Vec<usize> = if algorithm == AlgorithmArg::Cells {
-                vec![1]
-            } else {
-                args.threads.clone()
-            };
-            for &threads in &threads_list {
+            for &threads in &args.threads {
                 let mut times = Vec::new();
                 let mut last = None;
                 for _ in 0..args.runs.max(1) {

@@ -81,8 +81,9 @@ pub struct SearchArgs {
     /// updates and the order of solutions vary slightly with the split across threads.
     #[arg(long, value_enum, default_value = "links")]
     pub algorithm: AlgorithmArg,
-    /// Print solutions as the threads find them instead of in the single-thread order (saves
-    /// memory when printing very many solutions).
+    /// Print solutions as the threads find them instead of in a fixed order: the
+    /// single-thread order for links, the order of the split for cells (saves memory when
+    /// printing very many solutions).
     #[arg(long)]
     pub unordered: bool,
 }

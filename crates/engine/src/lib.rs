@@ -8,8 +8,10 @@
 //!   solution and resume, node budgets and deadlines, progress estimates, exact statistics.
 //! - [`Cells`], Knuth's SSXCC ("dancing cells") on sparse sets: the same semantics and API,
 //!   with forced moves committed without branch nodes; faster on one core for most problems.
-//! - [`ParallelSearch`], which splits a [`Links`] search into independent subproblems and runs
-//!   them on all cores, with counts, nodes and updates identical to the sequential search.
+//! - [`ParallelSearch`], which splits a [`Links`] or [`Cells`] search ([`Algorithm`]) into
+//!   independent subproblems and runs them on all cores. With links, counts, nodes and updates
+//!   are identical to the sequential search; with cells, counts and nodes are (forced moves and
+//!   updates may differ slightly, since sparse sets do not restore their order on backtrack).
 //! - [`Observer`], which receives solutions and, if it wants, every decision of the search.
 //!
 //! ```
@@ -36,7 +38,7 @@ pub mod search;
 
 pub use cells::Cells;
 pub use links::{ForceError, Links, Piece};
-pub use parallel::ParallelSearch;
+pub use parallel::{Algorithm, ParallelSearch};
 pub use problem::{BuildError, ColorId, Entry, ItemId, OptionId, Problem, ProblemBuilder};
 pub use search::{
     Config, CountOnly, Heuristic, Limit, Observer, OnSolution, Outcome, Progress, Stats, Status,
