@@ -199,6 +199,8 @@ pub struct Input {
     pub rest: Option<Box<dyn BufRead + Send>>,
     /// The size in bytes, when known (for progress).
     pub size: Option<u64>,
+    /// The first line of `head` that was not UTF-8, if any.
+    pub not_utf8: Option<usize>,
 }
 
 impl Input {
@@ -233,11 +235,13 @@ impl Input {
                         head,
                         rest: None,
                         size: None,
+                        not_utf8: None,
                     });
                 }
             };
         let mut reader = reader;
         let mut head = Vec::new();
+        let mut not_utf8 = None;
         let mut content = 0;
         let mut line = String::new();
         while content < 66 {
@@ -246,6 +250,9 @@ impl Input {
                 read_line(&mut reader, &mut line).with_context(|| format!("cannot read {name}"))?;
             if got == 0 {
                 break;
+            }
+            if not_utf8.is_none() && line.contains(char::REPLACEMENT_CHARACTER) {
+                not_utf8 = Some(head.len() + 1);
             }
             let l = line.trim_end_matches(['\n', '\r']).to_string();
             let t = l.trim_start();
@@ -265,11 +272,15 @@ impl Input {
             head,
             rest: Some(reader),
             size,
+            not_utf8,
         })
     }
 
     /// The whole text (for a single puzzle).
     pub fn into_text(mut self) -> Result<String> {
+        if let Some(line) = self.not_utf8 {
+            anyhow::bail!("{}: not UTF-8 text (line {line})", self.name);
+        }
         let mut text = self.head.join("\n");
         text.push('\n');
         if let Some(mut r) = self.rest.take() {

@@ -515,3 +515,39 @@ fn help_names_the_conventions() {
         assert!(out.contains(w), "{w} missing from:\n{out}");
     }
 }
+
+#[test]
+fn bench_and_input_errors() {
+    let dir = std::env::temp_dir().join(format!("dlx-sudoku-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mixed.txt");
+    std::fs::write(&file, format!("{EASY}\n{}\n{EASY}\n", &EASY[3..])).unwrap();
+    let o = dlx(&["sudoku", "bench", file.to_str().unwrap(), "--json"]);
+    assert_eq!(o.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        (v["puzzles"].as_u64(), v["invalid"].as_u64()),
+        (Some(2), Some(1))
+    );
+    let err = stderr(&o);
+    assert!(
+        err.contains(":2: wrong length: 78 cells at line 2"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("dlx: error: 1 invalid puzzles skipped\n"),
+        "{err}"
+    );
+    let bad = dir.join("latin1.txt");
+    std::fs::write(&bad, b"..3.2.6..\xe9\n").unwrap();
+    let o = dlx(&["sudoku", "solve", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("latin1.txt: not UTF-8 text"),
+        "{}",
+        stderr(&o)
+    );
+    let o = dlx(&["sudoku", "bench", dir.join("absent.txt").to_str().unwrap()]);
+    assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
