@@ -281,29 +281,22 @@ impl Links {
 
     /// Finds the first solution, if any.
     pub fn first(&mut self) -> (Option<Vec<OptionId>>, Outcome) {
-        let mut found = None;
-        let out = self.run(&mut crate::search::OnSolution(|s: &[OptionId]| {
-            found = Some(s.to_vec());
-            ControlFlow::Break(())
-        }));
-        (found, out)
+        let mut first = crate::search::First::default();
+        let out = self.run(&mut first);
+        (first.0, out)
     }
 
     /// Collects up to `limit` solutions.
     pub fn collect(&mut self, limit: u64) -> (Vec<Vec<OptionId>>, Outcome) {
-        let mut all = Vec::new();
         if limit == 0 {
-            return (all, self.outcome(Status::Stopped));
+            return (Vec::new(), self.outcome(Status::Stopped));
         }
-        let mut obs = crate::search::Limit {
-            inner: crate::search::OnSolution(|s: &[OptionId]| {
-                all.push(s.to_vec());
-                ControlFlow::Continue(())
-            }),
-            remaining: limit,
+        let mut collect = crate::search::Collect {
+            found: Vec::new(),
+            limit,
         };
-        let out = self.run(&mut obs);
-        (all, out)
+        let out = self.run(&mut collect);
+        (collect.found, out)
     }
 
     fn outcome(&self, status: Status) -> Outcome {

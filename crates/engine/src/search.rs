@@ -188,6 +188,35 @@ impl<F: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for OnSolution<F> {
     }
 }
 
+/// Keeps the first solution and stops there (behind `first()` of every solver).
+#[derive(Debug, Default)]
+pub(crate) struct First(pub(crate) Option<Vec<OptionId>>);
+
+impl Observer for First {
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        self.0 = Some(options.to_vec());
+        ControlFlow::Break(())
+    }
+}
+
+/// Keeps solutions until `limit` of them (behind `collect()` of every solver).
+#[derive(Debug)]
+pub(crate) struct Collect {
+    pub(crate) found: Vec<Vec<OptionId>>,
+    pub(crate) limit: u64,
+}
+
+impl Observer for Collect {
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        self.found.push(options.to_vec());
+        if self.found.len() as u64 >= self.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
 /// Stops after `limit` solutions, passing each to an inner observer.
 #[derive(Debug)]
 pub struct Limit<O> {
