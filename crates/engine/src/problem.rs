@@ -10,6 +10,9 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::BuildHasher;
+
+use hashbrown::{DefaultHashBuilder, HashTable};
 
 /// An item, by index: primary items come first, `0..primary_count`, then secondary items.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -74,6 +77,9 @@ pub enum BuildError {
     /// Secondary items must be declared after every primary item.
     #[error("primary item `{0}` declared after a secondary item")]
     PrimaryAfterSecondary(String),
+    /// The item names take more than 4 GiB.
+    #[error("item names too long: more than 4 GiB in all")]
+    NamesTooLong,
     /// The problem is larger than the `u32` indices of the solvers allow.
     #[error("problem too large: more than {0} nodes")]
     TooLarge(u64),
@@ -86,7 +92,9 @@ pub enum BuildError {
 /// may share it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Problem {
-    names: Vec<String>,
+    /// Item names, one after another; item `i` is `names[name_ends[i - 1]..name_ends[i]]`.
+    names: String,
+    name_ends: Vec<u32>,
     primary: usize,
     colors: Vec<String>,
     /// Option `k` is `entries[starts[k]..starts[k + 1]]`.
@@ -97,7 +105,7 @@ pub struct Problem {
 impl Problem {
     /// The number of items, primary and secondary.
     pub fn item_count(&self) -> usize {
-        self.names.len()
+        self.name_ends.len()
     }
 
     /// The number of primary items; they are numbered `0..primary_count()`.
@@ -127,7 +135,9 @@ impl Problem {
 
     /// The name of item `i`.
     pub fn item_name(&self, i: ItemId) -> &str {
-        &self.names[i.index()]
+        let k = i.index();
+        let start = if k == 0 { 0 } else { self.name_ends[k - 1] };
+        &self.names[start as usize..self.name_ends[k] as usize]
     }
 
     /// The name of color `c`.
@@ -148,10 +158,9 @@ impl Problem {
 
     /// The item named `name`, if any (a linear scan: for input and output, not for searching).
     pub fn item_by_name(&self, name: &str) -> Option<ItemId> {
-        self.names
-            .iter()
-            .position(|n| n == name)
+        (0..self.item_count())
             .map(|k| ItemId(k as u32))
+            .find(|&i| self.item_name(i) == name)
     }
 
     /// Writes option `o` as Knuth writes it: item names separated by spaces, `name:color`.
@@ -195,10 +204,14 @@ impl fmt::Display for OptionDisplay<'_> {
 /// let p = b.build();
 /// assert_eq!(p.option_count(), 1);
 /// ```
+// PERF: the Sudoku encoder builds one problem per puzzle, so declaring an item costs no
+// allocation: names go into the problem's one string, and the index holds item numbers only,
+// hashed by the name they point to.
 #[derive(Debug, Default)]
 pub struct ProblemBuilder {
     problem: Problem,
-    by_name: HashMap<String, ItemId>,
+    by_name: HashTable<u32>,
+    hasher: DefaultHashBuilder,
     color_by_name: HashMap<String, ColorId>,
     seen: Vec<u32>,
 }
@@ -209,20 +222,46 @@ impl ProblemBuilder {
         Self::default()
     }
 
+    /// An empty builder with room for `items` items (of names `name_bytes` long in all),
+    /// `options` options and `entries` entries.
+    pub fn with_capacity(items: usize, name_bytes: usize, options: usize, entries: usize) -> Self {
+        let mut b = Self::default();
+        b.problem.names.reserve(name_bytes);
+        b.problem.name_ends.reserve(items);
+        b.problem.starts.reserve(options + 1);
+        b.problem.entries.reserve(entries);
+        b.by_name.reserve(items, |_| 0);
+        b.seen.reserve(items);
+        b
+    }
+
     fn add_item(&mut self, name: &str) -> Result<ItemId, BuildError> {
-        if self.by_name.contains_key(name) {
+        let hash = self.hasher.hash_one(name);
+        let problem = &self.problem;
+        if self
+            .by_name
+            .find(hash, |&k| problem.item_name(ItemId(k)) == name)
+            .is_some()
+        {
             return Err(BuildError::DuplicateItem(name.to_string()));
         }
-        let id = ItemId(self.problem.names.len() as u32);
-        self.problem.names.push(name.to_string());
-        self.by_name.insert(name.to_string(), id);
+        if self.problem.names.len() + name.len() >= u32::MAX as usize {
+            return Err(BuildError::NamesTooLong);
+        }
+        let id = ItemId(self.problem.name_ends.len() as u32);
+        self.problem.names.push_str(name);
+        self.problem.name_ends.push(self.problem.names.len() as u32);
+        let (problem, hasher) = (&self.problem, &self.hasher);
+        self.by_name.insert_unique(hash, id.0, |&k| {
+            hasher.hash_one(problem.item_name(ItemId(k)))
+        });
         self.seen.push(u32::MAX);
         Ok(id)
     }
 
     /// Declares a primary item; every primary item must come before the first secondary item.
     pub fn primary(&mut self, name: &str) -> Result<ItemId, BuildError> {
-        if self.problem.names.len() != self.problem.primary {
+        if self.problem.item_count() != self.problem.primary {
             return Err(BuildError::PrimaryAfterSecondary(name.to_string()));
         }
         let id = self.add_item(name)?;
@@ -248,12 +287,17 @@ impl ProblemBuilder {
 
     /// The item named `name`, if declared.
     pub fn item(&self, name: &str) -> Option<ItemId> {
-        self.by_name.get(name).copied()
+        let problem = &self.problem;
+        self.by_name
+            .find(self.hasher.hash_one(name), |&k| {
+                problem.item_name(ItemId(k)) == name
+            })
+            .map(|&k| ItemId(k))
     }
 
     /// The number of items declared so far.
     pub fn item_count(&self) -> usize {
-        self.problem.names.len()
+        self.problem.item_count()
     }
 
     /// The number of options added so far.
@@ -275,7 +319,6 @@ impl ProblemBuilder {
             let Some(seen) = self.seen.get_mut(item.index()) else {
                 return Err(BuildError::UnknownItem(item.0));
             };
-            let name = &self.problem.names[item.index()];
             if *seen == stamp {
                 // Undo the stamps of this option so a retry is not confused.
                 for &(i, _) in entries {
@@ -283,12 +326,15 @@ impl ProblemBuilder {
                         self.seen[i.index()] = u32::MAX;
                     }
                 }
-                return Err(BuildError::RepeatedItem(name.clone()));
+                return Err(BuildError::RepeatedItem(
+                    self.problem.item_name(item).to_string(),
+                ));
             }
             *seen = stamp;
             if item.index() < self.problem.primary {
                 if color.is_some() {
-                    return self.reject(entries, stamp, BuildError::ColorOnPrimary(name.clone()));
+                    let name = self.problem.item_name(item).to_string();
+                    return self.reject(entries, stamp, BuildError::ColorOnPrimary(name));
                 }
                 has_primary = true;
             }
@@ -298,7 +344,7 @@ impl ProblemBuilder {
         }
         if self.problem.entries.len()
             + entries.len()
-            + self.problem.names.len()
+            + self.problem.item_count()
             + self.problem.starts.len()
             + 2
             >= i32::MAX as usize
@@ -386,5 +432,25 @@ mod tests {
         assert_eq!(p.option_count(), 2);
         assert_eq!(p.display_option(OptionId(0)).to_string(), "a x:c");
         assert_eq!(p.display_option(OptionId(1)).to_string(), "x a");
+    }
+
+    #[test]
+    fn names_are_found_and_kept_in_order() {
+        let mut b = ProblemBuilder::with_capacity(2, 4, 1, 2);
+        let names: Vec<String> = (0..1000).map(|k| format!("i{k}")).collect();
+        for (k, name) in names.iter().enumerate() {
+            assert_eq!(b.primary(name), Ok(ItemId(k as u32)));
+        }
+        assert_eq!(b.primary("i999"), Err(BuildError::DuplicateItem("i999".into())));
+        assert_eq!(b.item("i0"), Some(ItemId(0)));
+        assert_eq!(b.item("i"), None);
+        b.option_by_names(&["i7", "i500"]).unwrap();
+        let p = b.build();
+        assert_eq!(p.item_count(), 1000);
+        for (k, name) in names.iter().enumerate() {
+            assert_eq!(p.item_name(ItemId(k as u32)), name);
+        }
+        assert_eq!(p.item_by_name("i500"), Some(ItemId(500)));
+        assert_eq!(p.display_option(OptionId(0)).to_string(), "i7 i500");
     }
 }
