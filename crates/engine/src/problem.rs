@@ -441,7 +441,10 @@ mod tests {
         for (k, name) in names.iter().enumerate() {
             assert_eq!(b.primary(name), Ok(ItemId(k as u32)));
         }
-        assert_eq!(b.primary("i999"), Err(BuildError::DuplicateItem("i999".into())));
+        assert_eq!(
+            b.primary("i999"),
+            Err(BuildError::DuplicateItem("i999".into()))
+        );
         assert_eq!(b.item("i0"), Some(ItemId(0)));
         assert_eq!(b.item("i"), None);
         b.option_by_names(&["i7", "i500"]).unwrap();
