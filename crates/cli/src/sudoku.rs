@@ -299,7 +299,13 @@ impl Input {
 pub fn read_line(r: &mut dyn BufRead, line: &mut String) -> io::Result<usize> {
     let mut bytes = Vec::new();
     let got = r.read_until(b'\n', &mut bytes)?;
-    line.push_str(&String::from_utf8_lossy(&bytes));
+    if line.is_empty() {
+        // PERF: one allocation a line in a batch: the bytes become the string when valid.
+        *line = String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    } else {
+        line.push_str(&String::from_utf8_lossy(&bytes));
+    }
     Ok(got)
 }
 

@@ -220,6 +220,79 @@ fn a_batch_streams_in_order_with_a_summary() {
 }
 
 #[test]
+fn a_long_batch_keeps_input_order_across_chunks() {
+    // More lines than the reader's chunks and the chunks in flight, with comments, blank
+    // lines, bad lines and a line that is not UTF-8 scattered through.
+    let sample = std::fs::read_to_string(example("sample-200.txt")).unwrap();
+    let puzzles: Vec<&str> = sample.lines().filter(|l| !l.starts_with('#')).collect();
+    let mut input: Vec<u8> = Vec::new();
+    // (line number, puzzle or None for a bad line) of every puzzle line, in order.
+    let mut expected: Vec<(usize, Option<&str>)> = Vec::new();
+    for k in 0..12_000 {
+        let line = k + 1;
+        if k % 101 == 0 {
+            input.extend_from_slice(b"# a comment\n");
+        } else if k % 333 == 0 {
+            input.extend_from_slice(b"   \n");
+        } else if k % 997 == 0 {
+            input.extend_from_slice(b"not a puzzle\n");
+            expected.push((line, None));
+        } else if k == 5000 {
+            input.extend_from_slice(b"\xff\xfe..\n");
+            expected.push((line, None));
+        } else {
+            let p = puzzles[k % puzzles.len()];
+            input.extend_from_slice(p.as_bytes());
+            input.push(b'\n');
+            expected.push((line, Some(p)));
+        }
+    }
+    let path = std::env::temp_dir().join(format!("dlx-long-batch-{}.txt", std::process::id()));
+    std::fs::write(&path, &input).unwrap();
+    let file = path.display().to_string();
+    let o = dlx(&["sudoku", "solve", &file, "--json", "-j", "2"]);
+    let lines = dlx(&["sudoku", "solve", &file, "-q", "-j", "2"]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let records: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), expected.len());
+    let bad = expected.iter().filter(|(_, p)| p.is_none()).count();
+    for ((line, puzzle), r) in expected.iter().zip(&records) {
+        assert_eq!(r["line"], *line as u64);
+        match puzzle {
+            Some(p) => {
+                assert_eq!(r["status"], "solved", "line {line}");
+                assert!(solves(p, r["solution"].as_str().unwrap()), "line {line}");
+            }
+            None => assert_eq!(r["status"], "invalid", "line {line}"),
+        }
+    }
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!(
+            "puzzles: {}, solved: {}, unique: 0, multiple: 0, none: 0, incomplete: 0, invalid: {bad};",
+            expected.len(),
+            expected.len() - bad
+        )),
+        "{err}"
+    );
+    assert!(err.contains(&format!("dlx: {file}:998: wrong length")), "{err}");
+    // The line output: one line a puzzle, the same solutions in the same order.
+    let text = stdout(&lines);
+    let out: Vec<&str> = text.lines().collect();
+    assert_eq!(out.len(), records.len());
+    for (l, r) in out.iter().zip(&records) {
+        match r["solution"].as_str() {
+            Some(sol) => assert_eq!(*l, sol),
+            None => assert!(l.contains("# invalid: "), "{l}"),
+        }
+    }
+}
+
+#[test]
 fn a_batch_goes_on_past_bad_puzzles_and_exits_2() {
     let input = format!(
         "# a test batch\n{EASY}\n{}\n{}x\n55{}\n{}  # no solution\n",

@@ -189,7 +189,7 @@ impl Links {
             // local DLX1 build before, 0.73x and 0.74x after). The order in which the nodes of
             // one option leave their lists is free: they are in different lists.
             let mut first = n as usize + 2;
-            for x in first..total {
+            for x in n as usize + 2..total {
                 if nodes[x].top <= 0 {
                     if x > first {
                         nodes[x - 1].color = first as i32;

@@ -336,6 +336,11 @@ impl Grid {
                     let _ = write!(s, "{d}");
                 }
             }
+        } else if style.blank.is_ascii() {
+            // PERF: one byte a cell (every symbol up to 35 is ASCII): a batch writes a
+            // solution a puzzle.
+            let bytes: Vec<u8> = self.cells.iter().map(|&d| symbol(d, style) as u8).collect();
+            return String::from_utf8(bytes).unwrap_or_default();
         } else {
             for &d in &self.cells {
                 s.push(symbol(d, style));

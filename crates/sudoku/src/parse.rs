@@ -241,6 +241,15 @@ pub fn parse_line(
     if is_comment_or_blank(text) {
         return Ok(None);
     }
+    // PERF: the usual line (ASCII, a puzzle word longer than a number, then perhaps a
+    // comment) skips splitting into words: a fifth of an easy puzzle's time in a batch.
+    if text.is_ascii() {
+        let lead = text.len() - text.trim_start().len();
+        let word = text[lead..].split(char::is_whitespace).next();
+        if let Some(word) = word.filter(|w| w.len() > 3) {
+            return word_to_grid(word, lead + 1, line, shape).map(Some);
+        }
+    }
     let words: Vec<(usize, &str)> = words_with_columns(text).collect();
     // Numbers separated by spaces: every word a number or a blank, N*N of them.
     if words.len() >= 16 && words.iter().all(|(_, w)| is_number_or_blank(w)) {
@@ -256,7 +265,22 @@ pub fn parse_line(
         }
     }
     let (col0, word) = words[0];
-    let len = word.chars().count();
+    word_to_grid(word, col0, line, shape).map(Some)
+}
+
+/// The grid written as one word of `N * N` symbols starting at column `col0` of line `line`.
+fn word_to_grid(
+    word: &str,
+    col0: usize,
+    line: usize,
+    shape: Option<Shape>,
+) -> Result<Parsed, ParseError> {
+    let ascii = word.is_ascii();
+    let len = if ascii {
+        word.len()
+    } else {
+        word.chars().count()
+    };
     let n = len.isqrt();
     if n * n != len {
         return Err(ParseError::WrongLength { len, line });
@@ -265,6 +289,34 @@ pub fn parse_line(
     let mut cells = Vec::with_capacity(len);
     let mut style = Style::default();
     let mut blank_seen = false;
+    if ascii && n <= 9 {
+        // PERF: digits and blanks byte by byte; anything else takes the general loop below
+        // (letters, and the error with its column).
+        let max = b'0' + n as u8;
+        for &b in word.as_bytes() {
+            let d = if (b'1'..=max).contains(&b) {
+                b - b'0'
+            } else if matches!(b, b'.' | b'0' | b'_' | b'-' | b'*') {
+                if !blank_seen {
+                    style.blank = b as char;
+                    blank_seen = true;
+                }
+                0
+            } else {
+                break;
+            };
+            cells.push(d);
+        }
+        if cells.len() == len {
+            return Ok(Parsed {
+                grid: Grid { shape, cells },
+                style,
+            });
+        }
+        cells.clear();
+        style = Style::default();
+        blank_seen = false;
+    }
     for (k, ch) in word.chars().enumerate() {
         let d = symbol_value(ch)
             .filter(|&d| (d as usize) <= n)
@@ -277,10 +329,10 @@ pub fn parse_line(
         note_style(&mut style, &mut blank_seen, ch, d);
         cells.push(d);
     }
-    Ok(Some(Parsed {
+    Ok(Parsed {
         grid: Grid { shape, cells },
         style,
-    }))
+    })
 }
 
 fn note_style(style: &mut Style, blank_seen: &mut bool, ch: char, d: u8) {

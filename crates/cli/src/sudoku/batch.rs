@@ -3,6 +3,7 @@
 
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -10,10 +11,9 @@ use dlx_sudoku::{
     Grid, InputKind, Parsed, Shape, Snapshot, SolveOptions, SolveResult, SolverKind, Status, Style,
     Visitor,
 };
-use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{FormatArg, Input, SolveArgs, read_line};
+use super::{FormatArg, Input, SolveArgs};
 use crate::output::{self, Found};
 
 /// What the command looks for.
@@ -39,7 +39,8 @@ struct Job {
 /// What happened to one puzzle.
 struct Record {
     line: usize,
-    puzzle: String,
+    /// The line as read, trimmed, when it is not a valid puzzle.
+    raw: String,
     style: Style,
     result: Result<SolveResult, String>,
     /// Every solution, with `--all`.
@@ -49,6 +50,15 @@ struct Record {
 }
 
 impl Record {
+    /// The puzzle as the input wrote it (its alphabet and blank), for the output.
+    // PERF: built only for the outputs that show it, not for every solved line.
+    fn puzzle(&self) -> String {
+        match &self.grid {
+            Some(g) => g.to_line_styled(&self.style),
+            None => self.raw.clone(),
+        }
+    }
+
     fn status(&self) -> &'static str {
         match &self.result {
             Ok(r) => r.status.as_str(),
@@ -124,27 +134,33 @@ impl Job {
         raw: &str,
         verbose: Option<u64>,
     ) -> Record {
-        let parsed = parsed.and_then(|p| {
-            let conflicts = dlx_sudoku::check_givens(&p.grid);
-            match conflicts.first() {
-                Some(c) if conflicts.len() == 1 => Err(c.to_string()),
-                Some(c) => Err(format!("{c} (and {} more repeats)", conflicts.len() - 1)),
-                None => Ok(p),
-            }
-        });
+        let invalid = |e: String| Record {
+            line,
+            raw: raw.trim().to_string(),
+            style: Style::default(),
+            result: Err(e),
+            all: Vec::new(),
+            grid: None,
+        };
         let p = match parsed {
             Ok(p) => p,
-            Err(e) => {
-                return Record {
-                    line,
-                    puzzle: raw.trim().to_string(),
-                    style: Style::default(),
-                    result: Err(e),
-                    all: Vec::new(),
-                    grid: None,
-                };
+            Err(e) => return invalid(e),
+        };
+        // PERF: givens that repeat a digit leave no solution, so they are looked for only
+        // when the solver found none.
+        let givens_error = |grid: &Grid| {
+            let conflicts = dlx_sudoku::check_givens(grid);
+            match conflicts.first() {
+                Some(c) if conflicts.len() == 1 => Some(c.to_string()),
+                Some(c) => Some(format!("{c} (and {} more repeats)", conflicts.len() - 1)),
+                None => None,
             }
         };
+        if verbose.is_some()
+            && let Some(e) = givens_error(&p.grid)
+        {
+            return invalid(e);
+        }
         let mut options = self.options.clone();
         if let Some(t) = self.time_limit {
             options.deadline = Instant::now().checked_add(t);
@@ -157,14 +173,39 @@ impl Job {
         } else {
             dlx_sudoku::solve(&p.grid, &options)
         };
+        if result.solutions == 0
+            && let Some(e) = givens_error(&p.grid)
+        {
+            return invalid(e);
+        }
         Record {
             line,
-            puzzle: p.grid.to_line_styled(&p.style),
+            raw: String::new(),
             style: p.style,
             result: Ok(result),
             all,
             grid: Some(p.grid),
         }
+    }
+
+    /// Appends the output text of one record of a batch to `out`.
+    fn write(&self, rec: &Record, out: &mut String) {
+        // PERF: the common line, a solution, goes straight into the chunk's text.
+        if self.format == FormatArg::Line
+            && self.mode == Mode::Solve
+            && !self.all
+            && let Ok(r) = &rec.result
+            && let (Some(g), Status::Solved | Status::Unique) = (&r.solution, r.status)
+        {
+            let style = Style {
+                blank: '.',
+                ..rec.style
+            };
+            out.push_str(&g.to_line_styled(&style));
+            out.push('\n');
+            return;
+        }
+        out.push_str(&self.format(rec, false));
     }
 
     /// The output text of one record.
@@ -189,7 +230,7 @@ impl Job {
                 };
                 let j = JsonRecord {
                     line: rec.line,
-                    puzzle: &rec.puzzle,
+                    puzzle: &rec.puzzle(),
                     status: rec.status(),
                     solution,
                     solutions,
@@ -224,7 +265,7 @@ impl Job {
                 format!(
                     "{},{},{},{},{},{},{},{},{}\n",
                     rec.line,
-                    csv_quote(&rec.puzzle),
+                    csv_quote(&rec.puzzle()),
                     rec.status(),
                     solutions,
                     solution,
@@ -235,11 +276,11 @@ impl Job {
                 )
             }
             FormatArg::Line => match &rec.result {
-                Err(e) => format!("{}  # invalid: {e}\n", rec.puzzle),
+                Err(e) => format!("{}  # invalid: {e}\n", rec.puzzle()),
                 Ok(r) if self.mode == Mode::Count => {
                     format!(
                         "{}  # {} solutions{}\n",
-                        rec.puzzle,
+                        rec.puzzle(),
                         r.solutions,
                         if r.complete { "" } else { " at least" }
                     )
@@ -252,14 +293,14 @@ impl Job {
                             s.push('\n');
                         }
                         if rec.all.is_empty() {
-                            s = format!("{}  # {}\n", rec.puzzle, r.status);
+                            s = format!("{}  # {}\n", rec.puzzle(), r.status);
                         }
                         return s;
                     }
                     match (&r.solution, r.status) {
                         (Some(g), Status::Solved | Status::Unique) => format!("{}\n", sol_line(g)),
                         (Some(g), _) => format!("{}  # {}\n", sol_line(g), r.status),
-                        (None, _) => format!("{}  # {}\n", rec.puzzle, r.status),
+                        (None, _) => format!("{}  # {}\n", rec.puzzle(), r.status),
                     }
                 }
             },
@@ -270,7 +311,7 @@ impl Job {
     fn pretty(&self, rec: &Record, single: bool) -> String {
         let mut s = String::new();
         if !single {
-            s.push_str(&format!("# line {}: {}\n", rec.line, rec.puzzle));
+            s.push_str(&format!("# line {}: {}\n", rec.line, rec.puzzle()));
         }
         let r = match &rec.result {
             Err(e) => {
@@ -360,6 +401,16 @@ struct Summary {
 }
 
 impl Summary {
+    fn merge(&mut self, other: &Summary) {
+        self.puzzles += other.puzzles;
+        self.solved += other.solved;
+        self.unique += other.unique;
+        self.multiple += other.multiple;
+        self.none += other.none;
+        self.incomplete += other.incomplete;
+        self.invalid += other.invalid;
+    }
+
     fn add(&mut self, rec: &Record) {
         self.puzzles += 1;
         match &rec.result {
@@ -488,10 +539,124 @@ fn describe(grid: &Grid) {
     }
 }
 
-/// How many puzzles are solved in parallel before their results are printed.
-const CHUNK: usize = 4096;
+/// How many puzzles make one task for a worker.
+const CHUNK: usize = 1024;
 
-fn run_batch(mut input: Input, job: &Job, args: &SolveArgs, out: &mut impl Write) -> Result<Found> {
+/// Most chunks read but not yet printed: memory stays flat however long the input.
+const IN_FLIGHT: usize = 8;
+
+/// A chunk of lines read from the input: their text, one after another, (line number, start,
+/// end) of each in `text`, and the input bytes read so far.
+// PERF: one buffer a chunk, not a string a line: lines read on one thread and dropped on
+// another made the allocator's locks a tenth of the run.
+struct Lines {
+    text: String,
+    lines: Vec<(usize, usize, usize)>,
+    bytes: u64,
+}
+
+/// A chunk of puzzles, solved and formatted, in input order.
+struct Done {
+    text: String,
+    summary: Summary,
+    /// (line, message) of the invalid puzzles.
+    errors: Vec<(usize, String)>,
+    /// Input bytes read up to the end of the chunk (for the progress bar).
+    bytes: u64,
+}
+
+/// Reads the input in chunks of puzzle lines (skipping blanks and comments) and hands each
+/// to `send`, until the input ends, a read fails (sent as the last chunk), or `send` says
+/// stop. Bytes that are not UTF-8 are replaced, line by line.
+fn read_chunks(mut input: Input, mut send: impl FnMut(Result<Lines>) -> ControlFlow<()>) {
+    let mut line_no = 0usize;
+    let mut bytes = 0u64;
+    let mut head = std::mem::take(&mut input.head).into_iter();
+    let mut rest = input.rest.take();
+    loop {
+        let mut buf: Vec<u8> = Vec::with_capacity(CHUNK * 84);
+        let mut lines = Vec::with_capacity(CHUNK);
+        while lines.len() < CHUNK {
+            let start = buf.len();
+            if let Some(l) = head.next() {
+                buf.extend_from_slice(l.as_bytes());
+            } else if let Some(r) = rest.as_mut() {
+                match r.read_until(b'\n', &mut buf) {
+                    Ok(0) => {
+                        rest = None;
+                        continue;
+                    }
+                    Ok(_) => {
+                        if std::str::from_utf8(&buf[start..]).is_err() {
+                            let fixed = String::from_utf8_lossy(&buf[start..]).into_owned();
+                            buf.truncate(start);
+                            buf.extend_from_slice(fixed.as_bytes());
+                        }
+                    }
+                    Err(e) => {
+                        let err =
+                            anyhow::Error::new(e).context(format!("cannot read {}", input.name));
+                        let _ = send(Err(err));
+                        return;
+                    }
+                }
+            } else {
+                break;
+            }
+            line_no += 1;
+            bytes += (buf.len() - start) as u64;
+            let t = std::str::from_utf8(&buf[start..])
+                .unwrap_or("")
+                .trim_start();
+            if t.is_empty() || t.starts_with('#') {
+                buf.truncate(start);
+                continue;
+            }
+            lines.push((line_no, start, buf.len()));
+        }
+        if lines.is_empty() {
+            return;
+        }
+        // Every line was checked (or made) UTF-8 above.
+        let text = String::from_utf8(buf)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        if send(Ok(Lines { text, lines, bytes })).is_break() {
+            return;
+        }
+    }
+}
+
+/// Solves and formats one chunk, in order, on the calling thread.
+fn solve_chunk(job: &Job, chunk: Lines) -> Done {
+    let mut done = Done {
+        text: String::with_capacity(chunk.lines.len() * 84),
+        summary: Summary::default(),
+        errors: Vec::new(),
+        bytes: chunk.bytes,
+    };
+    for &(no, start, end) in &chunk.lines {
+        let line = &chunk.text[start..end];
+        let no = &no;
+        let parsed = match dlx_sudoku::parse_line(line, *no, job.shape) {
+            Ok(Some(p)) => Ok(p),
+            Ok(None) => Err("empty line".to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        let rec = job.solve(*no, parsed, line, None);
+        job.write(&rec, &mut done.text);
+        done.summary.add(&rec);
+        if let Err(e) = rec.result {
+            done.errors.push((rec.line, e));
+        }
+    }
+    done
+}
+
+// PERF: reading, solving and printing overlap. One thread reads chunks of lines and hands
+// each to the worker pool as a task of its own (no barrier between chunks); the calling thread
+// prints the solved chunks in input order as they come. At most `IN_FLIGHT` chunks are
+// between reading and printing.
+fn run_batch(input: Input, job: &Job, args: &SolveArgs, out: &mut impl Write) -> Result<Found> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()
@@ -505,86 +670,85 @@ fn run_batch(mut input: Input, job: &Job, args: &SolveArgs, out: &mut impl Write
         None
     };
     let bar = output::progress_bar(force, &input.name);
+    let name = input.name.clone();
+    let size = input.size;
     let start = Instant::now();
     let mut summary = Summary::default();
     let mut errors_shown = 0;
-    let mut line_no = 0usize;
-    let mut bytes = 0u64;
-    let mut head = std::mem::take(&mut input.head).into_iter();
-    let mut rest = input.rest.take();
-    loop {
-        // Read a chunk of lines.
-        let mut chunk: Vec<(usize, String)> = Vec::with_capacity(CHUNK);
-        while chunk.len() < CHUNK {
-            let line = if let Some(l) = head.next() {
-                l
-            } else if let Some(r) = rest.as_mut() {
-                let mut l = String::new();
-                if read_line(r.as_mut(), &mut l)
-                    .with_context(|| format!("cannot read {}", input.name))?
-                    == 0
-                {
-                    rest = None;
-                    continue;
-                }
-                l
-            } else {
-                break;
-            };
-            line_no += 1;
-            bytes += line.len() as u64 + 1;
-            let t = line.trim_start();
-            if t.is_empty() || t.starts_with('#') {
-                continue;
-            }
-            chunk.push((line_no, line));
-        }
-        if chunk.is_empty() {
-            break;
-        }
-        let texts: Vec<(Record, String)> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|(no, line)| {
-                    let parsed = match dlx_sudoku::parse_line(line, *no, job.shape) {
-                        Ok(Some(p)) => Ok(p),
-                        Ok(None) => Err("empty line".to_string()),
-                        Err(e) => Err(e.to_string()),
-                    };
-                    let rec = job.solve(*no, parsed, line, None);
-                    let text = job.format(&rec, false);
-                    (rec, text)
-                })
-                .collect()
-        });
-        let mut write = || -> io::Result<()> {
-            for (rec, text) in &texts {
-                summary.add(rec);
-                if let Err(e) = &rec.result {
-                    if errors_shown < 20 {
-                        let msg = format!("dlx: {}:{}: {e}", input.name, rec.line);
-                        match &bar {
-                            Some(b) => b.suspend(|| eprintln!("{msg}")),
-                            None => eprintln!("{msg}"),
+    let (done_tx, done_rx) = mpsc::channel::<(usize, Result<Done>)>();
+    // A token a chunk in flight: the reader takes one before reading, the printer gives it
+    // back after printing.
+    let (token_tx, token_rx) = mpsc::sync_channel::<()>(IN_FLIGHT);
+    for _ in 0..IN_FLIGHT {
+        let _ = token_tx.send(());
+    }
+    let written = std::thread::scope(|scope| -> Result<()> {
+        let pool = &pool;
+        scope.spawn(move || {
+            pool.in_place_scope(|tasks| {
+                let mut k = 0;
+                read_chunks(input, |lines| {
+                    if token_rx.recv().is_err() {
+                        return ControlFlow::Break(());
+                    }
+                    let tx = done_tx.clone();
+                    let seq = k;
+                    k += 1;
+                    match lines {
+                        Ok(lines) => tasks.spawn(move |_| {
+                            let _ = tx.send((seq, Ok(solve_chunk(job, lines))));
+                        }),
+                        Err(e) => {
+                            let _ = tx.send((seq, Err(e)));
                         }
                     }
-                    errors_shown += 1;
+                    ControlFlow::Continue(())
+                });
+            });
+        });
+        let token_tx = token_tx;
+        let mut next = 0;
+        let mut waiting = std::collections::BTreeMap::new();
+        // Printing on this thread, in input order; returning drops `done_rx` and `token_tx`,
+        // which stops the reader.
+        for (seq, done) in done_rx {
+            waiting.insert(seq, done);
+            while let Some(done) = waiting.remove(&next) {
+                next += 1;
+                let done = done?;
+                summary.merge(&done.summary);
+                let mut write = || -> io::Result<()> {
+                    for (line, e) in &done.errors {
+                        if errors_shown < 20 {
+                            let msg = format!("dlx: {name}:{line}: {e}");
+                            match &bar {
+                                Some(b) => b.suspend(|| eprintln!("{msg}")),
+                                None => eprintln!("{msg}"),
+                            }
+                        }
+                        errors_shown += 1;
+                    }
+                    out.write_all(done.text.as_bytes())?;
+                    out.flush()
+                };
+                match &bar {
+                    Some(b) => b.suspend(&mut write)?,
+                    None => write()?,
                 }
-                out.write_all(text.as_bytes())?;
+                if let Some(b) = &bar {
+                    if let Some(size) = size.filter(|&s| s > 0) {
+                        b.set_position(
+                            (done.bytes as f64 / size as f64 * 1_000_000.0).min(1_000_000.0) as u64,
+                        );
+                    }
+                    b.set_prefix(format!("{} puzzles", summary.puzzles));
+                }
+                let _ = token_tx.send(());
             }
-            out.flush()
-        };
-        match &bar {
-            Some(b) => b.suspend(&mut write)?,
-            None => write()?,
         }
-        if let Some(b) = &bar {
-            if let Some(size) = input.size.filter(|&s| s > 0) {
-                b.set_position((bytes as f64 / size as f64 * 1_000_000.0).min(1_000_000.0) as u64);
-            }
-            b.set_prefix(format!("{} puzzles", summary.puzzles));
-        }
-    }
+        Ok(())
+    });
+    written?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
@@ -592,7 +756,7 @@ fn run_batch(mut input: Input, job: &Job, args: &SolveArgs, out: &mut impl Write
     if errors_shown > 20 {
         eprintln!(
             "dlx: {}: {} more invalid puzzles not shown",
-            input.name,
+            name,
             errors_shown - 20
         );
     }
@@ -622,7 +786,7 @@ fn run_batch(mut input: Input, job: &Job, args: &SolveArgs, out: &mut impl Write
     if summary.invalid > 0 {
         anyhow::bail!(
             "{}: {} of {} puzzles invalid",
-            input.name,
+            name,
             summary.invalid,
             summary.puzzles
         );
