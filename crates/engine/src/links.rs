@@ -53,6 +53,9 @@ enum Phase {
     Enter,
     /// Step C6: undo the option at the current level and try the next.
     Retry,
+    /// The option at the current level is committed and covers every primary item: a
+    /// solution leaf that the node budget stopped before counting.
+    Leaf,
     /// The search is over.
     Done,
 }
@@ -630,6 +633,7 @@ impl Links {
         let status = 'outer: loop {
             // `x` is the node to try at `level`; set by each branch below.
             let mut x;
+            let mut leaf = false;
             match self.phase {
                 Phase::Done => break Status::Complete,
                 Phase::Enter => {
@@ -686,33 +690,47 @@ impl Links {
                     self.uncommit_others::<COLORS>(cur);
                     x = self.nd(cur).down;
                 }
+                Phase::Leaf => {
+                    x = self.choice[level];
+                    leaf = true;
+                }
             }
             // Step C5: try node `x`, backing up (step C7, C8) while the options run out.
             loop {
-                let item = if x <= self.n {
-                    x
+                if std::mem::take(&mut leaf) {
+                    // Resuming at a solution leaf: `x` is already committed.
                 } else {
-                    self.nd(x).top as u32
-                };
-                if x == item {
-                    // Every option of `item` was tried.
-                    observer.backtrack(level, ItemId(item - 1));
-                    self.uncover::<COLORS>(item);
-                    if level == self.base {
-                        self.phase = Phase::Done;
-                        break 'outer Status::Complete;
+                    let item = if x <= self.n {
+                        x
+                    } else {
+                        self.nd(x).top as u32
+                    };
+                    if x == item {
+                        // Every option of `item` was tried.
+                        observer.backtrack(level, ItemId(item - 1));
+                        self.uncover::<COLORS>(item);
+                        if level == self.base {
+                            self.phase = Phase::Done;
+                            break 'outer Status::Complete;
+                        }
+                        level -= 1;
+                        let cur = self.choice[level];
+                        self.uncommit_others::<COLORS>(cur);
+                        x = self.nd(cur).down;
+                        continue;
                     }
-                    level -= 1;
-                    let cur = self.choice[level];
-                    self.uncommit_others::<COLORS>(cur);
-                    x = self.nd(cur).down;
-                    continue;
+                    self.choice[level] = x;
+                    observer.try_option(level, OptionId(self.option_of[x as usize]));
+                    self.commit_others::<COLORS>(x);
                 }
-                self.choice[level] = x;
-                observer.try_option(level, OptionId(self.option_of[x as usize]));
-                self.commit_others::<COLORS>(x);
                 if self.rl(0) == 0 {
-                    // A solution: a leaf node of the search tree.
+                    // A solution: a leaf node of the search tree, counted as a node, so the
+                    // budget applies to it too.
+                    if self.stats.nodes >= self.node_limit {
+                        self.phase = Phase::Leaf;
+                        self.level = level;
+                        break 'outer Status::NodeBudget;
+                    }
                     self.stats.nodes += 1;
                     self.stats.solutions += 1;
                     self.stats.max_depth = self.stats.max_depth.max(level + 1);
@@ -843,5 +861,22 @@ mod tests {
         let out = s.count();
         assert!(out.is_complete());
         assert_eq!(out.stats, full.stats);
+        // Every budget, including those that run out exactly at a solution leaf: never more
+        // nodes than the budget, and resuming completes the same search.
+        for budget in 0..=full.stats.nodes {
+            let mut s = Links::new(
+                &p,
+                Config {
+                    node_budget: Some(budget),
+                    ..Config::default()
+                },
+            );
+            let out = s.count();
+            assert!(out.stats.nodes <= budget, "budget {budget}: {:?}", out.stats);
+            assert_eq!(out.is_complete(), budget == full.stats.nodes, "budget {budget}");
+            s.node_limit = u64::MAX;
+            let out = s.count();
+            assert_eq!(out.stats, full.stats, "budget {budget}");
+        }
     }
 }
