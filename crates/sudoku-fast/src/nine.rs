@@ -26,7 +26,9 @@
 //! Search: when propagation is stuck, the search guesses a digit in the cell with two
 //! candidates that sees the most other such cells sharing a digit with it (else the cell
 //! with fewest candidates), and pushes a copy of the state with that digit removed on an
-//! explicit stack.
+//! explicit stack. Once a solution is found (limit 2 or more), the rest of the tree only has
+//! to be exhausted, and the two-candidate cell is chosen by another score ([`refute_pair`])
+//! that gives smaller refutation trees.
 //!
 //! Invariants between propagation rounds (for every digit `d` and band `b`):
 //! * `cand[d][b] & !ALL27 == 0`, `cand[d][3] == 0`;
