@@ -279,7 +279,10 @@ fn a_long_batch_keeps_input_order_across_chunks() {
         )),
         "{err}"
     );
-    assert!(err.contains(&format!("dlx: {file}:998: wrong length")), "{err}");
+    assert!(
+        err.contains(&format!("dlx: {file}:998: wrong length")),
+        "{err}"
+    );
     // The line output: one line a puzzle, the same solutions in the same order.
     let text = stdout(&lines);
     let out: Vec<&str> = text.lines().collect();

@@ -11,6 +11,7 @@ use dlx_sudoku::{
     Grid, InputKind, Parsed, Shape, Snapshot, SolveOptions, SolveResult, SolverKind, Status, Style,
     Visitor,
 };
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::{FormatArg, Input, SolveArgs};
@@ -542,6 +543,9 @@ fn describe(grid: &Grid) {
 /// How many puzzles make one task for a worker.
 const CHUNK: usize = 1024;
 
+/// Most input bytes in one chunk, so that big puzzles come out as they are solved.
+const CHUNK_BYTES: usize = 64 * 1024;
+
 /// Most chunks read but not yet printed: memory stays flat however long the input.
 const IN_FLIGHT: usize = 8;
 
@@ -576,7 +580,7 @@ fn read_chunks(mut input: Input, mut send: impl FnMut(Result<Lines>) -> ControlF
     loop {
         let mut buf: Vec<u8> = Vec::with_capacity(CHUNK * 84);
         let mut lines = Vec::with_capacity(CHUNK);
-        while lines.len() < CHUNK {
+        while lines.len() < CHUNK && buf.len() < CHUNK_BYTES {
             let start = buf.len();
             if let Some(l) = head.next() {
                 buf.extend_from_slice(l.as_bytes());
@@ -626,28 +630,48 @@ fn read_chunks(mut input: Input, mut send: impl FnMut(Result<Lines>) -> ControlF
     }
 }
 
-/// Solves and formats one chunk, in order, on the calling thread.
+/// Solves and formats one chunk, in input order. Runs of lines go to idle workers too, so a
+/// chunk of a few big puzzles still uses every core.
 fn solve_chunk(job: &Job, chunk: Lines) -> Done {
+    // About 4 KiB of input a run: 49 lines of 9x9 puzzles, one 36x36 puzzle.
+    let run = (4096 * chunk.lines.len() / chunk.text.len().max(1)).clamp(1, 64);
+    let parts: Vec<Done> = chunk
+        .lines
+        .par_chunks(run)
+        .map(|lines| {
+            let mut done = Done {
+                text: String::with_capacity(lines.len() * 84),
+                summary: Summary::default(),
+                errors: Vec::new(),
+                bytes: chunk.bytes,
+            };
+            for &(no, start, end) in lines {
+                let line = &chunk.text[start..end];
+                let parsed = match dlx_sudoku::parse_line(line, no, job.shape) {
+                    Ok(Some(p)) => Ok(p),
+                    Ok(None) => Err("empty line".to_string()),
+                    Err(e) => Err(e.to_string()),
+                };
+                let rec = job.solve(no, parsed, line, None);
+                job.write(&rec, &mut done.text);
+                done.summary.add(&rec);
+                if let Err(e) = rec.result {
+                    done.errors.push((rec.line, e));
+                }
+            }
+            done
+        })
+        .collect();
     let mut done = Done {
-        text: String::with_capacity(chunk.lines.len() * 84),
+        text: String::with_capacity(parts.iter().map(|d| d.text.len()).sum()),
         summary: Summary::default(),
         errors: Vec::new(),
         bytes: chunk.bytes,
     };
-    for &(no, start, end) in &chunk.lines {
-        let line = &chunk.text[start..end];
-        let no = &no;
-        let parsed = match dlx_sudoku::parse_line(line, *no, job.shape) {
-            Ok(Some(p)) => Ok(p),
-            Ok(None) => Err("empty line".to_string()),
-            Err(e) => Err(e.to_string()),
-        };
-        let rec = job.solve(*no, parsed, line, None);
-        job.write(&rec, &mut done.text);
-        done.summary.add(&rec);
-        if let Err(e) = rec.result {
-            done.errors.push((rec.line, e));
-        }
+    for part in parts {
+        done.summary.merge(&part.summary);
+        done.errors.extend(part.errors);
+        done.text.push_str(&part.text);
     }
     done
 }
