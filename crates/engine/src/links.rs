@@ -872,8 +872,16 @@ mod tests {
                 },
             );
             let out = s.count();
-            assert!(out.stats.nodes <= budget, "budget {budget}: {:?}", out.stats);
-            assert_eq!(out.is_complete(), budget == full.stats.nodes, "budget {budget}");
+            assert!(
+                out.stats.nodes <= budget,
+                "budget {budget}: {:?}",
+                out.stats
+            );
+            assert_eq!(
+                out.is_complete(),
+                budget == full.stats.nodes,
+                "budget {budget}"
+            );
             s.node_limit = u64::MAX;
             let out = s.count();
             assert_eq!(out.stats, full.stats, "budget {budget}");

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use dlx_engine::{
@@ -13,14 +13,9 @@ use dlx_engine::{
 };
 use proptest::prelude::*;
 
-fn repo_testdata() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/xcc")
-}
+mod common;
 
-fn shared_xcc() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/xcc");
-    p.join("expected.toml").exists().then_some(p)
-}
+use common::{repo_testdata, shared_xcc};
 
 /// Inputs whose SSXCC tree is larger than this are left to the benchmarks.
 const MAX_TEST_NODES: u64 = 400_000;
@@ -31,23 +26,18 @@ const MAX_TEST_NODES: u64 = 400_000;
 /// its branch nodes plus forced moves must equal Knuth's SSXCC node count. Returns how many
 /// inputs were run.
 fn check_expected(dir: &Path) -> usize {
-    let text = std::fs::read_to_string(dir.join("expected.toml")).unwrap();
-    let expected: toml::Table = toml::from_str(&text).unwrap();
     let mut ran = 0;
-    for (name, want) in &expected {
-        let get = |k: &str| want.get(k).and_then(|v| v.as_integer()).map(|v| v as u64);
-        let Some(ssxcc) = get("ssxcc_nodes") else {
+    for (name, want) in common::expected(dir).expect("expected.toml") {
+        let Some(ssxcc) = want.ssxcc_nodes else {
             continue;
         };
         if ssxcc > MAX_TEST_NODES {
             continue;
         }
-        let path = dir.join(format!("{name}.dlx"));
-        let Ok(input) = std::fs::read_to_string(&path) else {
-            eprintln!("note: {} missing; skipped", path.display());
+        let Some(problem) = common::load(dir, &name) else {
+            eprintln!("note: {name}.dlx missing in {}; skipped", dir.display());
             continue;
         };
-        let (problem, _) = format::parse(&input).unwrap();
         let mut cells = Cells::new(&problem, Config::default());
         let mut bad = None;
         let out = cells.run(&mut OnSolution(|s: &[OptionId]| {
@@ -60,10 +50,10 @@ fn check_expected(dir: &Path) -> usize {
         assert_eq!(bad, None, "{name}: invalid solution");
         assert!(out.is_complete(), "{name}");
         let s = &out.stats;
-        assert_eq!(Some(s.solutions), get("solutions"), "{name}: solutions");
+        assert_eq!(Some(s.solutions), want.solutions, "{name}: solutions");
         assert_eq!(s.nodes + s.forced, ssxcc, "{name}: nodes + forced");
         assert!(s.nodes <= ssxcc, "{name}: more nodes than SSXCC");
-        if let Some(dlx1) = get("dlx1_nodes") {
+        if let Some(dlx1) = want.dlx1_nodes {
             assert!(s.nodes <= dlx1, "{name}: more nodes than DLX1");
         }
         assert_eq!(s.level_nodes.iter().sum::<u64>() + s.solutions, s.nodes);

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use dlx_engine::{
     Config, Heuristic, Links, OnSolution, OptionId, Problem, ProblemBuilder, Status, format,
@@ -11,24 +11,17 @@ use dlx_engine::{
 };
 use proptest::prelude::*;
 
-fn repo_testdata() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/xcc")
-}
+mod common;
 
-fn shared_xcc() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/xcc");
-    p.join("expected.toml").exists().then_some(p)
-}
+use common::{repo_problem, repo_testdata, shared_xcc};
 
 /// Runs every input listed in `dir/expected.toml`: the count must match, and with MRV in input
 /// order the nodes and updates must equal Knuth's DLX1 exactly. Every solution found is checked
 /// by the independent checker.
 fn check_expected(dir: &Path) -> usize {
-    let text = std::fs::read_to_string(dir.join("expected.toml")).unwrap();
-    let expected: toml::Table = toml::from_str(&text).unwrap();
+    let expected = common::expected(dir).expect("expected.toml");
     for (name, want) in &expected {
-        let input = std::fs::read_to_string(dir.join(format!("{name}.dlx"))).unwrap();
-        let (problem, _) = format::parse(&input).unwrap();
+        let problem = common::load(dir, name).unwrap_or_else(|| panic!("{name}.dlx"));
         let mut links = Links::new(&problem, Config::default());
         let mut bad = None;
         let out = links.run(&mut OnSolution(|s: &[OptionId]| {
@@ -40,16 +33,15 @@ fn check_expected(dir: &Path) -> usize {
         }));
         assert_eq!(bad, None, "{name}: invalid solution");
         assert!(out.is_complete(), "{name}");
-        let get = |k: &str| want.get(k).and_then(|v| v.as_integer()).map(|v| v as u64);
         assert_eq!(
             Some(out.stats.solutions),
-            get("solutions"),
+            want.solutions,
             "{name}: solutions"
         );
-        assert_eq!(Some(out.stats.nodes), get("dlx1_nodes"), "{name}: nodes");
+        assert_eq!(Some(out.stats.nodes), want.dlx1_nodes, "{name}: nodes");
         assert_eq!(
             Some(out.stats.updates),
-            get("dlx1_updates"),
+            want.dlx1_updates,
             "{name}: updates"
         );
         assert_eq!(
@@ -228,15 +220,10 @@ mod parallel {
     use super::*;
     use dlx_engine::ParallelSearch;
 
-    fn load(name: &str) -> Problem {
-        let text = std::fs::read_to_string(repo_testdata().join(format!("{name}.dlx"))).unwrap();
-        format::parse(&text).unwrap().0
-    }
-
     #[test]
     fn counts_nodes_and_updates_are_the_same_for_any_thread_count() {
         for name in ["queens10", "langford8", "pento-3x20", "sudoku-escargot"] {
-            let problem = load(name);
+            let problem = repo_problem(name);
             let seq = Links::new(&problem, Config::default()).count();
             for threads in [1, 2, 3, 5] {
                 let par = ParallelSearch::new(&problem, Config::default(), threads).count();
@@ -257,7 +244,7 @@ mod parallel {
 
     #[test]
     fn ordered_delivery_matches_the_sequential_order() {
-        let problem = load("queens9");
+        let problem = repo_problem("queens9");
         let (seq, _) = Links::new(&problem, Config::default()).collect(u64::MAX);
         let mut got = Vec::new();
         let out = ParallelSearch::new(&problem, Config::default(), 3)
@@ -285,7 +272,7 @@ mod parallel {
 
     #[test]
     fn a_stop_and_a_shared_budget_end_every_thread() {
-        let problem = load("queens10");
+        let problem = repo_problem("queens10");
         let mut n = 0;
         let out = ParallelSearch::new(&problem, Config::default(), 2)
             .ordered(true)

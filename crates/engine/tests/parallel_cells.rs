@@ -8,7 +8,6 @@
 //! tests pin what is exact, and bound the rest.
 
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
 
 use dlx_engine::parallel::{Algorithm, CELLS_MIN_PIECES};
 use dlx_engine::{
@@ -16,14 +15,9 @@ use dlx_engine::{
     reference,
 };
 
-fn repo_testdata() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/xcc")
-}
+mod common;
 
-fn load(name: &str) -> Problem {
-    let text = std::fs::read_to_string(repo_testdata().join(format!("{name}.dlx"))).unwrap();
-    format::parse(&text).unwrap().0
-}
+use common::repo_problem as load;
 
 fn sorted(mut sols: Vec<Vec<OptionId>>) -> Vec<Vec<OptionId>> {
     for s in &mut sols {
