@@ -321,21 +321,29 @@ pub fn solve_with<V: Visitor>(grid: &Grid, options: &SolveOptions, visitor: &mut
     if grid.validate().is_err() {
         return SolveResult::no_solution(start);
     }
+    let grids = visitor.wants_solutions();
+    let mut solver = options.solver;
+    if solver == SolverKind::Fast && (grids || visitor.progress_every() > 0) {
+        // Only the first solution comes out of the fast solver.
+        solver = SolverKind::Dlx;
+    }
     let mut sink = Sink {
-        scratch: grid.clone(),
+        // PERF: the fast solver hands over its solution whole; no scratch grid to copy.
+        scratch: if solver == SolverKind::Fast {
+            Grid {
+                shape: grid.shape,
+                cells: Vec::new(),
+            }
+        } else {
+            grid.clone()
+        },
         first: None,
         found: 0,
         max: options.max_solutions(),
         visitor,
-        grids: false,
+        grids,
         start,
     };
-    sink.grids = sink.visitor.wants_solutions();
-    let mut solver = options.solver;
-    if solver == SolverKind::Fast && (sink.grids || sink.visitor.progress_every() > 0) {
-        // Only the first solution comes out of the fast solver.
-        solver = SolverKind::Dlx;
-    }
     // PERF: the fast solver finds conflicting givens itself (no solution), so the house masks
     // are built only for the others (a tenth of an easy puzzle's time in a batch).
     let masks = match solver {
@@ -554,14 +562,17 @@ fn solve_fast<V: Visitor>(
             }
         }
     };
-    let Ok(answer) = answer else {
+    let Ok(mut answer) = answer else {
         // The grid was validated: only a size the fast solver refuses gets here.
         return (false, SolveStats::default());
     };
-    if let Some(cells) = &answer.solution {
-        sink.scratch.cells.copy_from_slice(cells);
-        sink.found = 0;
-        let _ = sink.solution();
+    // The visitor takes no grids here (those searches go to the dlx solver): the solution
+    // only becomes the first one.
+    if let Some(cells) = answer.solution.take() {
+        sink.first = Some(Grid {
+            shape: grid.shape,
+            cells,
+        });
     }
     sink.found = answer.solutions;
     // Stopping at the limit is not a complete search, as for the other solvers.
