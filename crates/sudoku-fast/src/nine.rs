@@ -27,8 +27,8 @@
 //! candidates that sees the most other such cells sharing a digit with it (else the cell
 //! with fewest candidates), and pushes a copy of the state with that digit removed on an
 //! explicit stack. Once a solution is found (limit 2 or more), the rest of the tree only has
-//! to be exhausted, and the two-candidate cell is chosen by another score ([`refute_pair`])
-//! that gives smaller refutation trees.
+//! to be exhausted, and the two-candidate cell is chosen by another score (`best_pair` with
+//! `REFUTE`) that gives smaller refutation trees.
 //!
 //! Invariants between propagation rounds (for every digit `d` and band `b`):
 //! * `cand[d][b] & !ALL27 == 0`, `cand[d][3] == 0`;
@@ -474,45 +474,20 @@ impl State {
     }
 }
 
-/// The cell with two candidates that sees the most other such cells holding one of its
-/// digits (the last one on ties), as (band, bit).
-#[inline(always)]
-fn best_pair(pairs: &[u32; 4], cand: &[[u32; 4]; 9]) -> (usize, u32) {
-    let mut best = (0, 0, 0);
-    for b in 0..3 {
-        let mut m = pairs[b];
-        while m != 0 {
-            let i = m.trailing_zeros();
-            m &= m - 1;
-            let peers = &PEERS[27 * b + i as usize];
-            let mut near = [0u32; 3];
-            for c in cand {
-                let has = 0u32.wrapping_sub((c[b] >> i) & 1);
-                for l in 0..3 {
-                    near[l] |= c[l] & has;
-                }
-            }
-            let score = (peers[0] & pairs[0] & near[0]).count_ones()
-                + (peers[1] & pairs[1] & near[1]).count_ones()
-                + (peers[2] & pairs[2] & near[2]).count_ones()
-                + 1;
-            if score >= best.2 {
-                best = (b, 1 << i, score);
-            }
-        }
-    }
-    (best.0, best.1)
-}
-
-/// The cell with two candidates that scores highest by `3 * p2 + p`, the last one on ties,
-/// as (band, bit): `p2` counts its peers with two candidates and `p` its unplaced peers, in
-/// both cases those holding one of its digits.
+/// The two-candidate cell that scores highest, the last one on ties, as (band, bit). Only
+/// peers holding one of its digits count: with `REFUTE` false the score is `p2`, its peers
+/// with two candidates (the cells a guess forces); with `REFUTE` true it is `3 * p2 + p`,
+/// where `p` counts all its unplaced peers.
 ///
-/// Used once a solution has been found, when the rest of the search only has to exhaust
-/// the stack (for a unique puzzle every state left on it is a refutation): weighing every
-/// peer a guess can prune, not only those it forces, gives smaller trees there.
+/// `REFUTE` is used once a solution has been found, when the rest of the search only has to
+/// exhaust the stack (for a unique puzzle every state left on it is a refutation): weighing
+/// every peer a guess can prune, not only those it forces, gives smaller trees there.
 #[inline(always)]
-fn refute_pair(pairs: &[u32; 4], cand: &[[u32; 4]; 9], unsolved: &[u32; 4]) -> (usize, u32) {
+fn best_pair<const REFUTE: bool>(
+    pairs: &[u32; 4],
+    cand: &[[u32; 4]; 9],
+    unsolved: &[u32; 4],
+) -> (usize, u32) {
     let mut best = (0, 0, 0);
     for b in 0..3 {
         let mut m = pairs[b];
@@ -530,7 +505,11 @@ fn refute_pair(pairs: &[u32; 4], cand: &[[u32; 4]; 9], unsolved: &[u32; 4]) -> (
             let mut score = 1;
             for l in 0..3 {
                 let seen = peers[l] & near[l];
-                score += 3 * (seen & pairs[l]).count_ones() + (seen & unsolved[l]).count_ones();
+                score += if REFUTE {
+                    3 * (seen & pairs[l]).count_ones() + (seen & unsolved[l]).count_ones()
+                } else {
+                    (seen & pairs[l]).count_ones()
+                };
             }
             if score >= best.2 {
                 best = (b, 1 << i, score);
@@ -607,8 +586,8 @@ impl Search {
                     // order: 73 / 141, the last: 66 / 126).
                     // Once a solution is known (only when the limit is 2 or more) the rest of
                     // the tree must be exhausted, not searched for a solution: another rule.
-                    // PERF: guesses per puzzle at limit 2 with `best_pair` throughout /
-                    // `refute_pair` after the first solution: forum-hardest 84.4 / 77.4,
+                    // PERF: guesses per puzzle at limit 2 with the forcing score throughout /
+                    // the refuting score after the first solution: forum-hardest 84.4 / 77.4,
                     // magictour 9.31 / 8.99 (limit 1 unchanged: 45.1, 6.47). Tried and
                     // dropped, as slower at limit 2 for the same answers: probing both digits
                     // of every (or the best k) two-candidate cells and keeping what a failed
@@ -623,9 +602,9 @@ impl Search {
                     let (b, bit) = if pairs[0] | pairs[1] | pairs[2] == 0 {
                         st.fewest()
                     } else if self.solutions == 0 {
-                        best_pair(&pairs, &st.cand)
+                        best_pair::<false>(&pairs, &st.cand, &st.unsolved)
                     } else {
-                        refute_pair(&pairs, &st.cand, &st.unsolved)
+                        best_pair::<true>(&pairs, &st.cand, &st.unsolved)
                     };
                     let d = st.cand.iter().position(|c| c[b] & bit != 0).unwrap_or(0);
                     let mut alt = st;
