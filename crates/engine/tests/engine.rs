@@ -269,48 +269,4 @@ mod parallel {
         );
         assert_eq!(sorted(any), sorted(seq));
     }
-
-    #[test]
-    fn a_stop_and_a_shared_budget_end_every_thread() {
-        let problem = repo_problem("queens10");
-        let mut n = 0;
-        let out = ParallelSearch::new(&problem, Config::default(), 2)
-            .ordered(true)
-            .run(
-                |_| {
-                    n += 1;
-                    if n == 7 {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                },
-                &|_| {},
-            );
-        assert_eq!(out.status, Status::Stopped);
-        assert_eq!(out.stats.solutions, 7);
-        let config = Config {
-            node_budget: Some(2000),
-            check_interval: 64,
-            ..Config::default()
-        };
-        let out = ParallelSearch::new(&problem, config, 2).count();
-        assert_eq!(out.status, Status::NodeBudget);
-        assert!(
-            out.stats.nodes < 2000 + 2 * 64 + 1000,
-            "{} nodes",
-            out.stats.nodes
-        );
-        assert!(out.stats.solutions < 724);
-    }
-}
-
-#[test]
-fn shallow_solutions_found_while_splitting_are_counted_once() {
-    let (problem, _) =
-        format::parse("a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n").unwrap();
-    for threads in [1, 2, 4] {
-        let out = dlx_engine::ParallelSearch::new(&problem, Config::default(), threads).count();
-        assert_eq!(out.stats.solutions, 1, "{threads} threads");
-    }
 }

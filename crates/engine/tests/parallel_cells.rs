@@ -1,5 +1,6 @@
 //! Dancing cells ([`Cells`]) split into independent pieces ([`Cells::split`],
-//! [`Cells::force`]) and run on several threads by [`ParallelSearch`].
+//! [`Cells::force`]) and run on several threads by [`ParallelSearch`]; and the controls that
+//! both algorithms share under [`ParallelSearch`] (stop, shared budget, shallow solutions).
 //!
 //! The pieces partition the sequential tree, so solutions, nodes and `level_nodes` add up
 //! exactly. Forced moves and updates do not quite: a sparse set is restored by its size, not
@@ -173,54 +174,61 @@ fn ordered_delivery_is_the_order_of_the_pieces() {
     assert_eq!(sorted(collect(&problem, 3, false)), sorted(seq));
 }
 
+/// Both algorithms: the budget they are given (links nodes are cheaper, so more of them).
+const ALGORITHMS: [(Algorithm, u64); 2] = [(Algorithm::Links, 2000), (Algorithm::Cells, 1000)];
+
 #[test]
 fn a_stop_and_a_shared_budget_end_every_thread() {
     let problem = load("queens10");
-    let mut n = 0;
-    let out = ParallelSearch::new(&problem, Config::default(), 2)
-        .algorithm(Algorithm::Cells)
-        .ordered(true)
-        .run(
-            |_| {
-                n += 1;
-                if n == 7 {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            },
-            &|_| {},
+    for (algorithm, budget) in ALGORITHMS {
+        let mut n = 0;
+        let out = ParallelSearch::new(&problem, Config::default(), 2)
+            .algorithm(algorithm)
+            .ordered(true)
+            .run(
+                |_| {
+                    n += 1;
+                    if n == 7 {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                },
+                &|_| {},
+            );
+        assert_eq!(out.status, Status::Stopped, "{algorithm:?}");
+        assert_eq!(out.stats.solutions, 7, "{algorithm:?}");
+        let config = Config {
+            node_budget: Some(budget),
+            check_interval: 64,
+            ..Config::default()
+        };
+        let out = ParallelSearch::new(&problem, config, 2)
+            .algorithm(algorithm)
+            .count();
+        assert_eq!(out.status, Status::NodeBudget, "{algorithm:?}");
+        assert!(
+            out.stats.nodes < budget + 2 * 64 + 1000,
+            "{algorithm:?}: {} nodes",
+            out.stats.nodes
         );
-    assert_eq!(out.status, Status::Stopped);
-    assert_eq!(out.stats.solutions, 7);
-    let config = Config {
-        node_budget: Some(1000),
-        check_interval: 64,
-        ..Config::default()
-    };
-    let out = ParallelSearch::new(&problem, config, 2)
-        .algorithm(Algorithm::Cells)
-        .count();
-    assert_eq!(out.status, Status::NodeBudget);
-    assert!(
-        out.stats.nodes < 1000 + 2 * 64 + 1000,
-        "{} nodes",
-        out.stats.nodes
-    );
-    assert!(out.stats.solutions < 724);
+        assert!(out.stats.solutions < 724, "{algorithm:?}");
+    }
 }
 
 #[test]
 fn shallow_solutions_found_while_splitting_are_counted_once() {
-    // Knuth's example: one solution, found with one branch and forced moves.
+    // Knuth's example: one solution, found with one branch (and forced moves, for cells).
     let (problem, _) =
         format::parse("a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n").unwrap();
-    for threads in [1, 2, 4] {
-        let out = ParallelSearch::new(&problem, Config::default(), threads)
-            .algorithm(Algorithm::Cells)
-            .count();
-        assert!(out.is_complete());
-        assert_eq!(out.stats.solutions, 1, "{threads} threads");
+    for (algorithm, _) in ALGORITHMS {
+        for threads in [1, 2, 4] {
+            let out = ParallelSearch::new(&problem, Config::default(), threads)
+                .algorithm(algorithm)
+                .count();
+            assert!(out.is_complete(), "{algorithm:?}, {threads} threads");
+            assert_eq!(out.stats.solutions, 1, "{algorithm:?}, {threads} threads");
+        }
     }
 }
 
