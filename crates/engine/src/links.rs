@@ -4,16 +4,19 @@
 //!
 //! Following Knuth (TAOCP 7.2.2.1, and his program DLX2), "a pointer is an array index":
 //!
-//! - `llink`/`rlink` hold the doubly linked list of *active* items. Entry 0 is the root of the
-//!   primary items; entry `n + 1` is the root of the secondary items; item `k` (0-based
-//!   [`ItemId`]) lives at entry `k + 1`.
-//! - `nodes[x]` for `1 <= x <= n` is the header of item `x - 1`: its `top` is the item's
+//! - Node `k` of the array is addressed by its byte offset `16 k` (written `k·` below): every
+//!   link holds such an offset, so following one is a single addressing step, with no scaling
+//!   of the index on the critical path of a chain of loads.
+//! - `items` holds the doubly linked list of *active* items (`llink`, `rlink`), addressed by
+//!   the same offsets: entry `0·` is the root of the primary items, entry `(n + 1)·` the root
+//!   of the secondary items, and item `k` (0-based [`ItemId`]) lives at entry `(k + 1)·`.
+//! - Node `i·` for `1 <= i <= n` is the header of item `i - 1`: its `top` is the item's
 //!   length (how many of its options are still in its list) and `up`/`down` are the ends of
 //!   its list.
 //! - Then come the options, each a run of consecutive nodes, with a *spacer* node before the
 //!   first option and after every option. A spacer has `top <= 0`; its `up` is the first node
 //!   of the option before it and its `down` the last node of the option after it.
-//! - An ordinary node `x` has `top = i + 1` for its item `i`, `up`/`down` its neighbours in the
+//! - An ordinary node has `top = (i + 1)·` for its item `i`, `up`/`down` its neighbours in the
 //!   item's list, and `color` 0 (none), a color number `c + 1`, or `-1` once its item has been
 //!   purified by a choice of the same color. In a problem without colors, `color` holds
 //!   instead the next node of the same option, cyclically (a fixed link that `hide` and
@@ -47,6 +50,20 @@ struct Node {
     color: i32,
 }
 
+/// The byte size of a [`Node`]: the step between the offsets of consecutive nodes.
+const S: u32 = std::mem::size_of::<Node>() as u32;
+
+/// The links of an item in the list of active items, padded to the size of a [`Node`] so that
+/// the offset of an item's header also addresses its entry here.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(16))]
+struct ItemLinks {
+    llink: u32,
+    rlink: u32,
+}
+
+const _: () = assert!(std::mem::size_of::<ItemLinks>() == S as usize && S == 16);
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     /// Step C2: enter the current level.
@@ -72,13 +89,14 @@ enum Phase {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Links {
-    llink: Vec<u32>,
-    rlink: Vec<u32>,
+    items: Vec<ItemLinks>,
     nodes: Vec<Node>,
-    /// The option of each node (`u32::MAX` for headers and spacers).
+    /// The option of each node, by node number (`u32::MAX` for headers and spacers).
     option_of: Vec<u32>,
-    /// Number of items; `n + 1` is the secondary root.
+    /// Number of items; `(n + 1)·` is the secondary root.
     n: u32,
+    /// The offset of the last item header, `n·`: a node at or below it is a header.
+    last: u32,
     has_colors: bool,
     config: Config,
     node_limit: u64,
@@ -203,14 +221,37 @@ impl Links {
                 }
             }
         }
+        // Every link becomes a byte offset (see the module documentation).
+        assert!(
+            total <= crate::problem::MAX_NODES,
+            "problem larger than MAX_NODES"
+        );
+        for (k, node) in nodes.iter_mut().enumerate() {
+            node.up *= S;
+            node.down *= S;
+            if k > n as usize && node.top > 0 {
+                node.top *= S as i32;
+            }
+            if !has_colors && node.top > 0 && k > n as usize {
+                node.color *= S as i32;
+            }
+        }
+        let items = llink
+            .iter()
+            .zip(&rlink)
+            .map(|(&l, &r)| ItemLinks {
+                llink: l * S,
+                rlink: r * S,
+            })
+            .collect();
         let node_limit = config.node_budget.unwrap_or(u64::MAX);
         let check_mask = config.check_interval.max(1).next_power_of_two() - 1;
         Links {
-            llink,
-            rlink,
+            items,
             nodes,
             option_of,
             n,
+            last: n * S,
             has_colors,
             config,
             node_limit,
@@ -243,7 +284,7 @@ impl Links {
             }
             let (i, _) = self.choose();
             let mut x = self.nd(i).down;
-            while x != i && self.option_of[x as usize] != o.0 {
+            while x != i && self.option_at(x) != o.0 {
                 x = self.nd(x).down;
             }
             if x == i {
@@ -280,9 +321,9 @@ impl Links {
         let mut weight = 1.0;
         let mut prefix = Vec::with_capacity(level);
         for &x in &self.choice[..level] {
-            let head = self.nodes[x as usize].top as usize;
-            weight /= self.nodes[head].top.max(1) as f64;
-            prefix.push(OptionId(self.option_of[x as usize]));
+            let head = self.nd(x).top as u32;
+            weight /= self.nd(head).top.max(1) as f64;
+            prefix.push(OptionId(self.option_at(x)));
         }
         self.pieces.push(Piece::Prefix(prefix, weight));
     }
@@ -353,7 +394,11 @@ impl Links {
         };
         self.choice[..depth]
             .iter()
-            .filter_map(|&x| self.option_of.get(x as usize).filter(|&&o| o != u32::MAX))
+            .filter_map(|&x| {
+                self.option_of
+                    .get((x / S) as usize)
+                    .filter(|&&o| o != u32::MAX)
+            })
             .map(|&o| OptionId(o))
             .collect()
     }
@@ -364,17 +409,16 @@ impl Links {
         let mut scale = 1.0;
         let mut sum = 0.0;
         for &x in &self.choice[self.base.min(self.level)..self.level.min(self.choice.len())] {
-            let x = x as usize;
-            if x <= self.n as usize {
+            if x <= self.last {
                 break;
             }
-            let head = self.nodes[x].top as usize;
-            let d = self.nodes[head].top.max(1) as f64;
+            let head = self.nd(x).top as u32;
+            let d = self.nd(head).top.max(1) as f64;
             let mut k = 0usize;
-            let mut p = self.nodes[head].down as usize;
+            let mut p = self.nd(head).down;
             while p != x && p != head {
                 k += 1;
-                p = self.nodes[p].down as usize;
+                p = self.nd(p).down;
             }
             scale /= d;
             sum += k as f64 * scale;
@@ -382,48 +426,63 @@ impl Links {
         (sum + 0.5 * scale).clamp(0.0, 1.0)
     }
 
+    /// The option of the node at offset `x`.
+    fn option_at(&self, x: u32) -> u32 {
+        self.option_of[(x / S) as usize]
+    }
+
+    // PERF: links are byte offsets, so following one needs no scaling instruction between the
+    // load of a link and the load it addresses. One thread, medians of 5 alternating runs with
+    // a local DLX1 build (2026-11-22): queens14 0.71 -> 0.63 s (DLX1 0.87), queens13 0.12 ->
+    // 0.12 (0.16), pento-scott 0.45 -> 0.27 (0.51).
     #[inline(always)]
     fn nd(&self, x: u32) -> &Node {
-        // PERF: the search loops index only with links built by `new`, which stay in range.
-        debug_assert!((x as usize) < self.nodes.len());
-        // SAFETY: every link stored in `nodes`, `llink` and `rlink` is an index of `nodes`
-        // (set by `new` from in-range positions and only ever copied from other links).
-        unsafe { self.nodes.get_unchecked(x as usize) }
+        debug_assert!(x % S == 0 && ((x / S) as usize) < self.nodes.len());
+        // SAFETY: every link stored in `nodes` and `items` is the offset of an element of
+        // `nodes` (set by `new` from in-range positions and only ever copied from other links),
+        // and offsets are multiples of the element size, so the pointer is aligned.
+        unsafe { &*self.nodes.as_ptr().byte_add(x as usize) }
     }
 
     #[inline(always)]
     fn nd_mut(&mut self, x: u32) -> &mut Node {
-        debug_assert!((x as usize) < self.nodes.len());
+        debug_assert!(x % S == 0 && ((x / S) as usize) < self.nodes.len());
         // SAFETY: as in `nd`.
-        unsafe { self.nodes.get_unchecked_mut(x as usize) }
+        unsafe { &mut *self.nodes.as_mut_ptr().byte_add(x as usize) }
+    }
+
+    #[inline(always)]
+    fn item(&self, i: u32) -> &ItemLinks {
+        debug_assert!(i % S == 0 && ((i / S) as usize) < self.items.len());
+        // SAFETY: item links are offsets of entries `0..=n + 1`, the length of `items`.
+        unsafe { &*self.items.as_ptr().byte_add(i as usize) }
+    }
+
+    #[inline(always)]
+    fn item_mut(&mut self, i: u32) -> &mut ItemLinks {
+        debug_assert!(i % S == 0 && ((i / S) as usize) < self.items.len());
+        // SAFETY: as in `item`.
+        unsafe { &mut *self.items.as_mut_ptr().byte_add(i as usize) }
     }
 
     #[inline(always)]
     fn rl(&self, i: u32) -> u32 {
-        debug_assert!((i as usize) < self.rlink.len());
-        // SAFETY: item links are in `0..=n + 1`, the length of `rlink`.
-        unsafe { *self.rlink.get_unchecked(i as usize) }
+        self.item(i).rlink
     }
 
     #[inline(always)]
     fn ll(&self, i: u32) -> u32 {
-        debug_assert!((i as usize) < self.llink.len());
-        // SAFETY: as in `rl`.
-        unsafe { *self.llink.get_unchecked(i as usize) }
+        self.item(i).llink
     }
 
     #[inline(always)]
     fn set_rl(&mut self, i: u32, v: u32) {
-        debug_assert!((i as usize) < self.rlink.len());
-        // SAFETY: as in `rl`.
-        unsafe { *self.rlink.get_unchecked_mut(i as usize) = v }
+        self.item_mut(i).rlink = v;
     }
 
     #[inline(always)]
     fn set_ll(&mut self, i: u32, v: u32) {
-        debug_assert!((i as usize) < self.llink.len());
-        // SAFETY: as in `rl`.
-        unsafe { *self.llink.get_unchecked_mut(i as usize) = v }
+        self.item_mut(i).llink = v;
     }
 
     /// Knuth's `hide(p)`: takes the other nodes of `p`'s option out of their items' lists.
@@ -443,7 +502,7 @@ impl Links {
             self.stats.updates += updates;
             return;
         }
-        let mut q = p + 1;
+        let mut q = p + S;
         while q != p {
             let node = *self.nd(q);
             if node.top <= 0 {
@@ -455,7 +514,7 @@ impl Links {
                     self.nd_mut(node.top as u32).top -= 1;
                     updates += 1;
                 }
-                q += 1;
+                q += S;
             }
         }
         self.stats.updates += updates;
@@ -475,7 +534,7 @@ impl Links {
             }
             return;
         }
-        let mut q = p - 1;
+        let mut q = p - S;
         while q != p {
             let node = *self.nd(q);
             if node.top <= 0 {
@@ -486,7 +545,7 @@ impl Links {
                     self.nd_mut(node.down).up = q;
                     self.nd_mut(node.top as u32).top += 1;
                 }
-                q -= 1;
+                q -= S;
             }
         }
     }
@@ -554,7 +613,7 @@ impl Links {
     /// Step C5: commits every other item of the option of node `x`.
     #[inline(always)]
     fn commit_others<const COLORS: bool>(&mut self, x: u32) {
-        let mut p = x + 1;
+        let mut p = x + S;
         while p != x {
             let node = *self.nd(p);
             if node.top <= 0 {
@@ -565,7 +624,7 @@ impl Links {
                 } else if node.color > 0 {
                     self.purify(p);
                 }
-                p += 1;
+                p += S;
             }
         }
     }
@@ -573,7 +632,7 @@ impl Links {
     /// Step C6: the exact reverse of `commit_others`.
     #[inline(always)]
     fn uncommit_others<const COLORS: bool>(&mut self, x: u32) {
-        let mut p = x - 1;
+        let mut p = x - S;
         while p != x {
             let node = *self.nd(p);
             if node.top <= 0 {
@@ -584,7 +643,7 @@ impl Links {
                 } else if node.color > 0 {
                     self.unpurify(p);
                 }
-                p -= 1;
+                p -= S;
             }
         }
     }
@@ -680,7 +739,7 @@ impl Links {
                     self.stats.level_nodes[level] += 1;
                     // Step C3: choose an item; step C4: cover it.
                     let (i, len) = self.choose();
-                    observer.choose(level, ItemId(i - 1), len as usize);
+                    observer.choose(level, ItemId(i / S - 1), len as usize);
                     self.cover::<COLORS>(i);
                     x = self.nd(i).down;
                 }
@@ -700,14 +759,14 @@ impl Links {
                 if std::mem::take(&mut leaf) {
                     // Resuming at a solution leaf: `x` is already committed.
                 } else {
-                    let item = if x <= self.n {
+                    let item = if x <= self.last {
                         x
                     } else {
                         self.nd(x).top as u32
                     };
                     if x == item {
                         // Every option of `item` was tried.
-                        observer.backtrack(level, ItemId(item - 1));
+                        observer.backtrack(level, ItemId(item / S - 1));
                         self.uncover::<COLORS>(item);
                         if level == self.base {
                             self.phase = Phase::Done;
@@ -720,7 +779,7 @@ impl Links {
                         continue;
                     }
                     self.choice[level] = x;
-                    observer.try_option(level, OptionId(self.option_of[x as usize]));
+                    observer.try_option(level, OptionId(self.option_at(x)));
                     self.commit_others::<COLORS>(x);
                 }
                 if self.rl(0) == 0 {
@@ -736,7 +795,8 @@ impl Links {
                     self.stats.max_depth = self.stats.max_depth.max(level + 1);
                     self.solution.clear();
                     for &c in &self.choice[..=level] {
-                        self.solution.push(OptionId(self.option_of[c as usize]));
+                        self.solution
+                            .push(OptionId(self.option_of[(c / S) as usize]));
                     }
                     if self.cap != usize::MAX {
                         self.pieces.push(Piece::Solution(self.solution.clone()));
@@ -763,33 +823,46 @@ impl Links {
     /// Checks the invariants of the data structure (a sanity checker, as in Knuth's programs).
     /// Returns a description of the first violation found.
     pub fn validate(&self) -> Result<(), String> {
-        for root in [0, self.n + 1] {
-            let mut i = self.rl(root);
+        // Checked lookups: a broken structure must give an error, not read out of bounds.
+        let node = |x: u32| {
+            self.nodes
+                .get((x / S) as usize)
+                .filter(|_| x % S == 0)
+                .ok_or_else(|| format!("link {x} is not a node"))
+        };
+        let item = |i: u32| {
+            self.items
+                .get((i / S) as usize)
+                .filter(|_| i % S == 0)
+                .ok_or_else(|| format!("link {i} is not an item"))
+        };
+        for root in [0, (self.n + 1) * S] {
+            let mut i = item(root)?.rlink;
             let mut steps = 0;
             while i != root {
-                if self.ll(self.rl(i)) != i {
+                if item(item(i)?.rlink)?.llink != i {
                     return Err(format!("item links broken at {i}"));
                 }
                 let mut len = 0;
-                let mut x = self.nodes[i as usize].down;
+                let mut x = node(i)?.down;
                 while x != i {
-                    let node = &self.nodes[x as usize];
-                    if self.nodes[node.down as usize].up != x {
+                    let nx = node(x)?;
+                    if node(nx.down)?.up != x {
                         return Err(format!("node {x}: down.up != self"));
                     }
-                    if node.top as u32 != i {
-                        return Err(format!("node {x} in list of {i} has top {}", node.top));
+                    if nx.top as u32 != i {
+                        return Err(format!("node {x} in list of {i} has top {}", nx.top));
                     }
                     len += 1;
-                    x = node.down;
+                    if len > self.nodes.len() {
+                        return Err(format!("the list of item {i} does not close"));
+                    }
+                    x = nx.down;
                 }
-                if len != self.nodes[i as usize].top {
-                    return Err(format!(
-                        "item {i}: length {} but {len} nodes",
-                        self.nodes[i as usize].top
-                    ));
+                if len as i32 != node(i)?.top {
+                    return Err(format!("item {i}: length {} but {len} nodes", node(i)?.top));
                 }
-                i = self.rl(i);
+                i = item(i)?.rlink;
                 steps += 1;
                 if steps > self.n + 2 {
                     return Err("item list does not close".into());

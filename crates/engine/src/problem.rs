@@ -85,6 +85,10 @@ pub enum BuildError {
     TooLarge(u64),
 }
 
+/// The most nodes (entries, item headers and option spacers together) a problem may have: the
+/// dancing-links solver addresses a node by its byte offset in a signed 32-bit field.
+pub const MAX_NODES: usize = i32::MAX as usize / 16;
+
 /// An exact-cover problem with colors (XCC), as in Knuth's Algorithm C.
 ///
 /// A solution is a set of options that covers every primary item exactly once and every
@@ -347,9 +351,9 @@ impl ProblemBuilder {
             + self.problem.item_count()
             + self.problem.starts.len()
             + 2
-            >= i32::MAX as usize
+            >= MAX_NODES
         {
-            return self.reject(entries, stamp, BuildError::TooLarge(i32::MAX as u64));
+            return self.reject(entries, stamp, BuildError::TooLarge(MAX_NODES as u64));
         }
         if self.problem.starts.is_empty() {
             self.problem.starts.push(0);
