@@ -96,13 +96,14 @@ fn expected_for(file: &Path) -> Option<toml::Table> {
 fn run_once(text: &str, algorithm: AlgorithmArg, threads: usize) -> Result<(Outcome, f64)> {
     let start = Instant::now();
     let (problem, _) = format::parse(text)?;
-    let out = match algorithm {
-        AlgorithmArg::Cells if threads == 1 => Cells::new(&problem, Config::default()).count(),
-        AlgorithmArg::Links if threads == 1 => Links::new(&problem, Config::default()).count(),
-        AlgorithmArg::Cells => ParallelSearch::new(&problem, Config::default(), threads)
+    let cells = algorithm == AlgorithmArg::Cells;
+    let out = match threads {
+        1 if cells => Cells::new(&problem, Config::default()).count(),
+        1 => Links::new(&problem, Config::default()).count(),
+        _ if cells => ParallelSearch::new(&problem, Config::default(), threads)
             .algorithm(dlx_engine::parallel::Algorithm::Cells)
             .count(),
-        AlgorithmArg::Links => ParallelSearch::new(&problem, Config::default(), threads).count(),
+        _ => ParallelSearch::new(&problem, Config::default(), threads).count(),
     };
     Ok((out, start.elapsed().as_secs_f64()))
 }
@@ -134,6 +135,8 @@ pub fn run(args: BenchArgs) -> Result<Found> {
             .with_context(|| format!("cannot read {}", file.display()))?;
         let want = expected_for(&file);
         for &algorithm in &args.algorithm {
+            // Counting prints nothing, so `auto` is `cells` here.
+            let algorithm = algorithm.resolve(false);
             for &threads in &args.threads {
                 let mut times = Vec::new();
                 let mut last = None;

@@ -67,6 +67,7 @@ pub struct PolyominoArgs {
 #[derive(Serialize)]
 struct Report {
     puzzle: String,
+    algorithm: &'static str,
     solutions: u64,
     complete: bool,
     status: &'static str,
@@ -139,6 +140,7 @@ fn run_puzzle<P: Puzzle + Sync>(puzzle: &P, title: &str, args: &PuzzleArgs) -> R
     if args.json {
         let report = Report {
             puzzle: title.to_string(),
+            algorithm: args.search.running(args.print.any()).name(),
             solutions: s.solutions,
             complete: outcome.is_complete(),
             status: outcome.status.as_str(),
@@ -159,10 +161,11 @@ fn run_puzzle<P: Puzzle + Sync>(puzzle: &P, title: &str, args: &PuzzleArgs) -> R
         writeln!(out, "status: {}", outcome.status.as_str())?;
         writeln!(
             out,
-            "nodes: {}, updates: {}, seconds: {:.3}",
+            "nodes: {}, updates: {}, seconds: {:.3} ({})",
             s.nodes,
             s.updates,
-            outcome.elapsed.as_secs_f64()
+            outcome.elapsed.as_secs_f64(),
+            args.search.running(args.print.any()).name()
         )?;
     }
     out.flush()?;

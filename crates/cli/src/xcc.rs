@@ -33,6 +33,9 @@ impl From<HeuristicArg> for Heuristic {
 /// The search algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum AlgorithmArg {
+    /// The faster of the two for the job: `cells`, except when solutions are printed in order,
+    /// where only `links` gives the same order on any number of threads.
+    Auto,
     /// Dancing links (Knuth's DLX1/DLX2): nodes and updates exactly DLX1's; runs on all cores.
     Links,
     /// Dancing cells (Knuth's SSXCC): forced moves batched, fewer nodes; runs on all cores
@@ -44,8 +47,27 @@ impl AlgorithmArg {
     /// The name used in reports.
     pub fn name(self) -> &'static str {
         match self {
+            AlgorithmArg::Auto => "auto",
             AlgorithmArg::Links => "links",
             AlgorithmArg::Cells => "cells",
+        }
+    }
+
+    /// The algorithm that runs: `Auto` resolved for a search that prints solutions in order
+    /// (`ordered`) or not.
+    ///
+    /// Measured on every shared input (README, "Speed"), `cells` takes 0.22-1.15x the time of
+    /// `links` on one or two threads (queens and Langford pairs, 0.85-1.15x, are ties within
+    /// the noise of the machine; pentominoes and Sudoku encodings are 1.1-4.6x faster with
+    /// `cells`), so it is the default. But its order of solutions depends on the split across
+    /// threads, while `links` prints the single-thread order on any number of threads; so
+    /// printing in order picks `links`, whatever the number of threads, and the same command
+    /// prints the same solutions in the same order on any machine.
+    pub fn resolve(self, ordered: bool) -> AlgorithmArg {
+        match self {
+            AlgorithmArg::Auto if ordered => AlgorithmArg::Links,
+            AlgorithmArg::Auto => AlgorithmArg::Cells,
+            other => other,
         }
     }
 }
@@ -75,11 +97,14 @@ pub struct SearchArgs {
     /// number of threads.
     #[arg(long, short = 'j', default_value_t = 0, value_name = "N")]
     pub threads: usize,
-    /// The search algorithm. `links` (the default) reports exactly DLX1's nodes and updates;
-    /// `cells` commits forced moves without branching and is faster for polyominoes, Langford
-    /// pairs and big Sudoku encodings. Both run on all cores; with `cells`, forced moves,
-    /// updates and the order of solutions vary slightly with the split across threads.
-    #[arg(long, value_enum, default_value = "links")]
+    /// The search algorithm. `cells` (Knuth's SSXCC) commits forced moves without branching:
+    /// as fast as `links` on queens and Langford pairs, 1.1-4.6x faster on polyominoes and
+    /// Sudoku encodings. `links` (Knuth's DLX1) reports exactly DLX1's nodes and updates. Both
+    /// run on all cores; with `cells`, forced moves, updates and the order of solutions vary
+    /// slightly with the split across threads. `auto` (the default) runs `cells` to count or
+    /// to print solutions with --unordered, and `links` to print them in order (the same
+    /// order on any number of threads). The report says which ran.
+    #[arg(long, value_enum, default_value = "auto")]
     pub algorithm: AlgorithmArg,
     /// Print solutions as the threads find them instead of in a fixed order: the
     /// single-thread order for links, the order of the split for cells (saves memory when
@@ -89,6 +114,11 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
+    /// The algorithm that runs for a search that prints solutions (`prints`) or not.
+    pub fn running(&self, prints: bool) -> AlgorithmArg {
+        self.algorithm.resolve(prints && !self.unordered)
+    }
+
     /// The engine configuration these flags ask for.
     pub fn config(&self) -> Config {
         let mut config = Config {
@@ -194,6 +224,7 @@ pub fn read_input(file: Option<&PathBuf>) -> Result<String> {
 /// The JSON report of `dlx xcc --json`.
 #[derive(Serialize)]
 struct Report<'a> {
+    algorithm: &'static str,
     solutions: u64,
     nodes: u64,
     updates: u64,
@@ -328,11 +359,13 @@ fn report<W: Write>(
     printed: Vec<Printed>,
 ) -> Result<()> {
     let s = &outcome.stats;
+    let algorithm = args.search.running(args.print.any()).name();
     // A stop requested by the solution limit is "complete" as far as the user asked, but the
     // count is then only a lower bound: say so.
     let status = outcome.status.as_str();
     if args.json {
         let report = Report {
+            algorithm,
             solutions: s.solutions,
             nodes: s.nodes,
             updates: s.updates,
@@ -360,6 +393,7 @@ fn report<W: Write>(
     writeln!(out, "nodes: {}", s.nodes)?;
     writeln!(out, "updates: {}", s.updates)?;
     writeln!(out, "max depth: {}", s.max_depth)?;
+    writeln!(out, "algorithm: {algorithm}")?;
     writeln!(out, "seconds: {:.3}", outcome.elapsed.as_secs_f64())?;
     if args.profile {
         for (l, n) in s.level_nodes.iter().enumerate() {
@@ -382,9 +416,9 @@ where
     V: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
 {
     use dlx_engine::parallel::Algorithm;
-    let algorithm = match search.algorithm {
-        AlgorithmArg::Links => Algorithm::Links,
+    let algorithm = match search.algorithm.resolve(ordered) {
         AlgorithmArg::Cells => Algorithm::Cells,
+        _ => Algorithm::Links,
     };
     ParallelSearch::new(problem, search.config(), search.threads)
         .algorithm(algorithm)

@@ -73,6 +73,8 @@ fn json_report_has_the_counts_and_statistics() {
             &[
                 "xcc",
                 "--json",
+                "--algorithm",
+                "links",
                 "--threads",
                 threads,
                 "testdata/xcc/queens8.dlx",
@@ -81,12 +83,39 @@ fn json_report_has_the_counts_and_statistics() {
         );
         assert_eq!(o.status.code(), Some(0));
         let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        assert_eq!(v["algorithm"], "links");
         assert_eq!(v["solutions"], 92);
+        // DLX1's figures for this input.
         assert_eq!(v["nodes"], 1049);
         assert_eq!(v["updates"], 16680);
         assert_eq!(v["complete"], true);
         assert!(v["seconds"].as_f64().unwrap() >= 0.0);
     }
+}
+
+#[test]
+fn the_default_algorithm_counts_with_cells_and_prints_in_order_with_links() {
+    let run = |extra: &[&str]| {
+        let mut args = vec!["xcc", "--json", "testdata/xcc/queens8.dlx"];
+        args.extend_from_slice(extra);
+        let o = dlx(&args, None);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        serde_json::from_str::<serde_json::Value>(stdout(&o).trim()).unwrap()
+    };
+    let explicit = |name: &str| run(&["--algorithm", name, "--threads", "1"]);
+    let (links, cells) = (explicit("links"), explicit("cells"));
+    // The two algorithms search different trees: the report must say which one ran.
+    assert_ne!(links["nodes"], cells["nodes"]);
+    let count = run(&["--threads", "1"]);
+    assert_eq!(count["algorithm"], "cells");
+    assert_eq!(count["nodes"], cells["nodes"]);
+    assert_eq!(count["solutions"], 92);
+    let unordered = run(&["--every", "1", "--unordered"]);
+    assert_eq!(unordered["algorithm"], "cells");
+    let printed = run(&["--every", "1"]);
+    assert_eq!(printed["algorithm"], "links");
+    assert_eq!(printed["nodes"], links["nodes"]);
+    assert_eq!(printed["printed"].as_array().unwrap().len(), 92);
 }
 
 #[test]
