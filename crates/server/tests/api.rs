@@ -109,6 +109,52 @@ mod xcc {
     }
 
     #[tokio::test]
+    async fn both_algorithms_list_valid_solutions_and_say_which_ran() {
+        let s = state();
+        let problem = dlx_server::queens::problem(8).unwrap().0;
+        let text = dlx_engine::format::write(&problem, None);
+        let mut nodes = Vec::new();
+        for (asked, ran) in [("auto", "cells"), ("cells", "cells"), ("links", "links")] {
+            let (status, v) = post(
+                &s,
+                "/api/xcc/solve",
+                json!({ "problem": text, "algorithm": asked, "list": 100 }),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{v}");
+            assert_eq!(v["algorithm"], ran);
+            assert_eq!(v["solutions"], 92);
+            let listed = v["listed"].as_array().unwrap();
+            assert_eq!(listed.len(), 92);
+            let mut distinct = std::collections::BTreeSet::new();
+            for sol in listed {
+                let mut ids: Vec<_> = sol["options"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| dlx_engine::OptionId(x.as_u64().unwrap() as u32))
+                    .collect();
+                dlx_engine::reference::check(&problem, &ids).unwrap();
+                ids.sort();
+                distinct.insert(ids);
+            }
+            assert_eq!(distinct.len(), 92);
+            nodes.push(v["stats"]["nodes"].as_u64().unwrap());
+        }
+        // The two algorithms search different trees; `auto` is `cells`.
+        assert_eq!(nodes[0], nodes[1]);
+        assert_ne!(nodes[1], nodes[2]);
+        let (status, v) = post(
+            &s,
+            "/api/xcc/solve",
+            json!({ "problem": text, "algorithm": "fastest" }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert!(v["error"].as_str().unwrap().contains("algorithm"), "{v}");
+    }
+
+    #[tokio::test]
     async fn bad_problems_name_line_and_item() {
         let s = state();
         let (status, v) = post(
