@@ -855,6 +855,7 @@ $("#xcc-solve").addEventListener("click", () => busy($("#xcc-solve"), async () =
     limit: Math.max(0, Number($("#xcc-limit").value) || 0),
     list: Math.min(100, Math.max(0, Number($("#xcc-list").value) || 0)),
     heuristic: $("#xcc-heuristic").value,
+    algorithm: $("#xcc-algorithm").value,
   };
   try {
     const r = await api("/api/xcc/solve", body);
@@ -868,6 +869,7 @@ $("#xcc-solve").addEventListener("click", () => busy($("#xcc-solve"), async () =
     box.append(head);
     const stats = el("dl", { class: "stats" });
     for (const [dt, dd] of [["Items", `${fmt(r.items)} (${fmt(r.primary)} primary)`], ["Options", fmt(r.options)],
+      ["Algorithm", r.algorithm === "links" ? "Dancing links" : "Dancing cells"],
       ["Nodes", fmt(r.stats.nodes)], ["Updates", fmt(r.stats.updates)], ["Time", fmtTime(r.stats.seconds)]]) {
       stats.append(el("div", {}, el("dt", { text: dt }), el("dd", { text: dd })));
     }

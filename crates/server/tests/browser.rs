@@ -712,6 +712,20 @@ async fn exact_cover_flow(c: &Client, url: &str) {
         result.contains("a d f") && result.contains("b g") && result.contains("c e"),
         "{result}"
     );
+    assert!(result.contains("Dancing cells"), "{result}");
+    // The same with dancing links, which the result names.
+    js(
+        c,
+        "const s = document.querySelector('#xcc-algorithm'); s.value = 'links'; document.querySelector('#xcc-result').hidden = true; return 0;",
+    )
+    .await;
+    click(c, "#xcc-solve").await;
+    visible(c, "#xcc-result").await;
+    let result = text_of(c, "#xcc-result").await;
+    assert!(
+        result.contains("Dancing links") && result.contains("1 solution."),
+        "{result}"
+    );
 
     // Step through it: 16 nodes in 6 options over 7 items.
     click(c, "#xcc-trace").await;
