@@ -187,6 +187,19 @@ pub fn run(args: SudokuArgs) -> Result<Found> {
     }
 }
 
+/// A buffered reader that tells how much it holds: when nothing is left in its buffer, the
+/// next read may wait for a slow writer, so a batch hands on what it has first.
+pub trait Source: BufRead + Send {
+    /// Bytes read from the underlying reader but not yet consumed.
+    fn buffered(&self) -> usize;
+}
+
+impl<R: Read + Send> Source for BufReader<R> {
+    fn buffered(&self) -> usize {
+        self.buffer().len()
+    }
+}
+
 /// An opened input: its name for messages, its first content lines, and the rest.
 pub struct Input {
     /// `stdin`, the file name, or `argument`.
@@ -196,7 +209,10 @@ pub struct Input {
     /// Lines read so far (all of them for a puzzle given as an argument).
     pub head: Vec<String>,
     /// The rest of the input.
-    pub rest: Option<Box<dyn BufRead + Send>>,
+    pub rest: Option<Box<dyn Source>>,
+    /// Whether the input is a stream (stdin) whose lines may come slowly: a batch then solves
+    /// the lines it has before waiting for more.
+    pub stream: bool,
     /// The size in bytes, when known (for progress).
     pub size: Option<u64>,
     /// The first line of `head` that was not UTF-8, if any.
@@ -206,9 +222,13 @@ pub struct Input {
 impl Input {
     /// Opens `INPUT` as the module docs say, and reads enough to detect its kind.
     pub fn open(args: &InputArgs) -> Result<Input> {
-        let (name, reader, size): (String, Box<dyn BufRead + Send>, Option<u64>) =
+        let (name, reader, size): (String, Box<dyn Source>, Option<u64>) =
             match args.input.as_deref() {
-                None | Some("-") => ("stdin".into(), Box::new(BufReader::new(io::stdin())), None),
+                None | Some("-") => (
+                    "stdin".into(),
+                    Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+                    None,
+                ),
                 Some(s) if Path::new(s).is_file() => {
                     let path = PathBuf::from(s);
                     let file = File::open(&path).with_context(|| format!("cannot read {s}"))?;
@@ -234,6 +254,7 @@ impl Input {
                         kind,
                         head,
                         rest: None,
+                        stream: false,
                         size: None,
                         not_utf8: None,
                     });
@@ -244,7 +265,14 @@ impl Input {
         let mut not_utf8 = None;
         let mut content = 0;
         let mut line = String::new();
-        while content < 66 {
+        // Only `auto` needs the first lines to tell a grid from lines of puzzles: a forced kind
+        // starts at once, which lets `--input-kind lines` answer a stream line by line.
+        let lookahead = if args.input_kind == InputArg::Auto {
+            66
+        } else {
+            0
+        };
+        while content < lookahead {
             line.clear();
             let got =
                 read_line(&mut reader, &mut line).with_context(|| format!("cannot read {name}"))?;
@@ -270,6 +298,7 @@ impl Input {
             name,
             kind,
             head,
+            stream: size.is_none(),
             rest: Some(reader),
             size,
             not_utf8,

@@ -627,3 +627,50 @@ fn bench_and_input_errors() {
     assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_stream_of_lines_is_answered_line_by_line_before_it_ends() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::Duration;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["sudoku", "solve", "--input-kind", "lines", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    // A second puzzle: the first with its first given removed.
+    let other = format!(".{}", &EASY[1..]).replacen('3', ".", 1);
+    for puzzle in [EASY, other.as_str()] {
+        writeln!(stdin, "{puzzle}").unwrap();
+        stdin.flush().unwrap();
+        // The answer must come while stdin is still open. The timeout only keeps a broken
+        // build from hanging the test suite; it does not measure speed.
+        let answer = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("no answer while the input was still open");
+        let digits: String = answer.chars().take(81).collect();
+        assert_eq!(digits.len(), 81, "{answer}");
+        assert!(
+            digits.chars().all(|c| c.is_ascii_digit() && c != '0'),
+            "{answer}"
+        );
+        for (given, got) in puzzle.chars().zip(digits.chars()) {
+            assert!(given == '.' || given == got, "{puzzle} -> {answer}");
+        }
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    reader.join().unwrap();
+}

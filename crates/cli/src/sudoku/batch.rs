@@ -585,6 +585,10 @@ fn read_chunks(mut input: Input, mut send: impl FnMut(Result<Lines>) -> ControlF
             if let Some(l) = head.next() {
                 buf.extend_from_slice(l.as_bytes());
             } else if let Some(r) = rest.as_mut() {
+                if input.stream && !lines.is_empty() && r.buffered() == 0 {
+                    // The next read may wait for the writer: solve what has come first.
+                    break;
+                }
                 match r.read_until(b'\n', &mut buf) {
                     Ok(0) => {
                         rest = None;
