@@ -26,9 +26,9 @@
 //! Search: when propagation is stuck, the search guesses a digit in the cell with two
 //! candidates that sees the most other such cells sharing a digit with it (else the cell
 //! with fewest candidates), and pushes a copy of the state with that digit removed on an
-//! explicit stack. Once a solution is found (limit 2 or more), the rest of the tree only has
-//! to be exhausted, and the two-candidate cell is chosen by another score (`best_pair` with
-//! `REFUTE`) that gives smaller refutation trees.
+//! explicit stack. When two or more solutions are asked for (a uniqueness check, a count), the
+//! tree of a unique puzzle has to be exhausted, and the two-candidate cell is chosen by another
+//! score (`best_pair` with `REFUTE`) that gives smaller trees to exhaust.
 //!
 //! Invariants between propagation rounds (for every digit `d` and band `b`):
 //! * `cand[d][b] & !ALL27 == 0`, `cand[d][3] == 0`;
