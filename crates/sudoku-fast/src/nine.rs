@@ -605,7 +605,10 @@ impl Search {
                     // 77.45 -> 69.31, magictour 8.94 -> 8.22; forum-hardest one thread 3.03 s
                     // -> 2.63 s. Weight of the two-candidate peers in the refuting score
                     // (forum-hardest guesses): 0: 78.9, 1: 71.1, 2: 69.1, 3: 69.3, 5: 71.6,
-                    // 8: 74.8.
+                    // 8: 74.8. Also tried at limit 2: branching on a digit's two places in a
+                    // row, column or box when that scores higher (same kind of score, both
+                    // placements summed): forum-hardest 63-64 guesses, but finding and scoring
+                    // them every guess made the run 2.5x slower.
                     let (b, bit) = if pairs[0] | pairs[1] | pairs[2] == 0 {
                         st.fewest()
                     } else if self.limit < 2 {
