@@ -230,10 +230,11 @@ impl Links {
             node.up *= S;
             node.down *= S;
             if k > n as usize && node.top > 0 {
+                // An ordinary node: its item's header, and its option's next node.
                 node.top *= S as i32;
-            }
-            if !has_colors && node.top > 0 && k > n as usize {
-                node.color *= S as i32;
+                if !has_colors {
+                    node.color *= S as i32;
+                }
             }
         }
         let items = llink
