@@ -151,7 +151,7 @@ mod xcc {
         )
         .await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
-        assert!(v["error"].as_str().unwrap().contains("algorithm"), "{v}");
+        assert!(error_of(&v).contains("algorithm"), "{v}");
     }
 
     #[tokio::test]
