@@ -183,6 +183,18 @@ trait Kernel {
     fn stack_pattern(x: u32, s: usize) -> u32;
     /// The inverse of `stack_pattern`: a 3x3 pattern of stack `s` back to bits `9 b + c`.
     fn stack_spread(p: u32, s: usize) -> u32;
+    /// Removes the cells `placed` from the three bands `c`; bit `b` of the result is set iff
+    /// band `b` lost a cell.
+    #[inline(always)]
+    fn clear(c: &mut [u32; 4], placed: &[u32; 4]) -> u32 {
+        let mut hits = 0;
+        for l in 0..3 {
+            let hit = c[l] & placed[l];
+            c[l] ^= hit;
+            hits |= ((hit != 0) as u32) << l;
+        }
+        hits
+    }
 }
 
 /// The columns of stack `s` in the three bands of a column pattern.
@@ -247,6 +259,20 @@ impl Kernel for Bmi2 {
     fn stack_spread(p: u32, s: usize) -> u32 {
         // SAFETY: as in `shrink`.
         unsafe { std::arch::x86_64::_pdep_u32(p, STACK_MASK[s]) }
+    }
+
+    #[inline(always)]
+    fn clear(c: &mut [u32; 4], placed: &[u32; 4]) -> u32 {
+        use std::arch::x86_64::*;
+        // SAFETY: as in `shrink` (SSE2 is part of x86_64); the pointers are to 16 bytes.
+        unsafe {
+            let v = _mm_loadu_si128(c.as_ptr().cast());
+            let p = _mm_loadu_si128(placed.as_ptr().cast());
+            let hit = _mm_and_si128(v, p);
+            _mm_storeu_si128(c.as_mut_ptr().cast(), _mm_xor_si128(v, hit));
+            let zero = _mm_cmpeq_epi32(hit, _mm_setzero_si128());
+            (!_mm_movemask_ps(_mm_castsi128_ps(zero)) & 7) as u32
+        }
     }
 }
 
@@ -355,6 +381,7 @@ impl State {
         }
         // Rows with one cell left are placed: the cells leave the other digits.
         let mut dirty = self.dirty & !(7 << (3 * d));
+        let mut placed = [0u32; 4];
         for b in 0..3 {
             let v = a[b];
             if v == before[b] && self.dirty & (1 << (3 * d + b)) == 0 {
@@ -370,11 +397,13 @@ impl State {
                 let cells = v & ROWS[new as usize];
                 self.solved_rows[b] |= new << (3 * d);
                 self.unsolved[b] &= !cells;
-                for (d2, c) in self.cand.iter_mut().enumerate() {
-                    let hit = c[b] & cells;
-                    c[b] ^= hit;
-                    dirty |= ((hit != 0) as u32) << (3 * d2 + b);
-                }
+                placed[b] = cells;
+            }
+        }
+        // PERF: the three bands at once, one 128-bit lane each.
+        if placed[0] | placed[1] | placed[2] != 0 {
+            for (d2, c) in self.cand.iter_mut().enumerate() {
+                dirty |= K::clear(c, &placed) << (3 * d2);
             }
         }
         self.dirty = dirty & !(7 << (3 * d));
