@@ -348,7 +348,6 @@ impl State {
     #[inline(always)]
     fn digit<K: Kernel>(&mut self, d: usize) -> bool {
         let mut a = self.cand[d];
-        let before = a;
         loop {
             // Bands: keep the triads that belong to some (row, box) permutation.
             // PERF: all three bands without branches (cheaper than testing which changed).
@@ -383,10 +382,9 @@ impl State {
         let mut dirty = self.dirty & !(7 << (3 * d));
         let mut placed = [0u32; 4];
         for b in 0..3 {
+            // PERF: every band, without testing which changed (an unchanged band that was not
+            // dirty has its single rows placed already, so it gives `new == 0`).
             let v = a[b];
-            if v == before[b] && self.dirty & (1 << (3 * d + b)) == 0 {
-                continue;
-            }
             // Each row is non-empty: subtracting 1 per row clears its lowest bit, no borrow.
             let w = v & v.wrapping_sub(0x40201);
             let single = ((w & ROW[0] == 0) as u32)
