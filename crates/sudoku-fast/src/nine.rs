@@ -24,15 +24,15 @@
 //! digit left (naked singles) are found by bit-sliced counting over the nine digits.
 //!
 //! Search: when propagation is stuck, the search guesses a digit in the cell with two
-//! candidates that sees the most other such cells sharing a digit with it (else the cell
-//! with fewest candidates), and pushes a copy of the state with that digit removed on an
-//! explicit stack. After a dead end, the cell whose guess led to it is guessed again first
-//! while it has two candidates (*last-conflict* reasoning). When two or more solutions are asked for (a uniqueness check, a count), the
-//! tree of a unique puzzle has to be exhausted, and the two-candidate cell is chosen by another
-//! score (`best_pair` with `REFUTE`) that gives smaller trees to exhaust, and while no
-//! alternative is pending (at the root and along its last branches) propagation goes one step
-//! further before a guess: the *triad rule* across digits ([`State::triads`]), which refutes
-//! whole trees sooner; deeper down, or when one solution is asked, it does not pay for itself.
+//! candidates whose guess prunes most ([`best_pair`]: the peers sharing a digit with it,
+//! those with two candidates counted three times; else the cell with fewest candidates), and
+//! pushes a copy of the state with that digit removed on an explicit stack. After a dead end,
+//! the cell whose guess led to it is guessed again first while it has two candidates
+//! (*last-conflict* reasoning). When two or more solutions are asked for (a uniqueness check,
+//! a count), the tree of a unique puzzle has to be exhausted, and while no alternative is
+//! pending (at the root and along its last branches) propagation goes one step further before
+//! a guess: the *triad rule* across digits ([`State::triads`]), which refutes whole trees
+//! sooner; deeper down, or when one solution is asked, it does not pay for itself.
 //!
 //! Invariants between propagation rounds (for every digit `d` and band `b`):
 //! * `cand[d][b] & !ALL27 == 0`, `cand[d][3] == 0`;
@@ -610,19 +610,11 @@ impl State {
 }
 
 /// The two-candidate cell that scores highest, the last one on ties, as (band, bit). Only
-/// peers holding one of its digits count: with `REFUTE` false the score is `p2`, its peers
-/// with two candidates (the cells a guess forces); with `REFUTE` true it is `3 * p2 + p`,
-/// where `p` counts all its unplaced peers.
-///
-/// `REFUTE` is used when two or more solutions are asked for: then the search of a unique
-/// puzzle has to exhaust its whole tree (every state it meets but one is a refutation), and
-/// weighing every peer a guess can prune, not only those it forces, gives smaller trees.
+/// peers holding one of its digits count: the score is `3 * p2 + p`, where `p2` counts its
+/// peers with two candidates (the cells a guess forces) and `p` all its unplaced peers (the
+/// cells a guess prunes).
 #[inline(always)]
-fn best_pair<const REFUTE: bool>(
-    pairs: &[u32; 4],
-    cand: &[[u32; 4]; 9],
-    unsolved: &[u32; 4],
-) -> (usize, u32) {
+fn best_pair(pairs: &[u32; 4], cand: &[[u32; 4]; 9], unsolved: &[u32; 4]) -> (usize, u32) {
     let mut best = (0, 0, 0);
     for b in 0..3 {
         let mut m = pairs[b];
@@ -640,11 +632,7 @@ fn best_pair<const REFUTE: bool>(
             let mut score = 1;
             for l in 0..3 {
                 let seen = peers[l] & near[l];
-                score += if REFUTE {
-                    3 * (seen & pairs[l]).count_ones() + (seen & unsolved[l]).count_ones()
-                } else {
-                    (seen & pairs[l]).count_ones()
-                };
+                score += 3 * (seen & pairs[l]).count_ones() + (seen & unsolved[l]).count_ones();
             }
             if score >= best.2 {
                 best = (b, 1 << i, score);
@@ -779,6 +767,11 @@ impl Search {
                     // row, column or box when that scores higher (same kind of score, both
                     // placements summed): forum-hardest 63-64 guesses, but finding and scoring
                     // them every guess made the run 2.5x slower.
+                    // PERF: since the last-conflict rule below and the faster placement, the
+                    // refuting score (3 * p2 + p) wins at limit 1 too, and is the only one:
+                    // forum-hardest first 2000 limit 1 guesses 43.69 -> 36.51, instructions
+                    // -14.5%; time forum-hardest +20% (25.5K -> 30.6K/s), magictour +8%, 17-clue
+                    // even. Weights p2:p 2:1, 3:1, 4:1, 5:2, 3:2 all within 1.5% of each other.
                     // PERF: last-conflict reasoning (Lecoutre et al., 2009): after a dead end,
                     // guess first the cell whose guess led to it, while it still has two
                     // candidates. If it fails again whatever the branch taken above, the search
@@ -791,10 +784,8 @@ impl Search {
                         cell
                     } else if pairs[0] | pairs[1] | pairs[2] == 0 {
                         st.fewest()
-                    } else if self.limit < 2 {
-                        best_pair::<false>(&pairs, &st.cand, &st.unsolved)
                     } else {
-                        best_pair::<true>(&pairs, &st.cand, &st.unsolved)
+                        best_pair(&pairs, &st.cand, &st.unsolved)
                     };
                     let d = st.cand.iter().position(|c| c[b] & bit != 0).unwrap_or(0);
                     let mut alt = st;
