@@ -27,7 +27,17 @@
 mod generic;
 mod nine;
 
-pub use nine::{Answer9, solve9, solve9_budget, solve9_portable};
+use std::time::Instant;
+
+pub use nine::{Answer9, solve9, solve9_budget, solve9_portable, solve9_until};
+
+/// Guesses between two looks at the clock when a search has a deadline.
+pub const CLOCK_EVERY: u64 = 256;
+
+/// True if `deadline` is set and has passed.
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
+}
 
 /// The largest number of digits supported (cell masks are `u64`).
 pub const MAX_N: usize = 64;
@@ -137,7 +147,7 @@ pub struct Answer {
     pub solution: Option<Vec<u8>>,
     /// Branch points taken (each cell or (house, digit) guessed on counts once).
     pub guesses: u64,
-    /// False if the guess budget stopped the search before it was complete.
+    /// False if the guess budget or the deadline stopped the search before it was complete.
     pub complete: bool,
 }
 
@@ -185,13 +195,26 @@ pub fn solve(
     limit: u64,
     budget: Option<u64>,
 ) -> Result<Answer, ShapeError> {
+    solve_until(shape, cells, limit, budget, None)
+}
+
+/// [`solve`] that also stops at `deadline`, looked at every [`CLOCK_EVERY`] guesses (then
+/// `complete` is false). One search, however long it runs: what it has learned about where
+/// the puzzle fails is kept to the end.
+pub fn solve_until(
+    shape: Shape,
+    cells: &[u8],
+    limit: u64,
+    budget: Option<u64>,
+    deadline: Option<Instant>,
+) -> Result<Answer, ShapeError> {
     check(shape, cells)?;
     if shape.rows == 3 && shape.cols == 3 {
         let mut grid = [0u8; 81];
         grid.copy_from_slice(cells);
-        return Ok(solve9_budget(&grid, limit, budget).into());
+        return Ok(solve9_until(&grid, limit, budget, deadline).into());
     }
-    Ok(generic::solve(shape, cells, limit, budget))
+    Ok(generic::solve(shape, cells, limit, budget, deadline))
 }
 
 /// [`solve`] on the generic path whatever the shape (for cross-checks and comparisons).
@@ -202,7 +225,7 @@ pub fn solve_generic(
     budget: Option<u64>,
 ) -> Result<Answer, ShapeError> {
     check(shape, cells)?;
-    Ok(generic::solve(shape, cells, limit, budget))
+    Ok(generic::solve(shape, cells, limit, budget, None))
 }
 
 #[cfg(test)]

@@ -47,6 +47,9 @@
 //!   stack rule need not run again while the pattern is unchanged.
 
 use std::mem::MaybeUninit;
+use std::time::Instant;
+
+use crate::{CLOCK_EVERY, past};
 
 /// All 27 cells of a band.
 const ALL27: u32 = 0x7FF_FFFF;
@@ -675,7 +678,7 @@ pub struct Answer9 {
     /// Branch points taken: each guess of a digit in a cell counts once (its alternative,
     /// the digit removed, is explored on backtrack without counting again).
     pub guesses: u64,
-    /// False if the guess budget stopped the search before it was complete.
+    /// False if the guess budget or the deadline stopped the search before it was complete.
     pub complete: bool,
 }
 
@@ -692,6 +695,8 @@ struct Search {
     triads: bool,
     /// Dead ends met right after a guess in each cell, added to its guess score.
     conflicts: [u32; 81],
+    /// When to stop, checked every [`CLOCK_EVERY`] guesses.
+    deadline: Option<Instant>,
 }
 
 /// Most states on the stack: every push is followed by placing one more cell in the current
@@ -743,7 +748,10 @@ impl Search {
                     if last_conflict == Some(origin) {
                         last_conflict = None;
                     }
-                    if self.guesses >= self.budget || depth == STACK {
+                    if self.guesses >= self.budget
+                        || depth == STACK
+                        || (self.guesses % CLOCK_EVERY == 0 && past(self.deadline))
+                    {
                         self.stopped = true;
                         return;
                     }
@@ -835,7 +843,12 @@ impl Search {
 }
 
 #[inline(always)]
-fn solve_with<K: Kernel>(cells: &[u8; 81], limit: u64, budget: Option<u64>) -> Answer9 {
+fn solve_with<K: Kernel>(
+    cells: &[u8; 81],
+    limit: u64,
+    budget: Option<u64>,
+    deadline: Option<Instant>,
+) -> Answer9 {
     let mut search = Search {
         limit,
         budget: budget.unwrap_or(u64::MAX),
@@ -845,6 +858,7 @@ fn solve_with<K: Kernel>(cells: &[u8; 81], limit: u64, budget: Option<u64>) -> A
         stopped: false,
         triads: limit >= 2,
         conflicts: [0; 81],
+        deadline,
     };
     if limit > 0 {
         if let Some(st) = State::new(cells) {
@@ -861,8 +875,13 @@ fn solve_with<K: Kernel>(cells: &[u8; 81], limit: u64, budget: Option<u64>) -> A
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2,popcnt,sse4.1,avx2")]
-fn solve9_bmi2(cells: &[u8; 81], limit: u64, budget: Option<u64>) -> Answer9 {
-    solve_with::<Bmi2>(cells, limit, budget)
+fn solve9_bmi2(
+    cells: &[u8; 81],
+    limit: u64,
+    budget: Option<u64>,
+    deadline: Option<Instant>,
+) -> Answer9 {
+    solve_with::<Bmi2>(cells, limit, budget, deadline)
 }
 
 /// Solves a 9x9 Sudoku (`cells`: 0 blank, 1..=9 given; a value above 9 gives no solution),
@@ -873,18 +892,29 @@ pub fn solve9(cells: &[u8; 81], limit: u64) -> Answer9 {
 
 /// [`solve9`] that also stops after `budget` guesses (then `complete` is false).
 pub fn solve9_budget(cells: &[u8; 81], limit: u64, budget: Option<u64>) -> Answer9 {
+    solve9_until(cells, limit, budget, None)
+}
+
+/// [`solve9_budget`] that also stops at `deadline` (looked at every [`CLOCK_EVERY`]
+/// guesses; then `complete` is false).
+pub fn solve9_until(
+    cells: &[u8; 81],
+    limit: u64,
+    budget: Option<u64>,
+    deadline: Option<Instant>,
+) -> Answer9 {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has the features `solve9_bmi2` is compiled for.
-        return unsafe { solve9_bmi2(cells, limit, budget) };
+        return unsafe { solve9_bmi2(cells, limit, budget, deadline) };
     }
-    solve_with::<Portable>(cells, limit, budget)
+    solve_with::<Portable>(cells, limit, budget, deadline)
 }
 
 /// [`solve9_budget`] with the portable kernel only (no machine-specific instructions); the
 /// same search, so the same answers and guess counts.
 pub fn solve9_portable(cells: &[u8; 81], limit: u64, budget: Option<u64>) -> Answer9 {
-    solve_with::<Portable>(cells, limit, budget)
+    solve_with::<Portable>(cells, limit, budget, None)
 }
 
 #[cfg(test)]

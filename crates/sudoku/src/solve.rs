@@ -516,8 +516,8 @@ fn solve_dlx<V: Visitor>(
     )
 }
 
-/// The `Fast` solver: `dlx-sudoku-fast`, restarted with doubling guess budgets when there is
-/// a deadline.
+/// The `Fast` solver: `dlx-sudoku-fast`, with the node budget as its guess budget and the
+/// deadline, which it looks at every few hundred guesses.
 fn solve_fast<V: Visitor>(
     grid: &Grid,
     options: &SolveOptions,
@@ -528,40 +528,13 @@ fn solve_fast<V: Visitor>(
         cols: grid.shape.cols as u8,
     };
     let limit = sink.max;
-    let mut spent = 0;
-    let answer = match options.deadline {
-        None => dlx_sudoku_fast::solve(shape, &grid.cells, limit, options.node_budget),
-        Some(deadline) => {
-            // The fast solver has no clock: it runs under guess budgets that double, each
-            // run starting afresh, and the next budget is cut to what the time left allows
-            // at the rate of the last run (no run is started that could not go further than
-            // the last one in time).
-            let cap = options.node_budget.unwrap_or(u64::MAX);
-            let mut budget = 1024u64.min(cap);
-            loop {
-                let t = Instant::now();
-                let a = dlx_sudoku_fast::solve(shape, &grid.cells, limit, Some(budget));
-                let now = Instant::now();
-                match a {
-                    Ok(ans)
-                        if !ans.complete
-                            && ans.solutions < limit
-                            && budget < cap
-                            && now < deadline =>
-                    {
-                        let rate = ans.guesses as f64 / (now - t).as_secs_f64().max(1e-9);
-                        let affordable = rate * (deadline - now).as_secs_f64();
-                        if affordable <= budget as f64 {
-                            break Ok(ans);
-                        }
-                        spent += ans.guesses;
-                        budget = budget.saturating_mul(2).min(cap).min(affordable as u64);
-                    }
-                    other => break other,
-                }
-            }
-        }
-    };
+    let answer = dlx_sudoku_fast::solve_until(
+        shape,
+        &grid.cells,
+        limit,
+        options.node_budget,
+        options.deadline,
+    );
     let Ok(mut answer) = answer else {
         // The grid was validated: only a size the fast solver refuses gets here.
         return (false, SolveStats::default());
@@ -580,7 +553,7 @@ fn solve_fast<V: Visitor>(
     (
         complete,
         SolveStats {
-            guesses: answer.guesses + spent,
+            guesses: answer.guesses,
             ..SolveStats::default()
         },
     )
