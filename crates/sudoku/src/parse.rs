@@ -207,6 +207,20 @@ pub fn detect<'a>(first_lines: impl IntoIterator<Item = &'a str>) -> InputKind {
     if lines.len() == 1 {
         return InputKind::Single;
     }
+    // Big grids as numbers: a line of N*N numbers is a whole puzzle, unless the input is an
+    // N x N grid of lines of N numbers (a 16x16 grid of numbers has 16 = 4*4 on a line).
+    let numbers: Vec<&str> = first.split_whitespace().collect();
+    let count = numbers.len();
+    if count >= 16 && count.isqrt().pow(2) == count && numbers.iter().all(|w| is_number_or_blank(w))
+    {
+        let grid_like =
+            lines.len() == count && lines.iter().all(|l| l.split_whitespace().count() == count);
+        return if grid_like {
+            InputKind::Single
+        } else {
+            InputKind::Lines
+        };
+    }
     let word = first.split_whitespace().next().unwrap_or("");
     // A puzzle line is made of symbols, and is not a rule of dashes.
     if !word.chars().all(|c| symbol_value(c).is_some()) || word.chars().all(|c| c == '-') {
@@ -643,5 +657,12 @@ mod tests {
         let row16 = "1234567890ABCDEF";
         assert_eq!(detect(vec![row16; 16]), InputKind::Single);
         assert_eq!(detect(vec![row16; 3]), InputKind::Lines);
+        // Lines of numbers: 25x25 puzzles (625 numbers a line), against a 25x25 grid of
+        // numbers (25 lines of 25) and a 5x5 Latin square (too small to be a puzzle line).
+        let puzzle25 = vec!["0"; 625].join(" ");
+        assert_eq!(detect([puzzle25.as_str(); 2]), InputKind::Lines);
+        let row25 = vec!["12"; 25].join(" ");
+        assert_eq!(detect(vec![row25.as_str(); 25]), InputKind::Single);
+        assert_eq!(detect(["1 2 3 4 5", "2 3 4 5 1"]), InputKind::Single);
     }
 }
