@@ -55,6 +55,9 @@ pub enum SolverParam {
     Mrv,
     /// Plain backtracking in reading order.
     Backtrack,
+    /// The bitset solver (`dlx-sudoku-fast`): solutions and counts only, no traces; its
+    /// statistics are guesses.
+    Fast,
 }
 
 impl From<SolverParam> for SolverKind {
@@ -63,6 +66,7 @@ impl From<SolverParam> for SolverKind {
             SolverParam::Dlx => SolverKind::Dlx,
             SolverParam::Mrv => SolverKind::Mrv,
             SolverParam::Backtrack => SolverKind::Backtrack,
+            SolverParam::Fast => SolverKind::Fast,
         }
     }
 }
@@ -304,7 +308,7 @@ pub async fn solve(
             None
         } else if limit > 0 && r.solutions >= limit {
             Some("limit_reached")
-        } else if r.stats.nodes >= budget.nodes {
+        } else if r.stats.nodes.max(r.stats.guesses) >= budget.nodes {
             Some("node_budget")
         } else {
             Some("deadline")
@@ -402,6 +406,11 @@ pub async fn trace(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<TraceRequest>,
 ) -> Result<ApiJson<TraceResponse>, AppError> {
+    if req.solver == SolverParam::Fast {
+        return Err(AppError::bad(
+            "solver: `fast` solves and counts but does not trace; trace with `dlx`, `mrv` or `backtrack`",
+        ));
+    }
     let cap = state.limits.max_trace_steps;
     let max_steps = req.max_steps.unwrap_or(cap);
     if max_steps == 0 || max_steps > cap {

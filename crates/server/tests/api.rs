@@ -358,7 +358,7 @@ mod sudoku {
     async fn hard_puzzle_is_unique_with_every_solver() {
         let s = state();
         let mut solutions = Vec::new();
-        for solver in ["dlx", "mrv", "backtrack"] {
+        for solver in ["dlx", "mrv", "backtrack", "fast"] {
             let (status, v) = post(
                 &s,
                 "/api/sudoku/solve",
@@ -371,7 +371,10 @@ mod sudoku {
             assert_eq!(v["complete"], true);
             assert_eq!(v["solutions"], 1);
             assert_eq!(v["stopped"], Value::Null);
-            assert!(v["stats"]["nodes"].as_u64().unwrap() > 1);
+            // The fast solver counts guesses only.
+            if solver != "fast" {
+                assert!(v["stats"]["nodes"].as_u64().unwrap() > 1);
+            }
             assert!(v["stats"]["guesses"].as_u64().unwrap() > 0);
             let sol = v["solution"].as_str().unwrap().to_string();
             assert_solves(INKALA, &sol);
@@ -454,7 +457,7 @@ mod sudoku {
     async fn counting_blank_25x25_stops_on_a_budget() {
         let s = state();
         let blank = ".".repeat(625);
-        for solver in ["dlx", "backtrack"] {
+        for solver in ["dlx", "backtrack", "fast"] {
             let (status, v) = post(
                 &s,
                 "/api/sudoku/solve",
@@ -471,7 +474,7 @@ mod sudoku {
                 _ => "multiple",
             };
             assert_eq!(v["status"], want, "{v}");
-            if solver == "dlx" {
+            if solver != "backtrack" {
                 assert!(v["solutions"].as_u64().unwrap() >= 1, "{v}");
             }
         }
@@ -637,6 +640,19 @@ mod sudoku {
         )
         .await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
+    }
+
+    #[tokio::test]
+    async fn the_fast_solver_does_not_trace() {
+        let s = state();
+        let (status, v) = post(
+            &s,
+            "/api/sudoku/trace",
+            json!({ "puzzle": INKALA, "solver": "fast" }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+        assert!(error_of(&v).contains("does not trace"), "{v}");
     }
 
     /// Each step holds the whole grid, so big grids get fewer steps.

@@ -95,8 +95,7 @@ pub struct SolveOptions {
     /// Stop after this many search-tree nodes (the result is then not complete); for `Fast`,
     /// this many guesses.
     pub node_budget: Option<u64>,
-    /// Stop at this instant (checked every 4096 nodes; `Fast` runs with doubling guess
-    /// budgets and checks between runs).
+    /// Stop at this instant (checked every 4096 nodes; by `Fast`, every 256 guesses).
     pub deadline: Option<Instant>,
 }
 
