@@ -353,6 +353,84 @@ fn a_batch_goes_on_past_bad_puzzles_and_exits_2() {
     golden("batch-with-errors.txt", &stdout(&o));
 }
 
+/// A batch of the usual 9x9 lines (answered by the fast path of the batch) and of lines it
+/// leaves to the general path gives the same answers as the JSON output, which always takes
+/// the general path.
+#[test]
+fn quick_and_general_paths_of_a_batch_agree() {
+    let o = dlx(&["sudoku", "solve", EASY, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let sol: Vec<u8> = v["solution"].as_str().unwrap().bytes().collect();
+    // A full grid with a rectangle of two digits on two rows of a band, in two stacks,
+    // erased: exactly two solutions.
+    let mut two = None;
+    'find: for r1 in 0..9 {
+        for r2 in r1 + 1..(r1 / 3 + 1) * 3 {
+            for c1 in 0..9 {
+                for c2 in (c1 / 3 + 1) * 3..9 {
+                    let at = |r: usize, c: usize| sol[9 * r + c];
+                    if at(r1, c1) == at(r2, c2) && at(r1, c2) == at(r2, c1) {
+                        let mut p = sol.clone();
+                        for (r, c) in [(r1, c1), (r1, c2), (r2, c1), (r2, c2)] {
+                            p[9 * r + c] = b'.';
+                        }
+                        two = Some(String::from_utf8(p).unwrap());
+                        break 'find;
+                    }
+                }
+            }
+        }
+    }
+    let two = two.expect("a rectangle to erase");
+    let none = "12345678.".to_string() + &".".repeat(71) + "9";
+    let lines = [
+        EASY.to_string(),
+        EASY.replace('.', "0"),
+        EASY.replace('.', "_") + "   # a comment",
+        two,
+        none,
+        "55".to_string() + &EASY[2..],
+        EASY.replace('.', "*") + "x",
+    ];
+    let input = lines.join("\n") + "\n";
+    for unique in [false, true] {
+        let mut args = vec!["sudoku", "solve", "-j", "1"];
+        if unique {
+            args.push("--unique");
+        }
+        let json = dlx_stdin(&[args.as_slice(), &["--json"]].concat(), &input);
+        let text = dlx_stdin(&[args.as_slice(), &["-q"]].concat(), &input);
+        assert_eq!(json.status.code(), text.status.code());
+        let records: Vec<serde_json::Value> = stdout(&json)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let out = stdout(&text);
+        let out: Vec<&str> = out.lines().collect();
+        assert_eq!(out.len(), lines.len());
+        let statuses: Vec<&str> = records
+            .iter()
+            .map(|r| r["status"].as_str().unwrap())
+            .collect();
+        let first = if unique { "unique" } else { "solved" };
+        let second = if unique { "multiple" } else { "solved" };
+        assert_eq!(
+            statuses,
+            [first, first, first, second, "none", "invalid", "invalid"],
+            "unique: {unique}"
+        );
+        for (k, (l, r)) in out.iter().zip(&records).enumerate() {
+            match (r["status"].as_str(), r["solution"].as_str()) {
+                (Some("solved" | "unique"), Some(sol)) => {
+                    assert_eq!(*l, sol, "line {}", k + 1);
+                    assert!(solves(&lines[k][..81], sol), "line {}", k + 1);
+                }
+                _ => assert!(l.contains('#'), "line {}: {l}", k + 1),
+            }
+        }
+    }
+}
+
 #[test]
 fn exit_status_1_when_no_solution() {
     let none = "12345678.".to_string() + &".".repeat(71) + "9";
