@@ -1,14 +1,18 @@
 //! Criterion benches: the 9x9 fast path over each shared puzzle set (or the `testdata/`
 //! sample when /work/shared is absent) with limit 1 and limit 2, the portable kernel on the
 //! hardest sample, and the generic path on the hard 16x16 puzzles and on 25x25 puzzles
-//! made from a valid grid. Every bench asserts that each puzzle has exactly the expected
-//! number of solutions.
+//! made from a valid grid, and random 16x16 and 25x25 grids with 62% of the cells blank. Every
+//! bench asserts that each puzzle has exactly the expected number of solutions.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dlx_sudoku_fast::{Shape, solve, solve9, solve9_portable};
+
+#[allow(dead_code)]
+#[path = "../tests/solver/common.rs"]
+mod common;
 
 const SETS: [&str; 3] = ["17-clue", "magictour-top1465", "forum-hardest-1905-11plus"];
 
@@ -142,5 +146,32 @@ fn generic(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, nine, generic);
+/// Random grids with 62% of the cells erased (relabelled and shuffled pattern grids, as in
+/// the tests), the kind that sent plain depth-first search into long tails: the weights and
+/// restarts of the generic path at work.
+fn completions(c: &mut Criterion) {
+    let mut g = c.benchmark_group("generic/random-62pct-blank");
+    g.sample_size(10).measurement_time(Duration::from_secs(10));
+    let mut rng = common::XorShift(4321);
+    for (p, q, count) in [(4, 4, 40), (5, 5, 10)] {
+        let shape = Shape::new(p, q).unwrap();
+        let ps: Vec<Vec<u8>> = (0..count)
+            .map(|_| {
+                let grid = common::random_grid(shape, &mut rng);
+                common::remove_cells(&grid, shape.cells() * 62 / 100, &mut rng)
+            })
+            .collect();
+        g.throughput(Throughput::Elements(count as u64));
+        g.bench_function(format!("{p}x{q}-x{count}/limit1"), |b| {
+            b.iter(|| {
+                for p in &ps {
+                    assert_eq!(solve(shape, black_box(p), 1, None).unwrap().solutions, 1);
+                }
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, nine, generic, completions);
 criterion_main!(benches);

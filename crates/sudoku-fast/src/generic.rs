@@ -775,8 +775,8 @@ fn init(solver: &mut Solver, cells: &[u8]) -> Result<(), Contradiction> {
 mod tests {
     use super::*;
 
-    /// Cells of a random valid grid of `shape` (digit relabelling and row and column swaps
-    /// within bands and stacks of the pattern grid), `blanks` of them erased.
+    /// The pattern grid `((r % p) q + r / p + c) mod N` of `shape`, digits relabelled and
+    /// about `blanks` cells erased, all by a xorshift sequence from `seed`.
     fn puzzle(shape: Shape, blanks: usize, seed: &mut u64) -> Vec<u8> {
         let mut next = |n: usize| {
             *seed ^= *seed << 13;
@@ -786,31 +786,15 @@ mod tests {
         };
         let (p, q) = (shape.rows as usize, shape.cols as usize);
         let n = p * q;
-        let mut digit: Vec<usize> = (0..n).collect();
-        let mut row: Vec<usize> = (0..n).collect();
-        let mut col: Vec<usize> = (0..n).collect();
+        let mut digit: Vec<u8> = (1..=n as u8).collect();
         for i in (1..n).rev() {
             digit.swap(i, next(i + 1));
         }
-        for band in 0..q {
-            for i in (1..p).rev() {
-                row.swap(band * p + i, band * p + next(i + 1));
-            }
-        }
-        for stack in 0..p {
-            for i in (1..q).rev() {
-                col.swap(stack * q + i, stack * q + next(i + 1));
-            }
-        }
         let mut cells: Vec<u8> = (0..n * n)
-            .map(|i| {
-                let (r, c) = (row[i / n], col[i % n]);
-                digit[(q * (r % p) + r / p + c) % n] as u8 + 1
-            })
+            .map(|i| digit[(q * (i / n % p) + i / n / p + i % n) % n])
             .collect();
         for _ in 0..blanks {
-            let i = next(n * n);
-            cells[i] = 0;
+            cells[next(n * n)] = 0;
         }
         cells
     }
