@@ -295,7 +295,13 @@ pub async fn solve(
             node_budget: Some(budget.nodes),
             deadline: Some(budget.deadline),
         };
-        let r = dlx_sudoku::solve_with(&grid, &options, &mut Frequent);
+        // The fast solver looks at its deadline itself, and would be replaced by `dlx` if
+        // asked for progress.
+        let r = if options.solver == SolverKind::Fast {
+            dlx_sudoku::solve(&grid, &options)
+        } else {
+            dlx_sudoku::solve_with(&grid, &options, &mut Frequent)
+        };
         let conflicts = conflicts_of(&grid);
         let unique = if r.solutions >= 2 {
             Some(false)
