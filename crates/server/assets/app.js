@@ -493,7 +493,7 @@ function showResult(r, mode) {
   stats.replaceChildren();
   const rows = [
     ["Solutions", r.complete ? fmt(n) : `≥ ${fmt(n)}`],
-    ["Nodes", fmt(r.stats.nodes)],
+    ["Nodes", r.stats.nodes ? fmt(r.stats.nodes) : "—"],
     ["Updates", r.stats.updates ? fmt(r.stats.updates) : "—"],
     ["Guesses", fmt(r.stats.guesses)],
     ["Backtracks", fmt(r.stats.backtracks)],
@@ -509,8 +509,12 @@ $("#mode-select").addEventListener("change", () => {
 $("#limit-field").hidden = true;
 
 $("#solver-select").addEventListener("change", () => {
+  const solver = $("#solver-select").value;
   // Item choice is a choice of the dancing-links search only.
-  $("#heuristic-select").disabled = $("#solver-select").value !== "dlx";
+  $("#heuristic-select").disabled = solver !== "dlx";
+  // The bitset solver solves and counts but records no steps.
+  $("#trace-btn").disabled = solver === "fast";
+  $("#trace-btn").title = solver === "fast" ? "The bitset solver has no steps to show: pick another solver" : "";
 });
 
 $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () => {

@@ -643,6 +643,39 @@ async fn sudoku_flow(c: &Client, url: &str) {
     assert_solves(&puzzle16, &board(c).await);
     screenshot(c, "sudoku-16.png", None).await;
 
+    // The bitset solver: the same puzzle, proved unique, and no steps to step through.
+    find(c, "#solver-select")
+        .await
+        .select_by_value("fast")
+        .await
+        .unwrap();
+    let disabled = js(c, "return document.querySelector('#trace-btn').disabled;").await;
+    assert_eq!(disabled, json!(true), "no steps with the fast solver");
+    js(
+        c,
+        "document.querySelector('#result-badge').textContent = '';",
+    )
+    .await;
+    click(c, "#solve-btn").await;
+    wait_js(
+        c,
+        "return document.querySelector('#result-badge').textContent;",
+        "the fast solver's verdict",
+        |v| v == &json!("Unique"),
+    )
+    .await;
+    assert_solves(&puzzle16, &board(c).await);
+    // It counts guesses only: no nodes, no updates (dancing links would show both).
+    let stats = text_of(c, "#result-stats").await;
+    assert!(stats.contains('—'), "{stats}");
+    find(c, "#solver-select")
+        .await
+        .select_by_value("dlx")
+        .await
+        .unwrap();
+    let disabled = js(c, "return document.querySelector('#trace-btn').disabled;").await;
+    assert_eq!(disabled, json!(false), "steps again with dancing links");
+
     // A trace longer than the cap is cut, with a note saying so.
     find(c, "#example-select")
         .await
