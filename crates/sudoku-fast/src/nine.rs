@@ -32,7 +32,10 @@
 //! a count), the tree of a unique puzzle has to be exhausted, and while no alternative is
 //! pending (at the root and along its last branches) propagation goes one step further before
 //! a guess: the *triad rule* across digits ([`State::triads`]), which refutes whole trees
-//! sooner; deeper down, or when one solution is asked, it does not pay for itself.
+//! sooner; deeper down, or when one solution is asked, it does not pay for itself. Once a
+//! puzzle has taken [`TEMPLATES_AFTER`] guesses, stuck states also keep, for each digit, only
+//! the cells of some complete placement of it (*templates*, [`State::templates`]), which
+//! catches every fish pattern of a single digit and shrinks hard trees by more than half.
 //!
 //! Invariants between propagation rounds (for every digit `d` and band `b`):
 //! * `cand[d][b] & !ALL27 == 0`, `cand[d][3] == 0`;
@@ -188,6 +191,29 @@ trait Kernel {
     fn stack_pattern(x: u32, s: usize) -> u32;
     /// The inverse of `stack_pattern`: a 3x3 pattern of stack `s` back to bits `9 b + c`.
     fn stack_spread(p: u32, s: usize) -> u32;
+    /// The 3x3 pattern of band set `a` on the columns of triple `t` (one column per stack,
+    /// [`TRIPLE_MASK`]): bit `3 r + s` iff row `r` has the triple's column of stack `s`.
+    #[inline(always)]
+    fn gather(a: u32, t: usize) -> u32 {
+        let mut m = 0;
+        for r in 0..3 {
+            for (s, &c) in TRIPLE_COLS[t].iter().enumerate() {
+                m |= ((a >> (9 * r + c as usize)) & 1) << (3 * r + s);
+            }
+        }
+        m
+    }
+    /// The inverse of `gather`: a 3x3 pattern back to the cells of triple `t`.
+    #[inline(always)]
+    fn scatter(p: u32, t: usize) -> u32 {
+        let mut a = 0;
+        for r in 0..3 {
+            for (s, &c) in TRIPLE_COLS[t].iter().enumerate() {
+                a |= ((p >> (3 * r + s)) & 1) << (9 * r + c as usize);
+            }
+        }
+        a
+    }
     /// Removes the cells `placed` from the three bands `c`; bit `b` of the result is set iff
     /// band `b` lost a cell.
     #[inline(always)]
@@ -201,6 +227,93 @@ trait Kernel {
         hits
     }
 }
+
+/// `TRIPLE_COLS[t]`: the columns of triple `t = k0 + 3 k1 + 9 k2`, one per stack:
+/// `3 s + k_s` for stack `s`.
+const TRIPLE_COLS: [[u8; 3]; 27] = {
+    let mut t = [[0u8; 3]; 27];
+    let mut k = 0;
+    while k < 27 {
+        t[k] = [(k % 3) as u8, 3 + (k / 3 % 3) as u8, 6 + (k / 9) as u8];
+        k += 1;
+    }
+    t
+};
+
+/// `TRIPLE_MASK[t]`: the 9 cells of a band in the columns of triple `t`.
+const TRIPLE_MASK: [u32; 27] = {
+    let mut m = [0u32; 27];
+    let mut k = 0;
+    while k < 27 {
+        let mut r = 0;
+        while r < 3 {
+            let mut s = 0;
+            while s < 3 {
+                m[k] |= 1 << (9 * r + TRIPLE_COLS[k][s] as usize);
+                s += 1;
+            }
+            r += 1;
+        }
+        k += 1;
+    }
+    m
+};
+
+/// `TRIPLES_IN[x]`: the triples (bit `t`) whose three columns are all in the 9-bit column
+/// set `x`.
+const TRIPLES_IN: [u32; 512] = {
+    let mut tt = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 27 {
+            let m = (1 << TRIPLE_COLS[k][0]) | (1 << TRIPLE_COLS[k][1]) | (1 << TRIPLE_COLS[k][2]);
+            if x & m == m {
+                tt[x] |= 1 << k;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    tt
+};
+
+/// `DISJOINT[t]`: the triples (bit `t'`) that share no column with triple `t`.
+const DISJOINT: [u32; 27] = {
+    let mut d = [0u32; 27];
+    let mut a = 0;
+    while a < 27 {
+        let mut b = 0;
+        while b < 27 {
+            if a % 3 != b % 3 && a / 3 % 3 != b / 3 % 3 && a / 9 != b / 9 {
+                d[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    d
+};
+
+/// `THIRD[t0][t1]`: the triple that takes, in each stack, the column left by triples `t0`
+/// and `t1`, or 27 if they share a column.
+const THIRD: [[u8; 27]; 27] = {
+    let mut th = [[27u8; 27]; 27];
+    let mut a = 0;
+    while a < 27 {
+        let mut b = 0;
+        while b < 27 {
+            let (ka, kb) = ([a % 3, a / 3 % 3, a / 9], [b % 3, b / 3 % 3, b / 9]);
+            if ka[0] != kb[0] && ka[1] != kb[1] && ka[2] != kb[2] {
+                th[a][b] =
+                    ((3 - ka[0] - kb[0]) + 3 * (3 - ka[1] - kb[1]) + 9 * (3 - ka[2] - kb[2])) as u8;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    th
+};
 
 /// The columns of stack `s` in the three bands of a column pattern.
 const STACK_MASK: [u32; 3] = [0x1C0_E07, 0x1C0_E07 << 3, 0x1C0_E07 << 6];
@@ -267,6 +380,18 @@ impl Kernel for Bmi2 {
     }
 
     #[inline(always)]
+    fn gather(a: u32, t: usize) -> u32 {
+        // SAFETY: as in `shrink`.
+        unsafe { std::arch::x86_64::_pext_u32(a, TRIPLE_MASK[t]) }
+    }
+
+    #[inline(always)]
+    fn scatter(p: u32, t: usize) -> u32 {
+        // SAFETY: as in `shrink`.
+        unsafe { std::arch::x86_64::_pdep_u32(p, TRIPLE_MASK[t]) }
+    }
+
+    #[inline(always)]
     fn clear(c: &mut [u32; 4], placed: &[u32; 4]) -> u32 {
         use std::arch::x86_64::*;
         // SAFETY: as in `shrink` (SSE2 is part of x86_64); the pointers are to 16 bytes.
@@ -296,6 +421,8 @@ struct State {
     solved_rows: [u32; 4],
     /// `unsolved[b]`: cells of band `b` not yet placed.
     unsolved: [u32; 4],
+    /// Bit `d`: digit `d` changed since its templates were last checked.
+    retemplate: u32,
 }
 
 /// What propagation ended with.
@@ -336,6 +463,7 @@ impl State {
             folds: [u32::MAX; 9],
             solved_rows: [0; 4],
             unsolved: [ALL27, ALL27, ALL27, 0],
+            retemplate: 0x1FF,
         };
         for d in 0..9 {
             for b in 0..3 {
@@ -352,6 +480,7 @@ impl State {
     /// places its rows that have a single cell left. Returns false on a contradiction.
     #[inline(always)]
     fn digit<K: Kernel>(&mut self, d: usize) -> bool {
+        self.retemplate |= 1 << d;
         let mut a = self.cand[d];
         loop {
             // Bands: keep the triads that belong to some (row, box) permutation.
@@ -414,9 +543,10 @@ impl State {
         true
     }
 
-    /// Propagates until solved, stuck or contradicted.
+    /// Propagates until solved, stuck or contradicted; with `templates`, stuck states also
+    /// get [`State::templates`], and with `TRIADS` the triad rule.
     #[inline(always)]
-    fn propagate<K: Kernel, const TRIADS: bool>(&mut self) -> Step {
+    fn propagate<K: Kernel, const TRIADS: bool>(&mut self, templates: bool) -> Step {
         loop {
             // Digit rules to a fixed point.
             while self.dirty != 0 {
@@ -455,6 +585,15 @@ impl State {
                 // 1.58 -> 1.66 s, magictour even): so only when the tree is exhausted.
                 // Naked and hidden pairs on top (measured with a slow version): forum-hardest
                 // 63.78 -> 61.71 guesses at limit 2, too few to pay for themselves.
+                // Templates before triads: they find more (and the triads rule assumes a fixed
+                // point of the digit rules, which a change here ends by `continue`).
+                if templates {
+                    match self.templates::<K>() {
+                        None => return Step::Fail,
+                        Some(true) => continue,
+                        Some(false) => {}
+                    }
+                }
                 if TRIADS {
                     match self.triads::<K>() {
                         None => return Step::Fail,
@@ -555,6 +694,77 @@ impl State {
                 let c = &mut self.cand[d][b];
                 if *c & !keep != 0 {
                     *c &= keep;
+                    self.dirty |= 1 << (3 * d + b);
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// Templates: keeps, for each digit, only the cells of some complete placement of it
+    /// (one cell in every row, column and box). A placement takes, in each band, one column
+    /// per stack (a *triple*), the three bands' triples sharing no column; inside a band the
+    /// rows meet the triple's columns in a permutation, which [`PERM3`] finds. Only the
+    /// digits changed since their last check (`retemplate`) are looked at; the digits must be
+    /// at a fixed point of the band rule (then every candidate lies in a valid triple).
+    /// Returns `None` on a digit with no placement left, else whether a candidate was removed.
+    #[inline(always)]
+    fn templates<K: Kernel>(&mut self) -> Option<bool> {
+        let mut changed = false;
+        let mut todo = self.retemplate;
+        self.retemplate = 0;
+        while todo != 0 {
+            let d = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let c = self.cand[d];
+            // The triples of each band whose columns meet its rows in a permutation.
+            let mut valid = [0u32; 3];
+            let mut keep = [[0u16; 27]; 3];
+            for b in 0..3 {
+                let mut ts = TRIPLES_IN[fold(c[b]) as usize];
+                while ts != 0 {
+                    let t = ts.trailing_zeros() as usize;
+                    ts &= ts - 1;
+                    let k = PERM3[K::gather(c[b], t) as usize];
+                    keep[b][t] = k;
+                    valid[b] |= ((k != 0) as u32) << t;
+                }
+            }
+            // The triples that take part in a whole placement.
+            let mut used = [0u32; 3];
+            let mut v0 = valid[0];
+            while v0 != 0 {
+                let t0 = v0.trailing_zeros() as usize;
+                v0 &= v0 - 1;
+                let mut v1 = valid[1] & DISJOINT[t0];
+                while v1 != 0 {
+                    let t1 = v1.trailing_zeros() as usize;
+                    v1 &= v1 - 1;
+                    let t2 = THIRD[t0][t1] as usize;
+                    if valid[2] & (1 << t2) != 0 {
+                        used[0] |= 1 << t0;
+                        used[1] |= 1 << t1;
+                        used[2] |= 1 << t2;
+                    }
+                }
+            }
+            if used[0] == 0 {
+                return None;
+            }
+            for b in 0..3 {
+                if used[b] == valid[b] {
+                    continue;
+                }
+                let mut union = 0;
+                let mut u = used[b];
+                while u != 0 {
+                    let t = u.trailing_zeros() as usize;
+                    u &= u - 1;
+                    union |= K::scatter(keep[b][t] as u32, t);
+                }
+                if c[b] & !union != 0 {
+                    self.cand[d][b] = c[b] & union;
                     self.dirty |= 1 << (3 * d + b);
                     changed = true;
                 }
@@ -699,6 +909,17 @@ struct Search {
     deadline: Option<Instant>,
 }
 
+/// Guesses after which a puzzle is hard enough for templates to pay (see [`State::templates`]).
+///
+/// PERF: templates (complete single-digit placements) before each guess cut the guesses a
+/// puzzle of forum-hardest needs from 35.4 to 14.6 (one solution) and from 66.0 to 24.8
+/// (uniqueness), but cost about half a propagation per digit that changed. Callgrind, first
+/// 2000 of forum-hardest at limit 1 / 2, then magictour at limit 1 / 2, millions of
+/// instructions: never 388 / 754 / 66 / 91; from the first guess 320 / 578 / 89 / 115; after
+/// 4 guesses 330 / 598 / 75 / 102; after 8: 336 / 607 / 70 / 96; after 16: 349 / 627 / 68 /
+/// 93; 17-clue within 1% from 4 on. So they wait until a puzzle has shown it is hard.
+const TEMPLATES_AFTER: u64 = 16;
+
 /// Most states on the stack: every push is followed by placing one more cell in the current
 /// state, so the stack never holds more states than there are cells.
 const STACK: usize = 81;
@@ -722,9 +943,9 @@ impl Search {
             // 2 since the faster placement: without the rule forum-hardest +8%, magictour
             // -13%; so, best of both.
             let step = if self.triads && depth == 0 {
-                st.propagate::<K, true>()
+                st.propagate::<K, true>(self.guesses >= TEMPLATES_AFTER)
             } else {
-                st.propagate::<K, false>()
+                st.propagate::<K, false>(self.guesses >= TEMPLATES_AFTER)
             };
             match step {
                 Step::Fail => {
@@ -1007,7 +1228,7 @@ mod tests {
             // Along the way to the solution: stuck states, then the triad rule on them.
             let mut st = State::new(&p).expect("valid givens");
             let mut next = 0;
-            while let Step::Guess { .. } = st.propagate::<Portable, false>() {
+            while let Step::Guess { .. } = st.propagate::<Portable, false>(false) {
                 let before = st.cand;
                 let changed = st
                     .triads::<Portable>()
@@ -1028,6 +1249,87 @@ mod tests {
         }
         assert!(pruned > 0, "the rule pruned none of {states} stuck states");
         assert!(states > pruned);
+    }
+
+    /// Every complete placement of digit `d` within `cand`, by brute force: their union,
+    /// or `None` if there is none.
+    fn placements(cand: &[u32; 4]) -> Option<[u32; 3]> {
+        fn go(
+            r: usize,
+            cols: u32,
+            boxes: u32,
+            cand: &[u32; 4],
+            path: &mut [u32; 3],
+            out: &mut [u32; 3],
+        ) -> bool {
+            if r == 9 {
+                for b in 0..3 {
+                    out[b] |= path[b];
+                }
+                return true;
+            }
+            let (b, row) = (r / 3, r % 3);
+            let mut found = false;
+            for c in 0..9 {
+                let bit = 1 << (9 * row + c);
+                let bx = 3 * b + c / 3;
+                if cand[b] & bit == 0 || cols & (1 << c) != 0 || boxes & (1 << bx) != 0 {
+                    continue;
+                }
+                path[b] |= bit;
+                found |= go(r + 1, cols | 1 << c, boxes | 1 << bx, cand, path, out);
+                path[b] &= !bit;
+            }
+            found
+        }
+        let mut out = [0; 3];
+        go(0, 0, 0, cand, &mut [0; 3], &mut out).then_some(out)
+    }
+
+    #[test]
+    fn templates_keep_exactly_the_cells_of_complete_placements() {
+        let text = include_str!("../testdata/forum-hardest-1905-11plus-sample.txt");
+        let (mut states, mut pruned) = (0, 0);
+        for line in text.lines().filter(|l| l.len() >= 81) {
+            let mut p = [0u8; 81];
+            for (c, ch) in p.iter_mut().zip(line.bytes()) {
+                *c = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+            }
+            let sol = solve9_portable(&p, 1, None)
+                .solution
+                .expect("sample puzzles solve");
+            // Stuck states on the way to the solution, each checked against brute force.
+            let mut st = State::new(&p).expect("valid givens");
+            let mut next = 0;
+            while let Step::Guess { .. } = st.propagate::<Portable, false>(false) {
+                let before = st.cand;
+                let mut fast = st;
+                fast.retemplate = 0x1FF;
+                let mut portable = fast;
+                assert!(portable.templates::<Portable>().is_some());
+                #[cfg(target_arch = "x86_64")]
+                if std::is_x86_feature_detected!("bmi2") {
+                    assert!(fast.templates::<Bmi2>().is_some());
+                    assert_eq!(fast.cand, portable.cand, "{line}");
+                }
+                for (got, was) in portable.cand.iter().zip(&before) {
+                    let want = placements(was).expect("the solution is a placement");
+                    for b in 0..3 {
+                        assert_eq!(got[b], was[b] & want[b], "{line}");
+                    }
+                }
+                states += 1;
+                pruned += (portable.cand != before) as u32;
+                while st.unsolved[next / 27] & (1 << (next % 27)) == 0 {
+                    next += 1;
+                }
+                st.assign(sol[next] as usize - 1, next / 27, 1 << (next % 27));
+            }
+        }
+        assert!(
+            pruned > 0 && states > pruned,
+            "{pruned} of {states} stuck states pruned"
+        );
     }
 
     #[test]
