@@ -977,35 +977,25 @@ impl Search {
                         return;
                     }
                     self.guesses += 1;
-                    // PERF: the cell with two candidates that sees most others sharing one of
-                    // its digits (forum-hardest, guesses per puzzle at limit 1 / 2: 45 / 84;
-                    // counting all such peers: 53 / 100; the first such cell in row-major
-                    // order: 73 / 141, the last: 66 / 126).
-                    // When two or more solutions are asked for (a uniqueness check, a count),
-                    // the whole tree of a unique puzzle must be exhausted, not searched for a
-                    // solution: another rule, from the first guess.
-                    // PERF: guesses per puzzle at limit 2 with the forcing score throughout /
-                    // the refuting score after the first solution: forum-hardest 84.4 / 77.4,
-                    // magictour 9.31 / 8.99 (limit 1 unchanged: 45.1, 6.47). Tried and
-                    // dropped, as slower at limit 2 for the same answers: probing both digits
-                    // of every (or the best k) two-candidate cells and keeping what a failed
-                    // probe proves (forum-hardest: 50 guesses but 65 probes of two
-                    // propagations each, 10.5K/s against 14.8K/s), probing only at the roots
-                    // of the refuted subtrees, and scoring both digits apart (sum or product).
-                    // Puzzles/s, one thread, limit 1 / 2 (medians of 3 alternating runs; before
-                    // this rule and the direct placement below): 17-clue 430K / 402K (416K /
-                    // 403K), magictour 126K / 84K (125K / 84K), forum-hardest 30.8K / 16.9K
-                    // (31.0K / 15.2K). The uniqueness check still costs 1.5x (magictour) and
-                    // 1.8x (forum-hardest) a first solution.
-                    // PERF: the refuting rule from the first guess (not only after the first
-                    // solution) when the limit is 2 or more: guesses at limit 2, forum-hardest
-                    // 77.45 -> 69.31, magictour 8.94 -> 8.22; forum-hardest one thread 3.03 s
-                    // -> 2.63 s. Weight of the two-candidate peers in the refuting score
-                    // (forum-hardest guesses): 0: 78.9, 1: 71.1, 2: 69.1, 3: 69.3, 5: 71.6,
-                    // 8: 74.8. Also tried at limit 2: branching on a digit's two places in a
-                    // row, column or box when that scores higher (same kind of score, both
-                    // placements summed): forum-hardest 63-64 guesses, but finding and scoring
-                    // them every guess made the run 2.5x slower.
+                    // The guess: the last conflict's cell if it still has two candidates, else
+                    // the two-candidate cell that scores highest in `best_pair`, else the cell
+                    // with fewest candidates. History of the rule (forum-hardest, guesses per
+                    // puzzle at limit 1 / 2):
+                    // PERF: first, the two-candidate cell seeing most others sharing a digit:
+                    // 45 / 84 (counting all such peers: 53 / 100; the first such cell in
+                    // row-major order: 73 / 141, the last: 66 / 126). Then a second score for
+                    // limit 2 only, meant for exhausting the tree (3 * p2 + p), after the first
+                    // solution: 84.4 -> 77.4, and from the first guess: 69.3 (weight of p2,
+                    // forum-hardest guesses: 0: 78.9, 1: 71.1, 2: 69.1, 3: 69.3, 5: 71.6, 8:
+                    // 74.8). Tried and dropped as slower for the same answers: probing both
+                    // digits of every (or the best k) two-candidate cells and keeping what a
+                    // failed probe proves (50 guesses but 65 probes of two propagations each;
+                    // again on 2026-11-24 with the probed children reused as the branch: more
+                    // propagations for every k), probing only at the roots of the refuted
+                    // subtrees or while no alternative is pending, scoring both digits apart
+                    // (sum or product), adding bilocal links (a digit's two places in a house)
+                    // to the score (worse at every weight), and branching on a digit's two
+                    // places in a house when that scores higher (63-64 guesses, 2.5x slower).
                     // PERF: since the last-conflict rule below and the faster placement, the
                     // refuting score (3 * p2 + p) wins at limit 1 too, and is the only one:
                     // forum-hardest first 2000 limit 1 guesses 43.69 -> 36.51, instructions
