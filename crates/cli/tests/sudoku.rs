@@ -387,6 +387,7 @@ fn quick_and_general_paths_of_a_batch_agree() {
         EASY.to_string(),
         EASY.replace('.', "0"),
         EASY.replace('.', "_") + "   # a comment",
+        EASY.replace('.', "-") + "\t",
         two,
         none,
         "55".to_string() + &EASY[2..],
@@ -416,7 +417,9 @@ fn quick_and_general_paths_of_a_batch_agree() {
         let second = if unique { "multiple" } else { "solved" };
         assert_eq!(
             statuses,
-            [first, first, first, second, "none", "invalid", "invalid"],
+            [
+                first, first, first, first, second, "none", "invalid", "invalid"
+            ],
             "unique: {unique}"
         );
         for (k, (l, r)) in out.iter().zip(&records).enumerate() {
