@@ -755,3 +755,45 @@ fn a_stream_of_lines_is_answered_line_by_line_before_it_ends() {
     assert!(child.wait().unwrap().success());
     reader.join().unwrap();
 }
+
+#[test]
+fn an_overlong_line_is_reported_and_the_batch_goes_on() {
+    let long = "1".repeat(300 * 1024);
+    // The long line inside the first lines read to detect the kind, and after them.
+    for before in [2, 70] {
+        let mut lines = vec![EASY.to_string(); before];
+        lines.push(long.clone());
+        lines.push(EASY.to_string());
+        let o = dlx_stdin(&["sudoku", "solve", "-j", "1"], &(lines.join("\n") + "\n"));
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let no = before + 1;
+        assert!(
+            stderr(&o).contains(&format!("stdin:{no}: line {no} is longer than 256 KiB")),
+            "{}",
+            stderr(&o)
+        );
+        let out = stdout(&o);
+        let out: Vec<&str> = out.lines().collect();
+        assert_eq!(out.len(), before + 2);
+        assert!(out[before].starts_with("1111") && out[before].contains("# invalid"));
+        assert!(out[before].len() < 200, "the long line is not echoed whole");
+        for k in (0..before).chain([before + 1]) {
+            assert!(solves(EASY, out[k]), "line {}", k + 1);
+        }
+    }
+    // Alone, it is refused as a whole; read as one grid, it is counted (and its line is 1).
+    let o = dlx_stdin(&["sudoku", "solve"], &long);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("line 1 is longer than 256 KiB"),
+        "{}",
+        stderr(&o)
+    );
+    let o = dlx_stdin(&["sudoku", "solve", "--input-kind", "grid"], &long);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("307200 cells at line 1"),
+        "{}",
+        stderr(&o)
+    );
+}
