@@ -1064,6 +1064,105 @@ mod tests {
         }
     }
 
+    /// The lines a batch should solve, read the simple way: (number, text) of each line that
+    /// is neither blank nor a comment, not-UTF-8 bytes replaced.
+    fn reference_lines(data: &[u8]) -> Vec<(usize, String)> {
+        let mut out = Vec::new();
+        let mut pieces: Vec<&[u8]> = data.split_inclusive(|&b| b == b'\n').collect();
+        if data.is_empty() {
+            pieces.clear();
+        }
+        for (k, piece) in pieces.into_iter().enumerate() {
+            let text = String::from_utf8_lossy(piece).into_owned();
+            let t = text.trim_start();
+            if !(t.is_empty() || t.starts_with('#')) {
+                out.push((k + 1, text));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn reader_chunks_agree_with_a_plain_split_of_random_input() {
+        let alphabet: &[&[u8]] = &[
+            b"1",
+            b"5",
+            b".",
+            b" ",
+            b"\t",
+            b"\r",
+            b"\n",
+            b"\n",
+            b"#",
+            b"\xff",
+            b"\xc3\xa9",
+            b"\xe3\x80\x80",
+            b"\x0b",
+        ];
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for case in 0..300 {
+            let mut data = Vec::new();
+            for _ in 0..next() % 3000 {
+                data.extend_from_slice(alphabet[(next() % alphabet.len() as u64) as usize]);
+            }
+            let head_lines = (next() % 4) as usize;
+            let (head, rest): (Vec<&[u8]>, &[u8]) = {
+                // The first lines as the kind detection leaves them: whole lines, newline
+                // dropped, the rest still to read.
+                let mut head = Vec::new();
+                let mut at = 0;
+                while head.len() < head_lines {
+                    match data[at..].iter().position(|&b| b == b'\n') {
+                        Some(i) => {
+                            head.push(&data[at..at + i]);
+                            at += i + 1;
+                        }
+                        None => break,
+                    }
+                }
+                (head, &data[at..])
+            };
+            let input = Input {
+                name: "test".into(),
+                kind: InputKind::Lines,
+                head: head
+                    .iter()
+                    .map(|l| String::from_utf8_lossy(l).into_owned())
+                    .collect(),
+                rest: Some(Box::new(BufReader::with_capacity(
+                    1 + (next() % 100) as usize,
+                    std::io::Cursor::new(rest.to_vec()),
+                ))),
+                stream: false,
+                size: None,
+                not_utf8: None,
+                cut: Vec::new(),
+            };
+            let mut reader = Reader::new(input);
+            let mut got = Vec::new();
+            while let Some(lines) = reader.next(Buffers::default()).unwrap() {
+                for span in &lines.buf.lines {
+                    assert!(!span.cut);
+                    let text = String::from_utf8(lines.buf.text[span.start..span.end].to_vec());
+                    got.push((span.line, text.expect("UTF-8")));
+                }
+            }
+            // Head lines lost their newline; compare without line ends.
+            let strip = |v: Vec<(usize, String)>| -> Vec<(usize, String)> {
+                v.into_iter()
+                    .map(|(n, t)| (n, t.trim_end_matches('\n').to_string()))
+                    .collect()
+            };
+            assert_eq!(strip(got), strip(reference_lines(&data)), "case {case}");
+        }
+    }
+
     #[test]
     fn blank_or_comment_agrees_with_trimmed_text() {
         let lines = [
