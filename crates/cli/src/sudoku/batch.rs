@@ -751,7 +751,10 @@ struct Feed {
 
 impl Feed {
     /// The next chunk and its number, or `None` once the input has ended, a read failed
-    /// (that error is the last chunk), or the printer stopped.
+    /// (that error is the last chunk), or the printer stopped. Called with the feed locked:
+    /// a worker waiting here for free buffers (or for a slow stream) keeps the others
+    /// waiting too, which is all they could do anyway; chunks already taken are solved
+    /// without the lock.
     fn next(&mut self) -> Option<(usize, Result<Lines>)> {
         if self.ended {
             return None;
