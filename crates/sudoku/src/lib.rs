@@ -39,7 +39,8 @@ pub use check::{Conflict, candidates, check_givens};
 pub use encode::{Constraint, EncodeError, Encoding, encode};
 pub use grid::{Grid, GridError, House, Shape, SizeError, Style};
 pub use parse::{
-    InputKind, ParseError, Parsed, detect, parse, parse_line, parse_styled, parse_with_shape,
+    InputKind, ParseError, Parsed, cells9, detect, parse, parse_line, parse_styled,
+    parse_with_shape,
 };
 pub use solve::{
     Snapshot, SolveOptions, SolveResult, SolveStats, SolverKind, Status, Visitor, solve, solve_with,

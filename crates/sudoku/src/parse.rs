@@ -302,6 +302,28 @@ const BYTE_VALUE: [u8; 256] = {
     t
 };
 
+/// The usual line of a 9x9 batch, read the fastest way: 81 digits and blank symbols, then
+/// nothing, or white space and anything (a comment). Returns the cells (0 for a blank), or
+/// `None` for any other line, which [`parse_line`] then reads (and explains).
+// PERF: the symbols are decoded by arithmetic rather than through `BYTE_VALUE`, so that the
+// compiler turns the loop into a few vector instructions (1.1% of the instructions of an easy
+// batch); a test checks that both agree on every byte.
+#[inline]
+pub fn cells9(line: &[u8]) -> Option<[u8; 81]> {
+    if line.len() < 81 || line.get(81).is_some_and(|b| !b.is_ascii_whitespace()) {
+        return None;
+    }
+    let mut cells = [0u8; 81];
+    let mut bad = false;
+    for (c, &b) in cells.iter_mut().zip(&line[..81]) {
+        let d = b.wrapping_sub(b'0');
+        let digit = d <= 9;
+        *c = if digit { d } else { 0 };
+        bad |= !(digit | (b == b'.') | (b == b'_') | (b == b'-') | (b == b'*'));
+    }
+    (!bad).then_some(cells)
+}
+
 /// The grid written as one word of `N * N` symbols starting at column `col0` of line `line`.
 fn word_to_grid(
     word: &str,
@@ -664,5 +686,21 @@ mod tests {
         let row25 = vec!["12"; 25].join(" ");
         assert_eq!(detect(vec![row25.as_str(); 25]), InputKind::Single);
         assert_eq!(detect(["1 2 3 4 5", "2 3 4 5 1"]), InputKind::Single);
+    }
+
+    #[test]
+    fn cells9_reads_every_byte_as_the_table_does() {
+        for b in 0..=255u8 {
+            let want = match BYTE_VALUE[b as usize] {
+                0x7F => None,
+                v => Some([v & 0x7F; 81]),
+            };
+            assert_eq!(cells9(&[b; 81]), want, "byte {b}");
+        }
+        let mut line = [b'.'; 90].to_vec();
+        assert!(cells9(&line[..80]).is_none());
+        assert!(cells9(&line).is_none(), "a 90-symbol word is no 9x9 line");
+        line[81] = b' ';
+        assert_eq!(cells9(&line), Some([0; 81]));
     }
 }
