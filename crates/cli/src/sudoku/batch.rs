@@ -810,31 +810,28 @@ fn solve_chunk(job: &Job, chunk: Lines) -> Done {
             } in lines
             {
                 let line = &text[start..end];
-                if cut {
-                    // Only the start of the line is shown, and nothing is parsed.
-                    let shown: String = String::from_utf8_lossy(line).chars().take(40).collect();
-                    let error = format!(
-                        "line {no} is longer than {} KiB: not a puzzle",
-                        MAX_LINE / 1024
-                    );
-                    let rec = job.solve(no, Err(error), &(shown + "..."), None);
-                    job.write(&rec, &mut part.text);
-                    part.summary.add(&rec);
-                    if let Err(e) = rec.result {
-                        part.errors.push((rec.line, e));
-                    }
-                    continue;
-                }
-                if quick && let Some(status) = job.quick(line, &mut part.text) {
+                if !cut
+                    && quick
+                    && let Some(status) = job.quick(line, &mut part.text)
+                {
                     part.summary.count(status);
                     continue;
                 }
                 // UTF-8 already (see `Reader::next`), so borrowed, not copied.
-                let line = String::from_utf8_lossy(line);
-                let parsed = match dlx_sudoku::parse_line(&line, no, job.shape) {
-                    Ok(Some(p)) => Ok(p),
-                    Ok(None) => Err("empty line".to_string()),
-                    Err(e) => Err(e.to_string()),
+                let mut line = String::from_utf8_lossy(line);
+                let parsed = if cut {
+                    // Only the start of the line is shown, and nothing is parsed.
+                    line = line.chars().take(40).chain("...".chars()).collect();
+                    Err(format!(
+                        "line {no} is longer than {} KiB: not a puzzle",
+                        MAX_LINE / 1024
+                    ))
+                } else {
+                    match dlx_sudoku::parse_line(&line, no, job.shape) {
+                        Ok(Some(p)) => Ok(p),
+                        Ok(None) => Err("empty line".to_string()),
+                        Err(e) => Err(e.to_string()),
+                    }
                 };
                 let rec = job.solve(no, parsed, &line, None);
                 job.write(&rec, &mut part.text);
