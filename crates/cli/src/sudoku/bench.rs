@@ -64,6 +64,27 @@ struct Report {
 // to 1.38x the one-thread time halved, without the bound; 0.125 s, 1.05x, with it.
 const RUN: usize = 64;
 
+/// Solves every puzzle with `f` and adds up its (solutions, nodes, guesses): on the calling
+/// thread alone for one thread (no pool in the way), else on the pool.
+fn timed_pass<T: Sync>(
+    pool: &rayon::ThreadPool,
+    puzzles: &[T],
+    f: impl Fn(&T) -> (usize, u64, u64) + Sync + Send,
+) -> (usize, u64, u64) {
+    let add = |a: (usize, u64, u64), b: (usize, u64, u64)| (a.0 + b.0, a.1 + b.1, a.2 + b.2);
+    if pool.current_num_threads() == 1 {
+        puzzles.iter().map(f).fold((0, 0, 0), add)
+    } else {
+        pool.install(|| {
+            puzzles
+                .par_iter()
+                .with_max_len(RUN)
+                .map(f)
+                .reduce(|| (0, 0, 0), add)
+        })
+    }
+}
+
 /// Runs `dlx sudoku bench`.
 pub fn run(args: BenchArgs) -> Result<Found> {
     let name = args.file.display().to_string();
@@ -107,7 +128,6 @@ pub fn run(args: BenchArgs) -> Result<Found> {
             r.stats.guesses,
         )
     };
-    let add = |a: (usize, u64, u64), b: (usize, u64, u64)| (a.0 + b.0, a.1 + b.1, a.2 + b.2);
     // The fast solver on 9x9 grids is timed as the batch runs it on the usual line, and as
     // tdoku's driver runs a solver: the 9x9 path called on each puzzle's 81 cells. The check
     // below still goes through the library.
@@ -129,30 +149,9 @@ pub fn run(args: BenchArgs) -> Result<Found> {
         (a.solution.is_some() as usize, 0, a.guesses)
     };
     let start = Instant::now();
-    let (found, nodes, guesses) = if let Some(nine) = &nine {
-        if threads == 1 {
-            nine.iter().map(tally9).fold((0, 0, 0), add)
-        } else {
-            pool.install(|| {
-                nine.par_iter()
-                    .with_max_len(RUN)
-                    .map(tally9)
-                    .reduce(|| (0, 0, 0), add)
-            })
-        }
-    } else if threads == 1 {
-        grids
-            .iter()
-            .map(|g| tally(dlx_sudoku::solve(g, &options)))
-            .fold((0, 0, 0), add)
-    } else {
-        pool.install(|| {
-            grids
-                .par_iter()
-                .with_max_len(RUN)
-                .map(|g| tally(dlx_sudoku::solve(g, &options)))
-                .reduce(|| (0, 0, 0), add)
-        })
+    let (found, nodes, guesses) = match &nine {
+        Some(nine) => timed_pass(&pool, nine, tally9),
+        None => timed_pass(&pool, &grids, |g| tally(dlx_sudoku::solve(g, &options))),
     };
     let seconds = start.elapsed().as_secs_f64();
     // Check every answer (not timed): the solvers are deterministic, so solving again gives
