@@ -247,23 +247,6 @@ const WITH_COLUMN: [[u32; 3]; 3] = {
     w
 };
 
-/// `DISJOINT[t]`: the triples (bit `t'`) that share no column with triple `t`.
-const DISJOINT: [u32; 27] = {
-    let mut d = [0u32; 27];
-    let mut a = 0;
-    while a < 27 {
-        let mut b = 0;
-        while b < 27 {
-            if a % 3 != b % 3 && a / 3 % 3 != b / 3 % 3 && a / 9 != b / 9 {
-                d[a] |= 1 << b;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    d
-};
-
 /// `THIRD[t0][t1]`: the triple that takes, in each stack, the column left by triples `t0`
 /// and `t1`, or 27 if they share a column.
 const THIRD: [[u8; 27]; 27] = {
@@ -282,6 +265,24 @@ const THIRD: [[u8; 27]; 27] = {
         a += 1;
     }
     th
+};
+
+/// `DISJOINT[t]`: the triples (bit `t'`) that share no column with triple `t` (those with a
+/// [`THIRD`]).
+const DISJOINT: [u32; 27] = {
+    let mut d = [0u32; 27];
+    let mut a = 0;
+    while a < 27 {
+        let mut b = 0;
+        while b < 27 {
+            if THIRD[a][b] < 27 {
+                d[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    d
 };
 
 /// The columns of stack `s` in the three bands of a column pattern.
@@ -1148,18 +1149,23 @@ pub fn solve9_portable(cells: &[u8; 81], limit: u64, budget: Option<u64>) -> Ans
 mod tests {
     use super::*;
 
+    /// The next number of a xorshift sequence (deterministic test data).
+    fn xorshift(x: &mut u32) -> u32 {
+        *x ^= *x << 13;
+        *x ^= *x >> 17;
+        *x ^= *x << 5;
+        *x
+    }
+
     #[test]
     #[cfg(target_arch = "x86_64")]
     fn given_bits_sse2_matches_the_portable_count() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut x = 0x9E37_79B9u32;
         for _ in 0..2000 {
             let mut cells = [0u8; 81];
             for c in &mut cells {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
                 // Mostly blanks, and now and then a byte above 9.
-                *c = [0, 0, 0, 1, 5, 9, 10, 255][(x % 8) as usize];
+                *c = [0, 0, 0, 1, 5, 9, 10, 255][(xorshift(&mut x) % 8) as usize];
             }
             assert_eq!(given_bits_sse2(&cells), given_bits(&cells), "{cells:?}");
         }
@@ -1181,10 +1187,7 @@ mod tests {
     fn shrink_kernels_agree() {
         let mut x = 0x9E37_79B9u32;
         for _ in 0..10_000 {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            let a = x & ALL27;
+            let a = xorshift(&mut x) & ALL27;
             let want: u32 = (0..9)
                 .filter(|k| a & (7 << (3 * k)) != 0)
                 .map(|k| 1 << k)
@@ -1355,10 +1358,7 @@ mod tests {
     fn alone_finds_the_single_bits_of_each_group() {
         let mut x = 0x2545_F491u32;
         for _ in 0..10_000 {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            let a = x & ALL27;
+            let a = xorshift(&mut x) & ALL27;
             let want: u32 = (0..9)
                 .filter(|k| (a >> (3 * k) & 7).count_ones() == 1)
                 .map(|k| a & (7 << (3 * k)))
