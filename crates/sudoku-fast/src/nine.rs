@@ -935,6 +935,10 @@ struct Search {
 /// instructions: never 388 / 754 / 66 / 91; from the first guess 320 / 578 / 89 / 115; after
 /// 4 guesses 330 / 598 / 75 / 102; after 8: 336 / 607 / 70 / 96; after 16: 349 / 627 / 68 /
 /// 93; 17-clue within 1% from 4 on. So they wait until a puzzle has shown it is hard.
+/// Measured again for the uniqueness check alone (2026-11-24, after last-conflict guessing,
+/// callgrind limit 2, forum-hardest first 2000 / magictour, millions): after 16 guesses 627 /
+/// 92; from the first 576 / 112; after 2, 4, 8: 586 / 105, 598 / 101, 606 / 95; as soon as the
+/// first solution is found (the refutation only) 622 / 96. No threshold wins on both sets.
 const TEMPLATES_AFTER: u64 = 16;
 
 /// Most states on the stack: every push is followed by placing one more cell in the current
