@@ -8,6 +8,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use clap::Args;
 use dlx_engine::{OptionId, Progress, format};
+use dlx_puzzles::polyomino::MAX_SIDE;
 use dlx_puzzles::{Langford, Packing, Puzzle, Queens};
 use serde::Serialize;
 
@@ -204,15 +205,23 @@ pub fn langford(args: LangfordArgs) -> Result<Found> {
 /// Runs `dlx polyomino`.
 pub fn polyomino(args: PolyominoArgs) -> Result<Found> {
     let spec = args.board.as_str();
+    // A side too long for `usize` is still a side, out of range.
+    let side = |s: &str| {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<usize>().unwrap_or(usize::MAX))
+    };
     let size = spec
         .split_once(['x', 'X'])
-        .and_then(|(h, w)| Some((h.parse::<usize>().ok()?, w.parse::<usize>().ok()?)));
+        .and_then(|(h, w)| Some((side(h)?, side(w)?)));
     let (packing, title) = if spec.eq_ignore_ascii_case("scott") {
         (
             Packing::scott(args.x_quadrant)?,
             "pentominoes on Scott's 8x8 board".to_string(),
         )
     } else if let Some((h, w)) = size.filter(|_| !Path::new(spec).exists()) {
+        if h > MAX_SIDE || w > MAX_SIDE {
+            anyhow::bail!("a {spec} board: each side must be between 1 and {MAX_SIDE}");
+        }
         (
             Packing::pentominoes(h, w, args.x_quadrant)?,
             format!("pentominoes on {h}x{w}"),

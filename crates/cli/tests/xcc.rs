@@ -346,6 +346,14 @@ fn puzzle_errors_are_clear() {
     let o = dlx(&["polyomino", "7x7"], None);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).starts_with("dlx: error:"), "{}", stderr(&o));
+    // A size too big for a machine word is still read as a size, not as a file name.
+    let o = dlx(&["polyomino", "99999999999999999999x2"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("a 99999999999999999999x2 board: each side must be between 1 and 256"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
