@@ -34,8 +34,8 @@ struct BenchXcc {
     /// Algorithms to run (comma-separated).
     #[arg(long, value_enum, value_delimiter = ',', default_values_t = [AlgorithmArg::Links, AlgorithmArg::Cells])]
     algorithm: Vec<AlgorithmArg>,
-    /// Thread counts to run the dancing links with (comma-separated; 0 = all cores).
-    #[arg(long, value_delimiter = ',', default_values_t = [1])]
+    /// Thread counts to run the dancing links with (comma-separated; 0 = all cores; at most 256).
+    #[arg(long, value_delimiter = ',', default_values_t = [1], value_parser = crate::output::parse_threads)]
     threads: Vec<usize>,
     /// Runs of each, reporting the median time.
     #[arg(long, default_value_t = 3)]

@@ -72,6 +72,19 @@ pub fn parse_count(s: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("`{s}` is not a count (try 1000, 10k, 5M)"))
 }
 
+/// The most threads `--threads` takes: beyond a few per core, threads only wait for work,
+/// and thousands of them take seconds to start and stop (`0` still means every core).
+pub const MAX_THREADS: usize = 256;
+
+/// Parses a thread count: 0 (all cores) to [`MAX_THREADS`].
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if n <= MAX_THREADS => Ok(n),
+        Ok(_) => Err(format!("at most {MAX_THREADS} threads (0 = all cores)")),
+        Err(_) => Err(format!("`{s}` is not a number of threads (0 = all cores)")),
+    }
+}
+
 /// A progress bar on stderr when stderr is a terminal (or when forced), else `None`.
 pub fn progress_bar(force: Option<bool>, message: &str) -> Option<ProgressBar> {
     let show = force.unwrap_or_else(|| io::stderr().is_terminal());
@@ -106,5 +119,10 @@ mod tests {
         assert_eq!(parse_count("5M"), Ok(5_000_000));
         assert!(parse_count("lots").is_err());
         assert!(parse_count("99999999999G").is_err());
+        assert_eq!(parse_threads("0"), Ok(0));
+        assert_eq!(parse_threads("256"), Ok(256));
+        assert!(parse_threads("257").is_err());
+        assert!(parse_threads("99999999999999999999").is_err());
+        assert!(parse_threads("-1").is_err());
     }
 }

@@ -157,8 +157,8 @@ pub struct SolveArgs {
     /// The same as --format json.
     #[arg(long)]
     pub json: bool,
-    /// Threads for a batch (0 = all cores).
-    #[arg(long, short = 'j', default_value_t = 0, value_name = "N")]
+    /// Threads for a batch (0 = all cores; at most 256).
+    #[arg(long, short = 'j', default_value_t = 0, value_name = "N", value_parser = output::parse_threads)]
     pub threads: usize,
     /// Show a progress bar on stderr for a batch (default: when stderr is a terminal).
     #[arg(long, overrides_with = "no_progress")]

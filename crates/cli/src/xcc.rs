@@ -93,9 +93,9 @@ pub struct SearchArgs {
     /// Never show a progress bar.
     #[arg(long)]
     pub no_progress: bool,
-    /// Threads to search with (0 = all cores). Counts, nodes and updates are the same for any
+    /// Threads to search with (0 = all cores; at most 256). Counts, nodes and updates are the same for any
     /// number of threads.
-    #[arg(long, short = 'j', default_value_t = 0, value_name = "N")]
+    #[arg(long, short = 'j', default_value_t = 0, value_name = "N", value_parser = output::parse_threads)]
     pub threads: usize,
     /// The search algorithm. `cells` (Knuth's SSXCC) commits forced moves without branching:
     /// as fast as `links` on queens and Langford pairs, 1.1-4.6x faster on polyominoes and

@@ -343,6 +343,10 @@ fn puzzle_errors_are_clear() {
     let o = dlx(&["queens", "0"], None);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("must be between"), "{}", stderr(&o));
+    // Thousands of threads would take seconds to start on a small machine: refused.
+    let o = dlx(&["queens", "8", "--threads", "100000"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("at most 256 threads"), "{}", stderr(&o));
     let o = dlx(&["polyomino", "7x7"], None);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).starts_with("dlx: error:"), "{}", stderr(&o));

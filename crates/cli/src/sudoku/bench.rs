@@ -28,8 +28,8 @@ pub struct BenchArgs {
     /// For the dlx solver: how to choose the item to branch on.
     #[arg(long, value_enum, default_value = "mrv")]
     pub heuristic: HeuristicArg,
-    /// Threads (default 1, to compare with single-thread figures; 0 = all cores).
-    #[arg(long, short = 'j', default_value_t = 1, value_name = "N")]
+    /// Threads (default 1, to compare with single-thread figures; 0 = all cores; at most 256).
+    #[arg(long, short = 'j', default_value_t = 1, value_name = "N", value_parser = crate::output::parse_threads)]
     pub threads: usize,
     /// Also prove uniqueness (look for a second solution).
     #[arg(long)]
