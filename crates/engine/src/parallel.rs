@@ -114,6 +114,8 @@ pub struct ParallelSearch<'a> {
 
 struct Shared<'a> {
     stop: AtomicBool,
+    /// Set with `stop` when the nodes reached the budget (then the status is `NodeBudget`).
+    out_of_budget: AtomicBool,
     nodes: AtomicU64,
     solutions: AtomicU64,
     /// Sum of the tree shares (as `f64` bits) of the finished subproblems.
@@ -185,6 +187,7 @@ impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for Worker<'_, '_, V> {
             elapsed: self.shared.start.elapsed(),
         });
         if total >= self.shared.budget {
+            self.shared.out_of_budget.store(true, Ordering::Relaxed);
             self.shared.stop.store(true, Ordering::Relaxed);
         }
         if self.shared.stop.load(Ordering::Relaxed) {
@@ -267,8 +270,28 @@ impl<'a> ParallelSearch<'a> {
             return out;
         }
         let (pieces, top) = self.split::<A>();
+        if top.status != Status::Complete {
+            // The budget or the deadline ran out while splitting: the pieces cover only
+            // part of the tree. Deliver the solutions found on the way, in order, and stop.
+            let mut visit = visit;
+            let mut status = top.status;
+            for piece in &pieces {
+                if let Piece::Solution(s) = piece
+                    && visit(s).is_break()
+                {
+                    status = worse(status, Status::Stopped);
+                    break;
+                }
+            }
+            return Outcome {
+                status,
+                stats: top.stats,
+                elapsed: start.elapsed(),
+            };
+        }
         let shared = Shared {
             stop: AtomicBool::new(false),
+            out_of_budget: AtomicBool::new(false),
             nodes: AtomicU64::new(top.stats.nodes),
             solutions: AtomicU64::new(0),
             done: AtomicU64::new(0f64.to_bits()),
@@ -326,9 +349,19 @@ impl<'a> ParallelSearch<'a> {
                         share: *share,
                     };
                     let out = search.run(&mut worker);
-                    let tail = out.stats.nodes - worker.reported_nodes;
-                    if shared.nodes.fetch_add(tail, Ordering::Relaxed) + tail >= shared.budget {
-                        shared.stop.store(true, Ordering::Relaxed);
+                    // A search stopped from `progress` takes back the node it was entering,
+                    // so it may end one node below what it reported.
+                    let reported = worker.reported_nodes;
+                    if out.stats.nodes >= reported {
+                        let tail = out.stats.nodes - reported;
+                        if shared.nodes.fetch_add(tail, Ordering::Relaxed) + tail >= shared.budget {
+                            shared.out_of_budget.store(true, Ordering::Relaxed);
+                            shared.stop.store(true, Ordering::Relaxed);
+                        }
+                    } else {
+                        shared
+                            .nodes
+                            .fetch_sub(reported - out.stats.nodes, Ordering::Relaxed);
                     }
                     if out.is_complete() {
                         shared.add_done(*share);
@@ -367,8 +400,7 @@ impl<'a> ParallelSearch<'a> {
             stats.solutions = delivered;
         } else if status == Status::Stopped && !shared.stop.load(Ordering::Relaxed) {
             status = Status::Complete;
-        } else if status == Status::Stopped && shared.nodes.load(Ordering::Relaxed) >= shared.budget
-        {
+        } else if status == Status::Stopped && shared.out_of_budget.load(Ordering::Relaxed) {
             status = Status::NodeBudget;
         }
         if let Some(d) = self.config.deadline

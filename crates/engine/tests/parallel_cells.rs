@@ -217,6 +217,40 @@ fn a_stop_and_a_shared_budget_end_every_thread() {
 }
 
 #[test]
+fn a_budget_that_runs_out_while_splitting_is_reported() {
+    // Tiny budgets stop the split itself, before any piece runs: the search must say so,
+    // not report a complete search of the few pieces made so far.
+    let problem = load("queens10");
+    for (algorithm, _) in ALGORITHMS {
+        for budget in [0, 1, 2, 5, 10, 50, 200] {
+            let config = Config {
+                node_budget: Some(budget),
+                check_interval: 1,
+                ..Config::default()
+            };
+            for threads in [1, 2, 3] {
+                let out = ParallelSearch::new(&problem, config.clone(), threads)
+                    .algorithm(algorithm)
+                    .count();
+                let at = format!("{algorithm:?}, budget {budget}, {threads} threads");
+                assert_eq!(out.status, Status::NodeBudget, "{at}");
+                assert!(out.stats.solutions < 724, "{at}");
+            }
+        }
+        // A deadline already past: the same, as a deadline.
+        let config = Config {
+            deadline: Some(std::time::Instant::now()),
+            check_interval: 1,
+            ..Config::default()
+        };
+        let out = ParallelSearch::new(&problem, config, 2)
+            .algorithm(algorithm)
+            .count();
+        assert_eq!(out.status, Status::Deadline, "{algorithm:?}");
+    }
+}
+
+#[test]
 fn shallow_solutions_found_while_splitting_are_counted_once() {
     // Knuth's example: one solution, found with one branch (and forced moves, for cells).
     let (problem, _) =
