@@ -242,6 +242,7 @@ impl Input {
                     )
                 }
                 Some(s) => {
+                    let s = s.strip_prefix('\u{feff}').unwrap_or(s);
                     if !looks_like_puzzle(s) {
                         anyhow::bail!("{s}: no such file, and not a puzzle either");
                     }
@@ -264,6 +265,7 @@ impl Input {
                 }
             };
         let mut reader = reader;
+        skip_bom(&mut reader).with_context(|| format!("cannot read {name}"))?;
         let mut head = Vec::new();
         let mut not_utf8 = None;
         let mut content = 0;
@@ -360,6 +362,27 @@ pub const MAX_LINE: usize = 256 * 1024;
 /// The most text read for one puzzle given as a grid (a 64x64 grid drawn with borders and
 /// padding takes well under 1 MiB).
 pub const MAX_GRID_TEXT: usize = 16 << 20;
+
+/// Skips a UTF-8 byte-order mark at the start of `r` (Windows editors begin UTF-8 files with
+/// one). The mark is looked at whole in the reader's buffer; only when the buffer holds less
+/// than a mark (a pipe that delivered one or two bytes) are matching bytes taken one by one,
+/// and then input beginning with just part of a mark loses that part (such bytes begin
+/// letters U+FE00 to U+FEFF, not a puzzle).
+pub fn skip_bom(r: &mut dyn BufRead) -> io::Result<()> {
+    const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+    let buf = r.fill_buf()?;
+    if buf.starts_with(&BOM) {
+        r.consume(3);
+    } else if buf.len() < 3 && !buf.is_empty() && BOM.starts_with(buf) {
+        for &b in &BOM {
+            match r.fill_buf()?.first() {
+                Some(&first) if first == b => r.consume(1),
+                _ => break,
+            }
+        }
+    }
+    Ok(())
+}
 
 /// Appends the next line of `r` (with its newline) to `buf`, or its first [`MAX_LINE`] bytes
 /// if it is longer (the rest is read and dropped). Returns the bytes read, 0 at the end of the

@@ -296,6 +296,61 @@ fn a_long_batch_keeps_input_order_across_chunks() {
 }
 
 #[test]
+fn a_byte_order_mark_is_not_a_cell() {
+    // Windows editors start UTF-8 files with a mark: a batch, a grid and a bench read past it.
+    let lines: Vec<String> = std::fs::read_to_string(example("sample-200.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(3)
+        .map(str::to_string)
+        .collect();
+    let batch = format!("\u{feff}{}\n", lines.join("\n"));
+    let plain = dlx_stdin(&["sudoku", "solve", "-q", "-j", "1"], &batch[3..]);
+    for args in [
+        &["sudoku", "solve", "-q", "-j", "1"][..],
+        &["sudoku", "solve", "-q", "-j", "1", "--input-kind", "lines"],
+    ] {
+        let o = dlx_stdin(args, &batch);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert_eq!(o.stdout, plain.stdout, "{args:?}");
+    }
+    let grid = std::fs::read_to_string(example("pretty-9x9.txt")).unwrap();
+    let o = dlx_stdin(&["sudoku", "solve", "-q"], &format!("\u{feff}{grid}"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The same report but for the time taken, on the last line.
+    let report = |o: &Output| {
+        let text = String::from_utf8_lossy(&o.stdout).into_owned();
+        text.lines()
+            .filter(|l| !l.starts_with("solver:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(report(&o).contains("status: solved"), "{}", report(&o));
+    assert_eq!(
+        report(&o),
+        report(&dlx_stdin(&["sudoku", "solve", "-q"], &grid))
+    );
+    let dir = std::env::temp_dir().join(format!("dlx-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bom.txt");
+    std::fs::write(&file, &batch).unwrap();
+    let o = dlx(&["sudoku", "bench", file.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("3 puzzles, 3 solved"),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+}
+
+#[test]
 fn a_batch_goes_on_past_bad_puzzles_and_exits_2() {
     let input = format!(
         "# a test batch\n{EASY}\n{}\n{}x\n55{}\n{}  # no solution\n",

@@ -67,6 +67,14 @@ fn knuths_example_prints_its_solution() {
 }
 
 #[test]
+fn a_byte_order_mark_is_not_an_item() {
+    let text = std::fs::read_to_string(root().join("examples/knuth.dlx")).unwrap();
+    let o = dlx(&["xcc", "--print"], Some(&format!("\u{feff}{text}")));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    golden("knuth.txt", &stdout(&o));
+}
+
+#[test]
 fn json_report_has_the_counts_and_statistics() {
     for threads in ["1", "2"] {
         let o = dlx(

@@ -116,6 +116,8 @@ pub fn parse_with_source(text: &str) -> Result<(Problem, Vec<Warning>, SourceMap
     let mut source = SourceMap::default();
     let mut have_items = false;
     let mut entries = Vec::new();
+    // A byte-order mark (Windows editors start UTF-8 files with one) is not an item.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (k, line) in text.lines().enumerate() {
         let lineno = k + 1;
         let err = |column: usize, kind: ParseErrorKind| ParseError {

@@ -171,6 +171,8 @@ pub fn parse_with_shape(text: &str, shape: Option<Shape>) -> Result<Grid, ParseE
 
 /// Reads one puzzle in any format and says how it was spelled.
 pub fn parse_styled(text: &str, shape: Option<Shape>) -> Result<Parsed, ParseError> {
+    // A byte-order mark (Windows editors start UTF-8 files with one) is not a cell.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<(usize, &str)> = content_lines(text).collect();
     match lines.as_slice() {
         [] => Err(ParseError::Empty),

@@ -36,6 +36,19 @@ fn one_line_with_any_blank_and_a_comment() {
 }
 
 #[test]
+fn a_byte_order_mark_is_not_a_cell() {
+    let g = parse(EASY).unwrap();
+    assert_eq!(parse(&format!("\u{feff}{EASY}")).unwrap(), g);
+    let grid = examples("pretty-9x9.txt");
+    assert_eq!(
+        parse(&format!("\u{feff}{grid}")).unwrap(),
+        parse(&grid).unwrap()
+    );
+    // Only at the very start: anywhere else it is a stray character.
+    assert!(parse(&format!("{EASY}\u{feff}")).is_err());
+}
+
+#[test]
 fn the_contest_nine_line_format() {
     let text = examples("contest-9x9.txt");
     assert_eq!(text.lines().count(), 9);

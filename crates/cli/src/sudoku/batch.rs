@@ -1012,7 +1012,8 @@ fn run_batch(input: Input, job: &Job, args: &SolveArgs, out: &mut impl Write) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::{BufRead, BufReader};
+    use crate::sudoku::skip_bom;
+    use std::io::{BufRead, BufReader, Read};
 
     #[test]
     fn read_line_matches_read_until_across_buffer_ends() {
@@ -1031,6 +1032,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn skip_bom_takes_the_mark_only() {
+        let bom = "\u{feff}";
+        for capacity in [1, 2, 3, 64] {
+            for (text, want) in [
+                (format!("{bom}1.3\n"), "1.3\n"),
+                (format!("{bom}{bom}x"), "\u{feff}x"),
+                ("1.3\n".to_string(), "1.3\n"),
+                (bom.to_string(), ""),
+                (String::new(), ""),
+            ] {
+                let mut r = BufReader::with_capacity(capacity, text.as_bytes());
+                skip_bom(&mut r).unwrap();
+                let mut rest = String::new();
+                r.read_to_string(&mut rest).unwrap();
+                assert_eq!(rest, want, "capacity {capacity}, {text:?}");
+            }
+        }
+        // A letter that starts like a mark stays whole when the buffer holds three bytes
+        // (the readers here hold 64 KiB).
+        let mut r = BufReader::with_capacity(3, "\u{fe00}z".as_bytes());
+        skip_bom(&mut r).unwrap();
+        let mut rest = String::new();
+        r.read_to_string(&mut rest).unwrap();
+        assert_eq!(rest, "\u{fe00}z");
     }
 
     #[test]

@@ -92,6 +92,7 @@ pub fn run(args: BenchArgs) -> Result<Found> {
         std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {name}"))?;
     let mut grids = Vec::new();
     let mut invalid = 0;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     for (k, line) in text.lines().enumerate() {
         match dlx_sudoku::parse_line(line, k + 1, None) {
             Ok(Some(p)) => grids.push(p.grid),

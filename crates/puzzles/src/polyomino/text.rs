@@ -476,6 +476,8 @@ impl Shape {
 
 /// Reads a puzzle in the text format (see the [module docs](super)).
 pub fn parse(text: &str) -> Result<Spec, ParseError> {
+    // A byte-order mark (Windows editors start UTF-8 files with one) is not part of the text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut p = Parser {
         board: None,
         pieces: Vec::new(),

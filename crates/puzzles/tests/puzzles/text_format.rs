@@ -34,6 +34,12 @@ fn scott_in_text_is_the_same_problem_as_the_builtin() {
 }
 
 #[test]
+fn a_byte_order_mark_at_the_start_is_skipped() {
+    let ours = Packing::from_text(&format!("\u{feff}{SCOTT}")).unwrap();
+    assert_eq!(ours.problem(), Packing::from_text(SCOTT).unwrap().problem());
+}
+
+#[test]
 fn rectangles_in_text_are_the_builtin_ones() {
     let ours = Packing::from_text("board 6x10\npieces pentominoes\n").unwrap();
     let builtin = Packing::pentominoes(6, 10, false).unwrap();
