@@ -347,6 +347,22 @@ fn emit_xcc_writes_the_shared_files() {
 }
 
 #[test]
+fn a_limit_counts_what_it_stopped_at_on_any_number_of_threads() {
+    // 8-queens is split into pieces that hold whole solutions: the count must still stop at
+    // the limit (it reported all 92 on two threads).
+    for threads in ["1", "2", "3"] {
+        for (limit, want) in [
+            ("1", "8-queens: 1 solutions"),
+            ("5", "8-queens: 5 solutions"),
+        ] {
+            let o = dlx(&["queens", "8", "--limit", limit, "-j", threads], None);
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            assert!(stdout(&o).starts_with(want), "-j {threads}: {}", stdout(&o));
+        }
+    }
+}
+
+#[test]
 fn puzzle_errors_are_clear() {
     let o = dlx(&["queens", "0"], None);
     assert_eq!(o.status.code(), Some(2));

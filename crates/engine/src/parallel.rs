@@ -116,6 +116,10 @@ struct Shared<'a> {
     stop: AtomicBool,
     /// Set with `stop` when the nodes reached the budget (then the status is `NodeBudget`).
     out_of_budget: AtomicBool,
+    /// Solutions handed to the visitor (unordered mode).
+    visited: AtomicU64,
+    /// Set with `stop` when the visitor asked to stop (then the count is `visited`).
+    visitor_stopped: AtomicBool,
     nodes: AtomicU64,
     solutions: AtomicU64,
     /// Sum of the tree shares (as `f64` bits) of the finished subproblems.
@@ -167,8 +171,14 @@ impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for Worker<'_, '_, V> {
             return ControlFlow::Break(());
         }
         let mut visit = self.visit.lock().unwrap_or_else(|e| e.into_inner());
+        // Checked again under the lock: another thread's visit may have asked to stop.
+        if self.shared.stop.load(Ordering::Relaxed) {
+            return ControlFlow::Break(());
+        }
+        self.shared.visited.fetch_add(1, Ordering::Relaxed);
         let flow = visit(options);
         if flow.is_break() {
+            self.shared.visitor_stopped.store(true, Ordering::Relaxed);
             self.shared.stop.store(true, Ordering::Relaxed);
         }
         flow
@@ -274,24 +284,28 @@ impl<'a> ParallelSearch<'a> {
             // The budget or the deadline ran out while splitting: the pieces cover only
             // part of the tree. Deliver the solutions found on the way, in order, and stop.
             let mut visit = visit;
-            let mut status = top.status;
+            let mut stats = top.stats;
+            let mut delivered = 0;
             for piece in &pieces {
-                if let Piece::Solution(s) = piece
-                    && visit(s).is_break()
-                {
-                    status = worse(status, Status::Stopped);
-                    break;
+                if let Piece::Solution(s) = piece {
+                    delivered += 1;
+                    if visit(s).is_break() {
+                        stats.solutions = delivered;
+                        break;
+                    }
                 }
             }
             return Outcome {
-                status,
-                stats: top.stats,
+                status: top.status,
+                stats,
                 elapsed: start.elapsed(),
             };
         }
         let shared = Shared {
             stop: AtomicBool::new(false),
             out_of_budget: AtomicBool::new(false),
+            visited: AtomicU64::new(0),
+            visitor_stopped: AtomicBool::new(false),
             nodes: AtomicU64::new(top.stats.nodes),
             solutions: AtomicU64::new(0),
             done: AtomicU64::new(0f64.to_bits()),
@@ -320,7 +334,9 @@ impl<'a> ParallelSearch<'a> {
                     if shared.stop.load(Ordering::Relaxed) {
                         return (Status::Stopped, Stats::default(), Vec::new());
                     }
+                    shared.visited.fetch_add(1, Ordering::Relaxed);
                     if v(s).is_break() {
+                        shared.visitor_stopped.store(true, Ordering::Relaxed);
                         shared.stop.store(true, Ordering::Relaxed);
                     }
                     (Status::Complete, stats, Vec::new())
@@ -398,6 +414,11 @@ impl<'a> ParallelSearch<'a> {
         if stopped_by_visitor {
             status = Status::Stopped;
             stats.solutions = delivered;
+        } else if shared.visitor_stopped.load(Ordering::Relaxed) {
+            // Unordered: the count is what the visitor saw, not what the threads found
+            // before they noticed the stop (nor what the split found ahead of them).
+            status = Status::Stopped;
+            stats.solutions = shared.visited.load(Ordering::Relaxed);
         } else if status == Status::Stopped && !shared.stop.load(Ordering::Relaxed) {
             status = Status::Complete;
         } else if status == Status::Stopped && shared.out_of_budget.load(Ordering::Relaxed) {

@@ -217,6 +217,40 @@ fn a_stop_and_a_shared_budget_end_every_thread() {
 }
 
 #[test]
+fn a_visitor_that_stops_sees_exactly_the_solutions_counted() {
+    // 8-queens is small enough for the split to find solutions ahead of the threads: a stop
+    // after k solutions must report k, in either delivery order, not what the split found.
+    let problem = load("queens8");
+    for (algorithm, _) in ALGORITHMS {
+        for ordered in [false, true] {
+            for threads in [2, 3] {
+                for k in [1, 2, 5, 50] {
+                    let mut seen = 0u64;
+                    let out = ParallelSearch::new(&problem, Config::default(), threads)
+                        .algorithm(algorithm)
+                        .ordered(ordered)
+                        .run(
+                            |_| {
+                                seen += 1;
+                                if seen >= k {
+                                    ControlFlow::Break(())
+                                } else {
+                                    ControlFlow::Continue(())
+                                }
+                            },
+                            &|_| {},
+                        );
+                    let at = format!("{algorithm:?}, ordered {ordered}, {threads} threads, k {k}");
+                    assert_eq!(out.status, Status::Stopped, "{at}");
+                    assert_eq!(seen, k, "{at}");
+                    assert_eq!(out.stats.solutions, k, "{at}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn a_budget_that_runs_out_while_splitting_is_reported() {
     // Tiny budgets stop the split itself, before any piece runs: the search must say so,
     // not report a complete search of the few pieces made so far.
