@@ -72,6 +72,14 @@ pub fn parse_count(s: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("`{s}` is not a count (try 1000, 10k, 5M)"))
 }
 
+/// Parses a count of at least 1 (see [`parse_count`]).
+pub fn parse_positive_count(s: &str) -> Result<u64, String> {
+    match parse_count(s)? {
+        0 => Err("must be at least 1".to_string()),
+        n => Ok(n),
+    }
+}
+
 /// The most threads `--threads` takes: beyond a few per core, threads only wait for work,
 /// and thousands of them take seconds to start and stop (`0` still means every core).
 pub const MAX_THREADS: usize = 256;
@@ -119,6 +127,8 @@ mod tests {
         assert_eq!(parse_count("5M"), Ok(5_000_000));
         assert!(parse_count("lots").is_err());
         assert!(parse_count("99999999999G").is_err());
+        assert_eq!(parse_positive_count("2k"), Ok(2000));
+        assert!(parse_positive_count("0").is_err());
         assert_eq!(parse_threads("0"), Ok(0));
         assert_eq!(parse_threads("256"), Ok(256));
         assert!(parse_threads("257").is_err());

@@ -154,7 +154,7 @@ pub struct PrintArgs {
     #[arg(long, value_name = "N", value_parser = output::parse_count)]
     pub first: Option<u64>,
     /// Print every Nth solution (the Nth, 2Nth, ...).
-    #[arg(long, value_name = "N", value_parser = output::parse_count)]
+    #[arg(long, value_name = "N", value_parser = output::parse_positive_count)]
     pub every: Option<u64>,
 }
 
@@ -167,7 +167,7 @@ impl PrintArgs {
             return false;
         }
         match self.every {
-            Some(e) if e > 0 => k % e == 0,
+            Some(e) => e > 0 && k % e == 0,
             _ => self.print || self.first.is_some() || self.every.is_some(),
         }
     }

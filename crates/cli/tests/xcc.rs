@@ -367,6 +367,13 @@ fn puzzle_errors_are_clear() {
     let o = dlx(&["queens", "0"], None);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("must be between"), "{}", stderr(&o));
+    let o = dlx(&["queens", "8", "--every", "0"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("invalid value '0' for '--every <N>': must be at least 1"),
+        "{}",
+        stderr(&o)
+    );
     // Thousands of threads would take seconds to start on a small machine: refused.
     let o = dlx(&["queens", "8", "--threads", "100000"], None);
     assert_eq!(o.status.code(), Some(2));
