@@ -38,8 +38,8 @@ struct BenchXcc {
     #[arg(long, value_delimiter = ',', default_values_t = [1], value_parser = crate::output::parse_threads)]
     threads: Vec<usize>,
     /// Runs of each, reporting the median time.
-    #[arg(long, default_value_t = 3)]
-    runs: usize,
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..))]
+    runs: u64,
     /// Only the inputs whose name contains this.
     #[arg(long)]
     filter: Option<String>,
@@ -120,6 +120,7 @@ pub fn run(args: BenchArgs) -> Result<Found> {
         )?;
     }
     let mut all_ok = true;
+    let mut rows = 0;
     for file in inputs(&args.paths)? {
         let name = file
             .file_stem()
@@ -140,13 +141,14 @@ pub fn run(args: BenchArgs) -> Result<Found> {
             for &threads in &args.threads {
                 let mut times = Vec::new();
                 let mut last = None;
-                for _ in 0..args.runs.max(1) {
+                for _ in 0..args.runs {
                     let (o, t) = run_once(&text, algorithm, threads)
                         .with_context(|| file.display().to_string())?;
                     times.push(t);
                     last = Some(o);
                 }
                 times.sort_by(f64::total_cmp);
+                rows += 1;
                 let o = last.expect("at least one run");
                 let s = &o.stats;
                 let get = |k: &str| {
@@ -200,6 +202,14 @@ pub fn run(args: BenchArgs) -> Result<Found> {
                 }
             }
         }
+    }
+    if rows == 0 {
+        anyhow::bail!(
+            "no `.dlx` input{} to run",
+            args.filter
+                .as_ref()
+                .map_or(String::new(), |f| format!(" whose name contains `{f}`"))
+        );
     }
     if !all_ok {
         anyhow::bail!("some results differ from expected.toml");

@@ -413,4 +413,15 @@ fn bench_xcc_checks_against_expected() {
         .collect();
     assert_eq!(rows.len(), 6); // queens8..10, links and cells
     assert!(rows.iter().all(|r| r["expected"] == true));
+    // Nothing to run is an error, not an empty table.
+    let o = dlx(
+        &["bench", "xcc", "--filter", "nothing", "testdata/xcc"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no `.dlx` input whose name contains `nothing`"),
+        "{}",
+        stderr(&o)
+    );
 }
