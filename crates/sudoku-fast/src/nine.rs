@@ -1061,6 +1061,9 @@ impl Search {
                     } else {
                         best_pair(&pairs, &st.cand, &st.unsolved, &self.conflicts)
                     };
+                    // PERF: the lower digit first. Trying first the digit fewer (or more)
+                    // unplaced peers hold: forum-hardest first 2000 at limit 1, 22.09 guesses
+                    // -> 23.01 (22.08), magictour 5.57 -> 5.87 (5.26), and slower.
                     let d = st.cand.iter().position(|c| c[b] & bit != 0).unwrap_or(0);
                     let mut alt = st;
                     alt.eliminate(d, b, bit);
