@@ -277,7 +277,15 @@ impl Input {
         } else {
             0
         };
+        // The look-ahead is bounded too: a flood of blank or comment lines before the first
+        // puzzles is not kept whole (it took 25 bytes of memory a byte of input).
+        let mut head_bytes = 0;
+        let mut flooded = false;
         while content < lookahead {
+            if head.len() >= LOOKAHEAD_LINES || head_bytes >= LOOKAHEAD_BYTES {
+                flooded = true;
+                break;
+            }
             let mut bytes = Vec::new();
             let (got, too_long) = read_line(&mut reader, &mut bytes)
                 .with_context(|| format!("cannot read {name}"))?;
@@ -293,6 +301,7 @@ impl Input {
                 not_utf8 = Some(head.len() + 1);
             }
             let l = line.trim_end_matches(['\n', '\r']).to_string();
+            head_bytes += l.len();
             let t = l.trim_start();
             if !(t.is_empty() || t.starts_with('#')) {
                 content += 1;
@@ -302,6 +311,8 @@ impl Input {
         let kind = match args.input_kind {
             InputArg::Lines => InputKind::Lines,
             InputArg::Grid => InputKind::Single,
+            // Thousands of lines without two puzzle lines among them: not one grid.
+            InputArg::Auto if flooded && content < 2 => InputKind::Lines,
             InputArg::Auto => dlx_sudoku::detect(head.iter().map(String::as_str)),
         };
         Ok(Input {
@@ -358,6 +369,14 @@ impl Input {
 /// takes about 12 KiB. Longer lines are cut here and reported invalid, so that memory stays
 /// bounded whatever the input (a file without a newline, say).
 pub const MAX_LINE: usize = 256 * 1024;
+
+/// The most lines read ahead to tell one grid from a file of puzzles (when fewer than two
+/// of them hold a puzzle, the input is taken as lines of puzzles).
+pub const LOOKAHEAD_LINES: usize = 10_000;
+
+/// The most bytes read ahead to tell one grid from a file of puzzles (66 lines of a 64x64
+/// grid drawn with borders take under 1 MiB).
+pub const LOOKAHEAD_BYTES: usize = 2 << 20;
 
 /// The most text read for one puzzle given as a grid (a 64x64 grid drawn with borders and
 /// padding takes well under 1 MiB).

@@ -812,6 +812,26 @@ fn a_stream_of_lines_is_answered_line_by_line_before_it_ends() {
 }
 
 #[test]
+fn a_flood_of_blank_or_comment_lines_before_the_puzzles_is_read_as_lines() {
+    // Telling a grid from lines of puzzles reads ahead a bounded number of lines: past it,
+    // with fewer than two puzzle lines seen, the input is lines (and their numbers are kept).
+    for filler in ["\n", "# note\n"] {
+        let input = format!("{}bad\n{EASY}\n", filler.repeat(30_000));
+        let o = dlx_stdin(&["sudoku", "solve", "--json", "-j", "1"], &input);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let rows: Vec<serde_json::Value> = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(rows.len(), 2, "{filler:?}");
+        assert_eq!(rows[0]["line"], 30_001);
+        assert_eq!(rows[0]["status"], "invalid");
+        assert_eq!(rows[1]["line"], 30_002);
+        assert!(solves(EASY, rows[1]["solution"].as_str().unwrap()));
+    }
+}
+
+#[test]
 fn an_overlong_line_is_reported_and_the_batch_goes_on() {
     let long = "1".repeat(300 * 1024);
     // The long line inside the first lines read to detect the kind, and after them.
