@@ -100,7 +100,8 @@ pub enum InputArg {
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
-    /// One line a puzzle: the solution, or the puzzle and a `# status` comment.
+    /// One line a puzzle: the solution, or the puzzle and a `# status` comment (with `--unique`,
+    /// a solution whose uniqueness a budget left open is followed by such a comment).
     Line,
     /// A boxed grid with the status and statistics (the default for one puzzle).
     Pretty,

@@ -812,6 +812,41 @@ fn a_stream_of_lines_is_answered_line_by_line_before_it_ends() {
 }
 
 #[test]
+fn with_unique_a_line_says_when_a_budget_left_uniqueness_open() {
+    // The CSV status is the oracle: `unique` is the bare solution, `solved` (found, then the
+    // budget ran out looking for a second) says so in a comment.
+    let file = example("sample-200.txt");
+    let args = [
+        "sudoku", "solve", &file, "--unique", "--nodes", "10", "-j", "1", "-q",
+    ];
+    let csv = dlx(&[&args[..], &["--format", "csv"]].concat());
+    let line = dlx(&[&args[..], &["--format", "line"]].concat());
+    let statuses: Vec<String> = stdout(&csv)
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap().to_string())
+        .collect();
+    let out = stdout(&line);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), statuses.len());
+    let mut seen = [0; 2];
+    for (status, l) in statuses.iter().zip(&lines) {
+        match status.as_str() {
+            "unique" => {
+                assert!(!l.contains('#'), "{l}");
+                seen[0] += 1;
+            }
+            "solved" => {
+                assert!(l.ends_with("# solved, uniqueness not decided (a budget ran out)"));
+                seen[1] += 1;
+            }
+            _ => assert!(l.contains("  # "), "{status}: {l}"),
+        }
+    }
+    assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+}
+
+#[test]
 fn a_flood_of_blank_or_comment_lines_before_the_puzzles_is_read_as_lines() {
     // Telling a grid from lines of puzzles reads ahead a bounded number of lines: past it,
     // with fewer than two puzzle lines seen, the input is lines (and their numbers are kept).

@@ -236,6 +236,7 @@ impl Job {
             && !self.all
             && let Ok(r) = &rec.result
             && let (Some(g), Status::Solved | Status::Unique) = (&r.solution, r.status)
+            && (r.status == Status::Unique || self.options.limit == 1)
         {
             let style = Style {
                 blank: '.',
@@ -338,7 +339,15 @@ impl Job {
                         return s;
                     }
                     match (&r.solution, r.status) {
-                        (Some(g), Status::Solved | Status::Unique) => format!("{}\n", sol_line(g)),
+                        (Some(g), Status::Unique) => format!("{}\n", sol_line(g)),
+                        (Some(g), Status::Solved) if self.options.limit == 1 => {
+                            format!("{}\n", sol_line(g))
+                        }
+                        // With --unique, a solution whose uniqueness a budget left open.
+                        (Some(g), Status::Solved) => format!(
+                            "{}  # solved, uniqueness not decided (a budget ran out)\n",
+                            sol_line(g)
+                        ),
                         (Some(g), _) => format!("{}  # {}\n", sol_line(g), r.status),
                         (None, _) => format!("{}  # {}\n", rec.puzzle(), r.status),
                     }
