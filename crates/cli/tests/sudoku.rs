@@ -812,6 +812,42 @@ fn a_stream_of_lines_is_answered_line_by_line_before_it_ends() {
 }
 
 #[test]
+fn all_solutions_are_printed_or_refused_never_dropped() {
+    // `count` does not print solutions, nor CSV more than one a row: refused, not ignored.
+    for args in [
+        &["sudoku", "count", "12..............", "--all"][..],
+        &["sudoku", "count", "12..............", "--unique"],
+        &[
+            "sudoku",
+            "solve",
+            "12..............",
+            "--all",
+            "--format",
+            "csv",
+        ],
+    ] {
+        let o = dlx(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).starts_with("dlx: error:"), "{}", stderr(&o));
+    }
+    // In a batch, each puzzle's solutions come under a comment naming its line.
+    let o = dlx_stdin(
+        &["sudoku", "solve", "--all", "--limit", "3", "-q", "-j", "1"],
+        "1234341221434321\n12..............\n",
+    );
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert_eq!(lines[0], "# line 1: 1234341221434321 (1 solutions)");
+    assert_eq!(lines[2], "# line 2: 12.............. (3 solutions)");
+    assert!(
+        lines[3..]
+            .iter()
+            .all(|l| l.starts_with("12") && l.len() == 16)
+    );
+}
+
+#[test]
 fn with_unique_a_line_says_when_a_budget_left_uniqueness_open() {
     // The CSV status is the oracle: `unique` is the bare solution, `solved` (found, then the
     // budget ran out looking for a second) says so in a comment.

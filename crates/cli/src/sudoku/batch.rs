@@ -329,6 +329,15 @@ impl Job {
                 Ok(r) => {
                     let mut s = String::new();
                     if self.all {
+                        // In a batch, each puzzle's solutions under a comment naming it.
+                        if !single && !rec.all.is_empty() {
+                            s.push_str(&format!(
+                                "# line {}: {} ({} solutions)\n",
+                                rec.line,
+                                rec.puzzle(),
+                                rec.all.len()
+                            ));
+                        }
                         for g in &rec.all {
                             s.push_str(&sol_line(g));
                             s.push('\n');
@@ -505,6 +514,18 @@ pub fn run(args: SolveArgs, mode: Mode) -> Result<Found> {
     };
     if mode == Mode::Solve && args.unique && args.all {
         anyhow::bail!("--unique and --all cannot be used together");
+    }
+    if mode == Mode::Count && (args.all || args.unique) {
+        anyhow::bail!(
+            "`count` counts (all solutions, or up to --limit); to print them use `dlx sudoku solve \
+             --all`, to check uniqueness `dlx sudoku solve --unique`"
+        );
+    }
+    if args.all && args.format == Some(FormatArg::Csv) {
+        anyhow::bail!(
+            "--all with --format csv: a CSV row holds one solution; use --json (its \
+             `all_solutions`), --format line or pretty"
+        );
     }
     let format = if args.json {
         FormatArg::Json
