@@ -170,7 +170,7 @@ pub struct SolveArgs {
     /// For one puzzle: print the encoding's size, then nodes, depth and the grid while solving.
     #[arg(long, short = 'v')]
     pub verbose: bool,
-    /// With --verbose: nodes between reports.
+    /// With --verbose: nodes between reports (the dlx solver rounds it up to a power of two).
     #[arg(long, value_name = "N", value_parser = output::parse_count, default_value = "10000")]
     pub every: u64,
     /// No summary on stderr.
@@ -241,6 +241,9 @@ impl Input {
                         Box::new(BufReader::with_capacity(1 << 16, file)),
                         size,
                     )
+                }
+                Some(s) if Path::new(s).is_dir() => {
+                    anyhow::bail!("{s}: a directory, not a file of puzzles");
                 }
                 Some(s) => {
                     let s = s.strip_prefix('\u{feff}').unwrap_or(s);

@@ -812,6 +812,24 @@ fn a_stream_of_lines_is_answered_line_by_line_before_it_ends() {
 }
 
 #[test]
+fn a_directory_or_a_file_of_puzzles_where_one_is_wanted_is_named() {
+    let o = dlx(&["sudoku", "solve", env!("CARGO_MANIFEST_DIR")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("a directory, not a file of puzzles"),
+        "{}",
+        stderr(&o)
+    );
+    let o = dlx(&["sudoku", "trace", &example("sample-200.txt")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("a file of puzzles, one a line; trace shows one puzzle"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn all_solutions_are_printed_or_refused_never_dropped() {
     // `count` does not print solutions, nor CSV more than one a row: refused, not ignored.
     for args in [

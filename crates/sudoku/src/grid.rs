@@ -51,6 +51,16 @@ pub enum SizeError {
         /// Why.
         why: &'static str,
     },
+    /// A box shape with more than 64 cells.
+    #[error(
+        "boxes of {rows}x{cols} cells: more than 64 digits; supported sizes are 4x4 to 64x64 with boxes of at least 2x2 cells"
+    )]
+    BoxTooBig {
+        /// Rows in the box asked for.
+        rows: usize,
+        /// Columns in the box asked for.
+        cols: usize,
+    },
     /// The box shape asked for does not tile a grid of this size.
     #[error("box shape {rows}x{cols} does not fit a {n}x{n} grid ({rows}x{cols} = {} cells, not {n})", rows * cols)]
     ShapeMismatch {
@@ -74,10 +84,7 @@ impl Shape {
             });
         }
         if n > MAX_N {
-            return Err(SizeError::Unsupported {
-                n,
-                why: "more than 64 digits",
-            });
+            return Err(SizeError::BoxTooBig { rows, cols });
         }
         Ok(Shape { rows, cols })
     }

@@ -34,7 +34,7 @@ pub enum ParseError {
     Empty,
     /// A one-line puzzle whose length is not `N * N` for a supported `N`.
     #[error(
-        "wrong length: {len} cells at line {line}; a puzzle has N*N cells: 16 (4x4), 36 (6x6), 64 (8x8), 81 (9x9), 144 (12x12), 256 (16x16), 625 (25x25)"
+        "wrong length: {len} cells at line {line}; a puzzle has N*N cells: 16 (4x4), 36 (6x6), 64 (8x8), 81 (9x9), 144 (12x12), 256 (16x16), 625 (25x25), ... up to 4096 (64x64)"
     )]
     WrongLength {
         /// The number of cells found.

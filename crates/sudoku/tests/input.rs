@@ -182,7 +182,7 @@ fn parse_error_messages() {
     );
     assert_eq!(
         msg(&EASY[1..]),
-        "wrong length: 80 cells at line 1; a puzzle has N*N cells: 16 (4x4), 36 (6x6), 64 (8x8), 81 (9x9), 144 (12x12), 256 (16x16), 625 (25x25)"
+        "wrong length: 80 cells at line 1; a puzzle has N*N cells: 16 (4x4), 36 (6x6), 64 (8x8), 81 (9x9), 144 (12x12), 256 (16x16), 625 (25x25), ... up to 4096 (64x64)"
     );
     assert_eq!(
         msg(&format!("{}x{}", &EASY[..4], &EASY[5..])),
@@ -285,6 +285,13 @@ fn grid_and_shape_error_messages() {
             .parse::<Shape>()
             .unwrap_err()
             .contains("more than 64 digits")
+    );
+    // A side too big for a machine word is named as given, not multiplied out.
+    assert!(
+        "18446744073709551615x2"
+            .parse::<Shape>()
+            .unwrap_err()
+            .starts_with("boxes of 18446744073709551615x2 cells: more than 64 digits")
     );
 }
 

@@ -4,7 +4,7 @@ use std::io::{self, BufWriter, Write};
 
 use anyhow::Result;
 use clap::Args;
-use dlx_sudoku::{StepKind, TraceOptions};
+use dlx_sudoku::{InputKind, StepKind, TraceOptions};
 use serde::Serialize;
 
 use super::{Input, InputArgs, SolverArg};
@@ -52,6 +52,17 @@ pub fn run(args: TraceArgs) -> Result<Found> {
     }
     let input = Input::open(&args.input)?;
     let name = input.name.clone();
+    let puzzle_lines = input
+        .head
+        .iter()
+        .filter(|l| !(l.trim().is_empty() || l.trim_start().starts_with('#')))
+        .count();
+    if input.kind == InputKind::Lines && puzzle_lines > 1 {
+        anyhow::bail!(
+            "{name}: a file of puzzles, one a line; trace shows one puzzle: give it as the \
+             argument (or a file holding only it)"
+        );
+    }
     let text = input.into_text()?;
     let grid = dlx_sudoku::parse_with_shape(&text, args.input.shape)
         .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
