@@ -852,50 +852,35 @@ fn best_pair(
     unsolved: &[u32; 4],
     conflicts: &[u32; 81],
 ) -> (usize, u32) {
-    // The highest `score << 7 | cell` (cell = 27 * band + bit < 128): the last cell on ties.
-    let mut best = 0u32;
+    // PERF: one union per pair of digits present instead of one per cell over all nine
+    // digits gave the same choices with 1-4% fewer instructions (callgrind), but ran 5-12%
+    // slower (alternating runs, 2026-11-24: its nested data-dependent loops branch more):
+    // dropped.
+    let mut best = (0, 0, 0);
     for b in 0..3 {
-        // The two-candidate cells of the band, by their two digits: the cells whose lower
-        // digit is d1 and upper d2 all see the same candidates, those of d1 or d2.
-        // PERF: one union per pair of digits present, not one per cell over all nine digits:
-        // the same choices (every puzzle's guesses equal), and fewer instructions in all
-        // (callgrind): 17-clue -1.3%, forum-hardest first 2000 -3.2% at limit 1 and -2.6% at
-        // limit 2, magictour -4.2% and -4.1%; time within the noise.
-        let mut left = pairs[b];
-        let mut d1 = 0;
-        while left != 0 && d1 < 8 {
-            let mut with1 = left & cand[d1][b];
-            left &= !with1;
-            let mut d2 = d1 + 1;
-            while with1 != 0 && d2 < 9 {
-                let mut cells = with1 & cand[d2][b];
-                if cells != 0 {
-                    with1 &= !cells;
-                    let near = [
-                        cand[d1][0] | cand[d2][0],
-                        cand[d1][1] | cand[d2][1],
-                        cand[d1][2] | cand[d2][2],
-                    ];
-                    while cells != 0 {
-                        let cell = 27 * b + cells.trailing_zeros() as usize;
-                        cells &= cells - 1;
-                        let peers = &PEERS[cell];
-                        let mut score = 1 + conflicts[cell];
-                        for l in 0..3 {
-                            let seen = peers[l] & near[l];
-                            score += 3 * (seen & pairs[l]).count_ones()
-                                + (seen & unsolved[l]).count_ones();
-                        }
-                        best = best.max((score << 7) | cell as u32);
-                    }
+        let mut m = pairs[b];
+        while m != 0 {
+            let i = m.trailing_zeros();
+            m &= m - 1;
+            let peers = &PEERS[27 * b + i as usize];
+            let mut near = [0u32; 3];
+            for c in cand {
+                let has = 0u32.wrapping_sub((c[b] >> i) & 1);
+                for l in 0..3 {
+                    near[l] |= c[l] & has;
                 }
-                d2 += 1;
             }
-            d1 += 1;
+            let mut score = 1 + conflicts[27 * b + i as usize];
+            for l in 0..3 {
+                let seen = peers[l] & near[l];
+                score += 3 * (seen & pairs[l]).count_ones() + (seen & unsolved[l]).count_ones();
+            }
+            if score >= best.2 {
+                best = (b, 1 << i, score);
+            }
         }
     }
-    let cell = (best & 0x7F) as usize;
-    (cell / 27, 1 << (cell % 27))
+    (best.0, best.1)
 }
 
 /// The bits of `x` that are alone in their group of three (bits `3 k .. 3 k + 3`). On a
