@@ -1250,98 +1250,90 @@ mod tests {
             })
     }
 
-    #[test]
-    fn the_triad_rule_keeps_the_solution_and_prunes() {
+    /// Calls `visit(line, solution, state, pairs)` on every stuck state on the way to the
+    /// solution of each puzzle of the forum-hardest sample: propagation (digit and cell rules
+    /// only) until stuck, then the solution's digit placed in the next open cell, and so on.
+    /// `visit` may prune the state further; it must keep the solution.
+    fn stuck_states(mut visit: impl FnMut(&str, &[u8; 81], &mut State, [u32; 4])) {
         let text = include_str!("../testdata/forum-hardest-1905-11plus-sample.txt");
-        let (mut states, mut pruned) = (0, 0);
         for line in text.lines().filter(|l| l.len() >= 81) {
             let mut p = [0u8; 81];
             for (c, ch) in p.iter_mut().zip(line.bytes()) {
                 *c = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
             }
-            // One solution without the triad rule (it only runs at limit 2 and above).
+            // One solution at limit 1 (without the triad rule, which runs from limit 2).
             let sol = solve9_portable(&p, 1, None)
                 .solution
                 .expect("sample puzzles solve");
             assert!(is_solution(&p, &sol), "{line}");
-            // Along the way to the solution: stuck states, then the triad rule on them.
             let mut st = State::new(&p).expect("valid givens");
             let mut next = 0;
-            while let Step::Guess { .. } = st.propagate::<Portable, false>(false) {
-                let before = st.cand;
-                let changed = st
-                    .triads::<Portable>()
-                    .expect("no contradiction on the path");
-                for (i, &v) in sol.iter().enumerate() {
-                    let kept = st.cand[v as usize - 1][i / 27] & (1 << (i % 27)) != 0;
-                    assert!(kept, "{line}: the triad rule removed {v} from cell {i}");
-                }
-                assert_eq!(changed, st.cand != before);
-                states += 1;
-                pruned += changed as u32;
-                // Place the solution's digit in the next cell still open, and go on.
+            while let Step::Guess { pairs } = st.propagate::<Portable, false>(false) {
+                visit(line, &sol, &mut st, pairs);
                 while st.unsolved[next / 27] & (1 << (next % 27)) == 0 {
                     next += 1;
                 }
                 st.assign(sol[next] as usize - 1, next / 27, 1 << (next % 27));
             }
         }
+    }
+
+    #[test]
+    fn the_triad_rule_keeps_the_solution_and_prunes() {
+        let (mut states, mut pruned) = (0, 0);
+        stuck_states(|line, sol, st, _| {
+            let before = st.cand;
+            let changed = st
+                .triads::<Portable>()
+                .expect("no contradiction on the path");
+            for (i, &v) in sol.iter().enumerate() {
+                let kept = st.cand[v as usize - 1][i / 27] & (1 << (i % 27)) != 0;
+                assert!(kept, "{line}: the triad rule removed {v} from cell {i}");
+            }
+            assert_eq!(changed, st.cand != before);
+            states += 1;
+            pruned += changed as u32;
+        });
         assert!(pruned > 0, "the rule pruned none of {states} stuck states");
         assert!(states > pruned);
     }
 
     #[test]
     fn best_pair_takes_the_highest_score_and_the_last_cell_on_ties() {
-        let text = include_str!("../testdata/forum-hardest-1905-11plus-sample.txt");
         let mut x = 0x2545_F491u32;
         let mut checked = 0;
-        for line in text.lines().filter(|l| l.len() >= 81) {
-            let mut p = [0u8; 81];
-            for (c, ch) in p.iter_mut().zip(line.bytes()) {
-                *c = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+        stuck_states(|line, _, st, pairs| {
+            // The rule read cell by cell: the peers holding one of the cell's digits,
+            // two-candidate ones counted 3 more times, plus 1 and its dead ends. Small
+            // random dead-end counts make ties frequent.
+            let mut conflicts = [0u32; 81];
+            for c in &mut conflicts {
+                *c = xorshift(&mut x) % 3;
             }
-            let sol = solve9_portable(&p, 1, None)
-                .solution
-                .expect("sample puzzles solve");
-            let mut st = State::new(&p).expect("valid givens");
-            let mut next = 0;
-            while let Step::Guess { pairs } = st.propagate::<Portable, false>(false) {
-                // The rule read cell by cell: the peers holding one of the cell's digits,
-                // two-candidate ones counted 3 more times, plus 1 and its dead ends. Small
-                // random dead-end counts make ties frequent.
-                let mut conflicts = [0u32; 81];
-                for c in &mut conflicts {
-                    *c = xorshift(&mut x) % 3;
+            let mut want: Option<(u32, usize)> = None;
+            for i in 0..81 {
+                let (b, bit) = (i / 27, 1u32 << (i % 27));
+                if pairs[b] & bit == 0 {
+                    continue;
                 }
-                let mut want: Option<(u32, usize)> = None;
-                for i in 0..81 {
-                    let (b, bit) = (i / 27, 1u32 << (i % 27));
-                    if pairs[b] & bit == 0 {
-                        continue;
-                    }
-                    let mut score = 1 + conflicts[i];
-                    for j in 0..81 {
-                        let (bj, bitj) = (j / 27, 1u32 << (j % 27));
-                        let shares = st.cand.iter().any(|c| c[b] & bit != 0 && c[bj] & bitj != 0);
-                        if PEERS[i][bj] & bitj != 0 && st.unsolved[bj] & bitj != 0 && shares {
-                            score += if pairs[bj] & bitj != 0 { 4 } else { 1 };
-                        }
-                    }
-                    if want.is_none_or(|(s, _)| score >= s) {
-                        want = Some((score, i));
+                let mut score = 1 + conflicts[i];
+                for j in 0..81 {
+                    let (bj, bitj) = (j / 27, 1u32 << (j % 27));
+                    let shares = st.cand.iter().any(|c| c[b] & bit != 0 && c[bj] & bitj != 0);
+                    if PEERS[i][bj] & bitj != 0 && st.unsolved[bj] & bitj != 0 && shares {
+                        score += if pairs[bj] & bitj != 0 { 4 } else { 1 };
                     }
                 }
-                let got = best_pair(&pairs, &st.cand, &st.unsolved, &conflicts);
-                if let Some((_, i)) = want {
-                    assert_eq!(got, (i / 27, 1 << (i % 27)), "{line}");
-                    checked += 1;
+                if want.is_none_or(|(s, _)| score >= s) {
+                    want = Some((score, i));
                 }
-                while st.unsolved[next / 27] & (1 << (next % 27)) == 0 {
-                    next += 1;
-                }
-                st.assign(sol[next] as usize - 1, next / 27, 1 << (next % 27));
             }
-        }
+            let got = best_pair(&pairs, &st.cand, &st.unsolved, &conflicts);
+            if let Some((_, i)) = want {
+                assert_eq!(got, (i / 27, 1 << (i % 27)), "{line}");
+                checked += 1;
+            }
+        });
         assert!(
             checked > 50,
             "only {checked} stuck states with two-candidate cells"
@@ -1385,38 +1377,22 @@ mod tests {
 
     #[test]
     fn templates_keep_exactly_the_cells_of_complete_placements() {
-        let text = include_str!("../testdata/forum-hardest-1905-11plus-sample.txt");
         let (mut states, mut pruned) = (0, 0);
-        for line in text.lines().filter(|l| l.len() >= 81) {
-            let mut p = [0u8; 81];
-            for (c, ch) in p.iter_mut().zip(line.bytes()) {
-                *c = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
-            }
-            let sol = solve9_portable(&p, 1, None)
-                .solution
-                .expect("sample puzzles solve");
-            // Stuck states on the way to the solution, each checked against brute force.
-            let mut st = State::new(&p).expect("valid givens");
-            let mut next = 0;
-            while let Step::Guess { .. } = st.propagate::<Portable, false>(false) {
-                let before = st.cand;
-                let mut after = st;
-                after.retemplate = 0x1FF;
-                assert!(after.templates().is_some());
-                for (got, was) in after.cand.iter().zip(&before) {
-                    let want = placements(was).expect("the solution is a placement");
-                    for b in 0..3 {
-                        assert_eq!(got[b], was[b] & want[b], "{line}");
-                    }
+        // Stuck states on the way to the solution, each checked against brute force.
+        stuck_states(|line, _, st, _| {
+            let before = st.cand;
+            let mut after = *st;
+            after.retemplate = 0x1FF;
+            assert!(after.templates().is_some());
+            for (got, was) in after.cand.iter().zip(&before) {
+                let want = placements(was).expect("the solution is a placement");
+                for b in 0..3 {
+                    assert_eq!(got[b], was[b] & want[b], "{line}");
                 }
-                states += 1;
-                pruned += (after.cand != before) as u32;
-                while st.unsolved[next / 27] & (1 << (next % 27)) == 0 {
-                    next += 1;
-                }
-                st.assign(sol[next] as usize - 1, next / 27, 1 << (next % 27));
             }
-        }
+            states += 1;
+            pruned += (after.cand != before) as u32;
+        });
         assert!(
             pruned > 0 && states > pruned,
             "{pruned} of {states} stuck states pruned"
