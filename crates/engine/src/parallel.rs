@@ -156,6 +156,27 @@ struct Worker<'s, 'a, V> {
     share: f64,
 }
 
+/// Hands a solution to the visitor (unordered mode), one thread at a time; `None` if the
+/// search was stopped first (checked under the lock: another thread's visit may have asked to
+/// stop). A `Break` from the visitor stops every thread.
+fn deliver<V: FnMut(&[OptionId]) -> ControlFlow<()>>(
+    shared: &Shared<'_>,
+    visit: &Mutex<V>,
+    options: &[OptionId],
+) -> Option<ControlFlow<()>> {
+    let mut visit = visit.lock().unwrap_or_else(|e| e.into_inner());
+    if shared.stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    shared.visited.fetch_add(1, Ordering::Relaxed);
+    let flow = visit(options);
+    if flow.is_break() {
+        shared.visitor_stopped.store(true, Ordering::Relaxed);
+        shared.stop.store(true, Ordering::Relaxed);
+    }
+    Some(flow)
+}
+
 impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for Worker<'_, '_, V> {
     fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
         self.shared.solutions.fetch_add(1, Ordering::Relaxed);
@@ -170,18 +191,7 @@ impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for Worker<'_, '_, V> {
         if self.shared.stop.load(Ordering::Relaxed) {
             return ControlFlow::Break(());
         }
-        let mut visit = self.visit.lock().unwrap_or_else(|e| e.into_inner());
-        // Checked again under the lock: another thread's visit may have asked to stop.
-        if self.shared.stop.load(Ordering::Relaxed) {
-            return ControlFlow::Break(());
-        }
-        self.shared.visited.fetch_add(1, Ordering::Relaxed);
-        let flow = visit(options);
-        if flow.is_break() {
-            self.shared.visitor_stopped.store(true, Ordering::Relaxed);
-            self.shared.stop.store(true, Ordering::Relaxed);
-        }
-        flow
+        deliver(self.shared, self.visit, options).unwrap_or(ControlFlow::Break(()))
     }
 
     fn progress(&mut self, p: &Progress) -> ControlFlow<()> {
@@ -330,16 +340,10 @@ impl<'a> ParallelSearch<'a> {
                         return (Status::Complete, stats, vec![s.clone()]);
                     }
                     shared.solutions.fetch_add(1, Ordering::Relaxed);
-                    let mut v = visit.lock().unwrap_or_else(|e| e.into_inner());
-                    if shared.stop.load(Ordering::Relaxed) {
-                        return (Status::Stopped, Stats::default(), Vec::new());
+                    match deliver(&shared, &visit, s) {
+                        None => (Status::Stopped, Stats::default(), Vec::new()),
+                        Some(_) => (Status::Complete, stats, Vec::new()),
                     }
-                    shared.visited.fetch_add(1, Ordering::Relaxed);
-                    if v(s).is_break() {
-                        shared.visitor_stopped.store(true, Ordering::Relaxed);
-                        shared.stop.store(true, Ordering::Relaxed);
-                    }
-                    (Status::Complete, stats, Vec::new())
                 }
                 Piece::Prefix(prefix, share) => {
                     if let Some(d) = config.deadline
