@@ -306,8 +306,7 @@ impl Input {
             }
             let l = line.trim_end_matches(['\n', '\r']).to_string();
             head_bytes += l.len();
-            let t = l.trim_start();
-            if !(t.is_empty() || t.starts_with('#')) {
+            if !dlx_sudoku::parse::is_comment_or_blank(&l) {
                 content += 1;
             }
             head.push(l);

@@ -190,7 +190,8 @@ pub fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .filter(|(_, l)| !is_comment_or_blank(l))
 }
 
-fn is_comment_or_blank(line: &str) -> bool {
+/// Whether a line holds no puzzle: blank, or a `#` comment after any white space.
+pub fn is_comment_or_blank(line: &str) -> bool {
     let t = line.trim_start();
     t.is_empty() || t.starts_with('#')
 }

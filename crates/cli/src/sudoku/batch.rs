@@ -802,10 +802,7 @@ fn blank_or_comment(line: &[u8]) -> bool {
     {
         None => true,
         Some(&b) if b.is_ascii() => b == b'#',
-        Some(_) => {
-            let t = std::str::from_utf8(line).unwrap_or("").trim_start();
-            t.is_empty() || t.starts_with('#')
-        }
+        Some(_) => dlx_sudoku::parse::is_comment_or_blank(std::str::from_utf8(line).unwrap_or("")),
     }
 }
 

@@ -55,7 +55,7 @@ pub fn run(args: TraceArgs) -> Result<Found> {
     let puzzle_lines = input
         .head
         .iter()
-        .filter(|l| !(l.trim().is_empty() || l.trim_start().starts_with('#')))
+        .filter(|l| !dlx_sudoku::parse::is_comment_or_blank(l))
         .count();
     if input.kind == InputKind::Lines && puzzle_lines > 1 {
         anyhow::bail!(
