@@ -228,6 +228,12 @@ impl Job {
         }
     }
 
+    /// Whether a solution with this status is printed alone on its line: it is unique, or
+    /// only one solution was asked for.
+    fn bare(&self, status: Status) -> bool {
+        status == Status::Unique || (status == Status::Solved && self.options.limit == 1)
+    }
+
     /// Appends the output text of one record of a batch to `out`.
     fn write(&self, rec: &Record, out: &mut Vec<u8>) {
         // PERF: the common line, a solution, goes straight into the chunk's text.
@@ -235,8 +241,8 @@ impl Job {
             && self.mode == Mode::Solve
             && !self.all
             && let Ok(r) = &rec.result
-            && let (Some(g), Status::Solved | Status::Unique) = (&r.solution, r.status)
-            && (r.status == Status::Unique || self.options.limit == 1)
+            && let Some(g) = &r.solution
+            && self.bare(r.status)
         {
             let style = Style {
                 blank: '.',
@@ -348,10 +354,7 @@ impl Job {
                         return s;
                     }
                     match (&r.solution, r.status) {
-                        (Some(g), Status::Unique) => format!("{}\n", sol_line(g)),
-                        (Some(g), Status::Solved) if self.options.limit == 1 => {
-                            format!("{}\n", sol_line(g))
-                        }
+                        (Some(g), status) if self.bare(status) => format!("{}\n", sol_line(g)),
                         // With --unique, a solution whose uniqueness a budget left open.
                         (Some(g), Status::Solved) => format!(
                             "{}  # solved, uniqueness not decided (a budget ran out)\n",
