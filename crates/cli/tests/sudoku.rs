@@ -52,6 +52,12 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// Asserts that a run failed with exit status 2 and an error containing `needle`.
+fn fails_with(o: &Output, needle: &str) {
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
+    assert!(stderr(o).contains(needle), "{}", stderr(o));
+}
+
 /// Replaces timings (`0.123 ms`, `"seconds":0.001`) so outputs can be compared.
 fn mask_times(s: &str) -> String {
     let mut out = String::new();
@@ -753,12 +759,7 @@ fn bench_and_input_errors() {
     let bad = dir.join("latin1.txt");
     std::fs::write(&bad, b"..3.2.6..\xe9\n").unwrap();
     let o = dlx(&["sudoku", "solve", bad.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("latin1.txt: not UTF-8 text"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "latin1.txt: not UTF-8 text");
     let o = dlx(&["sudoku", "bench", dir.join("absent.txt").to_str().unwrap()]);
     assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -814,19 +815,9 @@ fn a_stream_of_lines_is_answered_line_by_line_before_it_ends() {
 #[test]
 fn a_directory_or_a_file_of_puzzles_where_one_is_wanted_is_named() {
     let o = dlx(&["sudoku", "solve", env!("CARGO_MANIFEST_DIR")]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("a directory, not a file of puzzles"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "a directory, not a file of puzzles");
     let o = dlx(&["sudoku", "trace", &example("sample-200.txt")]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("a file of puzzles, one a line; trace shows one puzzle"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "a file of puzzles, one a line; trace shows one puzzle");
 }
 
 #[test]
@@ -947,17 +938,7 @@ fn an_overlong_line_is_reported_and_the_batch_goes_on() {
     }
     // Alone, it is refused as a whole; read as one grid, it is counted (and its line is 1).
     let o = dlx_stdin(&["sudoku", "solve"], &long);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("line 1 is longer than 256 KiB"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "line 1 is longer than 256 KiB");
     let o = dlx_stdin(&["sudoku", "solve", "--input-kind", "grid"], &long);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("307200 cells at line 1"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "307200 cells at line 1");
 }

@@ -37,6 +37,12 @@ fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
 }
 
+/// Asserts that a run failed with exit status 2 and an error containing `needle`.
+fn fails_with(o: &Output, needle: &str) {
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
+    assert!(stderr(o).contains(needle), "{}", stderr(o));
+}
+
 /// Compares with a golden file, ignoring the `seconds` figures, which vary.
 fn golden(name: &str, actual: &str) {
     let scrub = |s: &str| -> String {
@@ -280,19 +286,9 @@ fn every_error_names_the_place_and_exits_2() {
         assert!(stdout(&o).is_empty());
     }
     let o = dlx(&["xcc", "no/such/file.dlx"], None);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("cannot read no/such/file.dlx"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "cannot read no/such/file.dlx");
     let o = dlx(&["xcc", "--limit", "lots", "examples/knuth.dlx"], None);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("`lots` is not a count"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "`lots` is not a count");
 }
 
 #[test]
@@ -365,29 +361,23 @@ fn a_limit_counts_what_it_stopped_at_on_any_number_of_threads() {
 #[test]
 fn puzzle_errors_are_clear() {
     let o = dlx(&["queens", "0"], None);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("must be between"), "{}", stderr(&o));
+    fails_with(&o, "must be between");
     let o = dlx(&["queens", "8", "--every", "0"], None);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("invalid value '0' for '--every <N>': must be at least 1"),
-        "{}",
-        stderr(&o)
+    fails_with(
+        &o,
+        "invalid value '0' for '--every <N>': must be at least 1",
     );
     // Thousands of threads would take seconds to start on a small machine: refused.
     let o = dlx(&["queens", "8", "--threads", "100000"], None);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("at most 256 threads"), "{}", stderr(&o));
+    fails_with(&o, "at most 256 threads");
     let o = dlx(&["polyomino", "7x7"], None);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).starts_with("dlx: error:"), "{}", stderr(&o));
     // A size too big for a machine word is still read as a size, not as a file name.
     let o = dlx(&["polyomino", "99999999999999999999x2"], None);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("a 99999999999999999999x2 board: each side must be between 1 and 256"),
-        "{}",
-        stderr(&o)
+    fails_with(
+        &o,
+        "a 99999999999999999999x2 board: each side must be between 1 and 256",
     );
 }
 
@@ -418,10 +408,5 @@ fn bench_xcc_checks_against_expected() {
         &["bench", "xcc", "--filter", "nothing", "testdata/xcc"],
         None,
     );
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("no `.dlx` input whose name contains `nothing`"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "no `.dlx` input whose name contains `nothing`");
 }
