@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use dlx_engine::{Cells, Config, Links, Outcome, ParallelSearch, format};
+use dlx_engine::{Cells, Config, Links, Outcome, ParallelSearch, Search, format};
 use serde::Serialize;
 
 use crate::output::Found;

@@ -3,7 +3,7 @@
 //! search cannot pass unnoticed. Inputs missing from `../shared` are skipped with a note.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dlx_engine::{Cells, Config};
+use dlx_engine::{Cells, Config, Search};
 
 #[path = "../tests/common/mod.rs"]
 mod common;

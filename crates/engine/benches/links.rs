@@ -2,7 +2,7 @@
 //! node count, so a faster but different search cannot pass unnoticed.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dlx_engine::{Config, Links};
+use dlx_engine::{Config, Links, Search};
 
 #[path = "../tests/common/mod.rs"]
 mod common;

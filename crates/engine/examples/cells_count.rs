@@ -8,7 +8,7 @@
 
 use std::time::Instant;
 
-use dlx_engine::{Cells, Config, Heuristic, Links, format};
+use dlx_engine::{Cells, Config, Heuristic, Links, Search, format};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let start = Instant::now();

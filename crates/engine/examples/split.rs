@@ -1,6 +1,6 @@
 //! Shows how `Links::split` cuts a problem: pieces per depth and the largest share.
 //! `cargo run --release -p dlx-engine --example split -- FILE`
-use dlx_engine::{Config, Links, Piece, format};
+use dlx_engine::{Config, Links, Piece, Search, format};
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: split FILE");

@@ -79,9 +79,11 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use crate::links::{ForceError, Piece};
 use crate::problem::{ItemId, OptionId, Problem};
-use crate::search::{Config, CountOnly, Heuristic, Observer, Outcome, Progress, Stats, Status};
+use crate::search::{
+    Config, CountOnly, ForceError, Heuristic, Observer, Outcome, Piece, Progress, Search, Stats,
+    Status, same_in_both_searches,
+};
 
 /// Header words before each item's slots in `set`: number, pos, size.
 const HEAD: usize = 3;
@@ -118,11 +120,11 @@ enum Scan {
 
 /// A dancing-cells search (Knuth's SSXCC) over one [`Problem`].
 ///
-/// Same semantics and API as [`Links`](crate::Links): primary items exactly once, secondary
-/// items at most once or shared by options that agree on their color.
+/// Same semantics and API ([`Search`]) as [`Links`](crate::Links): primary items exactly
+/// once, secondary items at most once or shared by options that agree on their color.
 ///
 /// ```
-/// use dlx_engine::{Cells, Config, format};
+/// use dlx_engine::{Cells, Config, Search, format};
 /// let (p, _) = format::parse("a b c | x\na b\nc x\na x\nb c\n").unwrap();
 /// let mut s = Cells::new(&p, Config::default());
 /// let out = s.count();
@@ -189,13 +191,13 @@ pub struct Cells {
     pieces: Vec<Piece>,
 }
 
-impl Cells {
+impl Search for Cells {
     /// Builds the sets for `problem` (options enter each item's set in input order).
     ///
     /// # Panics
     /// If the problem needs more than `i32::MAX` slots (more than about 500 million items),
     /// which no problem that fits in memory does.
-    pub fn new(problem: &Problem, config: Config) -> Self {
+    fn new(problem: &Problem, config: Config) -> Self {
         let n = problem.item_count();
         let mut len = vec![0u32; n];
         for option in problem.options() {
@@ -306,7 +308,9 @@ impl Cells {
     ///
     /// An option that is not among those of the branch item at its level, or whose choice
     /// fails at once (the search would not descend below it), is [`ForceError::NotAvailable`].
-    pub fn force(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
+    /// In a [`split`](Search::split), branch levels are counted, and the forced moves at the
+    /// split level belong to the pieces, not to the statistics of the split.
+    fn force(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
         if self.phase != Phase::Enter || self.stats.nodes > 0 || self.level > 0 || self.base > 0 {
             return Err(ForceError::Started);
         }
@@ -330,6 +334,41 @@ impl Cells {
         }
     }
 
+    same_in_both_searches!();
+
+    /// The options chosen so far on the current path, branch and forced, in the order chosen.
+    fn partial_solution(&self) -> Vec<OptionId> {
+        if self.phase == Phase::Done {
+            return Vec::new();
+        }
+        self.chosen.iter().map(|&y| self.option_of(y)).collect()
+    }
+
+    /// Knuth's estimate of the fraction of the tree explored: at each branch level the option
+    /// tried is the k-th of the d options of its item, and the fractions (k - 1) / (d_0 ... d_l)
+    /// add up.
+    fn progress_fraction(&self) -> f64 {
+        if self.phase == Phase::Done {
+            return 1.0;
+        }
+        let open = match self.phase {
+            Phase::Retry => self.level + 1,
+            _ => self.level,
+        };
+        let mut scale = 1.0;
+        let mut sum = 0.0;
+        for l in self.base.min(open)..open.min(self.best.len()) {
+            let x = self.best[l];
+            let d = self.set[x as usize - 1].max(1) as f64;
+            let k = self.cur[l].saturating_sub(x) as f64;
+            scale /= d;
+            sum += k * scale;
+        }
+        (sum + 0.5 * scale).clamp(0.0, 1.0)
+    }
+}
+
+impl Cells {
     fn replay<const COLORS: bool>(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
         for (level, &o) in prefix.iter().enumerate() {
             let x = match self.propagate::<COLORS>() {
@@ -353,20 +392,6 @@ impl Cells {
         Ok(())
     }
 
-    /// Splits the search tree at branch level `depth` (at least 1): runs the search above
-    /// that level and returns, in search order, the solutions found above it and the partial
-    /// solutions at it (the options chosen at branch levels `0..depth`, with their share of
-    /// the tree). The statistics then hold the work done above `depth`: the forced moves at
-    /// level `depth` belong to the pieces. Each prefix is meant for a fresh `Cells` with
-    /// [`Cells::force`].
-    pub fn split(&mut self, depth: usize) -> (Vec<Piece>, Outcome) {
-        self.cap = depth.max(1);
-        self.pieces.clear();
-        let out = self.run(&mut CountOnly);
-        self.cap = usize::MAX;
-        (std::mem::take(&mut self.pieces), out)
-    }
-
     /// Records the partial solution at branch level `level` as a piece of a split.
     #[cold]
     #[inline(never)]
@@ -378,95 +403,6 @@ impl Cells {
             prefix.push(self.option_of(self.s(self.cur[l])));
         }
         self.pieces.push(Piece::Prefix(prefix, weight));
-    }
-
-    /// The statistics so far.
-    pub fn stats(&self) -> &Stats {
-        &self.stats
-    }
-
-    /// Whether the search has finished (explored everything).
-    pub fn is_done(&self) -> bool {
-        self.phase == Phase::Done
-    }
-
-    /// Counts every solution (or until a budget runs out).
-    pub fn count(&mut self) -> Outcome {
-        self.run(&mut CountOnly)
-    }
-
-    /// Finds the next solution, if any.
-    pub fn first(&mut self) -> (Option<Vec<OptionId>>, Outcome) {
-        let mut first = crate::search::First::default();
-        let out = self.run(&mut first);
-        (first.0, out)
-    }
-
-    /// Collects up to `limit` solutions.
-    pub fn collect(&mut self, limit: u64) -> (Vec<Vec<OptionId>>, Outcome) {
-        if limit == 0 {
-            return (Vec::new(), self.outcome(Status::Stopped));
-        }
-        let mut collect = crate::search::Collect {
-            found: Vec::new(),
-            limit,
-        };
-        let out = self.run(&mut collect);
-        (collect.found, out)
-    }
-
-    fn outcome(&self, status: Status) -> Outcome {
-        Outcome {
-            status,
-            stats: self.stats.clone(),
-            elapsed: self.elapsed,
-        }
-    }
-
-    /// Runs (or resumes) the search, reporting to `observer`, until the tree is exhausted, the
-    /// observer stops it, or a budget runs out.
-    pub fn run<O: Observer>(&mut self, observer: &mut O) -> Outcome {
-        let start = Instant::now();
-        let status = if self.phase == Phase::Done {
-            Status::Complete
-        } else if self.has_colors {
-            self.search::<O, true>(observer, start)
-        } else {
-            self.search::<O, false>(observer, start)
-        };
-        self.elapsed += start.elapsed();
-        self.outcome(status)
-    }
-
-    /// The options chosen so far on the current path, branch and forced, in the order chosen.
-    pub fn partial_solution(&self) -> Vec<OptionId> {
-        if self.phase == Phase::Done {
-            return Vec::new();
-        }
-        self.chosen.iter().map(|&y| self.option_of(y)).collect()
-    }
-
-    /// Knuth's estimate of the fraction of the tree explored: at each branch level the option
-    /// tried is the k-th of the d options of its item, and the fractions (k - 1) / (d_0 ... d_l)
-    /// add up.
-    pub fn progress_fraction(&self) -> f64 {
-        if self.phase == Phase::Done {
-            return 1.0;
-        }
-        let open = match self.phase {
-            Phase::Retry => self.level + 1,
-            _ => self.level,
-        };
-        let mut scale = 1.0;
-        let mut sum = 0.0;
-        for l in self.base.min(open)..open.min(self.best.len()) {
-            let x = self.best[l];
-            let d = self.set[x as usize - 1].max(1) as f64;
-            let k = self.cur[l].saturating_sub(x) as f64;
-            scale /= d;
-            sum += k * scale;
-        }
-        (sum + 0.5 * scale).clamp(0.0, 1.0)
     }
 
     #[inline(always)]

@@ -15,7 +15,7 @@
 //! - [`Observer`], which receives solutions and, if it wants, every decision of the search.
 //!
 //! ```
-//! use dlx_engine::{format, Config, Links};
+//! use dlx_engine::{format, Config, Links, Search};
 //!
 //! // Knuth's example from TAOCP 7.2.2.1.
 //! let text = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
@@ -37,11 +37,12 @@ pub mod reference;
 pub mod search;
 
 pub use cells::Cells;
-pub use links::{ForceError, Links, Piece};
+pub use links::Links;
 pub use parallel::{Algorithm, ParallelSearch};
 pub use problem::{BuildError, ColorId, Entry, ItemId, OptionId, Problem, ProblemBuilder};
 pub use search::{
-    Config, CountOnly, Heuristic, Limit, Observer, OnSolution, Outcome, Progress, Stats, Status,
+    Config, CountOnly, ForceError, Heuristic, Limit, Observer, OnSolution, Outcome, Piece,
+    Progress, Search, Stats, Status,
 };
 
 #[cfg(test)]

@@ -34,10 +34,13 @@
 //! resumed later by calling [`Links::run`] again.
 
 use std::ops::ControlFlow;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::problem::{ItemId, OptionId, Problem};
-use crate::search::{Config, CountOnly, Heuristic, Observer, Outcome, Progress, Stats, Status};
+use crate::search::{
+    Config, CountOnly, ForceError, Heuristic, Observer, Outcome, Piece, Progress, Search, Stats,
+    Status, same_in_both_searches,
+};
 
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
@@ -80,7 +83,7 @@ enum Phase {
 /// A dancing-links search over one [`Problem`].
 ///
 /// ```
-/// use dlx_engine::{Links, Config, format};
+/// use dlx_engine::{Links, Config, Search, format};
 /// let (p, _) = format::parse("a b c | x\na b\nc x\na x\nb c\n").unwrap();
 /// let mut s = Links::new(&p, Config::default());
 /// let out = s.count();
@@ -116,34 +119,9 @@ pub struct Links {
     pieces: Vec<Piece>,
 }
 
-/// A piece of a search tree split by [`Links::split`], in the order the sequential search
-/// meets them.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Piece {
-    /// A solution found above the split level.
-    Solution(Vec<OptionId>),
-    /// A partial solution at the split level: the root of an independent subproblem, with its
-    /// share of the whole tree in Knuth's progress measure.
-    Prefix(Vec<OptionId>, f64),
-}
-
-/// Why [`Links::force`] could not replay a prefix.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ForceError {
-    /// The search had already started.
-    #[error("the search has already started")]
-    Started,
-    /// The option is not among those of the item the search would branch on at that level.
-    #[error("option {0} is not available at level {1}")]
-    NotAvailable(u32, usize),
-    /// Every primary item was covered before the prefix ended.
-    #[error("the prefix is longer than the solution it completes")]
-    TooLong,
-}
-
-impl Links {
+impl Search for Links {
     /// Builds the links for `problem` (Knuth's step C1).
-    pub fn new(problem: &Problem, config: Config) -> Self {
+    fn new(problem: &Problem, config: Config) -> Self {
         let n = problem.item_count() as u32;
         let n1 = problem.primary_count() as u32;
         let mut llink = vec![0u32; n as usize + 2];
@@ -273,7 +251,7 @@ impl Links {
     /// `0..prefix.len()`, as recorded by [`Links::split`]), so that [`Links::run`] then explores
     /// only the subtree below them. The replay's own work is not counted in the statistics, so
     /// the statistics of the pieces of a split add up to those of the whole search.
-    pub fn force(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
+    fn force(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
         if self.phase != Phase::Enter || self.stats.nodes > 0 || self.level > 0 {
             return Err(ForceError::Started);
         }
@@ -306,89 +284,10 @@ impl Links {
         Ok(())
     }
 
-    /// Splits the search tree at level `depth` (at least 1): runs the search above that level
-    /// and returns, in search order, the solutions found above it and the partial solutions
-    /// at it. The statistics then hold the work done above `depth`; each prefix is meant for a
-    /// fresh `Links` with [`Links::force`].
-    pub fn split(&mut self, depth: usize) -> (Vec<Piece>, Outcome) {
-        self.cap = depth.max(1);
-        self.pieces.clear();
-        let out = self.run(&mut CountOnly);
-        self.cap = usize::MAX;
-        (std::mem::take(&mut self.pieces), out)
-    }
-
-    fn record_prefix(&mut self, level: usize) {
-        let mut weight = 1.0;
-        let mut prefix = Vec::with_capacity(level);
-        for &x in &self.choice[..level] {
-            let head = self.nd(x).top as u32;
-            weight /= self.nd(head).top.max(1) as f64;
-            prefix.push(OptionId(self.option_at(x)));
-        }
-        self.pieces.push(Piece::Prefix(prefix, weight));
-    }
-
-    /// The statistics so far.
-    pub fn stats(&self) -> &Stats {
-        &self.stats
-    }
-
-    /// Whether the search has finished (explored everything).
-    pub fn is_done(&self) -> bool {
-        self.phase == Phase::Done
-    }
-
-    /// Counts every solution (or until a budget runs out).
-    pub fn count(&mut self) -> Outcome {
-        self.run(&mut CountOnly)
-    }
-
-    /// Finds the first solution, if any.
-    pub fn first(&mut self) -> (Option<Vec<OptionId>>, Outcome) {
-        let mut first = crate::search::First::default();
-        let out = self.run(&mut first);
-        (first.0, out)
-    }
-
-    /// Collects up to `limit` solutions.
-    pub fn collect(&mut self, limit: u64) -> (Vec<Vec<OptionId>>, Outcome) {
-        if limit == 0 {
-            return (Vec::new(), self.outcome(Status::Stopped));
-        }
-        let mut collect = crate::search::Collect {
-            found: Vec::new(),
-            limit,
-        };
-        let out = self.run(&mut collect);
-        (collect.found, out)
-    }
-
-    fn outcome(&self, status: Status) -> Outcome {
-        Outcome {
-            status,
-            stats: self.stats.clone(),
-            elapsed: self.elapsed,
-        }
-    }
-
-    /// Runs (or resumes) the search, reporting to `observer`, until the tree is exhausted, the
-    /// observer stops it, or a budget runs out.
-    pub fn run<O: Observer>(&mut self, observer: &mut O) -> Outcome {
-        let start = Instant::now();
-        let status = if self.phase == Phase::Done {
-            Status::Complete
-        } else if self.has_colors {
-            self.search::<O, true>(observer, start)
-        } else {
-            self.search::<O, false>(observer, start)
-        };
-        self.elapsed += start.elapsed();
-        self.outcome(status)
-    }
+    same_in_both_searches!();
 
     /// The options chosen at levels `0..=level` (the current partial solution).
-    pub fn partial_solution(&self) -> Vec<OptionId> {
+    fn partial_solution(&self) -> Vec<OptionId> {
         let depth = match self.phase {
             Phase::Done => 0,
             _ => self.level.min(self.choice.len()),
@@ -406,7 +305,7 @@ impl Links {
 
     /// Knuth's estimate of the fraction of the tree explored: at each level the chosen node is
     /// the k-th of the d options of its item, and the fractions (k - 1) / (d_0 ... d_l) add up.
-    pub fn progress_fraction(&self) -> f64 {
+    fn progress_fraction(&self) -> f64 {
         let mut scale = 1.0;
         let mut sum = 0.0;
         for &x in &self.choice[self.base.min(self.level)..self.level.min(self.choice.len())] {
@@ -425,6 +324,19 @@ impl Links {
             sum += k as f64 * scale;
         }
         (sum + 0.5 * scale).clamp(0.0, 1.0)
+    }
+}
+
+impl Links {
+    fn record_prefix(&mut self, level: usize) {
+        let mut weight = 1.0;
+        let mut prefix = Vec::with_capacity(level);
+        for &x in &self.choice[..level] {
+            let head = self.nd(x).top as u32;
+            weight /= self.nd(head).top.max(1) as f64;
+            prefix.push(OptionId(self.option_at(x)));
+        }
+        self.pieces.push(Piece::Prefix(prefix, weight));
     }
 
     /// The option of the node at offset `x`.

@@ -28,9 +28,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::cells::Cells;
-use crate::links::{ForceError, Links, Piece};
+use crate::links::Links;
 use crate::problem::{OptionId, Problem};
-use crate::search::{Config, Observer, Outcome, Progress, Stats, Status};
+use crate::search::{Config, Observer, Outcome, Piece, Progress, Search, Stats, Status};
 
 /// The search algorithm a [`ParallelSearch`] runs on each piece.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -48,44 +48,6 @@ pub enum Algorithm {
 /// threads, so that up to `CELLS_MIN_PIECES / 64` threads split alike and report the same
 /// forced moves and updates.
 pub const CELLS_MIN_PIECES: usize = 256;
-
-/// A search that can be cut into independent pieces: [`Links`] and [`Cells`].
-trait Splittable: Sized {
-    fn create(problem: &Problem, config: Config) -> Self;
-    fn force(&mut self, prefix: &[OptionId]) -> Result<(), ForceError>;
-    fn split(&mut self, depth: usize) -> (Vec<Piece>, Outcome);
-    fn run<O: Observer>(&mut self, observer: &mut O) -> Outcome;
-}
-
-impl Splittable for Links {
-    fn create(problem: &Problem, config: Config) -> Self {
-        Links::new(problem, config)
-    }
-    fn force(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
-        Links::force(self, prefix)
-    }
-    fn split(&mut self, depth: usize) -> (Vec<Piece>, Outcome) {
-        Links::split(self, depth)
-    }
-    fn run<O: Observer>(&mut self, observer: &mut O) -> Outcome {
-        Links::run(self, observer)
-    }
-}
-
-impl Splittable for Cells {
-    fn create(problem: &Problem, config: Config) -> Self {
-        Cells::new(problem, config)
-    }
-    fn force(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
-        Cells::force(self, prefix)
-    }
-    fn split(&mut self, depth: usize) -> (Vec<Piece>, Outcome) {
-        Cells::split(self, depth)
-    }
-    fn run<O: Observer>(&mut self, observer: &mut O) -> Outcome {
-        Cells::run(self, observer)
-    }
-}
 
 /// A search over several threads.
 ///
@@ -278,14 +240,14 @@ impl<'a> ParallelSearch<'a> {
         }
     }
 
-    fn run_with<A: Splittable, V>(&self, visit: V, progress: &(dyn Fn(&Progress) + Sync)) -> Outcome
+    fn run_with<A: Search, V>(&self, visit: V, progress: &(dyn Fn(&Progress) + Sync)) -> Outcome
     where
         V: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
     {
         let start = Instant::now();
         if self.threads <= 1 {
             let mut obs = SingleThread { visit, progress };
-            let mut out = A::create(self.problem, self.config.clone()).run(&mut obs);
+            let mut out = A::new(self.problem, self.config.clone()).run(&mut obs);
             out.elapsed = start.elapsed();
             return out;
         }
@@ -355,7 +317,7 @@ impl<'a> ParallelSearch<'a> {
                     if shared.stop.load(Ordering::Relaxed) {
                         return (Status::Stopped, Stats::default(), Vec::new());
                     }
-                    let mut search = A::create(self.problem, config.clone());
+                    let mut search = A::new(self.problem, config.clone());
                     if search.force(prefix).is_err() {
                         // Cannot happen for prefixes made by `split`; count it as incomplete.
                         return (Status::Stopped, Stats::default(), Vec::new());
@@ -442,14 +404,14 @@ impl<'a> ParallelSearch<'a> {
     }
 
     /// Splits the tree at the shallowest level that gives enough pieces for load balancing.
-    fn split<A: Splittable>(&self) -> (Vec<Piece>, Outcome) {
+    fn split<A: Search>(&self) -> (Vec<Piece>, Outcome) {
         let target = match self.algorithm {
             Algorithm::Links => 64 * self.threads,
             Algorithm::Cells => (64 * self.threads).max(CELLS_MIN_PIECES),
         };
         let mut depth = 1;
         loop {
-            let mut search = A::create(self.problem, self.config.clone());
+            let mut search = A::new(self.problem, self.config.clone());
             let (pieces, out) = search.split(depth);
             let prefixes = pieces
                 .iter()

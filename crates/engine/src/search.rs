@@ -1,10 +1,11 @@
-//! What every solver shares: configuration, statistics, outcomes, and the [`Observer`] through
-//! which a search reports solutions, decisions and progress.
+//! What every solver shares: configuration, statistics, outcomes, the [`Search`] interface
+//! both algorithms implement, and the [`Observer`] through which a search reports solutions,
+//! decisions and progress.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use crate::problem::{ItemId, OptionId};
+use crate::problem::{ItemId, OptionId, Problem};
 
 /// How the next item to branch on is chosen.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -132,6 +133,160 @@ pub struct Progress {
     pub elapsed: Duration,
 }
 
+/// A sequential search over one [`Problem`]: [`Links`](crate::Links) (dancing links, Knuth's
+/// Algorithm C) or [`Cells`](crate::Cells) (dancing cells, Knuth's SSXCC). Both find the same
+/// solutions with the same semantics, so code written against this trait runs on either:
+///
+/// ```
+/// use dlx_engine::{format, Cells, Config, Links, Search};
+///
+/// fn solutions<S: Search>(text: &str) -> u64 {
+///     let (problem, _) = format::parse(text).unwrap();
+///     S::new(&problem, Config::default()).count().stats.solutions
+/// }
+/// let text = "a b c | x\na b\nc x\na x\nb c\n";
+/// assert_eq!(solutions::<Links>(text), 2);
+/// assert_eq!(solutions::<Cells>(text), 2);
+/// ```
+///
+/// A search can stop (at a solution, a budget, or when its observer asks) and resume where it
+/// stopped: statistics and elapsed time accumulate over the runs.
+pub trait Search: Sized {
+    /// Prepares the search of `problem`.
+    fn new(problem: &Problem, config: Config) -> Self;
+
+    /// Runs (or resumes) the search, reporting to `observer`, until the tree is exhausted, the
+    /// observer stops it, or a budget runs out.
+    fn run<O: Observer>(&mut self, observer: &mut O) -> Outcome;
+
+    /// The statistics so far.
+    fn stats(&self) -> &Stats;
+
+    /// Wall time spent searching so far, over all runs.
+    fn elapsed(&self) -> Duration;
+
+    /// Whether the search has finished (explored everything).
+    fn is_done(&self) -> bool;
+
+    /// The options chosen on the current path (empty once the search is done).
+    fn partial_solution(&self) -> Vec<OptionId>;
+
+    /// Knuth's estimate of the fraction of the tree explored, between 0 and 1.
+    fn progress_fraction(&self) -> f64;
+
+    /// Replays the choices `prefix` (options the search would choose at its first branch
+    /// levels, as recorded by [`Search::split`]), so that [`Search::run`] then explores only
+    /// the subtree below them. The replay's own work is not counted in the statistics, so the
+    /// statistics of the pieces of a split add up to those of the whole search.
+    fn force(&mut self, prefix: &[OptionId]) -> Result<(), ForceError>;
+
+    /// Splits the search tree at branch level `depth` (at least 1): runs the search above
+    /// that level and returns, in search order, the solutions found above it and the partial
+    /// solutions at it. The statistics then hold the work done above `depth`; each prefix is
+    /// meant for a fresh search with [`Search::force`].
+    fn split(&mut self, depth: usize) -> (Vec<Piece>, Outcome);
+
+    /// Counts every solution (or until a budget runs out).
+    fn count(&mut self) -> Outcome {
+        self.run(&mut CountOnly)
+    }
+
+    /// Finds the next solution, if any.
+    fn first(&mut self) -> (Option<Vec<OptionId>>, Outcome) {
+        let mut first = First::default();
+        let out = self.run(&mut first);
+        (first.0, out)
+    }
+
+    /// Collects up to `limit` solutions.
+    fn collect(&mut self, limit: u64) -> (Vec<Vec<OptionId>>, Outcome) {
+        if limit == 0 {
+            let out = Outcome {
+                status: Status::Stopped,
+                stats: self.stats().clone(),
+                elapsed: self.elapsed(),
+            };
+            return (Vec::new(), out);
+        }
+        let mut collect = Collect {
+            found: Vec::new(),
+            limit,
+        };
+        let out = self.run(&mut collect);
+        (collect.found, out)
+    }
+}
+
+/// The methods of [`Search`] that [`Links`](crate::Links) and [`Cells`](crate::Cells) write
+/// alike, over fields of the same names (`cap`, `pieces`, `stats`, `elapsed`, `phase`,
+/// `has_colors`) and their `search::<O, COLORS>` loop.
+macro_rules! same_in_both_searches {
+    () => {
+        fn split(&mut self, depth: usize) -> (Vec<Piece>, Outcome) {
+            self.cap = depth.max(1);
+            self.pieces.clear();
+            let out = self.run(&mut CountOnly);
+            self.cap = usize::MAX;
+            (std::mem::take(&mut self.pieces), out)
+        }
+
+        fn stats(&self) -> &Stats {
+            &self.stats
+        }
+
+        fn elapsed(&self) -> Duration {
+            self.elapsed
+        }
+
+        fn is_done(&self) -> bool {
+            self.phase == Phase::Done
+        }
+
+        fn run<O: Observer>(&mut self, observer: &mut O) -> Outcome {
+            let start = Instant::now();
+            let status = if self.phase == Phase::Done {
+                Status::Complete
+            } else if self.has_colors {
+                self.search::<O, true>(observer, start)
+            } else {
+                self.search::<O, false>(observer, start)
+            };
+            self.elapsed += start.elapsed();
+            Outcome {
+                status,
+                stats: self.stats.clone(),
+                elapsed: self.elapsed,
+            }
+        }
+    };
+}
+pub(crate) use same_in_both_searches;
+
+/// A piece of a search tree cut by [`Search::split`], in the order the sequential search
+/// meets them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Piece {
+    /// A solution found above the split level.
+    Solution(Vec<OptionId>),
+    /// A partial solution at the split level: the root of an independent subproblem, with its
+    /// share of the whole tree in Knuth's progress measure.
+    Prefix(Vec<OptionId>, f64),
+}
+
+/// Why [`Search::force`] could not replay a prefix.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ForceError {
+    /// The search had already started.
+    #[error("the search has already started")]
+    Started,
+    /// The option is not among those of the item the search would branch on at that level.
+    #[error("option {0} is not available at level {1}")]
+    NotAvailable(u32, usize),
+    /// Every primary item was covered before the prefix ended.
+    #[error("the prefix is longer than the solution it completes")]
+    TooLong,
+}
+
 /// Receives what a search finds and does. Every method but [`Observer::solution`] has an empty
 /// default, which costs nothing in the search loop.
 pub trait Observer {
@@ -188,9 +343,9 @@ impl<F: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for OnSolution<F> {
     }
 }
 
-/// Keeps the first solution and stops there (behind `first()` of every solver).
+/// Keeps the first solution and stops there (behind [`Search::first`]).
 #[derive(Debug, Default)]
-pub(crate) struct First(pub(crate) Option<Vec<OptionId>>);
+struct First(Option<Vec<OptionId>>);
 
 impl Observer for First {
     fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
@@ -199,11 +354,11 @@ impl Observer for First {
     }
 }
 
-/// Keeps solutions until `limit` of them (behind `collect()` of every solver).
+/// Keeps solutions until `limit` of them (behind [`Search::collect`]).
 #[derive(Debug)]
-pub(crate) struct Collect {
-    pub(crate) found: Vec<Vec<OptionId>>,
-    pub(crate) limit: u64,
+struct Collect {
+    found: Vec<Vec<OptionId>>,
+    limit: u64,
 }
 
 impl Observer for Collect {

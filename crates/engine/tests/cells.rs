@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use dlx_engine::{
     Cells, Config, Heuristic, ItemId, Links, Observer, OnSolution, OptionId, Problem,
-    ProblemBuilder, Progress, Status, format, reference,
+    ProblemBuilder, Progress, Search, Status, format, reference,
 };
 use proptest::prelude::*;
 

@@ -6,8 +6,8 @@ use std::ops::ControlFlow;
 use std::path::Path;
 
 use dlx_engine::{
-    Config, Heuristic, Links, OnSolution, OptionId, Problem, ProblemBuilder, Status, format,
-    reference,
+    Config, Heuristic, Links, OnSolution, OptionId, Problem, ProblemBuilder, Search, Status,
+    format, reference,
 };
 use proptest::prelude::*;
 

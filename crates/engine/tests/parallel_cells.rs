@@ -12,8 +12,8 @@ use std::ops::ControlFlow;
 
 use dlx_engine::parallel::{Algorithm, CELLS_MIN_PIECES};
 use dlx_engine::{
-    Cells, Config, ForceError, OptionId, ParallelSearch, Piece, Problem, Stats, Status, format,
-    reference,
+    Cells, Config, ForceError, OptionId, ParallelSearch, Piece, Problem, Search, Stats, Status,
+    format, reference,
 };
 
 mod common;

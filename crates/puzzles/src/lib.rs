@@ -13,7 +13,7 @@
 //!   rectangles, Scott's 8x8 board, or anything written in the [`polyomino`] text format.
 //!
 //! ```
-//! use dlx_engine::{Config, Links};
+//! use dlx_engine::{Config, Links, Search};
 //! use dlx_puzzles::{Packing, Puzzle, Queens};
 //!
 //! // The twelve pentominoes on a 3x20 board: 2 distinct packings, each in 4 mirror images.

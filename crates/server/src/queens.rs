@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use dlx_engine::{Links, OnSolution, OptionId, Problem};
+use dlx_engine::{Links, OnSolution, OptionId, Problem, Search};
 use dlx_puzzles::{Puzzle, Queens};
 use serde::{Deserialize, Serialize};
 

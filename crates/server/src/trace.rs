@@ -8,7 +8,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx_engine::{ItemId, Links, Observer, OptionId, Problem, Status};
+use dlx_engine::{ItemId, Links, Observer, OptionId, Problem, Search, Status};
 use serde::Serialize;
 
 use crate::work::Budget;

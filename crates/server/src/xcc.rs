@@ -5,7 +5,9 @@
 use std::ops::ControlFlow;
 
 use axum::extract::State;
-use dlx_engine::{Cells, Heuristic, Links, OnSolution, OptionId, Outcome, Problem, Status, format};
+use dlx_engine::{
+    Cells, Heuristic, Links, OnSolution, OptionId, Outcome, Problem, Search, Status, format,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;

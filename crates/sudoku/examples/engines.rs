@@ -3,7 +3,7 @@
 //! `cargo run --release -p dlx-sudoku --example engines -- FILE [MAX]`.
 use std::time::Instant;
 
-use dlx_engine::{Cells, Config, Links};
+use dlx_engine::{Cells, Config, Links, Search};
 use dlx_sudoku::{encode, parse_line};
 
 fn main() {

@@ -18,7 +18,7 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use dlx_engine::{Config, Heuristic, ItemId, Links, Observer, OptionId};
+use dlx_engine::{Config, Heuristic, ItemId, Links, Observer, OptionId, Search};
 use serde::Serialize;
 
 use crate::backtrack::{self, CellEvents, End};

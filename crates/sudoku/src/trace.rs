@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use dlx_engine::{Config, Heuristic, ItemId, Links, Observer, OptionId};
+use dlx_engine::{Config, Heuristic, ItemId, Links, Observer, OptionId, Search};
 use serde::Serialize;
 
 use crate::backtrack::{self, CellEvents, End};

@@ -92,7 +92,7 @@
 //!   drawings and are otherwise ignored. Errors name the line and column.
 //!
 //! ```
-//! use dlx_engine::{Config, Links};
+//! use dlx_engine::{Config, Links, Search};
 //! use dlx_puzzles::{Packing, Puzzle};
 //!
 //! let text = "board 3x4\npieces tetrominoes L: one-sided\npiece A: x2\n##\n#\n\

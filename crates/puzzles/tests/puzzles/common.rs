@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use dlx_engine::{Config, Links, OnSolution};
+use dlx_engine::{Config, Links, OnSolution, Search};
 use dlx_puzzles::Puzzle;
 
 /// `/work/shared/data/xcc` seen from this crate, or `None` (with a note) if it is absent.

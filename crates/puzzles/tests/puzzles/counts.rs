@@ -1,7 +1,7 @@
 //! Solution counts against published values, every solution checked by the puzzle's own
 //! validator (and the engine's exact-cover checker).
 
-use dlx_engine::{OptionId, reference};
+use dlx_engine::{OptionId, Search, reference};
 use dlx_puzzles::polyomino::{Board, Packing, Piece, Shape, family, family_member};
 use dlx_puzzles::{Langford, Orientations, Puzzle, Queens};
 

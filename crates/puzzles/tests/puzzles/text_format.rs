@@ -1,7 +1,7 @@
 //! The user-facing text format for packing puzzles: examples, rendering, and errors with
 //! their line and column.
 
-use dlx_engine::{Config, Links, format};
+use dlx_engine::{Config, Links, Search, format};
 use dlx_puzzles::polyomino::{Board, Packing, ParseErrorKind, Shape, parse};
 use dlx_puzzles::{Orientations, Puzzle};
 
