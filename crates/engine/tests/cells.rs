@@ -15,7 +15,7 @@ use proptest::prelude::*;
 
 mod common;
 
-use common::{repo_testdata, shared_xcc};
+use common::{arb_problem, repo_testdata, shared_xcc, sorted};
 
 /// Inputs whose SSXCC tree is larger than this are left to the benchmarks.
 const MAX_TEST_NODES: u64 = 400_000;
@@ -154,46 +154,6 @@ fn known_counts_without_data_files() {
     }
 }
 
-/// A random XCC problem: up to 7 primary and 5 secondary items, options of 1 to 5 distinct
-/// items, secondary items uncolored or with one of three colors.
-fn arb_problem(max_options: usize) -> impl Strategy<Value = Problem> {
-    (1usize..8, 0usize..6, 1usize..max_options)
-        .prop_flat_map(|(np, ns, no)| {
-            let entry = (0..np + ns, 0usize..4);
-            let option = proptest::collection::vec(entry, 1..6);
-            (Just(np), Just(ns), proptest::collection::vec(option, no))
-        })
-        .prop_map(|(np, ns, options)| {
-            let mut b = ProblemBuilder::new();
-            let mut items: Vec<_> = (0..np)
-                .map(|k| b.primary(&format!("p{k}")).unwrap())
-                .collect();
-            items.extend((0..ns).map(|k| b.secondary(&format!("s{k}")).unwrap()));
-            let colors = [b.color("red"), b.color("green"), b.color("blue")];
-            for option in options {
-                let mut seen = BTreeSet::new();
-                let entries: Vec<_> = option
-                    .into_iter()
-                    .filter(|(i, _)| seen.insert(*i))
-                    .map(|(i, c)| {
-                        let color = (i >= np && c > 0).then(|| colors[c - 1]);
-                        (items[i], color)
-                    })
-                    .collect();
-                let _ = b.option(&entries); // options without a primary item are rejected
-            }
-            b.build()
-        })
-}
-
-fn sorted(mut sols: Vec<Vec<OptionId>>) -> Vec<Vec<OptionId>> {
-    for s in &mut sols {
-        s.sort();
-    }
-    sols.sort();
-    sols
-}
-
 fn config(heuristic: Heuristic) -> Config {
     Config {
         heuristic,
@@ -205,7 +165,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn cells_finds_exactly_the_reference_solutions(problem in arb_problem(16)) {
+    fn cells_finds_exactly_the_reference_solutions(problem in arb_problem(1..8, 0..6, 1..16, 1..6, 3)) {
         let want = reference::solutions(&problem);
         for heuristic in [Heuristic::Mrv, Heuristic::Leftmost] {
             let mut cells = Cells::new(&problem, config(heuristic));
@@ -235,7 +195,7 @@ proptest! {
     /// more options agree, degree by degree (levels differ: a forced move is a level for the
     /// links).
     #[test]
-    fn cells_agree_with_links(problem in arb_problem(48)) {
+    fn cells_agree_with_links(problem in arb_problem(1..8, 0..6, 1..48, 1..6, 3)) {
         let mut lrec = Recorder::default();
         let mut lsols = Vec::new();
         let lout = Links::new(&problem, Config::default()).run(&mut Collect(&mut lsols, &mut lrec));

@@ -1,19 +1,18 @@
 //! Integration tests of the engine: the shared data-driven suite, property tests against the
 //! brute-force reference, and the search controls.
 
-use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::path::Path;
 
 use dlx_engine::{
-    Config, Heuristic, Links, OnSolution, OptionId, Problem, ProblemBuilder, Search, Status,
-    format, reference,
+    Config, Heuristic, Links, OnSolution, OptionId, ProblemBuilder, Search, Status, format,
+    reference,
 };
 use proptest::prelude::*;
 
 mod common;
 
-use common::{repo_problem, repo_testdata, shared_xcc};
+use common::{arb_problem, repo_problem, repo_testdata, shared_xcc, sorted};
 
 /// Runs every input listed in `dir/expected.toml`: the count must match, and with MRV in input
 /// order the nodes and updates must equal Knuth's DLX1 exactly. Every solution found is checked
@@ -66,55 +65,11 @@ fn shared_inputs_match_dlx1_exactly() {
     }
 }
 
-/// A random XCC problem: a few primary and secondary items, options with random items and,
-/// for secondary items, random colors out of two.
-fn arb_problem() -> impl Strategy<Value = Problem> {
-    (1usize..6, 0usize..4, 1usize..14)
-        .prop_flat_map(|(np, ns, no)| {
-            let entry = (0..np + ns, 0usize..3);
-            let option = proptest::collection::vec(entry, 1..5);
-            (Just(np), Just(ns), proptest::collection::vec(option, no))
-        })
-        .prop_map(|(np, ns, options)| {
-            let mut b = ProblemBuilder::new();
-            let mut items: Vec<_> = (0..np)
-                .map(|k| b.primary(&format!("p{k}")).unwrap())
-                .collect();
-            items.extend((0..ns).map(|k| b.secondary(&format!("s{k}")).unwrap()));
-            let colors = [b.color("red"), b.color("blue")];
-            for option in options {
-                let mut seen = BTreeSet::new();
-                let entries: Vec<_> = option
-                    .into_iter()
-                    .filter(|(i, _)| seen.insert(*i))
-                    .map(|(i, c)| {
-                        let color = if i >= np && c > 0 {
-                            Some(colors[c - 1])
-                        } else {
-                            None
-                        };
-                        (items[i], color)
-                    })
-                    .collect();
-                let _ = b.option(&entries); // options without a primary item are rejected
-            }
-            b.build()
-        })
-}
-
-fn sorted(mut sols: Vec<Vec<OptionId>>) -> Vec<Vec<OptionId>> {
-    for s in &mut sols {
-        s.sort();
-    }
-    sols.sort();
-    sols
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn links_finds_exactly_the_reference_solutions(problem in arb_problem()) {
+    fn links_finds_exactly_the_reference_solutions(problem in arb_problem(1..6, 0..4, 1..14, 1..5, 2)) {
         let want = reference::solutions(&problem);
         for heuristic in [Heuristic::Mrv, Heuristic::Leftmost] {
             let mut links = Links::new(&problem, Config { heuristic, ..Config::default() });
@@ -127,7 +82,7 @@ proptest! {
     }
 
     #[test]
-    fn knuth_format_round_trips(problem in arb_problem()) {
+    fn knuth_format_round_trips(problem in arb_problem(1..6, 0..4, 1..14, 1..5, 2)) {
         let text = format::write(&problem, Some("generated"));
         let (back, warnings) = format::parse(&text).unwrap();
         prop_assert!(warnings.is_empty());

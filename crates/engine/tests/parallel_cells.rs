@@ -19,14 +19,7 @@ use dlx_engine::{
 mod common;
 
 use common::repo_problem as load;
-
-fn sorted(mut sols: Vec<Vec<OptionId>>) -> Vec<Vec<OptionId>> {
-    for s in &mut sols {
-        s.sort();
-    }
-    sols.sort();
-    sols
-}
+use common::sorted;
 
 const SAMPLES: [&str; 4] = ["queens10", "langford8", "pento-3x20", "sudoku-escargot"];
 

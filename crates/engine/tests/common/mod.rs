@@ -1,14 +1,17 @@
 //! Test data shared by the engine's integration tests and benchmarks: the repository's small
 //! exact-cover samples (`testdata/xcc`), the shared suite when `../shared` is present, and
 //! their expected figures (`expected.toml`: solutions, DLX1's nodes and updates, SSXCC's
-//! nodes).
+//! nodes); random problems for the property tests.
 
 // Each test binary and benchmark uses a part of this module.
 #![allow(dead_code)]
 
+use std::collections::BTreeSet;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use dlx_engine::{Problem, format};
+use dlx_engine::{OptionId, Problem, ProblemBuilder, format};
+use proptest::prelude::*;
 
 /// The repository's samples: always present.
 pub fn repo_testdata() -> PathBuf {
@@ -81,4 +84,53 @@ pub fn find(name: &str) -> Option<(Problem, Expected)> {
         }
     }
     None
+}
+
+/// A random XCC problem: a number of primary and of secondary items drawn from the ranges,
+/// options of `len` items (repeats dropped), secondary items uncolored or with one of
+/// `colors` colors. Options without a primary item are rejected by the builder and left out.
+pub fn arb_problem(
+    primary: Range<usize>,
+    secondary: Range<usize>,
+    options: Range<usize>,
+    len: Range<usize>,
+    colors: usize,
+) -> impl Strategy<Value = Problem> {
+    (primary, secondary, options)
+        .prop_flat_map(move |(np, ns, no)| {
+            let entry = (0..np + ns, 0..=colors);
+            let option = proptest::collection::vec(entry, len.clone());
+            (Just(np), Just(ns), proptest::collection::vec(option, no))
+        })
+        .prop_map(move |(np, ns, options)| {
+            let mut b = ProblemBuilder::new();
+            let mut items: Vec<_> = (0..np)
+                .map(|k| b.primary(&format!("p{k}")).unwrap())
+                .collect();
+            items.extend((0..ns).map(|k| b.secondary(&format!("s{k}")).unwrap()));
+            let palette: Vec<_> = (0..colors).map(|k| b.color(&format!("c{k}"))).collect();
+            for option in options {
+                let mut seen = BTreeSet::new();
+                let entries: Vec<_> = option
+                    .into_iter()
+                    .filter(|(i, _)| seen.insert(*i))
+                    .map(|(i, c)| {
+                        let color = (i >= np && c > 0).then(|| palette[c - 1]);
+                        (items[i], color)
+                    })
+                    .collect();
+                let _ = b.option(&entries);
+            }
+            b.build()
+        })
+}
+
+/// Solutions in a canonical order (options sorted within each, then the solutions), to
+/// compare searches that meet them in different orders.
+pub fn sorted(mut sols: Vec<Vec<OptionId>>) -> Vec<Vec<OptionId>> {
+    for s in &mut sols {
+        s.sort();
+    }
+    sols.sort();
+    sols
 }
