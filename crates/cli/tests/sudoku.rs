@@ -718,6 +718,60 @@ fn bench_reports_puzzles_per_second() {
 }
 
 #[test]
+fn bench_shuffles_the_puzzles_and_checks_uniqueness() {
+    // The shuffled puzzles are other puzzles (other guesses) with the same answers: every one
+    // solved, checked against its own givens afterwards, and unique; for every shape.
+    let run = |file: &str, extra: &[&str]| {
+        let mut args = vec!["sudoku", "bench", file, "--json", "--unique"];
+        args.extend_from_slice(extra);
+        let o = dlx(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        serde_json::from_str::<serde_json::Value>(stdout(&o).trim()).unwrap()
+    };
+    let sample = example("sample-200.txt");
+    let plain = run(&sample, &[]);
+    assert_eq!(plain["shuffle"], serde_json::Value::Null);
+    let mut guesses = Vec::new();
+    for seed in ["1", "2"] {
+        let v = run(&sample, &["--shuffle", seed]);
+        assert_eq!(v["shuffle"].as_u64(), seed.parse().ok());
+        assert_eq!(
+            (v["solved"].as_u64(), v["unique"].as_u64()),
+            (Some(200), Some(200))
+        );
+        assert_eq!(v["wrong"], 0);
+        guesses.push(v["guesses_per_puzzle"].as_f64().unwrap());
+    }
+    assert_eq!(plain["unique"], 200);
+    guesses.push(plain["guesses_per_puzzle"].as_f64().unwrap());
+    assert!(
+        guesses[0] != guesses[2] || guesses[1] != guesses[2],
+        "the shuffles changed no search: {guesses:?}"
+    );
+    // Other shapes, one a line: 6x6 and 8x8 (wide boxes: never transposed), 12x12, 16x16.
+    let dir = std::env::temp_dir().join(format!("dlx-shuffle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("shapes.txt");
+    let mut lines = String::from(
+        ".2....4.53........3.6.4.2.......4.5.\n\
+         .....78.1..5.....2.....5..14.2.3.6....5.4..2.........37....1...2\n",
+    );
+    for big in ["12x12.txt", "16x16.txt"] {
+        lines += &std::fs::read_to_string(example(big)).unwrap();
+    }
+    std::fs::write(&file, lines).unwrap();
+    for seed in ["3", "4", "5"] {
+        let v = run(file.to_str().unwrap(), &["--shuffle", seed]);
+        assert_eq!(
+            (v["puzzles"].as_u64(), v["unique"].as_u64()),
+            (Some(4), Some(4))
+        );
+        assert_eq!(v["wrong"], 0);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn help_names_the_conventions() {
     let o = dlx(&["sudoku", "--help"]);
     let out = stdout(&o);

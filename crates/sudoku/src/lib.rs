@@ -11,7 +11,9 @@
 //! - [`solve()`] with [`SolveOptions`] (solver, heuristic, solution limit, node and time
 //!   budgets) giving a [`SolveResult`] with a [`Status`] and [`SolveStats`];
 //! - [`trace()`]: every decision of a solver as a [`Trace`] of [`TraceStep`]s;
-//! - [`encode()`]: the reduced exact-cover [`Encoding`] the `dlx` solver runs on.
+//! - [`encode()`]: the reduced exact-cover [`Encoding`] the `dlx` solver runs on;
+//! - [`Symmetry`]: relabelled digits, permuted rows, columns, bands and stacks, transposed
+//!   grids (a puzzle with as many solutions), for benchmarks free of a data set's bias.
 //!
 //! ```
 //! use dlx_sudoku::{parse, solve, SolveOptions, SolverKind, Status};
@@ -33,6 +35,7 @@ pub mod encode;
 pub mod grid;
 pub mod parse;
 pub mod solve;
+pub mod symmetry;
 pub mod trace;
 
 pub use check::{Conflict, candidates, check_givens};
@@ -45,6 +48,7 @@ pub use parse::{
 pub use solve::{
     Snapshot, SolveOptions, SolveResult, SolveStats, SolverKind, Status, Visitor, solve, solve_with,
 };
+pub use symmetry::Symmetry;
 pub use trace::{StepKind, Trace, TraceOptions, TraceStep, trace, trace_with_limit};
 
 /// The engine's heuristics, re-exported for [`SolveOptions::heuristic`].

@@ -12,47 +12,6 @@ use dlx_sudoku::{
 };
 use proptest::prelude::*;
 
-/// A valid full grid for `shape`, shuffled by `seed` (pattern, then digits, rows within
-/// bands, bands, columns within stacks, stacks).
-fn random_solution(shape: Shape, seed: u64) -> Vec<u8> {
-    let mut s = seed | 1;
-    let mut next = move |n: usize| {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        (s % n as u64) as usize
-    };
-    let (p, q, n) = (shape.rows, shape.cols, shape.n());
-    let mut shuffle = |v: &mut Vec<usize>| {
-        for i in (1..v.len()).rev() {
-            let j = next(i + 1);
-            v.swap(i, j);
-        }
-    };
-    let mut grouped = |groups: usize, size: usize| {
-        let mut order: Vec<usize> = (0..groups).collect();
-        shuffle(&mut order);
-        let mut out = Vec::new();
-        for g in order {
-            let mut inner: Vec<usize> = (0..size).map(|k| g * size + k).collect();
-            shuffle(&mut inner);
-            out.extend(inner);
-        }
-        out
-    };
-    let rows = grouped(q, p);
-    let cols = grouped(p, q);
-    let digits = grouped(1, n);
-    let mut cells = vec![0u8; n * n];
-    for r in 0..n {
-        for c in 0..n {
-            let v = (q * (rows[r] % p) + rows[r] / p + cols[c]) % n;
-            cells[r * n + c] = digits[v] as u8 + 1;
-        }
-    }
-    cells
-}
-
 struct Collect(BTreeSet<Vec<u8>>);
 
 impl Visitor for Collect {
@@ -105,7 +64,7 @@ proptest! {
     #[test]
     fn solvers_agree_on_small_grids(shape in shapes(), seed in any::<u64>(), keep in 0.15f64..0.7) {
         let n = shape.n();
-        let full = random_solution(shape, seed);
+        let full = common::random_solution(shape, seed);
         common::validate(&full, &full, shape.rows, shape.cols).unwrap();
         let mut cells = full.clone();
         let mut s = seed.rotate_left(17) | 1;
@@ -194,7 +153,7 @@ proptest! {
     /// solutions, and every dlx step's stack has one option per level.
     #[test]
     fn traces_agree_with_solves(shape in shapes(), seed in any::<u64>()) {
-        let full = random_solution(shape, seed);
+        let full = common::random_solution(shape, seed);
         let mut cells = full.clone();
         for (k, c) in cells.iter_mut().enumerate() {
             if (seed >> (k % 64)) & 1 == 0 || k % 3 == 0 {
@@ -242,7 +201,7 @@ proptest! {
         seed in any::<u64>(),
         keep in 0.35f64..0.8,
     ) {
-        let full = random_solution(shape, seed);
+        let full = common::random_solution(shape, seed);
         let mut cells = full.clone();
         let mut s = seed.rotate_left(29) | 1;
         for c in cells.iter_mut() {

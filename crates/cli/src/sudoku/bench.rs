@@ -1,6 +1,8 @@
 //! `dlx sudoku bench FILE`: reads and parses every puzzle first, then times only the solving,
 //! as tdoku's benchmark driver does, and checks every answer afterwards (outside the timing:
 //! the timed pass keeps only counts, and a second pass solves again and checks each answer).
+//! With `--shuffle SEED` each puzzle is first moved by a random symmetry of the grid, as
+//! tdoku's driver does by default.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -8,7 +10,9 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use dlx_sudoku::{Grid, SolveOptions, SolveResult, SolverKind, Status};
+use dlx_sudoku::{Grid, SolveOptions, SolveResult, SolverKind, Status, Symmetry};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -37,6 +41,12 @@ pub struct BenchArgs {
     /// Solve at most this many puzzles (the first ones).
     #[arg(long, value_name = "N")]
     pub max: Option<usize>,
+    /// Before timing, move each puzzle by a random symmetry drawn from this seed (digits
+    /// relabelled; rows, columns, bands and stacks permuted; transposed when the boxes are
+    /// square): the same puzzles in other orientations, so that the orientation a set was
+    /// collected in favours no solver (tdoku's benchmark driver does this by default).
+    #[arg(long, value_name = "SEED")]
+    pub shuffle: Option<u64>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -47,6 +57,10 @@ struct Report {
     file: String,
     solver: &'static str,
     threads: usize,
+    shuffle: Option<u64>,
+    /// With `--unique`: how many puzzles were proved to have one solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<usize>,
     puzzles: usize,
     solved: usize,
     invalid: usize,
@@ -108,6 +122,12 @@ pub fn run(args: BenchArgs) -> Result<Found> {
     if let Some(m) = args.max {
         grids.truncate(m);
     }
+    if let Some(seed) = args.shuffle {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for g in &mut grids {
+            *g = Symmetry::random(g.shape, &mut rng).apply(g);
+        }
+    }
     let solver: SolverKind = args.solver.into();
     let options = SolveOptions {
         solver,
@@ -159,17 +179,18 @@ pub fn run(args: BenchArgs) -> Result<Found> {
     // the answers just timed.
     let check = |g: &Grid| {
         let r = dlx_sudoku::solve(g, &options);
+        let unique = (r.status == Status::Unique) as usize;
         match &r.solution {
-            Some(s) if is_solution_of(g, s) && r.status != Status::None => (1, 0),
-            Some(_) => (0, 1),
-            None => (0, 0),
+            Some(s) if is_solution_of(g, s) && r.status != Status::None => (1, 0, unique),
+            Some(_) => (0, 1, 0),
+            None => (0, 0, 0),
         }
     };
-    let (solved, wrong) = pool.install(|| {
+    let (solved, wrong, unique) = pool.install(|| {
         grids
             .par_iter()
             .map(check)
-            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+            .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2))
     });
     if solved + wrong != found {
         anyhow::bail!(
@@ -182,6 +203,8 @@ pub fn run(args: BenchArgs) -> Result<Found> {
         file: name,
         solver: solver.as_str(),
         threads,
+        shuffle: args.shuffle,
+        unique: args.unique.then_some(unique),
         puzzles: grids.len(),
         solved,
         invalid,
@@ -202,10 +225,18 @@ pub fn run(args: BenchArgs) -> Result<Found> {
     } else {
         writeln!(
             out,
-            "{}: {} puzzles, {} solved, {} with {} thread{}: {:.3} s, {:.0} puzzles/s; {:.1} nodes and {:.2} guesses a puzzle",
+            "{}{}: {} puzzles, {} solved{}, {} with {} thread{}: {:.3} s, {:.0} puzzles/s; {:.1} nodes and {:.2} guesses a puzzle",
             report.file,
+            match report.shuffle {
+                Some(seed) => format!(" (shuffled, seed {seed})"),
+                None => String::new(),
+            },
             report.puzzles,
             report.solved,
+            match report.unique {
+                Some(k) => format!(" ({k} unique)"),
+                None => String::new(),
+            },
             report.solver,
             threads,
             if threads == 1 { "" } else { "s" },

@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+use dlx_sudoku::Shape;
+
 /// The shared data directory, or `None` (with a note) when it is absent.
 pub fn shared(sub: &str) -> Option<PathBuf> {
     let p = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared")).join(sub);
@@ -73,4 +75,45 @@ pub fn validate(puzzle: &[u8], solution: &[u8], rows: usize, cols: usize) -> Res
         }
     }
     Ok(())
+}
+
+/// A valid full grid for `shape`, shuffled by `seed` (pattern, then digits, rows within
+/// bands, bands, columns within stacks, stacks).
+pub fn random_solution(shape: Shape, seed: u64) -> Vec<u8> {
+    let mut s = seed | 1;
+    let mut next = move |n: usize| {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        (s % n as u64) as usize
+    };
+    let (p, q, n) = (shape.rows, shape.cols, shape.n());
+    let mut shuffle = |v: &mut Vec<usize>| {
+        for i in (1..v.len()).rev() {
+            let j = next(i + 1);
+            v.swap(i, j);
+        }
+    };
+    let mut grouped = |groups: usize, size: usize| {
+        let mut order: Vec<usize> = (0..groups).collect();
+        shuffle(&mut order);
+        let mut out = Vec::new();
+        for g in order {
+            let mut inner: Vec<usize> = (0..size).map(|k| g * size + k).collect();
+            shuffle(&mut inner);
+            out.extend(inner);
+        }
+        out
+    };
+    let rows = grouped(q, p);
+    let cols = grouped(p, q);
+    let digits = grouped(1, n);
+    let mut cells = vec![0u8; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            let v = (q * (rows[r] % p) + rows[r] / p + cols[c]) % n;
+            cells[r * n + c] = digits[v] as u8 + 1;
+        }
+    }
+    cells
 }
