@@ -341,7 +341,7 @@ fn a_byte_order_mark_is_not_a_cell() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("bom.txt");
     std::fs::write(&file, &batch).unwrap();
-    let o = dlx(&["sudoku", "bench", file.to_str().unwrap()]);
+    let o = dlx(&["sudoku", "bench", file.to_str().unwrap(), "--min-time", "0"]);
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(
         o.status.code(),
@@ -701,18 +701,31 @@ fn bench_reports_puzzles_per_second() {
         "--json",
         "--solver",
         "dlx",
+        "--min-time",
+        "0",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let f = dlx(&["sudoku", "bench", &example("sample-200.txt"), "--json"]);
+    let f = dlx(&[
+        "sudoku",
+        "bench",
+        &example("sample-200.txt"),
+        "--json",
+        "--min-time",
+        "0.05",
+    ]);
     let vf: serde_json::Value = serde_json::from_str(stdout(&f).trim()).unwrap();
     assert_eq!(
         (vf["solver"].as_str(), vf["solved"].as_u64()),
         (Some("fast"), Some(200))
     );
+    // Passes repeat until --min-time has gone by: a pass over 200 easy puzzles takes
+    // milliseconds, so 0.05 s holds several; with 0, one pass.
+    assert!(vf["passes"].as_u64().unwrap() > 1, "{vf}");
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["puzzles"], 200);
     assert_eq!(v["solved"], 200);
     assert_eq!(v["wrong"], 0);
+    assert_eq!(v["passes"], 1);
     assert!(v["puzzles_per_second"].as_f64().unwrap() > 0.0);
     assert!(v["seconds"].as_f64().is_some());
 }
@@ -722,7 +735,15 @@ fn bench_shuffles_the_puzzles_and_checks_uniqueness() {
     // The shuffled puzzles are other puzzles (other guesses) with the same answers: every one
     // solved, checked against its own givens afterwards, and unique; for every shape.
     let run = |file: &str, extra: &[&str]| {
-        let mut args = vec!["sudoku", "bench", file, "--json", "--unique"];
+        let mut args = vec![
+            "sudoku",
+            "bench",
+            file,
+            "--json",
+            "--unique",
+            "--min-time",
+            "0",
+        ];
         args.extend_from_slice(extra);
         let o = dlx(&args);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -794,7 +815,14 @@ fn bench_and_input_errors() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("mixed.txt");
     std::fs::write(&file, format!("{EASY}\n{}\n{EASY}\n", &EASY[3..])).unwrap();
-    let o = dlx(&["sudoku", "bench", file.to_str().unwrap(), "--json"]);
+    let o = dlx(&[
+        "sudoku",
+        "bench",
+        file.to_str().unwrap(),
+        "--json",
+        "--min-time",
+        "0",
+    ]);
     assert_eq!(o.status.code(), Some(2));
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(
