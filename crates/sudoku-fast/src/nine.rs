@@ -439,21 +439,45 @@ impl State {
     // PERF: the givens are found 16 cells at a time and visited one by one, and the checks
     // are folded into one test at the end: 1,100 -> 560 instructions a puzzle of 17-clue,
     // where a whole easy puzzle takes 14,000.
-    fn new(cells: &[u8; 81]) -> Option<State> {
+    ///
+    /// Digits are renamed inside the state, the digit given most often first (ties in
+    /// increasing order): `label[d + 1]` is the value of internal digit `d`. The digit rules
+    /// run in internal order, and starting from the digits that hold most gives the fixed
+    /// point in fewer rounds.
+    // PERF: 17-clue, one solution, one thread, randomly oriented copy (ChaCha seed 1 as in
+    // `dlx sudoku bench --shuffle 1`, digits relabelled at random): 330,000-345,000 puzzles/s
+    // in the given digits' order, 405,000-414,000 renamed (the set as published lists its
+    // puzzles in a canonical form whose digit 1 tends to be the most given, hence its speed).
+    fn new(cells: &[u8; 81], label: &mut [u8; 10]) -> Option<State> {
         let mut elim = [[0u32; 4]; 9];
         let mut given = [[0u32; 4]; 9];
         let occupied = given_masks(cells);
+        let mut count = [0u8; 10];
+        for (b, &band) in occupied.iter().enumerate() {
+            let mut m = band;
+            while m != 0 {
+                let v = cells[27 * b + m.trailing_zeros() as usize];
+                if v > 9 {
+                    return None;
+                }
+                count[v as usize] += 1;
+                m &= m - 1;
+            }
+        }
+        // rank[v]: digits given more often than v, or as often and smaller.
+        let mut rank = [0u8; 10];
+        for v in 1..10 {
+            let key = |u: usize| ((count[u] as u32) << 4) | (15 - u as u32);
+            rank[v] = (1..10).filter(|&u| key(u) > key(v)).count() as u8;
+            label[rank[v] as usize + 1] = v as u8;
+        }
         for (b, &band) in occupied.iter().enumerate() {
             let mut m = band;
             while m != 0 {
                 let bit = m.trailing_zeros();
                 m &= m - 1;
                 let i = 27 * b + bit as usize;
-                let v = cells[i];
-                if v > 9 {
-                    return None;
-                }
-                let d = (v - 1) as usize;
+                let d = rank[cells[i] as usize] as usize;
                 for k in 0..3 {
                     elim[d][k] |= PEERS[i][k];
                 }
@@ -928,6 +952,8 @@ struct Search {
     conflicts: [u32; 81],
     /// When to stop, checked every [`CLOCK_EVERY`] guesses.
     deadline: Option<Instant>,
+    /// The value of each internal digit (see [`State::new`]).
+    label: [u8; 10],
 }
 
 /// Guesses after which a puzzle is hard enough for templates to pay (see [`State::templates`]).
@@ -983,7 +1009,11 @@ impl Search {
                 }
                 Step::Solved => {
                     if self.solutions == 0 {
-                        self.first = Some(st.grid());
+                        let mut g = st.grid();
+                        for v in &mut g {
+                            *v = self.label[*v as usize];
+                        }
+                        self.first = Some(g);
                     }
                     self.solutions += 1;
                     if self.solutions >= self.limit {
@@ -1098,9 +1128,10 @@ fn solve_with<K: Kernel>(
         triads: limit >= 2,
         conflicts: [0; 81],
         deadline,
+        label: [0; 10],
     };
     if limit > 0 {
-        if let Some(st) = State::new(cells) {
+        if let Some(st) = State::new(cells, &mut search.label) {
             search.run::<K>(st);
         }
     }
@@ -1253,7 +1284,8 @@ mod tests {
     /// Calls `visit(line, solution, state, pairs)` on every stuck state on the way to the
     /// solution of each puzzle of the forum-hardest sample: propagation (digit and cell rules
     /// only) until stuck, then the solution's digit placed in the next open cell, and so on.
-    /// `visit` may prune the state further; it must keep the solution.
+    /// `visit` may prune the state further; it must keep the solution. The solution it gets
+    /// names digits as the state does (see [`State::new`]).
     fn stuck_states(mut visit: impl FnMut(&str, &[u8; 81], &mut State, [u32; 4])) {
         let text = include_str!("../testdata/forum-hardest-1905-11plus-sample.txt");
         for line in text.lines().filter(|l| l.len() >= 81) {
@@ -1266,7 +1298,13 @@ mod tests {
                 .solution
                 .expect("sample puzzles solve");
             assert!(is_solution(&p, &sol), "{line}");
-            let mut st = State::new(&p).expect("valid givens");
+            let mut label = [0u8; 10];
+            let mut st = State::new(&p, &mut label).expect("valid givens");
+            let mut internal = [0u8; 10];
+            for (d, &v) in label.iter().enumerate().skip(1) {
+                internal[v as usize] = d as u8;
+            }
+            let sol = sol.map(|v| internal[v as usize]);
             let mut next = 0;
             while let Step::Guess { pairs } = st.propagate::<Portable, false>(false) {
                 visit(line, &sol, &mut st, pairs);
