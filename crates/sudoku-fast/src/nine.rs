@@ -576,6 +576,10 @@ impl State {
         loop {
             // Digit rules to a fixed point.
             while self.dirty != 0 {
+                // PERF: the lowest dirty digit (most given, see `State::new`). Choosing the one
+                // with most rows placed instead costs more than it saves (callgrind, shuffled
+                // sets: 17-clue first 20,000 285 -> 335 M instructions, forum-hardest first
+                // 2,000 393 -> 435 M at limit 1 and 683 -> 754 M at limit 2).
                 let d = DIGIT_OF_BIT[self.dirty.trailing_zeros() as usize] as usize;
                 if !self.digit::<K>(d) {
                     return Step::Fail;
