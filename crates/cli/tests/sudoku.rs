@@ -727,6 +727,27 @@ fn bench_reports_puzzles_per_second() {
     assert_eq!(v["wrong"], 0);
     assert_eq!(v["passes"], 1);
     assert!(v["puzzles_per_second"].as_f64().unwrap() > 0.0);
+    // The line: what was timed, and the work a puzzle (the fast solver counts no nodes).
+    let t = dlx(&[
+        "sudoku",
+        "bench",
+        &example("sample-200.txt"),
+        "--shuffle",
+        "1",
+        "--min-time",
+        "0",
+    ]);
+    let line = stdout(&t);
+    assert!(
+        line.contains(
+            "sample-200.txt (shuffled, seed 1): 200 puzzles, 200 solved, fast with 1 thread: "
+        ),
+        "{line}"
+    );
+    assert!(
+        line.ends_with(" guesses a puzzle\n") && !line.contains("nodes"),
+        "{line}"
+    );
     assert!(v["seconds"].as_f64().is_some());
 }
 

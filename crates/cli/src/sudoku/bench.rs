@@ -250,7 +250,7 @@ pub fn run(args: BenchArgs) -> Result<Found> {
     } else {
         writeln!(
             out,
-            "{}{}: {} puzzles, {} solved{}, {} with {} thread{}: {:.3} s{}, {:.0} puzzles/s; {:.1} nodes and {:.2} guesses a puzzle",
+            "{}{}: {} puzzles, {} solved{}, {} with {} thread{}: {:.3} s{}, {:.0} puzzles/s; {}",
             report.file,
             match report.shuffle {
                 Some(seed) => format!(" (shuffled, seed {seed})"),
@@ -272,8 +272,15 @@ pub fn run(args: BenchArgs) -> Result<Found> {
                 String::new()
             },
             report.puzzles_per_second,
-            report.nodes_per_puzzle,
-            report.guesses_per_puzzle
+            // The fast solver counts guesses only.
+            if solver == SolverKind::Fast {
+                format!("{:.2} guesses a puzzle", report.guesses_per_puzzle)
+            } else {
+                format!(
+                    "{:.1} nodes and {:.2} guesses a puzzle",
+                    report.nodes_per_puzzle, report.guesses_per_puzzle
+                )
+            }
         )?;
     }
     out.flush()?;
