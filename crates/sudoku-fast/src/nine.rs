@@ -436,18 +436,19 @@ fn given_bits_sse2(cells: &[u8; 81]) -> u128 {
 impl State {
     /// The state for the givens, or `None` if two equal givens share a house or a value is
     /// out of range.
-    // PERF: the givens are found 16 cells at a time and visited one by one, and the checks
-    // are folded into one test at the end: 1,100 -> 560 instructions a puzzle of 17-clue,
-    // where a whole easy puzzle takes 14,000.
     ///
     /// Digits are renamed inside the state, the digit given most often first (ties in
     /// increasing order): `label[d + 1]` is the value of internal digit `d`. The digit rules
     /// run in internal order, and starting from the digits that hold most gives the fixed
     /// point in fewer rounds.
-    // PERF: 17-clue, one solution, one thread, randomly oriented copy (ChaCha seed 1 as in
-    // `dlx sudoku bench --shuffle 1`, digits relabelled at random): 330,000-345,000 puzzles/s
-    // in the given digits' order, 405,000-414,000 renamed (the set as published lists its
-    // puzzles in a canonical form whose digit 1 tends to be the most given, hence its speed).
+    // PERF: the givens are found 16 cells at a time and visited one by one, and the checks
+    // are folded into one test at the end: 1,100 -> 560 instructions a puzzle of 17-clue,
+    // where a whole easy puzzle takes 14,000.
+    // PERF: 17-clue, one solution, one thread, on a copy with a random symmetry applied to
+    // each puzzle (digits relabelled at random): 330,000-367,000 puzzles/s in the given
+    // digits' order, 405,000-460,000 renamed; the hard sets even (the set as published lists
+    // its puzzles in a canonical form whose digit 1 tends to be the most given: it ran 25%
+    // faster than any shuffle of it).
     fn new(cells: &[u8; 81], label: &mut [u8; 10]) -> Option<State> {
         let mut elim = [[0u32; 4]; 9];
         let mut given = [[0u32; 4]; 9];
