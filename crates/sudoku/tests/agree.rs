@@ -4,22 +4,14 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::ops::ControlFlow;
 
 use dlx_sudoku::{
-    Grid, Heuristic, Shape, SolveOptions, SolverKind, StepKind, TraceOptions, Visitor, parse,
-    solve, solve_with, trace_with_limit,
+    Grid, Heuristic, Shape, SolveOptions, SolverKind, StepKind, TraceOptions, parse, solve,
+    solve_with, trace_with_limit,
 };
 use proptest::prelude::*;
 
-struct Collect(BTreeSet<Vec<u8>>);
-
-impl Visitor for Collect {
-    fn solution(&mut self, grid: &Grid) -> ControlFlow<()> {
-        self.0.insert(grid.cells.clone());
-        ControlFlow::Continue(())
-    }
-}
+use common::Collect;
 
 /// Counts solutions by trying every digit in every blank, checking the rules by scanning:
 /// independent of the library's masks, encodings and solvers.
@@ -47,22 +39,13 @@ fn brute_count(cells: &mut Vec<u8>, rows: usize, cols: usize, limit: u64) -> u64
     total
 }
 
-fn shapes() -> impl Strategy<Value = Shape> {
-    prop_oneof![
-        Just(Shape { rows: 2, cols: 2 }),
-        Just(Shape { rows: 2, cols: 3 }),
-        Just(Shape { rows: 3, cols: 2 }),
-        Just(Shape { rows: 2, cols: 4 }),
-    ]
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(60))]
 
     /// Random small puzzles (often with many solutions): the three solvers find the same set
     /// of solutions, every one checked, and the brute force agrees on the count.
     #[test]
-    fn solvers_agree_on_small_grids(shape in shapes(), seed in any::<u64>(), keep in 0.15f64..0.7) {
+    fn solvers_agree_on_small_grids(shape in common::small_shapes(), seed in any::<u64>(), keep in 0.15f64..0.7) {
         let n = shape.n();
         let full = common::random_solution(shape, seed);
         common::validate(&full, &full, shape.rows, shape.cols).unwrap();
@@ -152,7 +135,7 @@ proptest! {
     /// A whole-tree trace counts the same solutions as a solve, its solution steps are the
     /// solutions, and every dlx step's stack has one option per level.
     #[test]
-    fn traces_agree_with_solves(shape in shapes(), seed in any::<u64>()) {
+    fn traces_agree_with_solves(shape in common::small_shapes(), seed in any::<u64>()) {
         let full = common::random_solution(shape, seed);
         let mut cells = full.clone();
         for (k, c) in cells.iter_mut().enumerate() {

@@ -5,21 +5,13 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::ops::ControlFlow;
 
-use dlx_sudoku::{Grid, Shape, SolveOptions, SolverKind, Symmetry, Visitor, solve_with};
+use dlx_sudoku::{Grid, Shape, SolveOptions, SolverKind, Symmetry, solve_with};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-struct Collect(BTreeSet<Vec<u8>>);
-
-impl Visitor for Collect {
-    fn solution(&mut self, grid: &Grid) -> ControlFlow<()> {
-        self.0.insert(grid.cells.clone());
-        ControlFlow::Continue(())
-    }
-}
+use common::Collect;
 
 /// The solutions of `grid`, the first `limit` of them, by the dancing-links solver.
 fn solutions(grid: &Grid, limit: u64) -> BTreeSet<Vec<u8>> {
@@ -35,10 +27,7 @@ fn solutions(grid: &Grid, limit: u64) -> BTreeSet<Vec<u8>> {
 
 fn shapes() -> impl Strategy<Value = Shape> {
     prop_oneof![
-        Just(Shape { rows: 2, cols: 2 }),
-        Just(Shape { rows: 2, cols: 3 }),
-        Just(Shape { rows: 3, cols: 2 }),
-        Just(Shape { rows: 2, cols: 4 }),
+        common::small_shapes(),
         Just(Shape { rows: 3, cols: 3 }),
         Just(Shape { rows: 3, cols: 4 }),
         Just(Shape { rows: 4, cols: 4 }),

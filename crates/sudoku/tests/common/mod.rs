@@ -1,9 +1,12 @@
 //! Helpers shared by the integration tests: an independent answer checker, and test data.
 #![allow(dead_code)]
 
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use dlx_sudoku::Shape;
+use dlx_sudoku::{Grid, Shape, Visitor};
+use proptest::prelude::*;
 
 /// The shared data directory, or `None` (with a note) when it is absent.
 pub fn shared(sub: &str) -> Option<PathBuf> {
@@ -116,4 +119,24 @@ pub fn random_solution(shape: Shape, seed: u64) -> Vec<u8> {
         }
     }
     cells
+}
+
+/// Collects every solution a solver visits.
+pub struct Collect(pub BTreeSet<Vec<u8>>);
+
+impl Visitor for Collect {
+    fn solution(&mut self, grid: &Grid) -> ControlFlow<()> {
+        self.0.insert(grid.cells.clone());
+        ControlFlow::Continue(())
+    }
+}
+
+/// Box shapes small enough for a brute-force count: 4x4, 6x6 both ways, 8x8.
+pub fn small_shapes() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        Just(Shape { rows: 2, cols: 2 }),
+        Just(Shape { rows: 2, cols: 3 }),
+        Just(Shape { rows: 3, cols: 2 }),
+        Just(Shape { rows: 2, cols: 4 }),
+    ]
 }
