@@ -35,7 +35,7 @@ fn check_expected(dir: &Path) -> usize {
             continue;
         }
         let Some(problem) = common::load(dir, &name) else {
-            eprintln!("note: {name}.dlx missing in {}; skipped", dir.display());
+            common::note(&format!("{name}.dlx missing in {}; skipped", dir.display()));
             continue;
         };
         let mut cells = Cells::new(&problem, Config::default());
@@ -69,7 +69,7 @@ fn repo_samples_match_ssxcc_exactly() {
     if dir.join("expected.toml").exists() {
         assert!(check_expected(&dir) >= 5);
     } else {
-        eprintln!("note: testdata/xcc not present; repository samples skipped");
+        common::note("testdata/xcc not present; repository samples skipped");
     }
 }
 
@@ -77,7 +77,7 @@ fn repo_samples_match_ssxcc_exactly() {
 fn shared_inputs_match_ssxcc_exactly() {
     match shared_xcc() {
         Some(dir) => assert!(check_expected(&dir) >= 15),
-        None => eprintln!("note: ../shared/data/xcc not present; shared exact-cover suite skipped"),
+        None => common::note("../shared/data/xcc not present; shared exact-cover suite skipped"),
     }
 }
 

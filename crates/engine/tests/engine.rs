@@ -61,7 +61,7 @@ fn repo_samples_match_dlx1_exactly() {
 fn shared_inputs_match_dlx1_exactly() {
     match shared_xcc() {
         Some(dir) => assert!(check_expected(&dir) >= 25),
-        None => eprintln!("note: ../shared/data/xcc not present; shared exact-cover suite skipped"),
+        None => common::note("../shared/data/xcc not present; shared exact-cover suite skipped"),
     }
 }
 

@@ -47,10 +47,10 @@ fn browser_available() -> bool {
         "DLX_REQUIRE_BROWSER=1 but {} missing (run crates/server/tests/install-browser.sh)",
         missing.join(" and ")
     );
-    eprintln!(
-        "note: skipping the browser test: {} not installed (crates/server/tests/install-browser.sh installs them)",
+    note(&format!(
+        "skipping the browser test: {} not installed (crates/server/tests/install-browser.sh installs them)",
         missing.join(" and ")
-    );
+    ));
     false
 }
 
@@ -896,4 +896,11 @@ async fn exact_cover_flow(c: &Client, url: &str) {
     let placed = count(c, "#board .cell.placed").await;
     assert_eq!(chosen, 4 * placed, "each placed digit is one chosen option");
     screenshot(c, "sudoku-links.png", None).await;
+}
+
+/// Prints a note on stderr even while the test harness captures the output of tests (it
+/// captures `eprintln!`), so that a skipped part of a test shows in the run's output.
+fn note(text: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "note: {text}");
 }

@@ -134,3 +134,10 @@ pub fn sorted(mut sols: Vec<Vec<OptionId>>) -> Vec<Vec<OptionId>> {
     sols.sort();
     sols
 }
+
+/// Prints a note on stderr even while the test harness captures the output of tests (it
+/// captures `eprintln!`), so that a skipped part of a test shows in the run's output.
+pub fn note(text: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "note: {text}");
+}

@@ -14,7 +14,7 @@ pub fn shared_xcc() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("note: {} is missing; skipping", dir.display());
+        note(&format!("{} is missing; skipping", dir.display()));
         None
     }
 }
@@ -57,4 +57,11 @@ pub fn count<P: Puzzle>(puzzle: &P) -> u64 {
     let out = Links::new(puzzle.problem(), Config::default()).count();
     assert!(out.is_complete());
     out.stats.solutions
+}
+
+/// Prints a note on stderr even while the test harness captures the output of tests (it
+/// captures `eprintln!`), so that a skipped part of a test shows in the run's output.
+fn note(text: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "note: {text}");
 }

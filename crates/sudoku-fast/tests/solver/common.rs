@@ -8,7 +8,9 @@ pub fn shared(rel: &str) -> Option<String> {
     if std::path::Path::new(&path).exists() {
         Some(path)
     } else {
-        eprintln!("note: {path} is absent; skipping the shared-data part of this test");
+        note(&format!(
+            "{path} is absent; skipping the shared-data part of this test"
+        ));
         None
     }
 }
@@ -204,4 +206,11 @@ pub fn remove_cells(grid: &[u8], blanks: usize, rng: &mut XorShift) -> Vec<u8> {
         puzzle[i] = 0;
     }
     puzzle
+}
+
+/// Prints a note on stderr even while the test harness captures the output of tests (it
+/// captures `eprintln!`), so that a skipped part of a test shows in the run's output.
+fn note(text: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "note: {text}");
 }

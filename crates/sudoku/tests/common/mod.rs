@@ -14,7 +14,7 @@ pub fn shared(sub: &str) -> Option<PathBuf> {
     if p.exists() {
         Some(p)
     } else {
-        eprintln!("note: {} is absent; skipping", p.display());
+        note(&format!("{} is absent; skipping", p.display()));
         None
     }
 }
@@ -139,4 +139,11 @@ pub fn small_shapes() -> impl Strategy<Value = Shape> {
         Just(Shape { rows: 3, cols: 2 }),
         Just(Shape { rows: 2, cols: 4 }),
     ]
+}
+
+/// Prints a note on stderr even while the test harness captures the output of tests (it
+/// captures `eprintln!`), so that a skipped part of a test shows in the run's output.
+fn note(text: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "note: {text}");
 }
