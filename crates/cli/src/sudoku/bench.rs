@@ -6,7 +6,7 @@
 
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::Args;
@@ -47,11 +47,11 @@ pub struct BenchArgs {
     /// collected in favours no solver (tdoku's benchmark driver does this by default).
     #[arg(long, value_name = "SEED")]
     pub shuffle: Option<u64>,
-    /// Repeat the timed pass until this many seconds have gone by (at most 1000 passes) and
+    /// Repeat the timed pass until this much time has gone by (at most 1000 passes) and
     /// report the median pass: a pass over a small set takes milliseconds, which one burst
     /// of another program on the machine can double. 0 times a single pass.
-    #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = parse_min_time)]
-    pub min_time: f64,
+    #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = crate::output::parse_duration)]
+    pub min_time: Duration,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -104,14 +104,6 @@ fn timed_pass<T: Sync>(
                 .map(f)
                 .reduce(|| (0, 0, 0), add)
         })
-    }
-}
-
-/// `--min-time`: a number of seconds, from 0 to one hour.
-fn parse_min_time(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(t) if (0.0..=3600.0).contains(&t) => Ok(t),
-        _ => Err(format!("{s:?} is not a number of seconds from 0 to 3600")),
     }
 }
 
@@ -188,7 +180,8 @@ pub fn run(args: BenchArgs) -> Result<Found> {
     // Every pass gives the same counts (the solvers are deterministic); only times differ.
     let mut times = Vec::new();
     let mut counts = (0, 0, 0);
-    while times.is_empty() || (times.iter().sum::<f64>() < args.min_time && times.len() < 1000) {
+    let min_time = args.min_time.as_secs_f64();
+    while times.is_empty() || (times.iter().sum::<f64>() < min_time && times.len() < 1000) {
         let start = Instant::now();
         counts = match &nine {
             Some(nine) => timed_pass(&pool, nine, tally9),
