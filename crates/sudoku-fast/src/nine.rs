@@ -883,15 +883,17 @@ impl State {
         self.dirty |= 1 << (3 * d + b);
     }
 
-    /// Writes the solution held by a solved state, digits 1..=9 row-major.
-    fn grid(&self) -> [u8; 81] {
+    /// Writes the solution held by a solved state, row-major, internal digit `d` as
+    /// `label[d + 1]` (see [`State::new`]).
+    fn grid(&self, label: &[u8; 10]) -> [u8; 81] {
         let mut g = [0u8; 81];
         for (d, c) in self.cand.iter().enumerate() {
+            let v = label[d + 1];
             for b in 0..3 {
                 let mut m = c[b];
                 while m != 0 {
                     let i = m.trailing_zeros() as usize;
-                    g[27 * b + i] = d as u8 + 1;
+                    g[27 * b + i] = v;
                     m &= m - 1;
                 }
             }
@@ -1069,11 +1071,7 @@ impl Search {
                 }
                 Step::Solved => {
                     if self.solutions == 0 {
-                        let mut g = st.grid();
-                        for v in &mut g {
-                            *v = self.label[*v as usize];
-                        }
-                        self.first = Some(g);
+                        self.first = Some(st.grid(&self.label));
                     }
                     self.solutions += 1;
                     if self.solutions >= self.limit {
