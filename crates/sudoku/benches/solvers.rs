@@ -1,11 +1,16 @@
 //! Each solver on samples of the shared sets (the crate's `testdata/sample-200.txt`: 100
 //! 17-clue puzzles, 50 of magictour-top1465, 50 of forum-hardest), plus counting and big
-//! grids. Every bench asserts what it finds.
+//! grids; and the fast 9x9 path on the whole shared sets with every puzzle in a random
+//! orientation (as `dlx sudoku bench --shuffle 1`, and as the peers' figures in
+//! `../shared/ANCHORS.md` were measured), for one solution and for the uniqueness check.
+//! Every bench asserts what it finds.
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
-use dlx_sudoku::{Grid, Shape, SolveOptions, SolverKind, Status, parse, solve};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use dlx_sudoku::{Grid, Shape, SolveOptions, SolverKind, Status, Symmetry, parse, solve};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 fn sample() -> Vec<Grid> {
     let text = include_str!("../testdata/sample-200.txt");
@@ -111,5 +116,44 @@ fn big(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, sets, counts, big);
+/// The shared 9x9 sets, each puzzle moved by a random symmetry drawn from seed 1 (the same
+/// orientations as `dlx sudoku bench FILE --shuffle 1`), for the fast 9x9 path at limit 1 and
+/// 2. Skipped with a note when `../shared` is absent.
+fn shuffled(c: &mut Criterion) {
+    for set in ["17-clue", "magictour-top1465", "forum-hardest-1905-11plus"] {
+        let path = format!(
+            "{}/../../../shared/data/sudoku/{set}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            eprintln!("note: {path} absent; shuffled bench of {set} skipped");
+            continue;
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let puzzles: Vec<[u8; 81]> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| {
+                let g = parse(l).expect("shared puzzles parse");
+                let g = Symmetry::random(g.shape, &mut rng).apply(&g);
+                std::array::from_fn(|i| g.get(i / 9, i % 9))
+            })
+            .collect();
+        let mut g = c.benchmark_group(format!("fast-shuffled/{set}"));
+        g.throughput(Throughput::Elements(puzzles.len() as u64));
+        g.sample_size(10);
+        for limit in [1, 2] {
+            g.bench_function(format!("limit{limit}"), |b| {
+                b.iter(|| {
+                    for p in &puzzles {
+                        assert_eq!(dlx_sudoku_fast::solve9(black_box(p), limit).solutions, 1);
+                    }
+                })
+            });
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, sets, counts, big, shuffled);
 criterion_main!(benches);
