@@ -7,6 +7,8 @@ use dlx_engine::{Cells, Config, Links, Search, format, reference};
 use proptest::prelude::*;
 
 mod common;
+#[path = "common/damage.rs"]
+mod damage;
 
 /// Every `.dlx` file of `testdata/xcc` and `examples/` under 20 KB.
 fn seeds() -> Vec<String> {
@@ -26,72 +28,16 @@ fn seeds() -> Vec<String> {
     out
 }
 
-/// One edit at a fraction of the text (see `damage`).
-#[derive(Clone, Debug)]
-enum Edit {
-    Replace(f64, char),
-    Delete(f64, usize),
-    Insert(f64, String),
-    Duplicate(f64, usize),
-    Truncate(f64),
-}
-
-fn edit() -> impl Strategy<Value = Edit> {
-    let stray = prop::sample::select(vec![
-        'a', 'b', 'x', '1', '|', ':', ' ', '\t', '\n', '\r', '#', 'é', '\u{feff}', '\0', ';',
-    ]);
-    prop_oneof![
-        2 => (0.0..1.0, stray.clone()).prop_map(|(at, c)| Edit::Replace(at, c)),
-        1 => (0.0..1.0, 1..20usize).prop_map(|(at, n)| Edit::Delete(at, n)),
-        1 => (0.0..1.0, prop::collection::vec(stray, 1..6))
-            .prop_map(|(at, v)| Edit::Insert(at, v.into_iter().collect())),
-        1 => (0.0..1.0, 1..200usize).prop_map(|(at, n)| Edit::Duplicate(at, n)),
-        1 => (0.0..1.0).prop_map(Edit::Truncate),
-    ]
-}
-
-/// Applies the edits in turn: replace a character, delete a run, insert stray text,
-/// duplicate a run, or cut the rest.
-fn damage(text: &str, edits: &[Edit]) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for e in edits {
-        let at = |f: f64, len: usize| ((f * len as f64) as usize).min(len);
-        match e {
-            Edit::Replace(f, c) => {
-                let i = at(*f, chars.len());
-                if i < chars.len() {
-                    chars[i] = *c;
-                }
-            }
-            Edit::Delete(f, n) => {
-                let i = at(*f, chars.len());
-                chars.drain(i..(i + n).min(chars.len()));
-            }
-            Edit::Insert(f, s) => {
-                let i = at(*f, chars.len());
-                chars.splice(i..i, s.chars());
-            }
-            Edit::Duplicate(f, n) => {
-                let i = at(*f, chars.len());
-                let run: Vec<char> = chars[i..(i + n).min(chars.len())].to_vec();
-                chars.splice(i..i, run);
-            }
-            Edit::Truncate(f) => chars.truncate(at(*f, chars.len())),
-        }
-    }
-    chars.into_iter().collect()
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
 
     #[test]
     fn damaged_files_are_read_or_refused_with_a_place(
         pick in any::<prop::sample::Index>(),
-        edits in prop::collection::vec(edit(), 1..4),
+        edits in damage::edits(vec!['a', 'b', 'x', '1', ' '], damage::stray()),
     ) {
         let all = seeds();
-        let text = damage(&all[pick.index(all.len())], &edits);
+        let text = damage::damage(&all[pick.index(all.len())], &edits);
         match format::parse(&text) {
             Ok((problem, _warnings)) => {
                 // Written out and read again, the problem writes the same text.

@@ -4,6 +4,8 @@
 //! a message and, where it names a line, a line of the input. Never a panic.
 
 mod common;
+#[path = "../../engine/tests/common/damage.rs"]
+mod damage;
 
 use dlx_sudoku::{SolveOptions, SolverKind, check_givens, parse, parse_line, parse_styled};
 use proptest::prelude::*;
@@ -21,67 +23,6 @@ fn seeds() -> Vec<String> {
     let sample = common::testdata("sample-200.txt");
     out.push(sample.lines().take(12).collect::<Vec<_>>().join("\n"));
     out
-}
-
-/// One edit at a fraction of the text: replace a character, delete a run, insert stray
-/// text, duplicate a run, or cut the rest.
-#[derive(Clone, Debug)]
-enum Edit {
-    Replace(f64, char),
-    Delete(f64, usize),
-    Insert(f64, String),
-    Duplicate(f64, usize),
-    Truncate(f64),
-}
-
-fn edit() -> impl Strategy<Value = Edit> {
-    let stray = prop::sample::select(vec![
-        '0', '1', '5', '9', '.', '|', '-', '+', '#', ':', ' ', '\t', '\n', '\r', '_', '*', 'a',
-        'G', 'Z', 'é', '\u{feff}', '\0', ',',
-    ]);
-    // Mostly a digit or a blank for another, which keeps the layout (the puzzle reads, and
-    // may now have clashing givens or no solution); the rest break it.
-    let digit = prop::sample::select(vec!['.', '0', '1', '2', '3', '4', '7', '9']);
-    prop_oneof![
-        6 => (0.0..1.0, digit).prop_map(|(at, c)| Edit::Replace(at, c)),
-        1 => (0.0..1.0, stray.clone()).prop_map(|(at, c)| Edit::Replace(at, c)),
-        1 => (0.0..1.0, 1..20usize).prop_map(|(at, n)| Edit::Delete(at, n)),
-        1 => (0.0..1.0, prop::collection::vec(stray, 1..6))
-            .prop_map(|(at, v)| Edit::Insert(at, v.into_iter().collect())),
-        1 => (0.0..1.0, 1..200usize).prop_map(|(at, n)| Edit::Duplicate(at, n)),
-        1 => (0.0..1.0).prop_map(Edit::Truncate),
-    ]
-}
-
-fn damage(text: &str, edits: &[Edit]) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for e in edits {
-        let at = |f: f64, len: usize| ((f * len as f64) as usize).min(len);
-        match e {
-            Edit::Replace(f, c) => {
-                let i = at(*f, chars.len());
-                if i < chars.len() {
-                    chars[i] = *c;
-                }
-            }
-            Edit::Delete(f, n) => {
-                let i = at(*f, chars.len());
-                let j = (i + n).min(chars.len());
-                chars.drain(i..j);
-            }
-            Edit::Insert(f, s) => {
-                let i = at(*f, chars.len());
-                chars.splice(i..i, s.chars());
-            }
-            Edit::Duplicate(f, n) => {
-                let i = at(*f, chars.len());
-                let run: Vec<char> = chars[i..(i + n).min(chars.len())].to_vec();
-                chars.splice(i..i, run);
-            }
-            Edit::Truncate(f) => chars.truncate(at(*f, chars.len())),
-        }
-    }
-    chars.into_iter().collect()
 }
 
 /// What must hold of any text read as one puzzle.
@@ -134,10 +75,10 @@ proptest! {
     #[test]
     fn damaged_puzzles_are_read_or_refused_with_a_place(
         pick in any::<prop::sample::Index>(),
-        edits in prop::collection::vec(edit(), 1..4),
+        edits in damage::edits(vec!['.', '0', '1', '2', '3', '4', '7', '9'], damage::stray()),
     ) {
         let all = seeds();
-        let text = damage(&all[pick.index(all.len())], &edits);
+        let text = damage::damage(&all[pick.index(all.len())], &edits);
         read_one(&text)?;
         // As a file of puzzles, line by line: each line is a puzzle, nothing, or an error
         // that names that line.
