@@ -4,34 +4,11 @@
 //! signal), and an exit status 2 comes with a `dlx:` message on stderr. Every command runs
 //! under a node or time budget.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::PathBuf;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
 
-/// Runs `dlx` with `args`, writing `input` to its stdin from another thread (a batch prints
-/// while it reads, so one thread doing both could wait on a full pipe).
-fn run(args: &[&str], input: Vec<u8>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run dlx");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let writer = std::thread::spawn(move || {
-        // The child may stop reading early (an error on the first line): not a failure.
-        let _ = pipe.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("dlx runs");
-    writer.join().expect("writer thread");
-    out
-}
+use common::{root, run};
 
 /// A small deterministic generator (xorshift64).
 struct Rng(u64);
@@ -153,7 +130,7 @@ fn damaged_input_never_crashes_the_binary() {
         let (inputs, args) = commands[case % commands.len()];
         let input = damage(&inputs[rng.below(inputs.len())], &mut rng);
         std::fs::write(&tmp, &input).expect("write the temp file");
-        let out = run(args, input.clone());
+        let out = run(args, &input);
         let err = String::from_utf8_lossy(&out.stderr);
         let shown = String::from_utf8_lossy(&input);
         let code = out.status.code();
