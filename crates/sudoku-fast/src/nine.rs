@@ -251,35 +251,16 @@ const WITH_COLUMN: [[u32; 3]; 3] = {
     w
 };
 
-/// `THIRD[t0][t1]`: the triple that takes, in each stack, the column left by triples `t0`
-/// and `t1`, or 27 if they share a column.
-const THIRD: [[u8; 27]; 27] = {
-    let mut th = [[27u8; 27]; 27];
-    let mut a = 0;
-    while a < 27 {
-        let mut b = 0;
-        while b < 27 {
-            let (ka, kb) = ([a % 3, a / 3 % 3, a / 9], [b % 3, b / 3 % 3, b / 9]);
-            if ka[0] != kb[0] && ka[1] != kb[1] && ka[2] != kb[2] {
-                th[a][b] =
-                    ((3 - ka[0] - kb[0]) + 3 * (3 - ka[1] - kb[1]) + 9 * (3 - ka[2] - kb[2])) as u8;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    th
-};
-
-/// `DISJOINT[t]`: the triples (bit `t'`) that share no column with triple `t` (those with a
-/// [`THIRD`]).
+/// `DISJOINT[t]`: the triples (bit `t'`) that share no column with triple `t`: for each of
+/// them, the columns left in every stack make a third triple, which completes a placement
+/// (see [`State::templates`]).
 const DISJOINT: [u32; 27] = {
     let mut d = [0u32; 27];
     let mut a = 0;
     while a < 27 {
         let mut b = 0;
         while b < 27 {
-            if THIRD[a][b] < 27 {
+            if a % 3 != b % 3 && a / 3 % 3 != b / 3 % 3 && a / 9 != b / 9 {
                 d[a] |= 1 << b;
             }
             b += 1;
@@ -821,7 +802,7 @@ impl State {
             // is triple `7 - j`: so gathering both bands' valid triples over `DISJOINT[t0]`
             // and reversing one of them pairs them up bit by bit.
             // PERF: instead of a loop over the triples of band 1 disjoint from `t0`, with a
-            // `THIRD` lookup each: callgrind, first 2000 of shuffled forum-hardest at limit 2,
+            // table lookup of the third triple each: callgrind, first 2000 of shuffled forum-hardest at limit 2,
             // 683 -> 660 M instructions (-3.4%), the same guesses; time +1-3% (noise level).
             let mut used = [0u32; 3];
             let mut v0 = valid[0];
