@@ -3,6 +3,8 @@
 //! to itself and that both algorithms agree on, or an error naming a line and column of the
 //! input. Never a panic.
 
+use std::sync::OnceLock;
+
 use dlx_engine::{Cells, Config, Links, Search, format, reference};
 use proptest::prelude::*;
 
@@ -10,22 +12,25 @@ mod common;
 #[path = "common/damage.rs"]
 mod damage;
 
-/// Every `.dlx` file of `testdata/xcc` and `examples/` under 20 KB.
-fn seeds() -> Vec<String> {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let mut out = Vec::new();
-    for dir in ["testdata/xcc", "examples"] {
-        for e in std::fs::read_dir(format!("{root}/{dir}")).expect("shipped directory") {
-            let p = e.expect("readable directory").path();
-            let small = std::fs::metadata(&p).is_ok_and(|m| m.len() < 20_000);
-            if p.extension().is_some_and(|x| x == "dlx") && small {
-                out.push(std::fs::read_to_string(&p).expect("readable file"));
+/// Every `.dlx` file of `testdata/xcc` and `examples/` under 20 KB, read once.
+fn seeds() -> &'static [String] {
+    static SEEDS: OnceLock<Vec<String>> = OnceLock::new();
+    SEEDS.get_or_init(|| {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+        let mut out = Vec::new();
+        for dir in ["testdata/xcc", "examples"] {
+            for e in std::fs::read_dir(format!("{root}/{dir}")).expect("shipped directory") {
+                let p = e.expect("readable directory").path();
+                let small = std::fs::metadata(&p).is_ok_and(|m| m.len() < 20_000);
+                if p.extension().is_some_and(|x| x == "dlx") && small {
+                    out.push(std::fs::read_to_string(&p).expect("readable file"));
+                }
             }
         }
-    }
-    out.sort();
-    assert!(out.len() >= 8, "{} seeds", out.len());
-    out
+        out.sort();
+        assert!(out.len() >= 8, "{} seeds", out.len());
+        out
+    })
 }
 
 proptest! {

@@ -3,26 +3,32 @@
 //! the independent checker accepts (or an honest "none" or "incomplete"), or an error with
 //! a message and, where it names a line, a line of the input. Never a panic.
 
-mod common;
-#[path = "../../engine/tests/common/damage.rs"]
-mod damage;
+use std::sync::OnceLock;
 
 use dlx_sudoku::{SolveOptions, SolverKind, check_givens, parse, parse_line, parse_styled};
 use proptest::prelude::*;
 
-/// The texts to damage: every file of `examples/sudoku/` and the first lines of the sample.
-fn seeds() -> Vec<String> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/sudoku");
-    let mut out: Vec<String> = std::fs::read_dir(dir)
-        .expect("examples/sudoku is shipped")
-        .map(|e| e.expect("readable directory").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .map(|p| std::fs::read_to_string(p).expect("readable example"))
-        .collect();
-    out.sort();
-    let sample = common::testdata("sample-200.txt");
-    out.push(sample.lines().take(12).collect::<Vec<_>>().join("\n"));
-    out
+mod common;
+#[path = "../../engine/tests/common/damage.rs"]
+mod damage;
+
+/// The texts to damage, read once: every file of `examples/sudoku/` and the first lines of
+/// the sample.
+fn seeds() -> &'static [String] {
+    static SEEDS: OnceLock<Vec<String>> = OnceLock::new();
+    SEEDS.get_or_init(|| {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/sudoku");
+        let mut out: Vec<String> = std::fs::read_dir(dir)
+            .expect("examples/sudoku is shipped")
+            .map(|e| e.expect("readable directory").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .map(|p| std::fs::read_to_string(p).expect("readable example"))
+            .collect();
+        out.sort();
+        let sample = common::testdata("sample-200.txt");
+        out.push(sample.lines().take(12).collect::<Vec<_>>().join("\n"));
+        out
+    })
 }
 
 /// What must hold of any text read as one puzzle.
