@@ -227,6 +227,14 @@ pub fn parse_with_source(text: &str) -> Result<(Problem, Vec<Warning>, SourceMap
 /// Writes `problem` in Knuth's format, with an optional comment line first.
 pub fn write(problem: &Problem, comment: Option<&str>) -> String {
     let mut out = String::new();
+    // A first item named with a byte-order mark would be read back as the file's mark and
+    // lost: a leading space keeps it a name.
+    if comment.is_none()
+        && problem.item_count() > 0
+        && problem.item_name(ItemId(0)).starts_with('\u{feff}')
+    {
+        out.push(' ');
+    }
     if let Some(c) = comment {
         for line in c.lines() {
             let _ = writeln!(out, "| {line}");
