@@ -143,6 +143,19 @@ fn generic(c: &mut Criterion) {
             }
         })
     });
+    // Blank grids: the guide (a pattern grid tried first) fills them without a dead end.
+    for (p, q) in [(6, 6), (8, 8)] {
+        let shape = Shape::new(p, q).unwrap();
+        let blank = vec![0u8; shape.cells()];
+        g.bench_function(format!("blank-{}x{}/limit1", p * q, p * q), |b| {
+            b.iter(|| {
+                assert_eq!(
+                    solve(shape, black_box(&blank), 1, None).unwrap().solutions,
+                    1
+                )
+            })
+        });
+    }
     g.finish();
 }
 

@@ -27,7 +27,9 @@
 //! explored on a copy of the state one level up in the arena, the last one reuses the
 //! current level. The arena holds one state per open branch point: `(N² + 3N + N²/64) * 8`
 //! bytes each (16x16: 2.5 KB). A search for one solution restarts with growing cutoffs,
-//! keeping the weights (see [`attempt`]).
+//! keeping the weights (see [`attempt`]). Values are tried in increasing order, except on a
+//! blank grid or one whose givens fit a relabelled pattern grid, where the pattern's value
+//! goes first ([`guide`]): blank grids up to 64x64 are then filled without a dead end.
 //!
 //! Known weakness: depth-first search is heavy-tailed on big grids near the hard phase; the
 //! weights and restarts cut the tail on 16x16 and 25x25 grids, but random 36x36 grids with
@@ -197,6 +199,12 @@ struct Solver<'g> {
     weights: Vec<u32>,
     /// When to stop, checked every [`CLOCK_EVERY`] guesses.
     deadline: Option<Instant>,
+    /// `prefer[c]`: the digit (as a bit) tried first in cell `c` (see [`guide`]).
+    prefer: Vec<u64>,
+    /// A run that has met a dead end stops (to restart) at this many guesses.
+    cutoff: u64,
+    /// The current run has met a dead end.
+    failed: bool,
 }
 
 /// A view of one state of the arena.
@@ -499,12 +507,21 @@ impl Solver<'_> {
                 for &c in &g.houses[h * g.n..(h + 1) * g.n] {
                     if cand[c as usize] & bit != 0 {
                         out.push((c, bit));
+                        if self.prefer[c as usize] == bit {
+                            let last = out.len() - 1;
+                            out.swap(0, last);
+                        }
                     }
                 }
                 return true;
             }
         }
         let mut m = cand[best_cell];
+        let first = m & self.prefer[best_cell];
+        if first != 0 {
+            out.push((best_cell as u16, first));
+            m &= !first;
+        }
         while m != 0 {
             out.push((best_cell as u16, m & m.wrapping_neg()));
             m &= m - 1;
@@ -523,6 +540,7 @@ impl Solver<'_> {
 
     /// Records where a contradiction showed.
     fn blame(&mut self, e: Contradiction) {
+        self.failed = true;
         match e {
             Contradiction::Cell(c) => {
                 for h in self.g.cell_houses[c as usize] {
@@ -564,6 +582,7 @@ impl Solver<'_> {
                     }
                 } else {
                     if self.guesses >= self.budget
+                        || (self.failed && self.guesses >= self.cutoff)
                         || (self.guesses % CLOCK_EVERY == 0 && past(self.deadline))
                     {
                         self.stopped = true;
@@ -684,10 +703,12 @@ pub(crate) fn solve(
 const FIRST_CUTOFF: u64 = 500;
 
 /// Depth-first search with a guess budget. A search for one solution restarts from the
-/// givens whenever a run has used its cutoff of guesses, keeping the house weights learned
-/// so far (so the next run guesses elsewhere); the cutoff grows by half each time, so a run
-/// eventually completes and an answer of "no solution" stays exact. Searches for more
-/// solutions (counts, uniqueness) run once: a restart would find the same solutions again.
+/// givens whenever a run has met a dead end and used its cutoff of guesses, keeping the
+/// house weights learned so far (so the next run guesses elsewhere); the cutoff grows by half
+/// each time, so a run eventually completes and an answer of "no solution" stays exact. A
+/// run without a dead end is never cut: it is on its way to a solution (a blank grid of
+/// 64x64 takes 3,000 guesses, none wrong, see [`guide`]). Searches for more solutions
+/// (counts, uniqueness) run once: a restart would find the same solutions again.
 ///
 /// PERF: first cutoff (growth 1.5), limit 1, 100 random 25x25 grids with 55% blanks / 100
 /// with 62% / 300 16x16 with 65%, budget 100,000 guesses: no restarts 2 stopped, 13.2 s /
@@ -717,6 +738,9 @@ fn attempt(
         stopped: false,
         weights: vec![1; 3 * g.n],
         deadline,
+        prefer: guide(g, cells),
+        cutoff: u64::MAX,
+        failed: false,
     };
     let mut cutoff = first_cutoff.max(1);
     loop {
@@ -724,7 +748,8 @@ fn attempt(
         solver.dirty = [0; 3];
         solver.stopped = false;
         if limit == 1 {
-            solver.budget = budget.min(solver.guesses.saturating_add(cutoff));
+            solver.cutoff = solver.guesses.saturating_add(cutoff);
+            solver.failed = false;
         }
         if limit == 0 || init(&mut solver, cells).is_err() {
             break;
@@ -747,6 +772,44 @@ fn attempt(
         guesses: solver.guesses,
         complete: !solver.stopped,
     }
+}
+
+/// A complete grid to try first, for a blank grid or one whose givens all fit it: the pattern
+/// grid `((r % p) q + r / p + c) mod N`, its digits relabelled to match the givens. Each
+/// guess tries the guide's digit first (or, on a house and digit, the guide's cell for it),
+/// so such a grid is filled without a dead end. Any other puzzle gets no guide (all zero):
+/// a pattern that disagrees with a given points nowhere in particular.
+///
+/// PERF: blank grids, one solution, budget 200,000 guesses: 36x36 5,212 guesses (0.17 s)
+/// -> 922 (0.04 s), 56x56 9,294 (0.84 s) -> 2,312 (0.24 s), 60x60 196,923 (12.2 s) -> 2,689
+/// (0.33 s), 64x64 stopped -> 3,012 (0.42 s). Guiding every puzzle by the pattern that
+/// agrees with most givens instead was worse on random ones (25x25 with 55% blank: 32,560 ->
+/// 115,380 guesses for ten, one stopped).
+fn guide(g: &Geometry, cells: &[u8]) -> Vec<u64> {
+    let (p, q, n) = (g.p, g.q, g.n);
+    let pattern = |c: usize| (q * (c / n % p) + c / n / p + c % n) % n;
+    // label[k]: the digit (as a bit) that pattern digit k stands for; taken: the digits so
+    // far given a pattern digit.
+    let mut label = vec![0u64; n];
+    let mut taken = 0u64;
+    for (c, &v) in cells.iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        let (k, bit) = (pattern(c), 1u64 << (v - 1));
+        if label[k] == 0 && taken & bit == 0 {
+            label[k] = bit;
+            taken |= bit;
+        } else if label[k] != bit {
+            return vec![0; g.nn];
+        }
+    }
+    let mut free = g.all & !taken;
+    for l in label.iter_mut().filter(|l| **l == 0) {
+        *l = free & free.wrapping_neg();
+        free &= free.wrapping_sub(1);
+    }
+    (0..g.nn).map(|c| label[pattern(c)]).collect()
 }
 
 fn init(solver: &mut Solver, cells: &[u8]) -> Result<(), Contradiction> {
@@ -845,6 +908,48 @@ mod tests {
             restarted > 10 && none > 10,
             "restarted {restarted}, none {none}"
         );
+    }
+
+    #[test]
+    fn the_guide_of_a_blank_grid_is_a_solution() {
+        for (p, q) in [
+            (1, 1),
+            (2, 2),
+            (2, 3),
+            (3, 2),
+            (3, 4),
+            (5, 5),
+            (7, 9),
+            (8, 8),
+        ] {
+            let shape = Shape { rows: p, cols: q };
+            let g = Geometry::new(shape);
+            let blank = vec![0u8; g.nn];
+            let grid: Vec<u8> = guide(&g, &blank)
+                .iter()
+                .map(|&bit| bit.trailing_zeros() as u8 + 1)
+                .collect();
+            assert!(is_solution(shape, &blank, &grid), "{p}x{q}");
+        }
+    }
+
+    #[test]
+    fn the_guide_follows_fitting_givens_and_ignores_others() {
+        let mut seed = 0x2545_F491_4F6C_DD1D;
+        let shape = Shape { rows: 3, cols: 4 };
+        let g = Geometry::new(shape);
+        let cells = puzzle(shape, g.nn * 7 / 10, &mut seed);
+        let guided = guide(&g, &cells);
+        let grid: Vec<u8> = guided
+            .iter()
+            .map(|&bit| bit.trailing_zeros() as u8 + 1)
+            .collect();
+        assert!(is_solution(shape, &cells, &grid));
+        // One given changed: no relabelled pattern fits, so no guide.
+        let mut off = cells.clone();
+        let i = off.iter().position(|&v| v != 0).unwrap();
+        off[i] = off[i] % g.n as u8 + 1;
+        assert!(guide(&g, &off).iter().all(|&bit| bit == 0));
     }
 
     #[test]
