@@ -1,9 +1,10 @@
 //! What every subcommand shares: exit codes, broken pipes, progress bars, number parsing.
 
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use dlx_engine::Progress;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// The outcome of a subcommand, turned into an exit status by [`finish`].
@@ -108,6 +109,23 @@ pub fn progress_bar(force: Option<bool>, message: &str) -> Option<ProgressBar> {
     );
     bar.set_message(message.to_string());
     Some(bar)
+}
+
+/// Writes `text` to `out`; with a progress bar, hides the bar meanwhile and flushes, so the
+/// text lands above it.
+pub fn write_above(bar: Option<&ProgressBar>, out: &mut impl Write, text: &str) -> io::Result<()> {
+    match bar {
+        Some(bar) => bar.suspend(|| out.write_all(text.as_bytes()).and_then(|_| out.flush())),
+        None => out.write_all(text.as_bytes()),
+    }
+}
+
+/// Shows a search's progress on the bar, if there is one.
+pub fn show_progress(bar: Option<&ProgressBar>, p: &Progress) {
+    if let Some(bar) = bar {
+        bar.set_position((p.fraction * 1_000_000.0) as u64);
+        bar.set_prefix(format!("{} nodes, {} solutions", p.nodes, p.solutions));
+    }
 }
 
 #[cfg(test)]

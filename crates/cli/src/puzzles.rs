@@ -105,13 +105,7 @@ fn run_puzzle<P: Puzzle + Sync>(puzzle: &P, title: &str, args: &PuzzleArgs) -> R
                 boards.push(text);
             } else {
                 let text = format!("solution {found}:\n{}\n", text.trim_end());
-                let written = match &bar {
-                    Some(bar) => {
-                        bar.suspend(|| out.write_all(text.as_bytes()).and_then(|_| out.flush()))
-                    }
-                    None => out.write_all(text.as_bytes()),
-                };
-                if let Err(e) = written {
+                if let Err(e) = output::write_above(bar.as_ref(), &mut out, &text) {
                     error = Some(e);
                     return ControlFlow::Break(());
                 }
@@ -123,12 +117,7 @@ fn run_puzzle<P: Puzzle + Sync>(puzzle: &P, title: &str, args: &PuzzleArgs) -> R
             ControlFlow::Continue(())
         }
     };
-    let progress = |p: &Progress| {
-        if let Some(bar) = &bar {
-            bar.set_position((p.fraction * 1_000_000.0) as u64);
-            bar.set_prefix(format!("{} nodes, {} solutions", p.nodes, p.solutions));
-        }
-    };
+    let progress = |p: &Progress| output::show_progress(bar.as_ref(), p);
     let ordered = args.print.any() && !args.search.unordered;
     let outcome = crate::xcc::run_search(puzzle.problem(), &args.search, ordered, visit, &progress);
     if let Some(bar) = &bar {

@@ -315,13 +315,7 @@ pub fn solve<W: Write + Send>(
                     text.push_str(l);
                     text.push('\n');
                 }
-                let written = match bar {
-                    Some(bar) => {
-                        bar.suspend(|| out.write_all(text.as_bytes()).and_then(|_| out.flush()))
-                    }
-                    None => out.write_all(text.as_bytes()),
-                };
-                if let Err(e) = written {
+                if let Err(e) = output::write_above(bar, &mut *out, &text) {
                     error = Some(e);
                     return ControlFlow::Break(());
                 }
@@ -333,12 +327,7 @@ pub fn solve<W: Write + Send>(
             ControlFlow::Continue(())
         }
     };
-    let progress = |p: &Progress| {
-        if let Some(bar) = bar {
-            bar.set_position((p.fraction * 1_000_000.0) as u64);
-            bar.set_prefix(format!("{} nodes, {} solutions", p.nodes, p.solutions));
-        }
-    };
+    let progress = |p: &Progress| output::show_progress(bar, p);
     if limit == 0 {
         anyhow::bail!("--limit must be at least 1");
     }
