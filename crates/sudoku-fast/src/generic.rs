@@ -202,7 +202,7 @@ struct Solver<'g> {
     /// `prefer[c]`: the digit (as a bit) tried first in cell `c` (see [`guide`]).
     prefer: Vec<u64>,
     /// A run that has met a dead end stops (to restart) at this many guesses.
-    cutoff: u64,
+    restart_at: u64,
     /// The current run has met a dead end.
     failed: bool,
 }
@@ -582,7 +582,7 @@ impl Solver<'_> {
                     }
                 } else {
                     if self.guesses >= self.budget
-                        || (self.failed && self.guesses >= self.cutoff)
+                        || (self.failed && self.guesses >= self.restart_at)
                         || (self.guesses % CLOCK_EVERY == 0 && past(self.deadline))
                     {
                         self.stopped = true;
@@ -739,7 +739,7 @@ fn attempt(
         weights: vec![1; 3 * g.n],
         deadline,
         prefer: guide(g, cells),
-        cutoff: u64::MAX,
+        restart_at: u64::MAX,
         failed: false,
     };
     let mut cutoff = first_cutoff.max(1);
@@ -748,7 +748,7 @@ fn attempt(
         solver.dirty = [0; 3];
         solver.stopped = false;
         if limit == 1 {
-            solver.cutoff = solver.guesses.saturating_add(cutoff);
+            solver.restart_at = solver.guesses.saturating_add(cutoff);
             solver.failed = false;
         }
         if limit == 0 || init(&mut solver, cells).is_err() {
@@ -910,6 +910,14 @@ mod tests {
         );
     }
 
+    /// The guide of `cells` as digits `1..=N`.
+    fn guide_grid(g: &Geometry, cells: &[u8]) -> Vec<u8> {
+        guide(g, cells)
+            .iter()
+            .map(|&bit| bit.trailing_zeros() as u8 + 1)
+            .collect()
+    }
+
     #[test]
     fn the_guide_of_a_blank_grid_is_a_solution() {
         for (p, q) in [
@@ -925,11 +933,10 @@ mod tests {
             let shape = Shape { rows: p, cols: q };
             let g = Geometry::new(shape);
             let blank = vec![0u8; g.nn];
-            let grid: Vec<u8> = guide(&g, &blank)
-                .iter()
-                .map(|&bit| bit.trailing_zeros() as u8 + 1)
-                .collect();
-            assert!(is_solution(shape, &blank, &grid), "{p}x{q}");
+            assert!(
+                is_solution(shape, &blank, &guide_grid(&g, &blank)),
+                "{p}x{q}"
+            );
         }
     }
 
@@ -939,12 +946,7 @@ mod tests {
         let shape = Shape { rows: 3, cols: 4 };
         let g = Geometry::new(shape);
         let cells = puzzle(shape, g.nn * 7 / 10, &mut seed);
-        let guided = guide(&g, &cells);
-        let grid: Vec<u8> = guided
-            .iter()
-            .map(|&bit| bit.trailing_zeros() as u8 + 1)
-            .collect();
-        assert!(is_solution(shape, &cells, &grid));
+        assert!(is_solution(shape, &cells, &guide_grid(&g, &cells)));
         // One given changed: no relabelled pattern fits, so no guide.
         let mut off = cells.clone();
         let i = off.iter().position(|&v| v != 0).unwrap();

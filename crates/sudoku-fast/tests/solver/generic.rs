@@ -64,7 +64,7 @@ fn big_grids_with_half_the_cells_blank() {
 #[test]
 fn blank_grids_up_to_64x64_are_filled() {
     // Blank grids from 60x60 up used to send the search into a tail of more than 100,000
-    // guesses; now each is filled within a budget of a few cells' worth.
+    // guesses; now each is filled within a budget of one guess per cell.
     for (p, q) in [
         (4, 4),
         (5, 5),
