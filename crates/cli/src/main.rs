@@ -3,6 +3,8 @@
 //! Exit status (as in ripgrep): 0 when a solution exists, 1 when there is none, 2 on error.
 //! A closed pipe on stdout (`dlx ... | head`) is success.
 
+#![forbid(unsafe_code)]
+
 mod bench;
 mod output;
 mod puzzles;

@@ -54,7 +54,7 @@ pub enum SudokuCommand {
     /// Solve one puzzle or a file of puzzles (one a line), in input order, on all cores.
     Solve(SolveArgs),
     /// Count the solutions of each puzzle (all of them, or up to --limit).
-    Count(SolveArgs),
+    Count(SearchArgs),
     /// Show every decision of a solver: choices, tries, dead ends, backtracks, solutions.
     Trace(trace::TraceArgs),
     /// Time a solver on every puzzle of a file (read and parsed first): puzzles per second.
@@ -126,9 +126,22 @@ pub struct InputArgs {
     pub input_kind: InputArg,
 }
 
-/// Flags of `solve` and `count`.
+/// Flags of `solve`: those of `count`, and what to look for.
 #[derive(Args, Debug, Clone)]
 pub struct SolveArgs {
+    /// Look for a second solution and report unique, multiple or none.
+    #[arg(long, conflicts_with = "all")]
+    pub unique: bool,
+    /// Print every solution (up to --limit).
+    #[arg(long)]
+    pub all: bool,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// Flags of `solve` and `count`.
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// The solver (fast; dlx, backtrack and mrv are the articles' three).
@@ -137,12 +150,6 @@ pub struct SolveArgs {
     /// For the dlx solver: how to choose the item to branch on.
     #[arg(long, value_enum, default_value = "mrv")]
     pub heuristic: HeuristicArg,
-    /// Look for a second solution and report unique, multiple or none.
-    #[arg(long)]
-    pub unique: bool,
-    /// Print every solution (up to --limit).
-    #[arg(long)]
-    pub all: bool,
     /// Stop after this many solutions of a puzzle (count: default all; solve --all: all).
     #[arg(long, value_name = "N", value_parser = output::parse_count)]
     pub limit: Option<u64>,
@@ -181,8 +188,8 @@ pub struct SolveArgs {
 /// Runs `dlx sudoku`.
 pub fn run(args: SudokuArgs) -> Result<Found> {
     match args.command {
-        SudokuCommand::Solve(a) => batch::run(a, batch::Mode::Solve),
-        SudokuCommand::Count(a) => batch::run(a, batch::Mode::Count),
+        SudokuCommand::Solve(a) => batch::run(a.search, a.unique, a.all, batch::Mode::Solve),
+        SudokuCommand::Count(a) => batch::run(a, false, false, batch::Mode::Count),
         SudokuCommand::Trace(a) => trace::run(a),
         SudokuCommand::Bench(a) => bench::run(a),
     }
@@ -285,6 +292,8 @@ impl Input {
         // puzzles is not kept whole (it took 25 bytes of memory a byte of input).
         let mut head_bytes = 0;
         let mut flooded = false;
+        // At a terminal, end of input is one Ctrl-D: once seen, the input is not read again.
+        let mut ended = false;
         while content < lookahead {
             if head.len() >= LOOKAHEAD_LINES || head_bytes >= LOOKAHEAD_BYTES {
                 flooded = true;
@@ -294,6 +303,7 @@ impl Input {
             let (got, too_long) = read_line(&mut reader, &mut bytes)
                 .with_context(|| format!("cannot read {name}"))?;
             if got == 0 {
+                ended = true;
                 break;
             }
             if too_long {
@@ -323,7 +333,7 @@ impl Input {
             kind,
             head,
             stream: size.is_none(),
-            rest: Some(reader),
+            rest: (!ended).then_some(reader),
             size,
             not_utf8,
             cut,

@@ -35,6 +35,7 @@
 //! assert_eq!(board.to_string().matches('Q').count(), 8);
 //! ```
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod langford;
 pub mod polyomino;

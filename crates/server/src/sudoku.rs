@@ -44,12 +44,12 @@ impl From<Shape> for ShapeParam {
     }
 }
 
-/// The solver, as the API spells it.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+/// The solver, as the API spells it. Solving defaults to the library's default (`fast`);
+/// a trace defaults to `dlx`, the default of the library's traces.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum SolverParam {
-    /// Dancing links on the reduced exact cover (the default).
-    #[default]
+    /// Dancing links on the reduced exact cover.
     Dlx,
     /// Backtracking on the cell with the fewest candidates.
     Mrv,
@@ -58,6 +58,25 @@ pub enum SolverParam {
     /// The bitset solver (`dlx-sudoku-fast`): solutions and counts only, no traces; its
     /// statistics are guesses.
     Fast,
+}
+
+impl SolverParam {
+    fn solving() -> SolverParam {
+        SolverParam::from_kind(SolverKind::default())
+    }
+
+    fn tracing() -> SolverParam {
+        SolverParam::from_kind(SolverKind::default().runs_as(true))
+    }
+
+    fn from_kind(kind: SolverKind) -> SolverParam {
+        match kind {
+            SolverKind::Dlx => SolverParam::Dlx,
+            SolverKind::Mrv => SolverParam::Mrv,
+            SolverKind::Backtrack => SolverParam::Backtrack,
+            _ => SolverParam::Fast,
+        }
+    }
 }
 
 impl From<SolverParam> for SolverKind {
@@ -110,8 +129,12 @@ pub struct ConflictOut {
 }
 
 fn conflicts_of(grid: &Grid) -> Vec<ConflictOut> {
-    dlx_sudoku::check_givens(grid)
-        .into_iter()
+    conflicts_out(&dlx_sudoku::check_givens(grid))
+}
+
+fn conflicts_out(conflicts: &[dlx_sudoku::Conflict]) -> Vec<ConflictOut> {
+    conflicts
+        .iter()
         .map(|c| ConflictOut {
             digit: c.digit,
             a: [c.a.0, c.a.1],
@@ -199,8 +222,8 @@ pub struct SolveRequest {
     /// A box shape other than the default for the size.
     #[serde(default)]
     pub shape: Option<ShapeParam>,
-    /// The solver (default `dlx`).
-    #[serde(default)]
+    /// The solver (default `fast`).
+    #[serde(default = "SolverParam::solving")]
     pub solver: SolverParam,
     /// For `dlx`: how the item to branch on is chosen (default `mrv`).
     #[serde(default)]
@@ -295,30 +318,16 @@ pub async fn solve(
             node_budget: Some(budget.nodes),
             deadline: Some(budget.deadline),
         };
-        // The fast solver looks at its deadline itself, and would be replaced by `dlx` if
-        // asked for progress.
-        let r = if options.solver == SolverKind::Fast {
-            dlx_sudoku::solve(&grid, &options)
-        } else {
+        // The fast solver looks at its deadline itself (asked for progress, it would hand
+        // over to `dlx`); the others look at it when progress is due.
+        let r = if options.solver.counts_nodes() {
             dlx_sudoku::solve_with(&grid, &options, &mut Frequent)
-        };
-        let conflicts = conflicts_of(&grid);
-        let unique = if r.solutions >= 2 {
-            Some(false)
-        } else if r.complete {
-            Some(r.solutions == 1)
         } else {
-            None
+            dlx_sudoku::solve(&grid, &options)
         };
-        let stopped = if r.complete {
-            None
-        } else if limit > 0 && r.solutions >= limit {
-            Some("limit_reached")
-        } else if r.stats.nodes.max(r.stats.guesses) >= budget.nodes {
-            Some("node_budget")
-        } else {
-            Some("deadline")
-        };
+        let conflicts = conflicts_out(&r.conflicts);
+        let unique = r.unique();
+        let stopped = (!r.complete).then(|| r.stop.as_str());
         Ok(SolveResponse {
             status: r.status,
             solution: r.solution.map(|g| g.to_line()),
@@ -346,7 +355,7 @@ pub struct TraceRequest {
     #[serde(default)]
     pub shape: Option<ShapeParam>,
     /// The solver (default `dlx`).
-    #[serde(default)]
+    #[serde(default = "SolverParam::tracing")]
     pub solver: SolverParam,
     /// For `dlx`: how the item to branch on is chosen (default `mrv`).
     #[serde(default)]

@@ -28,12 +28,14 @@
 //! }
 //! ```
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod backtrack;
 pub mod check;
 pub mod encode;
 pub mod grid;
 pub mod parse;
+pub mod quick;
 pub mod solve;
 pub mod symmetry;
 pub mod trace;
@@ -46,7 +48,8 @@ pub use parse::{
     parse_with_shape,
 };
 pub use solve::{
-    Snapshot, SolveOptions, SolveResult, SolveStats, SolverKind, Status, Visitor, solve, solve_with,
+    Snapshot, SolveOptions, SolveResult, SolveStats, SolverKind, Status, Stop, Visitor, solve,
+    solve_with,
 };
 pub use symmetry::Symmetry;
 pub use trace::{StepKind, Trace, TraceOptions, TraceStep, trace, trace_with_limit};

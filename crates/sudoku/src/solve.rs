@@ -22,16 +22,18 @@ use dlx_engine::{Config, Heuristic, ItemId, Links, Observer, OptionId, Search};
 use serde::Serialize;
 
 use crate::backtrack::{self, CellEvents, End};
-use crate::check::Masks;
+use crate::check::{Conflict, Masks};
 use crate::encode::{Reduced, consistent_masks, reduce};
 use crate::grid::Grid;
 
-/// Which solver to run.
+/// Which solver to run. The default is `Fast`, for the library, the command line and the
+/// web API alike; [`SolverKind::runs_as`] says which one stands in when a solver cannot do
+/// what is asked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum SolverKind {
     /// The reduced exact-cover problem on the dancing-links engine: the solver that traces.
-    #[default]
     Dlx,
     /// Plain backtracking: cells in reading order, digits in increasing order.
     Backtrack,
@@ -40,6 +42,7 @@ pub enum SolverKind {
     /// The bit-set solver of `dlx-sudoku-fast` (propagation before every guess): the default
     /// of [`SolveOptions`]. It counts guesses, not nodes; it cannot enumerate solutions,
     /// report progress or trace, so [`solve_with`] and [`crate::trace()`] use `Dlx` for those.
+    #[default]
     Fast,
 }
 
@@ -54,6 +57,22 @@ impl SolverKind {
         SolverKind::Mrv,
         SolverKind::Fast,
     ];
+
+    /// The solver that runs when this one is asked to list every solution, report progress
+    /// or trace (`listing`): `Fast` gives only the first solution, so `Dlx` stands in for it
+    /// then. Every face (library, command line, web) decides the fallback here.
+    pub fn runs_as(self, listing: bool) -> SolverKind {
+        match self {
+            SolverKind::Fast if listing => SolverKind::Dlx,
+            other => other,
+        }
+    }
+
+    /// Whether the solver counts search-tree nodes and updates (all but `Fast`, which counts
+    /// guesses only).
+    pub fn counts_nodes(self) -> bool {
+        self != SolverKind::Fast
+    }
 
     /// The solver's name on the command line and in JSON.
     pub fn as_str(self) -> &'static str {
@@ -102,7 +121,7 @@ pub struct SolveOptions {
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
-            solver: SolverKind::Fast,
+            solver: SolverKind::default(),
             heuristic: Heuristic::Mrv,
             limit: 1,
             node_budget: None,
@@ -193,6 +212,50 @@ impl std::fmt::Display for Status {
     }
 }
 
+/// Why a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Stop {
+    /// The whole search tree was explored: the count is exact.
+    Complete,
+    /// The solution limit was reached.
+    #[serde(rename = "limit_reached")]
+    Limit,
+    /// The visitor asked to stop.
+    #[serde(rename = "stopped")]
+    Visitor,
+    /// The node budget (for `Fast`, the guess budget) ran out.
+    NodeBudget,
+    /// The deadline passed.
+    Deadline,
+}
+
+impl Stop {
+    /// The word used in reports and JSON (`complete`, `limit_reached`, `stopped`,
+    /// `node_budget`, `deadline`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stop::Complete => "complete",
+            Stop::Limit => "limit_reached",
+            Stop::Visitor => "stopped",
+            Stop::NodeBudget => "node_budget",
+            Stop::Deadline => "deadline",
+        }
+    }
+
+    /// Whether a budget (nodes or time) ended the search.
+    pub fn is_budget(self) -> bool {
+        matches!(self, Stop::NodeBudget | Stop::Deadline)
+    }
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Counts of the work a solver did (see the module docs for their meaning).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct SolveStats {
@@ -230,17 +293,34 @@ pub struct SolveResult {
     pub solution: Option<Grid>,
     /// Whether the whole search tree was explored, so that the count is exact.
     pub complete: bool,
+    /// Why the search ended.
+    pub stop: Stop,
+    /// When no solution was found: the givens that repeat a digit in a house (the reason
+    /// there is none), in reading order; empty otherwise.
+    pub conflicts: Vec<Conflict>,
     /// The work done.
     pub stats: SolveStats,
 }
 
 impl SolveResult {
-    fn no_solution(start: Instant) -> SolveResult {
+    /// Whether exactly one solution exists: `Some` once the search has decided it.
+    pub fn unique(&self) -> Option<bool> {
+        match self.status {
+            Status::Unique => Some(true),
+            Status::Multiple => Some(false),
+            Status::None => Some(false),
+            _ => None,
+        }
+    }
+
+    fn no_solution(grid: &Grid, start: Instant) -> SolveResult {
         SolveResult {
             status: Status::None,
             solutions: 0,
             solution: None,
             complete: true,
+            stop: Stop::Complete,
+            conflicts: crate::check_givens(grid),
             stats: SolveStats {
                 seconds: start.elapsed().as_secs_f64(),
                 ..SolveStats::default()
@@ -318,14 +398,12 @@ pub fn solve(grid: &Grid, options: &SolveOptions) -> SolveResult {
 pub fn solve_with<V: Visitor>(grid: &Grid, options: &SolveOptions, visitor: &mut V) -> SolveResult {
     let start = Instant::now();
     if grid.validate().is_err() {
-        return SolveResult::no_solution(start);
+        return SolveResult::no_solution(grid, start);
     }
     let grids = visitor.wants_solutions();
-    let mut solver = options.solver;
-    if solver == SolverKind::Fast && (grids || visitor.progress_every() > 0) {
-        // Only the first solution comes out of the fast solver.
-        solver = SolverKind::Dlx;
-    }
+    let solver = options
+        .solver
+        .runs_as(grids || visitor.progress_every() > 0);
     let mut sink = Sink {
         // PERF: the fast solver hands over its solution whole; no scratch grid to copy.
         scratch: if solver == SolverKind::Fast {
@@ -338,6 +416,7 @@ pub fn solve_with<V: Visitor>(grid: &Grid, options: &SolveOptions, visitor: &mut
         },
         first: None,
         found: 0,
+        limit_hit: false,
         max: options.max_solutions(),
         visitor,
         grids,
@@ -349,21 +428,35 @@ pub fn solve_with<V: Visitor>(grid: &Grid, options: &SolveOptions, visitor: &mut
         SolverKind::Fast => None,
         _ => match consistent_masks(grid) {
             Ok(m) => Some(m),
-            Err(_) => return SolveResult::no_solution(start),
+            Err(_) => return SolveResult::no_solution(grid, start),
         },
     };
-    let (complete, mut stats) = match (solver, &masks) {
+    let (end, mut stats) = match (solver, &masks) {
         (SolverKind::Fast, _) | (_, None) => solve_fast(grid, options, &mut sink),
         (SolverKind::Dlx, Some(m)) => solve_dlx(grid, m, options, &mut sink),
         (SolverKind::Backtrack, Some(m)) => solve_cells::<V, false>(grid, m, options, &mut sink),
         (SolverKind::Mrv, Some(m)) => solve_cells::<V, true>(grid, m, options, &mut sink),
     };
     stats.seconds = start.elapsed().as_secs_f64();
+    let stop = match end {
+        dlx_engine::Status::Complete => Stop::Complete,
+        dlx_engine::Status::Stopped if sink.limit_hit => Stop::Limit,
+        dlx_engine::Status::Stopped => Stop::Visitor,
+        dlx_engine::Status::NodeBudget => Stop::NodeBudget,
+        _ => Stop::Deadline,
+    };
+    let complete = stop == Stop::Complete;
     SolveResult {
         status: Status::from_count(sink.found, complete),
         solutions: sink.found,
+        conflicts: if sink.found == 0 {
+            crate::check_givens(grid)
+        } else {
+            Vec::new()
+        },
         solution: sink.first,
         complete,
+        stop,
         stats,
     }
 }
@@ -373,6 +466,8 @@ struct Sink<'a, V> {
     scratch: Grid,
     first: Option<Grid>,
     found: u64,
+    /// Whether the search stopped because `found` reached `max`.
+    limit_hit: bool,
     max: u64,
     visitor: &'a mut V,
     grids: bool,
@@ -390,6 +485,7 @@ impl<V: Visitor> Sink<'_, V> {
             return ControlFlow::Break(());
         }
         if self.found >= self.max {
+            self.limit_hit = true;
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
@@ -474,7 +570,7 @@ fn solve_dlx<V: Visitor>(
     masks: &Masks,
     options: &SolveOptions,
     sink: &mut Sink<'_, V>,
-) -> (bool, SolveStats) {
+) -> (dlx_engine::Status, SolveStats) {
     let Ok(Reduced {
         problem,
         placements,
@@ -482,7 +578,7 @@ fn solve_dlx<V: Visitor>(
     }) = reduce(grid, masks, false)
     else {
         // Only a problem too large for the engine's indices gets here; N <= 64 never does.
-        return (false, SolveStats::default());
+        return (dlx_engine::Status::Stopped, SolveStats::default());
     };
     let every = sink.visitor.progress_every();
     let config = Config {
@@ -504,7 +600,7 @@ fn solve_dlx<V: Visitor>(
     };
     let outcome = links.run(&mut obs);
     (
-        outcome.is_complete(),
+        outcome.status,
         SolveStats {
             nodes: outcome.stats.nodes,
             updates: outcome.stats.updates,
@@ -521,7 +617,7 @@ fn solve_fast<V: Visitor>(
     grid: &Grid,
     options: &SolveOptions,
     sink: &mut Sink<'_, V>,
-) -> (bool, SolveStats) {
+) -> (dlx_engine::Status, SolveStats) {
     let shape = dlx_sudoku_fast::Shape {
         rows: grid.shape.rows as u8,
         cols: grid.shape.cols as u8,
@@ -536,7 +632,7 @@ fn solve_fast<V: Visitor>(
     );
     let Ok(mut answer) = answer else {
         // The grid was validated: only a size the fast solver refuses gets here.
-        return (false, SolveStats::default());
+        return (dlx_engine::Status::Stopped, SolveStats::default());
     };
     // The visitor takes no grids here (those searches go to the dlx solver): the solution
     // only becomes the first one.
@@ -548,14 +644,30 @@ fn solve_fast<V: Visitor>(
     }
     sink.found = answer.solutions;
     // Stopping at the limit is not a complete search, as for the other solvers.
-    let complete = answer.complete && answer.solutions < limit;
+    let end = if answer.solutions >= limit {
+        sink.limit_hit = true;
+        dlx_engine::Status::Stopped
+    } else if answer.complete {
+        dlx_engine::Status::Complete
+    } else {
+        budget_end(options)
+    };
     (
-        complete,
+        end,
         SolveStats {
             guesses: answer.guesses,
             ..SolveStats::default()
         },
     )
+}
+
+/// Which budget ended a search that ran out of one: the deadline if it has passed, else
+/// the node budget.
+fn budget_end(options: &SolveOptions) -> dlx_engine::Status {
+    match options.deadline {
+        Some(d) if Instant::now() >= d => dlx_engine::Status::Deadline,
+        _ => dlx_engine::Status::NodeBudget,
+    }
 }
 
 /// The events of a cell search that only solves.
@@ -594,7 +706,7 @@ fn solve_cells<V: Visitor, const MRV: bool>(
     masks: &Masks,
     options: &SolveOptions,
     sink: &mut Sink<'_, V>,
-) -> (bool, SolveStats) {
+) -> (dlx_engine::Status, SolveStats) {
     let mut events = CellSink { sink };
     let (end, s) = backtrack::search::<_, MRV>(
         grid,
@@ -603,8 +715,13 @@ fn solve_cells<V: Visitor, const MRV: bool>(
         options.deadline,
         &mut events,
     );
+    let end = match end {
+        End::Complete => dlx_engine::Status::Complete,
+        End::Stopped => dlx_engine::Status::Stopped,
+        End::Budget => budget_end(options),
+    };
     (
-        end == End::Complete,
+        end,
         SolveStats {
             nodes: s.nodes,
             updates: s.placements,
@@ -668,15 +785,49 @@ mod tests {
             };
             let r = solve(&g, &opts);
             assert!(!r.complete, "{solver}");
+            assert_eq!(r.stop, Stop::NodeBudget, "{solver}");
             assert!(r.stats.nodes <= 50);
+        }
+    }
+
+    #[test]
+    fn every_solver_says_why_it_stopped() {
+        let g = Grid::empty(Shape::new(2, 2).unwrap());
+        for solver in SolverKind::EVERY {
+            let r = solve(&g, &SolveOptions::unique(solver));
+            assert_eq!(
+                (r.stop, r.status),
+                (Stop::Limit, Status::Multiple),
+                "{solver}"
+            );
+            let r = solve(&g, &SolveOptions::count_all(solver));
+            assert_eq!((r.stop, r.solutions), (Stop::Complete, 288), "{solver}");
+            let past = SolveOptions {
+                deadline: Some(Instant::now()),
+                limit: 0,
+                ..SolveOptions::new(solver)
+            };
+            let big = Grid::empty(Shape::new(4, 4).unwrap());
+            let r = solve(&big, &past);
+            assert_eq!(r.stop, Stop::Deadline, "{solver}");
+            assert!(!r.complete && r.stop.is_budget());
         }
     }
 
     #[test]
     fn conflicting_givens_have_no_solution() {
         let g = parse("11..\n....\n....\n....").unwrap();
-        let r = solve(&g, &SolveOptions::default());
-        assert_eq!((r.status, r.complete), (Status::None, true));
+        for solver in SolverKind::EVERY {
+            let r = solve(&g, &SolveOptions::new(solver));
+            assert_eq!((r.status, r.complete), (Status::None, true));
+            assert_eq!(r.unique(), Some(false));
+            // The two givens share a row and a box.
+            assert_eq!(r.conflicts.len(), 2, "{solver}");
+            assert_eq!(
+                r.conflicts[0].to_string(),
+                "digit 1 at r1c1 repeats r1c2 in row 1"
+            );
+        }
     }
 
     #[test]

@@ -14,7 +14,7 @@ use dlx_sudoku::{
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{FormatArg, Input, MAX_LINE, SolveArgs, read_line};
+use super::{FormatArg, Input, MAX_LINE, SearchArgs, read_line};
 use crate::output::{self, Found};
 
 /// What the command looks for.
@@ -140,31 +140,10 @@ impl Job {
             && self.shape.is_none_or(|s| s.rows == 3 && s.cols == 3)
     }
 
-    /// The usual line of a big batch, a 9x9 puzzle of 81 symbols (then perhaps whitespace
-    /// and a comment) that has a solution (the only one, with `--unique`): solved on the 9x9
-    /// path directly and its solution written to `out`. Returns the status, or `None` for
-    /// any other line or outcome, which then takes the general path (and gets the same
-    /// answer, with the reasons for a failure).
-    // PERF: 100,000 easy puzzles on 2 threads, whole run (medians of 7): 0.191 -> 0.170 s,
-    // against 0.145 s for the in-process one-thread time halved (no grid, result or text is
-    // allocated per line; a sixth of the run was that).
+    /// The usual line of a big batch, answered by the library's 9x9 path when the job
+    /// allows it; `None` sends the line down the general path.
     fn quick(&self, bytes: &[u8], out: &mut Vec<u8>) -> Option<Status> {
-        let cells = dlx_sudoku::cells9(bytes)?;
-        let a =
-            dlx_sudoku_fast::solve9_budget(&cells, self.options.limit, self.options.node_budget);
-        let status = match (a.solutions, self.options.limit, a.complete) {
-            (1, 1, _) => Status::Solved,
-            (1, 2, true) => Status::Unique,
-            _ => return None,
-        };
-        let solution = a.solution?;
-        // PERF: bytes, not chars (char by char, it was 5% of the instructions of an easy batch).
-        let mut text = [b'\n'; 82];
-        for (t, &d) in text.iter_mut().zip(&solution) {
-            *t = b'0' + d;
-        }
-        out.extend_from_slice(&text);
-        Some(status)
+        dlx_sudoku::quick::solve_line9(bytes, &self.options, out)
     }
 
     fn solve(
@@ -186,18 +165,14 @@ impl Job {
             Ok(p) => p,
             Err(e) => return invalid(e),
         };
-        // PERF: givens that repeat a digit leave no solution, so they are looked for only
-        // when the solver found none.
-        let givens_error = |grid: &Grid| {
-            let conflicts = dlx_sudoku::check_givens(grid);
-            match conflicts.first() {
-                Some(c) if conflicts.len() == 1 => Some(c.to_string()),
-                Some(c) => Some(format!("{c} (and {} more repeats)", conflicts.len() - 1)),
-                None => None,
-            }
+        let givens_error = |conflicts: &[dlx_sudoku::Conflict]| match conflicts.first() {
+            Some(c) if conflicts.len() == 1 => Some(c.to_string()),
+            Some(c) => Some(format!("{c} (and {} more repeats)", conflicts.len() - 1)),
+            None => None,
         };
+        // Progress on a puzzle whose givens repeat a digit would only show a dead search.
         if verbose.is_some()
-            && let Some(e) = givens_error(&p.grid)
+            && let Some(e) = givens_error(&dlx_sudoku::check_givens(&p.grid))
         {
             return invalid(e);
         }
@@ -213,9 +188,7 @@ impl Job {
         } else {
             dlx_sudoku::solve(&p.grid, &options)
         };
-        if result.solutions == 0
-            && let Some(e) = givens_error(&p.grid)
-        {
+        if let Some(e) = givens_error(&result.conflicts) {
             return invalid(e);
         }
         Record {
@@ -417,7 +390,7 @@ impl Job {
         });
         s.push_str(&format!("puzzle: {shape}\n"));
         s.push_str(&format!("status: {status}\nsolutions: {count}\n"));
-        if self.solver == SolverKind::Fast {
+        if !self.solver.counts_nodes() {
             s.push_str(&format!(
                 "solver: fast; guesses {}, {:.3} ms\n",
                 r.stats.guesses,
@@ -501,30 +474,19 @@ impl Summary {
 }
 
 /// Runs `solve` or `count`.
-pub fn run(args: SolveArgs, mode: Mode) -> Result<Found> {
+///
+/// `unique` and `all` are `solve`'s flags (never both; clap refuses that).
+pub fn run(args: SearchArgs, unique: bool, all: bool, mode: Mode) -> Result<Found> {
     let input = Input::open(&args.input)?;
-    let mut solver: SolverKind = args.solver.into();
-    if solver == SolverKind::Fast && (args.all || args.verbose) {
-        // The fast solver gives only the first solution and no progress.
-        solver = SolverKind::Dlx;
-    }
+    let solver = SolverKind::from(args.solver).runs_as(all || args.verbose);
     let single = input.kind == InputKind::Single;
-    let limit = match (mode, args.unique, args.all) {
+    let limit = match (mode, unique, all) {
         (Mode::Count, _, _) => args.limit.unwrap_or(0),
         (Mode::Solve, _, true) => args.limit.unwrap_or(0),
         (Mode::Solve, true, false) => 2,
         (Mode::Solve, false, false) => args.limit.unwrap_or(1),
     };
-    if mode == Mode::Solve && args.unique && args.all {
-        anyhow::bail!("--unique and --all cannot be used together");
-    }
-    if mode == Mode::Count && (args.all || args.unique) {
-        anyhow::bail!(
-            "`count` counts (all solutions, or up to --limit); to print them use `dlx sudoku solve \
-             --all`, to check uniqueness `dlx sudoku solve --unique`"
-        );
-    }
-    if args.all && args.format == Some(FormatArg::Csv) {
+    if all && args.format == Some(FormatArg::Csv) {
         anyhow::bail!(
             "--all with --format csv: a CSV row holds one solution; use --json (its \
              `all_solutions`), --format line or pretty"
@@ -551,7 +513,7 @@ pub fn run(args: SolveArgs, mode: Mode) -> Result<Found> {
             deadline: None,
         },
         time_limit: args.time_limit,
-        all: args.all && mode == Mode::Solve,
+        all: all && mode == Mode::Solve,
         format,
     };
     let stdout = io::stdout();
@@ -894,7 +856,7 @@ fn solve_chunk(job: &Job, chunk: Lines) -> Done {
 // and printing. Once the input has ended, the workers left help with the chunks still being
 // solved (a chunk's runs of lines are rayon tasks). A reader thread handing chunks to the
 // pool instead cost its workers 8% of their time waiting (`perf sched`).
-fn run_batch(input: Input, job: &Job, args: &SolveArgs, out: &mut impl Write) -> Result<Found> {
+fn run_batch(input: Input, job: &Job, args: &SearchArgs, out: &mut impl Write) -> Result<Found> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()

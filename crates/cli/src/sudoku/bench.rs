@@ -172,9 +172,8 @@ pub fn run(args: BenchArgs) -> Result<Found> {
                 .collect()
         })
         .flatten();
-    let limit = options.limit;
     let tally9 = |cells: &[u8; 81]| {
-        let a = dlx_sudoku_fast::solve9(cells, limit);
+        let a = dlx_sudoku::quick::solve9(cells, &options);
         (a.solution.is_some() as usize, 0, a.guesses)
     };
     // Every pass gives the same counts (the solvers are deterministic); only times differ.
@@ -268,7 +267,7 @@ pub fn run(args: BenchArgs) -> Result<Found> {
             },
             report.puzzles_per_second,
             // The fast solver counts guesses only.
-            if solver == SolverKind::Fast {
+            if !solver.counts_nodes() {
                 format!("{:.2} guesses a puzzle", report.guesses_per_puzzle)
             } else {
                 format!(

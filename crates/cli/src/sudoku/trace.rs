@@ -3,11 +3,11 @@
 use std::io::{self, BufWriter, Write};
 
 use anyhow::Result;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use dlx_sudoku::{InputKind, StepKind, TraceOptions};
 use serde::Serialize;
 
-use super::{Input, InputArgs, SolverArg};
+use super::{Input, InputArgs};
 use crate::output::{self, Found};
 use crate::xcc::HeuristicArg;
 
@@ -16,9 +16,9 @@ use crate::xcc::HeuristicArg;
 pub struct TraceArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// The solver to trace.
+    /// The solver to trace (the fast solver records no steps).
     #[arg(long, value_enum, default_value = "dlx")]
-    pub solver: SolverArg,
+    pub solver: TraceSolver,
     /// For the dlx solver: how to choose the item to branch on.
     #[arg(long, value_enum, default_value = "mrv")]
     pub heuristic: HeuristicArg,
@@ -36,6 +36,27 @@ pub struct TraceArgs {
     pub grids: bool,
 }
 
+/// The solvers that record steps: the articles' three.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TraceSolver {
+    /// Exact cover on dancing links.
+    Dlx,
+    /// Plain backtracking.
+    Backtrack,
+    /// Backtracking on the cell with the fewest candidates.
+    Mrv,
+}
+
+impl From<TraceSolver> for dlx_sudoku::SolverKind {
+    fn from(s: TraceSolver) -> Self {
+        match s {
+            TraceSolver::Dlx => dlx_sudoku::SolverKind::Dlx,
+            TraceSolver::Backtrack => dlx_sudoku::SolverKind::Backtrack,
+            TraceSolver::Mrv => dlx_sudoku::SolverKind::Mrv,
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct JsonTrace<'a> {
     puzzle: String,
@@ -47,9 +68,6 @@ struct JsonTrace<'a> {
 
 /// Runs `dlx sudoku trace`.
 pub fn run(args: TraceArgs) -> Result<Found> {
-    if args.solver == SolverArg::Fast {
-        anyhow::bail!("the fast solver has no trace; use --solver dlx, backtrack or mrv");
-    }
     let input = Input::open(&args.input)?;
     let name = input.name.clone();
     let puzzle_lines = input
