@@ -34,6 +34,16 @@ pub fn finish(result: anyhow::Result<Found>) -> ExitCode {
     }
 }
 
+/// `n` and the noun, plural when `n` is not 1: `1 solution`, `2 solutions`.
+pub fn counted(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// Parses a duration such as `10`, `2.5s`, `500ms`, `3m`.
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
     let s = s.trim();

@@ -147,7 +147,11 @@ fn run_puzzle<P: Puzzle + Sync>(puzzle: &P, title: &str, args: &PuzzleArgs) -> R
         } else {
             " (at least; search incomplete)"
         };
-        writeln!(out, "{title}: {} solutions{lower}", s.solutions)?;
+        writeln!(
+            out,
+            "{title}: {}{lower}",
+            crate::output::counted(s.solutions, "solution")
+        )?;
         writeln!(out, "status: {}", outcome.status.as_str())?;
         writeln!(
             out,

@@ -364,8 +364,18 @@ impl Grid {
     /// ...
     /// ```
     pub fn pretty(&self) -> String {
+        self.pretty_styled(&Style::default())
+    }
+
+    /// [`Grid::pretty`] in a given style: a grid typed with numbers is shown with numbers
+    /// (`10`, not `A`), with the same blank and case.
+    pub fn pretty_styled(&self, style: &Style) -> String {
         let (n, shape) = (self.n(), self.shape);
-        let w = if n > 35 { 2 } else { 1 };
+        let w = if n > 35 || (style.numbers && n > 9) {
+            2
+        } else {
+            1
+        };
         let boxes_across = n / shape.cols;
         let mut rule = String::new();
         for _ in 0..boxes_across {
@@ -374,7 +384,6 @@ impl Grid {
         }
         rule.push_str("+\n");
         let mut s = String::with_capacity((rule.len()) * (n + n / shape.rows + 1));
-        let style = Style::default();
         for r in 0..n {
             if r % shape.rows == 0 {
                 s.push_str(&rule);
@@ -386,9 +395,10 @@ impl Grid {
                 let d = self.get(r, c);
                 s.push(' ');
                 if w == 1 {
-                    s.push(symbol(d, &style));
+                    s.push(symbol(d, style));
                 } else if d == 0 {
-                    s.push_str(" .");
+                    s.push(' ');
+                    s.push(style.blank);
                 } else {
                     let _ = write!(s, "{d:>2}");
                 }

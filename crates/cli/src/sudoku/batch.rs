@@ -299,9 +299,9 @@ impl Job {
                 Err(e) => format!("{}  # invalid: {e}\n", rec.puzzle()),
                 Ok(r) if self.mode == Mode::Count => {
                     format!(
-                        "{}  # {} solutions{}\n",
+                        "{}  # {}{}\n",
                         rec.puzzle(),
-                        r.solutions,
+                        output::counted(r.solutions, "solution"),
                         if r.complete { "" } else { " at least" }
                     )
                 }
@@ -311,10 +311,10 @@ impl Job {
                         // In a batch, each puzzle's solutions under a comment naming it.
                         if !single && !rec.all.is_empty() {
                             s.push_str(&format!(
-                                "# line {}: {} ({} solutions)\n",
+                                "# line {}: {} ({})\n",
                                 rec.line,
                                 rec.puzzle(),
-                                rec.all.len()
+                                output::counted(rec.all.len() as u64, "solution")
                             ));
                         }
                         for g in &rec.all {
@@ -357,18 +357,22 @@ impl Job {
         if self.mode == Mode::Solve {
             if self.all {
                 for (k, g) in rec.all.iter().enumerate() {
-                    s.push_str(&format!("solution {}:\n{}", k + 1, g.pretty()));
+                    s.push_str(&format!(
+                        "solution {}:\n{}",
+                        k + 1,
+                        g.pretty_styled(&rec.style)
+                    ));
                 }
             } else if let Some(g) = &r.solution {
-                s.push_str(&g.pretty());
+                s.push_str(&g.pretty_styled(&rec.style));
             } else if let Some(g) = &rec.grid {
-                s.push_str(&g.pretty());
+                s.push_str(&g.pretty_styled(&rec.style));
             }
         }
         let limit = self.options.limit;
         let count = if r.complete {
             r.solutions.to_string()
-        } else if limit > 0 && r.solutions >= limit {
+        } else if r.stop == dlx_sudoku::Stop::Limit {
             format!("{} (stopped at the limit of {limit})", r.solutions)
         } else {
             format!("at least {} (a budget ran out)", r.solutions)
@@ -970,20 +974,27 @@ fn run_batch(input: Input, job: &Job, args: &SearchArgs, out: &mut impl Write) -
         } else {
             0.0
         };
+        // Unique and multiple only when the search could tell them apart (not when one
+        // solution was asked for).
+        let told = job.options.limit != 1;
+        let verdicts = if told {
+            format!(
+                "solved: {}, unique: {}, multiple: {}",
+                s.solved, s.unique, s.multiple
+            )
+        } else {
+            format!("solved: {}", s.solved)
+        };
         eprintln!(
-            "puzzles: {}, solved: {}, unique: {}, multiple: {}, none: {}, incomplete: {}, invalid: {}; {:.3} s, {:.0} puzzles/s ({}, {} thread{})",
+            "puzzles: {}, {verdicts}, none: {}, incomplete: {}, invalid: {}; {:.3} s, {:.0} puzzles/s ({}, {})",
             s.puzzles,
-            s.solved,
-            s.unique,
-            s.multiple,
             s.none,
             s.incomplete,
             s.invalid,
             secs,
             rate,
             job.solver,
-            threads,
-            if threads == 1 { "" } else { "s" }
+            output::counted(threads as u64, "thread"),
         );
     }
     if summary.invalid > 0 {
