@@ -43,8 +43,37 @@ enum Command {
     Serve(serve::ServeArgs),
 }
 
+/// A hint for a command line clap refused, when it looks like a Sudoku command typed
+/// without `sudoku` (`dlx solve PUZZLE`) or a puzzle given to `dlx sudoku` without a verb.
+fn hint(args: &[String]) -> Option<String> {
+    let words: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
+    match words.as_slice() {
+        [verb @ ("solve" | "count" | "trace" | "bench"), rest @ ..] => Some(format!(
+            "Sudoku commands start with `dlx sudoku`: dlx sudoku {verb} {}",
+            rest.join(" ")
+        )),
+        ["sudoku", puzzle, ..] if !puzzle.starts_with('-') => Some(format!(
+            "to solve a puzzle or a file of puzzles: dlx sudoku solve {puzzle}"
+        )),
+        _ => None,
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let args: Vec<String> = std::env::args().collect();
+            let tip = (e.kind() == clap::error::ErrorKind::InvalidSubcommand)
+                .then(|| hint(&args))
+                .flatten();
+            let _ = e.print();
+            if let Some(tip) = tip {
+                eprintln!("\nhint: {}", tip.trim_end());
+            }
+            return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
+        }
+    };
     let result = match cli.command {
         Command::Xcc(args) => xcc::run(args),
         Command::Sudoku(args) => sudoku::run(args),

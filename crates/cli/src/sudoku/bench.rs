@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::Args;
-use dlx_sudoku::{Grid, SolveOptions, SolveResult, SolverKind, Status, Symmetry};
+use dlx_sudoku::{Grid, InputKind, SolveOptions, SolveResult, SolverKind, Status, Symmetry};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -115,14 +115,20 @@ pub fn run(args: BenchArgs) -> Result<Found> {
     let mut grids = Vec::new();
     let mut invalid = 0;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    for (k, line) in text.lines().enumerate() {
-        match dlx_sudoku::parse_line(line, k + 1, None) {
-            Ok(Some(p)) => grids.push(p.grid),
-            Ok(None) => {}
-            Err(e) => {
-                invalid += 1;
-                if invalid <= 5 {
-                    eprintln!("dlx: {name}:{}: {e}", k + 1);
+    // A file holding one grid (the 9-line contest format, a boxed grid) is one puzzle, not
+    // a puzzle a line.
+    if dlx_sudoku::detect(text.lines()) == InputKind::Single {
+        grids.push(dlx_sudoku::parse(text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?);
+    } else {
+        for (k, line) in text.lines().enumerate() {
+            match dlx_sudoku::parse_line(line, k + 1, None) {
+                Ok(Some(p)) => grids.push(p.grid),
+                Ok(None) => {}
+                Err(e) => {
+                    invalid += 1;
+                    if invalid <= 5 {
+                        eprintln!("dlx: {name}:{}: {e}", k + 1);
+                    }
                 }
             }
         }
@@ -244,21 +250,20 @@ pub fn run(args: BenchArgs) -> Result<Found> {
     } else {
         writeln!(
             out,
-            "{}{}: {} puzzles, {} solved{}, {} with {} thread{}: {:.3} s{}, {:.0} puzzles/s; {}",
+            "{}{}: {}, {} solved{}, {} with {}: {:.3} s{}, {:.0} puzzles/s; {}",
             report.file,
             match report.shuffle {
                 Some(seed) => format!(" (shuffled, seed {seed})"),
                 None => String::new(),
             },
-            report.puzzles,
+            crate::output::counted(report.puzzles as u64, "puzzle"),
             report.solved,
             match report.unique {
                 Some(k) => format!(" ({k} unique)"),
                 None => String::new(),
             },
             report.solver,
-            threads,
-            if threads == 1 { "" } else { "s" },
+            crate::output::counted(threads as u64, "thread"),
             report.seconds,
             if report.passes > 1 {
                 format!(" (median of {} passes)", report.passes)
