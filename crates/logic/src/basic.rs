@@ -205,30 +205,6 @@ pub(crate) fn naked_single(b: &Board) -> Option<Step> {
     None
 }
 
-/// A hidden single that the eliminations `elims` (cell, 0-based digit) would leave:
-/// `(house, cell, digit)`.
-fn single_after(b: &Board, elims: &[(usize, usize)]) -> Option<(usize, usize, usize)> {
-    let t = &b.topo;
-    for &(k, e) in elims {
-        for &h in &t.cell_houses[k] {
-            let h = h as usize;
-            let mut left = None;
-            let mut count = 0;
-            for &q in &t.houses[h] {
-                let q = q as usize;
-                if b.cand[q] >> e & 1 != 0 && !elims.contains(&(q, e)) {
-                    count += 1;
-                    left = Some(q);
-                }
-            }
-            if count == 1 {
-                return Some((h, left?, e));
-            }
-        }
-    }
-    None
-}
-
 fn direct_step(
     b: &Board,
     technique: Technique,
@@ -346,27 +322,48 @@ fn locked_text(b: &Board, l: &Locked) -> String {
     )
 }
 
-/// Pointing (box to line) or claiming (line to box) that leaves a hidden single of the digit.
+/// Pointing (box to line) or claiming (line to box) that leaves a hidden single of the digit
+/// in another house of the base's kind crossing the cover (as Sudoku Explainer looks for it).
 pub(crate) fn direct_locked(b: &Board, pointing: bool) -> Option<Step> {
+    let t = &b.topo;
     let mut found = None;
     locked(b, pointing, &mut |l| {
-        if let Some(single) = single_after(b, &l.elims) {
-            let technique = if pointing {
-                Technique::DirectPointing
-            } else {
-                Technique::DirectClaiming
-            };
-            found = Some(direct_step(
-                b,
-                technique,
-                locked_text(b, &l),
-                locked_pattern(b, &l),
-                single,
-            ));
-            true
-        } else {
-            false
+        let kind = t.kind(l.base);
+        let cover = &t.houses[l.cover];
+        for h3 in kind * t.n..(kind + 1) * t.n {
+            if h3 == l.base || !t.houses[h3].iter().any(|k| cover.contains(k)) {
+                continue;
+            }
+            let pos: Vec<usize> = t.houses[h3]
+                .iter()
+                .map(|&k| k as usize)
+                .filter(|&k| b.cand[k] >> l.d & 1 != 0)
+                .collect();
+            if pos.len() < 2 {
+                continue;
+            }
+            let left: Vec<usize> = pos
+                .iter()
+                .copied()
+                .filter(|&k| !cover.contains(&(k as u16)))
+                .collect();
+            if left.len() == 1 {
+                let technique = if pointing {
+                    Technique::DirectPointing
+                } else {
+                    Technique::DirectClaiming
+                };
+                found = Some(direct_step(
+                    b,
+                    technique,
+                    locked_text(b, &l),
+                    locked_pattern(b, &l),
+                    (h3, left[0], l.d),
+                ));
+                return true;
+            }
         }
+        false
     });
     found
 }
@@ -527,8 +524,12 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
                 digits.push(d);
             }
         }
+        // Sudoku Explainer looks for hidden sets only where the naked set of the other
+        // cells is larger (more than twice `size` empty cells), direct ones wherever the
+        // house has more empty cells than `size`.
         let empties = house.iter().filter(|&&k| b.value[k as usize] == 0).count();
-        if digits.len() < size || empties <= size {
+        let needed = if direct { size } else { 2 * size };
+        if digits.len() < size || empties <= needed {
             continue;
         }
         let mut found = None;
@@ -567,9 +568,17 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
                 names.join(", ")
             );
             if direct {
-                if let Some(single) = single_after(b, &el) {
-                    found = Some(direct_step(b, technique, what, pattern, single));
-                    return true;
+                // a hidden single, in the same house, of a digit outside the set
+                for e in 0..t.n {
+                    if dmask >> e & 1 != 0 {
+                        continue;
+                    }
+                    let p = b.positions(h, e);
+                    if p.count_ones() > 1 && (p & !union).count_ones() == 1 {
+                        let k = house[(p & !union).trailing_zeros() as usize] as usize;
+                        found = Some(direct_step(b, technique, what, pattern, (h, k, e)));
+                        return true;
+                    }
                 }
                 return false;
             }
