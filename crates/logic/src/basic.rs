@@ -1269,3 +1269,331 @@ pub(crate) fn bug_plus_one(b: &Board) -> Option<Step> {
         text,
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    //! One hand-made position per technique: a 9x9 board with every candidate, then the
+    //! candidates the pattern needs removed; each test asserts the exact step.
+    use super::*;
+    use dlx_sudoku::{Grid, Shape};
+
+    fn open() -> Board {
+        Board::new(&Grid::empty(Shape::new(3, 3).unwrap()))
+    }
+
+    /// Cell index of `r1c1`-style 1-based coordinates.
+    fn at(r: usize, c: usize) -> usize {
+        (r - 1) * 9 + c - 1
+    }
+
+    fn remove(b: &mut Board, cells: impl IntoIterator<Item = usize>, digit: usize) {
+        for k in cells {
+            b.cand[k] &= !(1 << (digit - 1));
+        }
+    }
+
+    fn only(b: &mut Board, k: usize, digits: &[usize]) {
+        b.cand[k] = digits.iter().fold(0, |m, d| m | 1 << (d - 1));
+    }
+
+    fn names(cs: &[Candidate]) -> Vec<String> {
+        let mut v: Vec<String> = cs.iter().map(|c| c.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    fn row(r: usize) -> Vec<usize> {
+        (1..=9).map(|c| at(r, c)).collect()
+    }
+
+    fn col(c: usize) -> Vec<usize> {
+        (1..=9).map(|r| at(r, c)).collect()
+    }
+
+    #[test]
+    fn full_house_fills_the_last_cell() {
+        let mut g = Grid::empty(Shape::new(3, 3).unwrap());
+        g.cells[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
+        let s = full_house(&Board::new(&g)).unwrap();
+        assert_eq!(s.technique, Technique::FullHouse);
+        assert_eq!(names(&s.placements), ["r1c9=9"]);
+    }
+
+    #[test]
+    fn hidden_singles_in_a_box_then_a_line() {
+        let mut b = open();
+        let box1: Vec<usize> = (1..=3)
+            .flat_map(|r| (1..=3).map(move |c| at(r, c)))
+            .filter(|&k| k != at(2, 2))
+            .collect();
+        remove(&mut b, box1, 5);
+        let s = hidden_single(&b).unwrap();
+        assert_eq!(s.technique, Technique::HiddenSingleBox);
+        assert_eq!(names(&s.placements), ["r2c2=5"]);
+        assert_eq!(s.text, "Hidden single: 5 in box 1 can only go in r2c2");
+
+        let mut b = open();
+        remove(&mut b, row(1).into_iter().filter(|&k| k != at(1, 5)), 5);
+        let s = hidden_single(&b).unwrap();
+        assert_eq!(s.technique, Technique::HiddenSingleLine);
+        assert_eq!(names(&s.placements), ["r1c5=5"]);
+    }
+
+    #[test]
+    fn naked_single_is_the_last_candidate() {
+        let mut b = open();
+        only(&mut b, at(3, 3), &[4]);
+        let s = naked_single(&b).unwrap();
+        assert_eq!(names(&s.placements), ["r3c3=4"]);
+    }
+
+    #[test]
+    fn pointing_and_claiming() {
+        let mut b = open();
+        let rest: Vec<usize> = (2..=3)
+            .flat_map(|r| (1..=3).map(move |c| at(r, c)))
+            .collect();
+        remove(&mut b, rest, 3);
+        let s = locked_candidates(&b, true).unwrap();
+        assert_eq!(s.technique, Technique::Pointing);
+        assert_eq!(
+            names(&s.eliminations),
+            ["r1c4=3", "r1c5=3", "r1c6=3", "r1c7=3", "r1c8=3", "r1c9=3"]
+        );
+        assert!(
+            locked_candidates(&b, false).is_none(),
+            "no line is confined to a box"
+        );
+
+        let mut b = open();
+        remove(&mut b, (4..=9).map(|c| at(1, c)), 3);
+        assert!(locked_candidates(&b, true).is_none());
+        let s = locked_candidates(&b, false).unwrap();
+        assert_eq!(s.technique, Technique::Claiming);
+        assert_eq!(s.eliminations.len(), 6);
+        assert!(s.eliminations.iter().all(|c| c.row > 0 && c.col < 3));
+    }
+
+    #[test]
+    fn direct_pointing_places_the_single_it_makes() {
+        let mut b = open();
+        // 3 in box 1 only in row 1; 3 in box 2 only in r1c5 and r2c5... and row 1 of box 3
+        let rest: Vec<usize> = (2..=3)
+            .flat_map(|r| (1..=3).map(move |c| at(r, c)))
+            .collect();
+        remove(&mut b, rest, 3);
+        let box3: Vec<usize> = (1..=3)
+            .flat_map(|r| (7..=9).map(move |c| at(r, c)))
+            .filter(|&k| k != at(1, 7) && k != at(2, 8))
+            .collect();
+        remove(&mut b, box3, 3);
+        let s = direct_locked(&b, true).unwrap();
+        assert_eq!(s.technique, Technique::DirectPointing);
+        assert_eq!(names(&s.placements), ["r2c8=3"]);
+    }
+
+    #[test]
+    fn naked_and_hidden_pairs() {
+        let mut b = open();
+        only(&mut b, at(1, 1), &[1, 2]);
+        only(&mut b, at(1, 2), &[1, 2]);
+        let s = naked_subset(&b, 2).unwrap();
+        assert_eq!(s.technique, Technique::NakedPair);
+        // row 1 first: 1 and 2 leave r1c3..r1c9
+        assert_eq!(s.eliminations.len(), 14);
+        assert!(s.eliminations.iter().all(|c| c.row == 0 && c.col >= 2));
+
+        let mut b = open();
+        remove(&mut b, (3..=9).map(|c| at(1, c)), 1);
+        remove(&mut b, (3..=9).map(|c| at(1, c)), 2);
+        let s = hidden_subset(&b, 2, false).unwrap();
+        assert_eq!(s.technique, Technique::HiddenPair);
+        assert_eq!(s.eliminations.len(), 14);
+        assert!(
+            s.eliminations
+                .iter()
+                .all(|c| c.row == 0 && c.col < 2 && c.digit > 2)
+        );
+    }
+
+    #[test]
+    fn naked_and_hidden_triples() {
+        let mut b = open();
+        only(&mut b, at(5, 1), &[4, 5]);
+        only(&mut b, at(5, 4), &[5, 6]);
+        only(&mut b, at(5, 7), &[4, 6]);
+        let s = naked_subset(&b, 3).unwrap();
+        assert_eq!(s.technique, Technique::NakedTriple);
+        assert_eq!(s.eliminations.len(), 18);
+        assert!(s.eliminations.iter().all(|c| c.row == 4));
+
+        let mut b = open();
+        for d in 7..=9 {
+            remove(
+                &mut b,
+                (1..=9).filter(|r| ![2, 5, 8].contains(r)).map(|r| at(r, 4)),
+                d,
+            );
+        }
+        let s = hidden_subset(&b, 3, false).unwrap();
+        assert_eq!(s.technique, Technique::HiddenTriple);
+        assert_eq!(s.eliminations.len(), 18);
+        assert!(s.eliminations.iter().all(|c| c.col == 3 && c.digit < 7));
+    }
+
+    #[test]
+    fn x_wing_and_swordfish() {
+        let mut b = open();
+        for r in [2, 8] {
+            remove(
+                &mut b,
+                row(r).into_iter().filter(|&k| k % 9 != 2 && k % 9 != 5),
+                7,
+            );
+        }
+        let s = fish(&b, 2).unwrap();
+        assert_eq!(s.technique, Technique::XWing);
+        assert_eq!(s.eliminations.len(), 14);
+        assert!(
+            s.eliminations
+                .iter()
+                .all(|c| (c.col == 2 || c.col == 5) && c.digit == 7)
+        );
+        assert!(
+            s.text
+                .starts_with("X-wing on 7 in row 2, row 8 and column 3, column 6")
+        );
+
+        let mut b = open();
+        for r in [1, 5, 9] {
+            remove(
+                &mut b,
+                row(r)
+                    .into_iter()
+                    .filter(|&k| ![0, 3, 6].contains(&(k % 9))),
+                4,
+            );
+        }
+        remove(&mut b, [at(5, 4)], 4);
+        assert!(fish(&b, 2).is_none());
+        let s = fish(&b, 3).unwrap();
+        assert_eq!(s.technique, Technique::Swordfish);
+        assert_eq!(s.eliminations.len(), 18);
+    }
+
+    #[test]
+    fn skyscraper_and_kite() {
+        let mut b = open();
+        remove(
+            &mut b,
+            col(1)
+                .into_iter()
+                .filter(|&k| k != at(2, 1) && k != at(7, 1)),
+            1,
+        );
+        remove(
+            &mut b,
+            col(5)
+                .into_iter()
+                .filter(|&k| k != at(3, 5) && k != at(7, 5)),
+            1,
+        );
+        let s = two_strong_links(&b).unwrap();
+        assert_eq!(s.technique, Technique::Skyscraper);
+        assert_eq!(
+            names(&s.eliminations),
+            ["r2c4=1", "r2c6=1", "r3c2=1", "r3c3=1"]
+        );
+
+        let mut b = open();
+        remove(
+            &mut b,
+            row(1)
+                .into_iter()
+                .filter(|&k| k != at(1, 2) && k != at(1, 8)),
+            2,
+        );
+        remove(
+            &mut b,
+            col(3)
+                .into_iter()
+                .filter(|&k| k != at(2, 3) && k != at(8, 3)),
+            2,
+        );
+        let s = two_strong_links(&b).unwrap();
+        assert_eq!(s.technique, Technique::TwoStringKite);
+        assert_eq!(names(&s.eliminations), ["r8c8=2"]);
+    }
+
+    #[test]
+    fn xy_and_xyz_wings() {
+        let mut b = open();
+        only(&mut b, at(1, 1), &[1, 2]);
+        only(&mut b, at(1, 5), &[1, 3]);
+        only(&mut b, at(5, 1), &[2, 3]);
+        let s = xy_wing(&b).unwrap();
+        assert_eq!(s.technique, Technique::XyWing);
+        assert_eq!(names(&s.eliminations), ["r5c5=3"]);
+
+        let mut b = open();
+        only(&mut b, at(1, 1), &[1, 2, 3]);
+        only(&mut b, at(1, 5), &[1, 3]);
+        only(&mut b, at(2, 2), &[2, 3]);
+        let s = xyz_wing(&b).unwrap();
+        assert_eq!(s.technique, Technique::XyzWing);
+        assert_eq!(names(&s.eliminations), ["r1c2=3", "r1c3=3"]);
+    }
+
+    #[test]
+    fn w_wing_joins_two_equal_cells() {
+        let mut b = open();
+        only(&mut b, at(1, 1), &[4, 5]);
+        only(&mut b, at(5, 9), &[4, 5]);
+        remove(
+            &mut b,
+            row(9)
+                .into_iter()
+                .filter(|&k| k != at(9, 1) && k != at(9, 9)),
+            4,
+        );
+        let s = super::w_wing(&b).unwrap();
+        assert_eq!(s.technique, Technique::WWing);
+        assert_eq!(names(&s.eliminations), ["r1c9=5", "r5c1=5"]);
+    }
+
+    #[test]
+    fn unique_rectangle_type_1() {
+        let mut b = open();
+        for k in [at(1, 1), at(1, 2), at(4, 1)] {
+            only(&mut b, k, &[6, 7]);
+        }
+        only(&mut b, at(4, 2), &[6, 7, 8]);
+        let s = unique_rectangle(&b).unwrap();
+        assert_eq!(s.technique, Technique::UniqueRectangle1);
+        assert_eq!(names(&s.eliminations), ["r4c2=6", "r4c2=7"]);
+    }
+
+    #[test]
+    fn unique_rectangle_type_2_and_4() {
+        let mut b = open();
+        only(&mut b, at(1, 1), &[6, 7]);
+        only(&mut b, at(1, 2), &[6, 7]);
+        only(&mut b, at(4, 1), &[6, 7, 8]);
+        only(&mut b, at(4, 2), &[6, 7, 8]);
+        let s = unique_rectangle(&b).unwrap();
+        assert_eq!(s.technique, Technique::UniqueRectangle2);
+        // 8 leaves the rest of row 4 and of box 4
+        assert_eq!(s.eliminations.len(), 7 + 6);
+        assert!(s.eliminations.iter().all(|c| c.digit == 8));
+
+        let mut b = open();
+        only(&mut b, at(1, 1), &[6, 7]);
+        only(&mut b, at(1, 2), &[6, 7]);
+        only(&mut b, at(4, 1), &[1, 6, 7]);
+        only(&mut b, at(4, 2), &[2, 6, 7]);
+        remove(&mut b, row(4).into_iter().skip(2), 6);
+        let s = unique_rectangle(&b).unwrap();
+        assert_eq!(s.technique, Technique::UniqueRectangle4);
+        assert_eq!(names(&s.eliminations), ["r4c1=7", "r4c2=7"]);
+    }
+}
