@@ -55,6 +55,7 @@ const VIA_HOUSE: u8 = 2;
 const VIA_WEAK: u8 = 3;
 const VIA_LOCKED: u8 = 4;
 const VIA_NESTED: u8 = 5;
+const VIA_WEAK_CELL: u8 = 6;
 
 #[derive(Clone, Copy, Debug)]
 struct Event {
@@ -265,7 +266,7 @@ impl Engine {
                         self.orig[c]
                     };
                     for e in bits(src & !(1 << d)) {
-                        self.add(b, c * n + e, false, VIA_WEAK, &[i], 1)?;
+                        self.add(b, c * n + e, false, VIA_WEAK_CELL, &[i], 1)?;
                     }
                 }
                 for &q in &t.peers[c] {
@@ -574,10 +575,12 @@ fn candidates_of(b: &Board) -> impl Iterator<Item = usize> + '_ {
     (0..b.topo.ncells).flat_map(move |c| bits(b.cand[c]).map(move |d| c * n + d))
 }
 
+/// X-chain when every link stays on one digit, XY-chain when every strong link is inside a
+/// bivalue cell, else a mixed chain.
 fn chain_technique(kinds: u32) -> Technique {
-    let cell = kinds & (1 << VIA_CELL) != 0;
+    let digit_change = kinds & (1 << VIA_CELL | 1 << VIA_WEAK_CELL) != 0;
     let house = kinds & (1 << VIA_HOUSE) != 0;
-    match (cell, house) {
+    match (digit_change, house) {
         (false, _) => Technique::XChain,
         (true, false) => Technique::XyChain,
         _ => Technique::ForcingChain,
@@ -822,6 +825,15 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode) -> Option<Step> {
         }
     }
     for (gi, (kind, branches)) in groups.iter().enumerate() {
+        if *kind == ChainKind::Double
+            && branches.iter().any(|&(p, on)| {
+                let set = if on { &on_sets[p] } else { &off_sets[p] };
+                set.as_ref().is_none_or(|s| s.conflict)
+            })
+        {
+            // one side contradicts itself: that is a contradiction, rated as such
+            continue;
+        }
         let mut on_all = useful_on.clone();
         let mut off_all = useful_off.clone();
         let mut live = false;
@@ -914,8 +926,9 @@ fn group_ratings(
 ) -> Vec<u16> {
     let mut totals = vec![0usize; concl.len()];
     for &(p, pon) in branches {
-        if eng.run(b, &b.cand, p, pon, mode).is_some() {
-            let len = eng.events.len().min(8);
+        if let Some(conf) = eng.run(b, &b.cand, p, pon, mode) {
+            // an impossible branch counts with the chain that shows it impossible
+            let len = eng.complexity(conf);
             totals.iter_mut().for_each(|t| *t += len);
             continue;
         }
