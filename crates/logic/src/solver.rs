@@ -479,7 +479,9 @@ impl Solver {
             if t > max {
                 return None;
             }
-            if let Some(s) = chains::chain_step(&self.board, &mut self.engine, t) {
+            if let Some(s) =
+                chains::chain_step(&self.board, &mut self.engine, t, self.solution.as_deref())
+            {
                 return Some(s);
             }
         }
