@@ -66,6 +66,9 @@ struct Event {
     nparents: u32,
     /// Ancestors this event stands for by itself (1, or an inner chain's size).
     weight: u32,
+    /// The longest path from the root to this event, in events (a cheap stand-in for the
+    /// ancestor count when choosing among many conclusions).
+    depth: u32,
 }
 
 /// Scratch space for implication runs on one board size.
@@ -149,6 +152,12 @@ impl Engine {
         }
         let idx = self.events.len() as u32;
         let first_parent = self.parents.len() as u32;
+        let depth = weight
+            + parents
+                .iter()
+                .map(|&q| self.events[q as usize].depth)
+                .max()
+                .unwrap_or(0);
         self.parents.extend_from_slice(parents);
         self.events.push(Event {
             pot: pot as u32,
@@ -157,6 +166,7 @@ impl Engine {
             first_parent,
             nparents: parents.len() as u32,
             weight,
+            depth,
         });
         let opp = if on {
             self.off_ev[pot]
@@ -517,31 +527,48 @@ impl Engine {
     }
 }
 
-/// The derived potentials of one run: bitsets over potentials.
+/// The derived potentials of one run: bitsets over potentials, and the depth of each
+/// (sorted by `2 * pot + on`).
 #[derive(Clone, Default)]
 struct Derived {
     on: Vec<u64>,
     off: Vec<u64>,
-    conflict: bool,
+    conflict: Option<u32>,
+    depths: Vec<(u32, u32)>,
 }
 
 impl Derived {
-    fn of(eng: &Engine, words: usize, conflict: bool) -> Derived {
+    fn of(eng: &Engine, words: usize, conflict: Option<Conflict>) -> Derived {
         let mut d = Derived {
             on: vec![0; words],
             off: vec![0; words],
-            conflict,
+            conflict: conflict.map(|(a, b)| {
+                eng.events[a as usize].depth + eng.events[b as usize].depth
+            }),
+            depths: Vec::with_capacity(eng.touched.len() * 2),
         };
         for &p in &eng.touched {
             let p = p as usize;
             if eng.on_ev[p] != 0 {
                 d.on[p / 64] |= 1 << (p % 64);
+                let e = eng.events[eng.on_ev[p] as usize - 1];
+                d.depths.push((2 * p as u32 + 1, e.depth));
             }
             if eng.off_ev[p] != 0 {
                 d.off[p / 64] |= 1 << (p % 64);
+                let e = eng.events[eng.off_ev[p] as usize - 1];
+                d.depths.push((2 * p as u32, e.depth));
             }
         }
+        d.depths.sort_unstable();
         d
+    }
+
+    fn depth(&self, pot: usize, on: bool) -> u32 {
+        let key = 2 * pot as u32 + u32::from(on);
+        self.depths
+            .binary_search_by_key(&key, |x| x.0)
+            .map_or(u32::MAX / 64, |i| self.depths[i].1)
     }
 }
 
@@ -795,7 +822,7 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode) -> Option<Step> {
                     }
                 }
             }
-            let d = Derived::of(eng, words, conf.is_some());
+            let d = Derived::of(eng, words, conf);
             if on {
                 on_sets[p] = Some(d);
             } else {
@@ -850,7 +877,7 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode) -> Option<Step> {
             }
         }
     }
-    let mut best: Option<(u16, ChainKind, usize, Best)> = None;
+    let mut best: Option<(u32, ChainKind, usize, Best)> = None;
     let mut useful_on = vec![0u64; words];
     let mut useful_off = vec![0u64; words];
     for c in 0..t.ncells {
@@ -868,7 +895,7 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode) -> Option<Step> {
         if *kind == ChainKind::Double
             && branches.iter().any(|&(p, on)| {
                 let set = if on { &on_sets[p] } else { &off_sets[p] };
-                set.as_ref().is_none_or(|s| s.conflict)
+                set.as_ref().is_none_or(|s| s.conflict.is_some())
             })
         {
             // one side contradicts itself: that is a contradiction, rated as such
@@ -883,7 +910,7 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode) -> Option<Step> {
                 live = false;
                 break;
             };
-            if set.conflict {
+            if set.conflict.is_some() {
                 // a branch that contradicts itself is impossible; the others decide
                 continue;
             }
@@ -912,13 +939,26 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode) -> Option<Step> {
         if concl.is_empty() {
             continue;
         }
-        let ratings = group_ratings(b, eng, technique, mode, branches, &concl);
-        for (&(pot, on), &tenths) in concl.iter().zip(&ratings) {
-            if best.is_none_or(|x| tenths < x.0) {
-                best = Some((tenths, *kind, gi, Best { tenths, pot, on }));
+        // choose by the sum of depths over the branches (the exact rating, by ancestors, is
+        // computed for the chosen conclusion only)
+        for &(pot, on) in &concl {
+            let score: u32 = branches
+                .iter()
+                .map(|&(p, pon)| {
+                    let set = if pon { &on_sets[p] } else { &off_sets[p] };
+                    set.as_ref()
+                        .map_or(0, |s| s.conflict.unwrap_or_else(|| s.depth(pot, on)))
+                })
+                .sum();
+            if best.is_none_or(|x| score < x.0) {
+                best = Some((score, *kind, gi, Best { tenths: 0, pot, on }));
             }
         }
     }
+    let best = best.map(|(_, kind, gi, mut c)| {
+        c.tenths = group_ratings(b, eng, technique, mode, &groups[gi].1, &[(c.pot, c.on)])[0];
+        (c.tenths, kind, gi, c)
+    });
     let contra_tenths = best_contra.map(|x| x.0).unwrap_or(u16::MAX);
     match best {
         Some((tenths, kind, gi, conclusion)) if tenths < contra_tenths => {
