@@ -1,0 +1,39 @@
+//! Times the path of one puzzle with the ladder cut at each chain level.
+//!
+//! `cargo run -p dlx-logic --release --example levels -- PUZZLE`
+
+use std::time::Instant;
+
+use dlx_logic::{Options, Technique, explain};
+
+fn main() {
+    let line = std::env::args().nth(1).expect("usage: levels PUZZLE");
+    let grid = dlx_sudoku::parse(&line).expect("a puzzle");
+    for max in [
+        Technique::BugPlusOne,
+        Technique::ForcingChain,
+        Technique::Nishio,
+        Technique::CellForcingChains,
+        Technique::DynamicForcingChains,
+        Technique::DynamicForcingChainsPlus,
+        Technique::NestedForcingChains,
+    ] {
+        let t = Instant::now();
+        let x = explain(
+            &grid,
+            &Options {
+                max_technique: max,
+                ..Options::default()
+            },
+        )
+        .expect("a puzzle with one solution");
+        println!(
+            "up to {:<28} {:>9.1} ms  {:>4} steps  {:?}  ER {:.1}",
+            max.title(),
+            t.elapsed().as_secs_f64() * 1e3,
+            x.steps.len(),
+            x.stop,
+            x.rating.er
+        );
+    }
+}

@@ -1,0 +1,132 @@
+//! Rates every puzzle of a file on one thread and prints puzzles per second; on a
+//! calibration file (`puzzle<TAB>source<TAB>se_er<TAB>se_ep<TAB>se_ed<TAB>...`) also the
+//! Spearman correlation with SE's ER and the share within 0.3.
+//!
+//! `cargo run -p dlx-logic --release --example rate -- FILE [--limit N] [--verbose]`
+
+use std::time::Instant;
+
+use dlx_logic::{Options, explain};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(path) = args.first() else {
+        eprintln!("usage: rate FILE [--limit N] [--verbose]");
+        std::process::exit(2);
+    };
+    let limit = args
+        .iter()
+        .position(|a| a == "--limit")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX);
+    let verbose = args.iter().any(|a| a == "--verbose");
+    let text = std::fs::read_to_string(path).expect("read the file");
+    let mut rows: Vec<(String, Option<f64>, String)> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') || line.starts_with("puzzle\t") {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        let se = fields.get(2).and_then(|s| s.parse().ok());
+        let tech = fields.get(5).unwrap_or(&"").to_string();
+        rows.push((fields[0].to_string(), se, tech));
+        if rows.len() >= limit {
+            break;
+        }
+    }
+    let mut ours = Vec::new();
+    let mut times = Vec::new();
+    let start = Instant::now();
+    let mut unsolved = 0;
+    for (puzzle, se, tech) in &rows {
+        let grid = match dlx_sudoku::parse(puzzle) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("skip {puzzle}: {e}");
+                continue;
+            }
+        };
+        let t0 = Instant::now();
+        let r = match explain(&grid, &Options::default()) {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("skip {puzzle}: {e}");
+                continue;
+            }
+        };
+        times.push(t0.elapsed().as_secs_f64());
+        if !r.rating.complete {
+            unsolved += 1;
+        }
+        if verbose {
+            println!(
+                "{puzzle}\t{:.1}\t{:.1}\t{:.1}\t{}\tse={}\t{}",
+                r.rating.er,
+                r.rating.ep,
+                r.rating.ed,
+                r.rating.hardest.title(),
+                se.map_or("-".into(), |s| format!("{s:.1}")),
+                tech
+            );
+        }
+        ours.push((r.rating.er, *se));
+    }
+    let secs = start.elapsed().as_secs_f64();
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    let max = times.last().copied().unwrap_or(0.0);
+    println!(
+        "{} puzzles in {secs:.2} s: {:.0} puzzles/s, median {:.2} ms, max {:.1} ms, {unsolved} not solved",
+        ours.len(),
+        ours.len() as f64 / secs,
+        median * 1e3,
+        max * 1e3
+    );
+    let pairs: Vec<(f64, f64)> = ours.iter().filter_map(|&(a, b)| Some((a, b?))).collect();
+    if !pairs.is_empty() {
+        let within = pairs
+            .iter()
+            .filter(|(a, b)| (a - b).abs() <= 0.3001)
+            .count();
+        println!(
+            "calibration: {} rated by SE, Spearman {:.3}, within 0.3: {} ({:.1}%)",
+            pairs.len(),
+            spearman(&pairs),
+            within,
+            100.0 * within as f64 / pairs.len() as f64
+        );
+    }
+}
+
+fn ranks(v: &[f64]) -> Vec<f64> {
+    let mut idx: Vec<usize> = (0..v.len()).collect();
+    idx.sort_by(|&a, &b| v[a].total_cmp(&v[b]));
+    let mut r = vec![0.0; v.len()];
+    let mut i = 0;
+    while i < idx.len() {
+        let mut j = i;
+        while j + 1 < idx.len() && v[idx[j + 1]] == v[idx[i]] {
+            j += 1;
+        }
+        let avg = (i + j) as f64 / 2.0 + 1.0;
+        for &k in &idx[i..=j] {
+            r[k] = avg;
+        }
+        i = j + 1;
+    }
+    r
+}
+
+fn spearman(pairs: &[(f64, f64)]) -> f64 {
+    let a: Vec<f64> = pairs.iter().map(|p| p.0).collect();
+    let b: Vec<f64> = pairs.iter().map(|p| p.1).collect();
+    let (ra, rb) = (ranks(&a), ranks(&b));
+    let n = ra.len() as f64;
+    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
+    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
+    cov / (va * vb).sqrt()
+}

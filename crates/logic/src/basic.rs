@@ -1,0 +1,1599 @@
+//! The pattern techniques: singles, direct hints, locked candidates, subsets, fish, short
+//! strong-link patterns, wings, unique rectangles and BUG+1. Each finder returns the first
+//! step it finds (the easiest of its kind where kinds differ in rating), or `None`.
+
+use crate::board::Board;
+use crate::step::{Candidate, Link, Pattern, Step, Technique};
+
+/// The public candidate of cell `k` and 0-based digit `d`.
+#[inline]
+pub(crate) fn cand(b: &Board, k: usize, d: usize) -> Candidate {
+    let n = b.topo.n;
+    Candidate {
+        row: k / n,
+        col: k % n,
+        digit: d as u8 + 1,
+    }
+}
+
+/// `(row, col)` of cell `k`.
+#[inline]
+pub(crate) fn rc(b: &Board, k: usize) -> (usize, usize) {
+    (k / b.topo.n, k % b.topo.n)
+}
+
+/// Eliminations grouped by digit: `7 from r5c3, r5c6; 2 from r1c1`.
+pub(crate) fn fmt_elims(elims: &[Candidate]) -> String {
+    let mut digits: Vec<u8> = elims.iter().map(|c| c.digit).collect();
+    digits.sort_unstable();
+    digits.dedup();
+    let mut parts = Vec::new();
+    for d in digits {
+        let cells: Vec<String> = elims
+            .iter()
+            .filter(|c| c.digit == d)
+            .map(|c| format!("r{}c{}", c.row + 1, c.col + 1))
+            .collect();
+        parts.push(format!("{d} from {}", cells.join(", ")));
+    }
+    parts.join("; ")
+}
+
+fn digits_of(mask: u64) -> Vec<u8> {
+    bits(mask).map(|d| d as u8 + 1).collect()
+}
+
+fn fmt_digits(mask: u64) -> String {
+    let v: Vec<String> = bits(mask).map(|d| (d + 1).to_string()).collect();
+    v.join(",")
+}
+
+/// The set bits of a mask, lowest first.
+#[inline]
+pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(i)
+        }
+    })
+}
+
+pub(crate) fn simple_step(
+    technique: Technique,
+    placements: Vec<Candidate>,
+    eliminations: Vec<Candidate>,
+    pattern: Pattern,
+    text: String,
+) -> Step {
+    Step {
+        technique,
+        rating: technique.base_rating(),
+        chain: None,
+        placements,
+        eliminations,
+        pattern,
+        text,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Singles
+
+/// The last empty cell of a house.
+pub(crate) fn full_house(b: &Board) -> Option<Step> {
+    let t = &b.topo;
+    for h in (2 * t.n..3 * t.n).chain(0..2 * t.n) {
+        let mut empty = None;
+        let mut count = 0;
+        for &k in &t.houses[h] {
+            if b.value[k as usize] == 0 {
+                count += 1;
+                empty = Some(k as usize);
+            }
+        }
+        if count != 1 {
+            continue;
+        }
+        let k = empty?;
+        let missing = t.shape.full_mask() & !b.placed_in(h);
+        if missing.count_ones() != 1 || b.cand[k] & missing == 0 {
+            continue;
+        }
+        let d = missing.trailing_zeros() as usize;
+        let house = t.house(h);
+        return Some(simple_step(
+            Technique::FullHouse,
+            vec![cand(b, k, d)],
+            vec![],
+            Pattern {
+                cells: vec![rc(b, k)],
+                houses: vec![house],
+                digits: vec![d as u8 + 1],
+                ..Pattern::default()
+            },
+            format!(
+                "Full house: r{}c{} is the last empty cell of {house}, so it holds {}",
+                k / t.n + 1,
+                k % t.n + 1,
+                d + 1
+            ),
+        ));
+    }
+    None
+}
+
+/// Digits that occur exactly once in the candidates of house `h` (and are not placed).
+#[inline]
+fn once_in(b: &Board, h: usize) -> u64 {
+    let (mut once, mut more) = (0u64, 0u64);
+    for &k in &b.topo.houses[h] {
+        let m = b.cand[k as usize];
+        more |= once & m;
+        once |= m;
+    }
+    once & !more
+}
+
+/// The only place of a digit in a house: boxes first (SE 1.2), then rows and columns (1.5).
+pub(crate) fn hidden_single(b: &Board) -> Option<Step> {
+    let t = &b.topo;
+    for h in (2 * t.n..3 * t.n).chain(0..2 * t.n) {
+        let once = once_in(b, h);
+        if once == 0 {
+            continue;
+        }
+        let d = once.trailing_zeros() as usize;
+        let k = *t.houses[h]
+            .iter()
+            .find(|&&k| b.cand[k as usize] >> d & 1 != 0)? as usize;
+        let technique = if t.kind(h) == 2 {
+            Technique::HiddenSingleBox
+        } else {
+            Technique::HiddenSingleLine
+        };
+        let house = t.house(h);
+        return Some(simple_step(
+            technique,
+            vec![cand(b, k, d)],
+            vec![],
+            Pattern {
+                cells: vec![rc(b, k)],
+                houses: vec![house],
+                digits: vec![d as u8 + 1],
+                candidates: vec![cand(b, k, d)],
+                ..Pattern::default()
+            },
+            format!(
+                "Hidden single: {} in {house} can only go in {}",
+                d + 1,
+                t.name(k)
+            ),
+        ));
+    }
+    None
+}
+
+/// The only candidate of a cell.
+pub(crate) fn naked_single(b: &Board) -> Option<Step> {
+    let t = &b.topo;
+    for k in 0..t.ncells {
+        let m = b.cand[k];
+        if b.value[k] == 0 && m.count_ones() == 1 {
+            let d = m.trailing_zeros() as usize;
+            return Some(simple_step(
+                Technique::NakedSingle,
+                vec![cand(b, k, d)],
+                vec![],
+                Pattern {
+                    cells: vec![rc(b, k)],
+                    digits: vec![d as u8 + 1],
+                    candidates: vec![cand(b, k, d)],
+                    ..Pattern::default()
+                },
+                format!(
+                    "Naked single: {} is the only candidate of {}",
+                    d + 1,
+                    t.name(k)
+                ),
+            ));
+        }
+    }
+    None
+}
+
+fn direct_step(
+    b: &Board,
+    technique: Technique,
+    what: String,
+    mut pattern: Pattern,
+    (h, k, d): (usize, usize, usize),
+) -> Step {
+    let t = &b.topo;
+    let house = t.house(h);
+    pattern.houses.push(house);
+    simple_step(
+        technique,
+        vec![cand(b, k, d)],
+        vec![],
+        pattern,
+        format!(
+            "{}: {what}; then {} in {house} can only go in {}",
+            technique.title(),
+            d + 1,
+            t.name(k)
+        ),
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// Locked candidates
+
+/// A locked-candidates pattern: digit `d` of house `base` confined to its intersection
+/// with `cover`; it leaves the rest of `cover`.
+struct Locked {
+    d: usize,
+    base: usize,
+    cover: usize,
+    elims: Vec<(usize, usize)>,
+}
+
+fn locked(b: &Board, pointing: bool, out: &mut dyn FnMut(Locked) -> bool) {
+    let t = &b.topo;
+    let n = t.n;
+    let bases: Vec<usize> = if pointing {
+        (2 * n..3 * n).collect()
+    } else {
+        (0..2 * n).collect()
+    };
+    for base in bases {
+        for d in 0..n {
+            let cells: Vec<usize> = t.houses[base]
+                .iter()
+                .map(|&k| k as usize)
+                .filter(|&k| b.cand[k] >> d & 1 != 0)
+                .collect();
+            if cells.len() < 2 {
+                continue;
+            }
+            let candidates_cover: Vec<usize> = if pointing {
+                vec![
+                    t.cell_houses[cells[0]][0] as usize,
+                    t.cell_houses[cells[0]][1] as usize,
+                ]
+            } else {
+                vec![t.cell_houses[cells[0]][2] as usize]
+            };
+            for cover in candidates_cover {
+                if !cells
+                    .iter()
+                    .all(|&k| t.cell_houses[k].contains(&(cover as u16)))
+                {
+                    continue;
+                }
+                let elims: Vec<(usize, usize)> = t.houses[cover]
+                    .iter()
+                    .map(|&k| k as usize)
+                    .filter(|&k| b.cand[k] >> d & 1 != 0 && !cells.contains(&k))
+                    .map(|k| (k, d))
+                    .collect();
+                if !elims.is_empty()
+                    && out(Locked {
+                        d,
+                        base,
+                        cover,
+                        elims,
+                    })
+                {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+fn locked_pattern(b: &Board, l: &Locked) -> Pattern {
+    let t = &b.topo;
+    let cells: Vec<usize> = t.houses[l.base]
+        .iter()
+        .map(|&k| k as usize)
+        .filter(|&k| b.cand[k] >> l.d & 1 != 0)
+        .collect();
+    Pattern {
+        cells: cells.iter().map(|&k| rc(b, k)).collect(),
+        houses: vec![t.house(l.base), t.house(l.cover)],
+        digits: vec![l.d as u8 + 1],
+        candidates: cells.iter().map(|&k| cand(b, k, l.d)).collect(),
+        links: vec![],
+    }
+}
+
+fn locked_text(b: &Board, l: &Locked) -> String {
+    let t = &b.topo;
+    format!(
+        "{} in {} is confined to {}, so it leaves the rest of {}",
+        l.d + 1,
+        t.house(l.base),
+        t.house(l.cover),
+        t.house(l.cover)
+    )
+}
+
+/// Pointing (box to line) or claiming (line to box) that leaves a hidden single of the digit
+/// in another house of the base's kind crossing the cover (as Sudoku Explainer looks for it).
+pub(crate) fn direct_locked(b: &Board, pointing: bool) -> Option<Step> {
+    let t = &b.topo;
+    let mut found = None;
+    locked(b, pointing, &mut |l| {
+        let kind = t.kind(l.base);
+        let cover = &t.houses[l.cover];
+        for h3 in kind * t.n..(kind + 1) * t.n {
+            if h3 == l.base || !t.houses[h3].iter().any(|k| cover.contains(k)) {
+                continue;
+            }
+            let pos: Vec<usize> = t.houses[h3]
+                .iter()
+                .map(|&k| k as usize)
+                .filter(|&k| b.cand[k] >> l.d & 1 != 0)
+                .collect();
+            if pos.len() < 2 {
+                continue;
+            }
+            let left: Vec<usize> = pos
+                .iter()
+                .copied()
+                .filter(|&k| !cover.contains(&(k as u16)))
+                .collect();
+            if left.len() == 1 {
+                let technique = if pointing {
+                    Technique::DirectPointing
+                } else {
+                    Technique::DirectClaiming
+                };
+                found = Some(direct_step(
+                    b,
+                    technique,
+                    locked_text(b, &l),
+                    locked_pattern(b, &l),
+                    (h3, left[0], l.d),
+                ));
+                return true;
+            }
+        }
+        false
+    });
+    found
+}
+
+/// Pointing (SE 2.6) or claiming (2.8).
+pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
+    let mut found = None;
+    locked(b, pointing, &mut |l| {
+        let elims: Vec<Candidate> = l.elims.iter().map(|&(k, d)| cand(b, k, d)).collect();
+        let technique = if pointing {
+            Technique::Pointing
+        } else {
+            Technique::Claiming
+        };
+        let text = format!(
+            "{}: {}: {}",
+            technique.title(),
+            locked_text(b, &l),
+            fmt_elims(&elims)
+        );
+        found = Some(simple_step(
+            technique,
+            vec![],
+            elims,
+            locked_pattern(b, &l),
+            text,
+        ));
+        true
+    });
+    found
+}
+
+// ---------------------------------------------------------------------------------------
+// Subsets
+
+/// Calls `out` with each combination of `k` items of `items` (indices into it), stopping
+/// when it returns true.
+fn combinations(len: usize, k: usize, out: &mut dyn FnMut(&[usize]) -> bool) -> bool {
+    fn rec(
+        start: usize,
+        len: usize,
+        k: usize,
+        acc: &mut Vec<usize>,
+        out: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
+        if acc.len() == k {
+            return out(acc);
+        }
+        for i in start..len {
+            if len - i < k - acc.len() {
+                break;
+            }
+            acc.push(i);
+            if rec(i + 1, len, k, acc, out) {
+                return true;
+            }
+            acc.pop();
+        }
+        false
+    }
+    let mut acc = Vec::with_capacity(k);
+    rec(0, len, k, &mut acc, out)
+}
+
+/// Naked subsets of `size` cells in any house.
+pub(crate) fn naked_subset(b: &Board, size: usize) -> Option<Step> {
+    let t = &b.topo;
+    let technique = match size {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    };
+    for h in 0..3 * t.n {
+        let cells: Vec<usize> = t.houses[h]
+            .iter()
+            .map(|&k| k as usize)
+            .filter(|&k| {
+                let c = b.cand[k].count_ones() as usize;
+                c >= 2 && c <= size
+            })
+            .collect();
+        let empties = t.houses[h]
+            .iter()
+            .filter(|&&k| b.value[k as usize] == 0)
+            .count();
+        if cells.len() < size || empties <= size {
+            continue;
+        }
+        let mut found = None;
+        combinations(cells.len(), size, &mut |idx| {
+            let union = idx.iter().fold(0u64, |m, &i| m | b.cand[cells[i]]);
+            if union.count_ones() as usize != size {
+                return false;
+            }
+            let set: Vec<usize> = idx.iter().map(|&i| cells[i]).collect();
+            let mut elims = Vec::new();
+            for &q in &t.houses[h] {
+                let q = q as usize;
+                if !set.contains(&q) {
+                    for d in bits(b.cand[q] & union) {
+                        elims.push(cand(b, q, d));
+                    }
+                }
+            }
+            if elims.is_empty() {
+                return false;
+            }
+            let names: Vec<String> = set.iter().map(|&k| t.name(k)).collect();
+            let text = format!(
+                "{}: {} hold only {{{}}} in {}: {}",
+                technique.title(),
+                names.join(", "),
+                fmt_digits(union),
+                t.house(h),
+                fmt_elims(&elims)
+            );
+            let pattern = Pattern {
+                cells: set.iter().map(|&k| rc(b, k)).collect(),
+                houses: vec![t.house(h)],
+                digits: digits_of(union),
+                candidates: set
+                    .iter()
+                    .flat_map(|&k| bits(b.cand[k]).map(move |d| (k, d)))
+                    .map(|(k, d)| cand(b, k, d))
+                    .collect(),
+                links: vec![],
+            };
+            found = Some(simple_step(technique, vec![], elims, pattern, text));
+            true
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// Hidden subsets of `size` digits in any house; `direct` keeps only those whose
+/// eliminations leave a hidden single and places it.
+pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step> {
+    let t = &b.topo;
+    let technique = match (size, direct) {
+        (2, true) => Technique::DirectHiddenPair,
+        (3, true) => Technique::DirectHiddenTriple,
+        (2, false) => Technique::HiddenPair,
+        (3, false) => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    };
+    for h in 0..3 * t.n {
+        let house = &t.houses[h];
+        let mut pos = Vec::new();
+        let mut digits = Vec::new();
+        for d in 0..t.n {
+            let p = b.positions(h, d);
+            let c = p.count_ones() as usize;
+            if c >= 2 && c <= size {
+                pos.push(p);
+                digits.push(d);
+            }
+        }
+        // Sudoku Explainer looks for hidden sets only where the naked set of the other
+        // cells is larger (more than twice `size` empty cells), direct ones wherever the
+        // house has more empty cells than `size`.
+        let empties = house.iter().filter(|&&k| b.value[k as usize] == 0).count();
+        let needed = if direct { size } else { 2 * size };
+        if digits.len() < size || empties <= needed {
+            continue;
+        }
+        let mut found = None;
+        combinations(digits.len(), size, &mut |idx| {
+            let union = idx.iter().fold(0u64, |m, &i| m | pos[i]);
+            if union.count_ones() as usize != size {
+                return false;
+            }
+            let dmask = idx.iter().fold(0u64, |m, &i| m | 1 << digits[i]);
+            let set: Vec<usize> = bits(union).map(|i| house[i] as usize).collect();
+            let mut el = Vec::new();
+            for &k in &set {
+                for d in bits(b.cand[k] & !dmask) {
+                    el.push((k, d));
+                }
+            }
+            if el.is_empty() {
+                return false;
+            }
+            let names: Vec<String> = set.iter().map(|&k| t.name(k)).collect();
+            let pattern = Pattern {
+                cells: set.iter().map(|&k| rc(b, k)).collect(),
+                houses: vec![t.house(h)],
+                digits: digits_of(dmask),
+                candidates: set
+                    .iter()
+                    .flat_map(|&k| bits(b.cand[k] & dmask).map(move |d| (k, d)))
+                    .map(|(k, d)| cand(b, k, d))
+                    .collect(),
+                links: vec![],
+            };
+            let what = format!(
+                "{{{}}} in {} can only go in {}",
+                fmt_digits(dmask),
+                t.house(h),
+                names.join(", ")
+            );
+            if direct {
+                // a hidden single, in the same house, of a digit outside the set
+                for e in 0..t.n {
+                    if dmask >> e & 1 != 0 {
+                        continue;
+                    }
+                    let p = b.positions(h, e);
+                    if p.count_ones() > 1 && (p & !union).count_ones() == 1 {
+                        let k = house[(p & !union).trailing_zeros() as usize] as usize;
+                        found = Some(direct_step(b, technique, what, pattern, (h, k, e)));
+                        return true;
+                    }
+                }
+                return false;
+            }
+            let elims: Vec<Candidate> = el.iter().map(|&(k, d)| cand(b, k, d)).collect();
+            let text = format!(
+                "{}: {what}, so they hold nothing else: {}",
+                technique.title(),
+                fmt_elims(&elims)
+            );
+            found = Some(simple_step(technique, vec![], elims, pattern, text));
+            true
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------
+// Fish
+
+/// Basic fish of `size` lines (X-wing 2, swordfish 3, jellyfish 4), rows or columns as base.
+pub(crate) fn fish(b: &Board, size: usize) -> Option<Step> {
+    let t = &b.topo;
+    let n = t.n;
+    let technique = match size {
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        _ => Technique::Jellyfish,
+    };
+    for d in 0..n {
+        for base_kind in 0..2 {
+            // positions of d in each base line, as a mask over cover lines
+            let mut lines = Vec::new();
+            let mut masks = Vec::new();
+            for i in 0..n {
+                let m = b.positions(base_kind * n + i, d);
+                let c = m.count_ones() as usize;
+                if c >= 2 && c <= size {
+                    lines.push(i);
+                    masks.push(m);
+                }
+            }
+            if lines.len() < size {
+                continue;
+            }
+            let mut found = None;
+            combinations(lines.len(), size, &mut |idx| {
+                let union = idx.iter().fold(0u64, |m, &i| m | masks[i]);
+                if union.count_ones() as usize != size {
+                    return false;
+                }
+                let base: Vec<usize> = idx.iter().map(|&i| lines[i]).collect();
+                let mut elims = Vec::new();
+                for cover in bits(union) {
+                    let ch = (1 - base_kind) * n + cover;
+                    for (j, &k) in t.houses[ch].iter().enumerate() {
+                        if !base.contains(&j) && b.cand[k as usize] >> d & 1 != 0 {
+                            elims.push(cand(b, k as usize, d));
+                        }
+                    }
+                }
+                if elims.is_empty() {
+                    return false;
+                }
+                let base_houses: Vec<_> =
+                    base.iter().map(|&i| t.house(base_kind * n + i)).collect();
+                let cover_houses: Vec<_> = bits(union)
+                    .map(|i| t.house((1 - base_kind) * n + i))
+                    .collect();
+                let mut cells = Vec::new();
+                for &i in &base {
+                    for &k in &t.houses[base_kind * n + i] {
+                        if b.cand[k as usize] >> d & 1 != 0 {
+                            cells.push(k as usize);
+                        }
+                    }
+                }
+                let list = |hs: &[dlx_sudoku::House]| {
+                    hs.iter()
+                        .map(|h| h.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                let text = format!(
+                    "{} on {} in {} and {}: {}",
+                    technique.title(),
+                    d + 1,
+                    list(&base_houses),
+                    list(&cover_houses),
+                    fmt_elims(&elims)
+                );
+                let mut houses = base_houses;
+                houses.extend(cover_houses);
+                let pattern = Pattern {
+                    cells: cells.iter().map(|&k| rc(b, k)).collect(),
+                    houses,
+                    digits: vec![d as u8 + 1],
+                    candidates: cells.iter().map(|&k| cand(b, k, d)).collect(),
+                    links: vec![],
+                };
+                found = Some(simple_step(technique, vec![], elims, pattern, text));
+                true
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------
+// Two strong links: skyscraper, 2-string kite, turbot fish
+
+/// The conjugate pairs of digit `d`: `(a, b, house)` where `d` has exactly the two places
+/// `a < b` in `house`, each pair once (the house listed first: rows, columns, boxes).
+pub(crate) fn conjugates(b: &Board, d: usize) -> Vec<(usize, usize, usize)> {
+    let t = &b.topo;
+    let mut out: Vec<(usize, usize, usize)> = Vec::new();
+    for h in 0..3 * t.n {
+        let p = b.positions(h, d);
+        if p.count_ones() == 2 {
+            let i = p.trailing_zeros() as usize;
+            let j = 63 - p.leading_zeros() as usize;
+            let (x, y) = (t.houses[h][i] as usize, t.houses[h][j] as usize);
+            if !out.iter().any(|&(a, c, _)| a == x && c == y) {
+                out.push((x, y, h));
+            }
+        }
+    }
+    out
+}
+
+/// Skyscraper (4.0), 2-string kite (4.1) or turbot fish (4.2): the easiest found.
+pub(crate) fn two_strong_links(b: &Board) -> Option<Step> {
+    let t = &b.topo;
+    let mut best: Option<Step> = None;
+    for d in 0..t.n {
+        let links = conjugates(b, d);
+        for i in 0..links.len() {
+            for j in i + 1..links.len() {
+                let (l1, l2) = (links[i], links[j]);
+                let cells = [l1.0, l1.1, l2.0, l2.1];
+                if cells[0] == cells[2]
+                    || cells[0] == cells[3]
+                    || cells[1] == cells[2]
+                    || cells[1] == cells[3]
+                {
+                    continue;
+                }
+                for (x, u) in [(l1.0, l1.1), (l1.1, l1.0)] {
+                    for (y, v) in [(l2.0, l2.1), (l2.1, l2.0)] {
+                        if !t.sees(x, y) {
+                            continue;
+                        }
+                        let (k1, k2) = (t.kind(l1.2), t.kind(l2.2));
+                        let technique = if k1 == k2 && k1 < 2 {
+                            Technique::Skyscraper
+                        } else if k1 < 2 && k2 < 2 && t.cell_houses[x][2] == t.cell_houses[y][2] {
+                            Technique::TwoStringKite
+                        } else {
+                            Technique::TurbotFish
+                        };
+                        if best
+                            .as_ref()
+                            .is_some_and(|s| s.technique.base_tenths() <= technique.base_tenths())
+                        {
+                            continue;
+                        }
+                        let elims: Vec<Candidate> = (0..t.ncells)
+                            .filter(|&k| {
+                                b.cand[k] >> d & 1 != 0
+                                    && k != u
+                                    && k != v
+                                    && t.sees(k, u)
+                                    && t.sees(k, v)
+                            })
+                            .map(|k| cand(b, k, d))
+                            .collect();
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        let c = |k| cand(b, k, d);
+                        let pattern = Pattern {
+                            cells: [u, x, y, v].iter().map(|&k| rc(b, k)).collect(),
+                            houses: vec![t.house(l1.2), t.house(l2.2)],
+                            digits: vec![d as u8 + 1],
+                            candidates: [u, x, y, v].iter().map(|&k| c(k)).collect(),
+                            links: vec![
+                                Link {
+                                    from: c(u),
+                                    to: c(x),
+                                    strong: true,
+                                },
+                                Link {
+                                    from: c(x),
+                                    to: c(y),
+                                    strong: false,
+                                },
+                                Link {
+                                    from: c(y),
+                                    to: c(v),
+                                    strong: true,
+                                },
+                            ],
+                        };
+                        let text = format!(
+                            "{}: {} in {} or {} (strong links in {} and {}): {}",
+                            technique.title(),
+                            d + 1,
+                            t.name(u),
+                            t.name(v),
+                            t.house(l1.2),
+                            t.house(l2.2),
+                            fmt_elims(&elims)
+                        );
+                        best = Some(simple_step(technique, vec![], elims, pattern, text));
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+// ---------------------------------------------------------------------------------------
+// Wings
+
+/// XY-wing: pivot {a,b}, pincers {a,c} and {b,c}; c leaves the cells seeing both pincers.
+pub(crate) fn xy_wing(b: &Board) -> Option<Step> {
+    let t = &b.topo;
+    for p in 0..t.ncells {
+        let pm = b.cand[p];
+        if pm.count_ones() != 2 {
+            continue;
+        }
+        let wings: Vec<usize> = t.peers[p]
+            .iter()
+            .map(|&q| q as usize)
+            .filter(|&q| b.cand[q].count_ones() == 2 && (b.cand[q] & pm).count_ones() == 1)
+            .collect();
+        for i in 0..wings.len() {
+            for j in i + 1..wings.len() {
+                let (x, y) = (wings[i], wings[j]);
+                let (xm, ym) = (b.cand[x], b.cand[y]);
+                if xm & pm == ym & pm {
+                    continue;
+                }
+                let cm = xm & ym & !pm;
+                if cm.count_ones() != 1 {
+                    continue;
+                }
+                let c = cm.trailing_zeros() as usize;
+                let elims: Vec<Candidate> = common_peers(b, &[x, y], c)
+                    .into_iter()
+                    .filter(|&k| k != p)
+                    .map(|k| cand(b, k, c))
+                    .collect();
+                if elims.is_empty() {
+                    continue;
+                }
+                return Some(wing_step(b, Technique::XyWing, p, &[x, y], c, elims));
+            }
+        }
+    }
+    None
+}
+
+/// Cells (other than `cells`) with candidate `d` that see every cell of `cells`.
+fn common_peers(b: &Board, cells: &[usize], d: usize) -> Vec<usize> {
+    let t = &b.topo;
+    t.peers[cells[0]]
+        .iter()
+        .map(|&k| k as usize)
+        .filter(|&k| b.cand[k] >> d & 1 != 0 && cells.iter().all(|&c| c != k && t.sees(k, c)))
+        .collect()
+}
+
+fn wing_step(
+    b: &Board,
+    technique: Technique,
+    pivot: usize,
+    pincers: &[usize],
+    z: usize,
+    elims: Vec<Candidate>,
+) -> Step {
+    let t = &b.topo;
+    let all: Vec<usize> = std::iter::once(pivot)
+        .chain(pincers.iter().copied())
+        .collect();
+    let pattern = Pattern {
+        cells: all.iter().map(|&k| rc(b, k)).collect(),
+        houses: vec![],
+        digits: digits_of(all.iter().fold(0, |m, &k| m | b.cand[k])),
+        candidates: all
+            .iter()
+            .flat_map(|&k| bits(b.cand[k]).map(move |d| (k, d)))
+            .map(|(k, d)| cand(b, k, d))
+            .collect(),
+        links: vec![],
+    };
+    let names: Vec<String> = pincers.iter().map(|&k| t.name(k)).collect();
+    let text = format!(
+        "{}: pivot {} {{{}}} with pincers {}: one of them is {}, so {}",
+        technique.title(),
+        t.name(pivot),
+        fmt_digits(b.cand[pivot]),
+        names.join(" and "),
+        z + 1,
+        fmt_elims(&elims)
+    );
+    simple_step(technique, vec![], elims, pattern, text)
+}
+
+/// XYZ-wing: pivot {a,b,c}, pincers {a,c} and {b,c}; c leaves cells seeing all three.
+pub(crate) fn xyz_wing(b: &Board) -> Option<Step> {
+    let t = &b.topo;
+    for p in 0..t.ncells {
+        let pm = b.cand[p];
+        if pm.count_ones() != 3 {
+            continue;
+        }
+        let wings: Vec<usize> = t.peers[p]
+            .iter()
+            .map(|&q| q as usize)
+            .filter(|&q| b.cand[q].count_ones() == 2 && b.cand[q] & !pm == 0)
+            .collect();
+        for i in 0..wings.len() {
+            for j in i + 1..wings.len() {
+                let (x, y) = (wings[i], wings[j]);
+                if b.cand[x] == b.cand[y] {
+                    continue;
+                }
+                let cm = b.cand[x] & b.cand[y];
+                let c = cm.trailing_zeros() as usize;
+                let elims: Vec<Candidate> = common_peers(b, &[p, x, y], c)
+                    .into_iter()
+                    .map(|k| cand(b, k, c))
+                    .collect();
+                if elims.is_empty() {
+                    continue;
+                }
+                return Some(wing_step(b, Technique::XyzWing, p, &[x, y], c, elims));
+            }
+        }
+    }
+    None
+}
+
+/// W-wing: two cells {a,b} that do not see each other, joined by a strong link on `a`
+/// (each end of it sees one of the cells): `b` leaves the cells seeing both.
+pub(crate) fn w_wing(b: &Board) -> Option<Step> {
+    let t = &b.topo;
+    let bivalue: Vec<usize> = (0..t.ncells)
+        .filter(|&k| b.cand[k].count_ones() == 2)
+        .collect();
+    let mut conj: Vec<Option<Vec<(usize, usize, usize)>>> = vec![None; t.n];
+    for i in 0..bivalue.len() {
+        for j in i + 1..bivalue.len() {
+            let (p, q) = (bivalue[i], bivalue[j]);
+            if b.cand[p] != b.cand[q] || t.sees(p, q) {
+                continue;
+            }
+            for (a, other) in [
+                (
+                    b.cand[p].trailing_zeros() as usize,
+                    63 - b.cand[p].leading_zeros() as usize,
+                ),
+                (
+                    63 - b.cand[p].leading_zeros() as usize,
+                    b.cand[p].trailing_zeros() as usize,
+                ),
+            ] {
+                let elims: Vec<Candidate> = common_peers(b, &[p, q], other)
+                    .into_iter()
+                    .map(|k| cand(b, k, other))
+                    .collect();
+                if elims.is_empty() {
+                    continue;
+                }
+                let links = conj[a].get_or_insert_with(|| conjugates(b, a));
+                for &(x, y, h) in links.iter() {
+                    if [x, y].contains(&p) || [x, y].contains(&q) {
+                        continue;
+                    }
+                    let fits = (t.sees(x, p) && t.sees(y, q)) || (t.sees(x, q) && t.sees(y, p));
+                    if !fits {
+                        continue;
+                    }
+                    let (x, y) = if t.sees(x, p) && t.sees(y, q) {
+                        (x, y)
+                    } else {
+                        (y, x)
+                    };
+                    let c = |k, d| cand(b, k, d);
+                    let pattern = Pattern {
+                        cells: [p, x, y, q].iter().map(|&k| rc(b, k)).collect(),
+                        houses: vec![t.house(h)],
+                        digits: digits_of(b.cand[p]),
+                        candidates: vec![
+                            c(p, a),
+                            c(p, other),
+                            c(x, a),
+                            c(y, a),
+                            c(q, a),
+                            c(q, other),
+                        ],
+                        links: vec![
+                            Link {
+                                from: c(p, other),
+                                to: c(p, a),
+                                strong: true,
+                            },
+                            Link {
+                                from: c(p, a),
+                                to: c(x, a),
+                                strong: false,
+                            },
+                            Link {
+                                from: c(x, a),
+                                to: c(y, a),
+                                strong: true,
+                            },
+                            Link {
+                                from: c(y, a),
+                                to: c(q, a),
+                                strong: false,
+                            },
+                            Link {
+                                from: c(q, a),
+                                to: c(q, other),
+                                strong: true,
+                            },
+                        ],
+                    };
+                    let text = format!(
+                        "W-wing: {} and {} hold {{{}}} and {} in {} is in {} or {}, so one of them is {}: {}",
+                        t.name(p),
+                        t.name(q),
+                        fmt_digits(b.cand[p]),
+                        a + 1,
+                        t.house(h),
+                        t.name(x),
+                        t.name(y),
+                        other + 1,
+                        fmt_elims(&elims)
+                    );
+                    return Some(simple_step(Technique::WWing, vec![], elims, pattern, text));
+                }
+            }
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------
+// Uniqueness: unique rectangles and BUG+1 (only for puzzles proven to have one solution)
+
+/// Unique rectangles of types 1, 2 and 4 (the easiest type found first).
+pub(crate) fn unique_rectangle(b: &Board) -> Option<Step> {
+    let t = &b.topo;
+    let n = t.n;
+    let mut best: Option<Step> = None;
+    for r1 in 0..n {
+        for r2 in r1 + 1..n {
+            for c1 in 0..n {
+                for c2 in c1 + 1..n {
+                    let corners = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
+                    // exactly two boxes
+                    let boxes = [
+                        t.cell_houses[corners[0]][2],
+                        t.cell_houses[corners[1]][2],
+                        t.cell_houses[corners[2]][2],
+                        t.cell_houses[corners[3]][2],
+                    ];
+                    let distinct = {
+                        let mut v = boxes.to_vec();
+                        v.sort_unstable();
+                        v.dedup();
+                        v.len()
+                    };
+                    if distinct != 2 {
+                        continue;
+                    }
+                    if corners.iter().any(|&k| b.value[k] != 0) {
+                        continue;
+                    }
+                    let common = corners.iter().fold(u64::MAX, |m, &k| m & b.cand[k]);
+                    if common.count_ones() < 2 {
+                        continue;
+                    }
+                    for pair in pairs(common) {
+                        if let Some(s) = ur_types(b, &corners, pair) {
+                            if best.as_ref().is_none_or(|x| s.technique < x.technique) {
+                                best = Some(s);
+                            }
+                            if best
+                                .as_ref()
+                                .is_some_and(|x| x.technique == Technique::UniqueRectangle1)
+                            {
+                                return best;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+fn pairs(m: u64) -> Vec<u64> {
+    let d: Vec<usize> = bits(m).collect();
+    let mut out = Vec::new();
+    for i in 0..d.len() {
+        for j in i + 1..d.len() {
+            out.push(1 << d[i] | 1 << d[j]);
+        }
+    }
+    out
+}
+
+fn ur_types(b: &Board, corners: &[usize; 4], pair: u64) -> Option<Step> {
+    let t = &b.topo;
+    let floor: Vec<usize> = corners
+        .iter()
+        .copied()
+        .filter(|&k| b.cand[k] == pair)
+        .collect();
+    let roof: Vec<usize> = corners
+        .iter()
+        .copied()
+        .filter(|&k| b.cand[k] != pair)
+        .collect();
+    let ds: Vec<usize> = bits(pair).collect();
+    let pattern = |extra: Vec<Candidate>| Pattern {
+        cells: corners.iter().map(|&k| rc(b, k)).collect(),
+        houses: vec![],
+        digits: digits_of(pair),
+        candidates: corners
+            .iter()
+            .flat_map(|&k| ds.iter().map(move |&d| (k, d)))
+            .map(|(k, d)| cand(b, k, d))
+            .chain(extra)
+            .collect(),
+        links: vec![],
+    };
+    let names: Vec<String> = corners.iter().map(|&k| t.name(k)).collect();
+    let what = format!(
+        "{{{}}} in {} would allow two solutions",
+        fmt_digits(pair),
+        names.join(", ")
+    );
+    if floor.len() == 3 {
+        let k = roof[0];
+        let elims: Vec<Candidate> = ds.iter().map(|&d| cand(b, k, d)).collect();
+        let text = format!(
+            "Unique rectangle type 1: {what}, so {} is not {} or {}: {}",
+            t.name(k),
+            ds[0] + 1,
+            ds[1] + 1,
+            fmt_elims(&elims)
+        );
+        return Some(simple_step(
+            Technique::UniqueRectangle1,
+            vec![],
+            elims,
+            pattern(vec![]),
+            text,
+        ));
+    }
+    if floor.len() != 2 || !t.sees(roof[0], roof[1]) {
+        return None;
+    }
+    let (x, y) = (roof[0], roof[1]);
+    // type 2: both roof cells hold one same extra digit
+    let ex = b.cand[x] & !pair;
+    if ex == b.cand[y] & !pair && ex.count_ones() == 1 {
+        let z = ex.trailing_zeros() as usize;
+        let elims: Vec<Candidate> = common_peers(b, &[x, y], z)
+            .into_iter()
+            .map(|k| cand(b, k, z))
+            .collect();
+        if !elims.is_empty() {
+            let text = format!(
+                "Unique rectangle type 2: {what}, so {} or {} is {}: {}",
+                t.name(x),
+                t.name(y),
+                z + 1,
+                fmt_elims(&elims)
+            );
+            return Some(simple_step(
+                Technique::UniqueRectangle2,
+                vec![],
+                elims,
+                pattern(vec![cand(b, x, z), cand(b, y, z)]),
+                text,
+            ));
+        }
+    }
+    // type 4: one rectangle digit confined to the roof in a house they share
+    for &h in &t.cell_houses[x] {
+        let h = h as usize;
+        if !t.cell_houses[y].contains(&(h as u16)) {
+            continue;
+        }
+        for (i, &a) in ds.iter().enumerate() {
+            let other = ds[1 - i];
+            let p = b.positions(h, a);
+            if p.count_ones() != 2 {
+                continue;
+            }
+            let elims = vec![cand(b, x, other), cand(b, y, other)];
+            let text = format!(
+                "Unique rectangle type 4: {what}; {} in {} is in {} or {}, so neither is {}: {}",
+                a + 1,
+                t.house(h),
+                t.name(x),
+                t.name(y),
+                other + 1,
+                fmt_elims(&elims)
+            );
+            return Some(simple_step(
+                Technique::UniqueRectangle4,
+                vec![],
+                elims,
+                pattern(vec![]),
+                text,
+            ));
+        }
+    }
+    None
+}
+
+/// BUG+1: every empty cell bivalue but one trivalue cell; the digit that would otherwise
+/// appear three times in its houses goes there.
+pub(crate) fn bug_plus_one(b: &Board) -> Option<Step> {
+    let t = &b.topo;
+    let mut odd = None;
+    for k in 0..t.ncells {
+        match b.cand[k].count_ones() {
+            0 if b.value[k] == 0 => return None,
+            0 | 2 => {}
+            3 if odd.is_none() => odd = Some(k),
+            _ => return None,
+        }
+    }
+    let k = odd?;
+    let row = t.cell_houses[k][0] as usize;
+    let mut digit = None;
+    for d in bits(b.cand[k]) {
+        if b.positions(row, d).count_ones() == 3 {
+            digit = Some(d);
+        }
+    }
+    let d = digit?;
+    // every (house, digit) count is 0 or 2 once d leaves k
+    for h in 0..3 * t.n {
+        for e in 0..t.n {
+            let mut c = b.positions(h, e).count_ones();
+            if e == d && t.cell_houses[k].contains(&(h as u16)) {
+                c -= 1;
+            }
+            if c != 0 && c != 2 {
+                return None;
+            }
+        }
+    }
+    let text = format!(
+        "BUG+1: every other empty cell has two candidates; without {} in {} each digit would appear twice in every house, a grave with two solutions, so {} is {}",
+        d + 1,
+        t.name(k),
+        t.name(k),
+        d + 1
+    );
+    Some(simple_step(
+        Technique::BugPlusOne,
+        vec![cand(b, k, d)],
+        vec![],
+        Pattern {
+            cells: vec![rc(b, k)],
+            digits: vec![d as u8 + 1],
+            candidates: bits(b.cand[k]).map(|e| cand(b, k, e)).collect(),
+            ..Pattern::default()
+        },
+        text,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    //! One hand-made position per technique: a 9x9 board with every candidate, then the
+    //! candidates the pattern needs removed; each test asserts the exact step.
+    use super::*;
+    use dlx_sudoku::{Grid, Shape};
+
+    fn open() -> Board {
+        Board::new(&Grid::empty(Shape::new(3, 3).unwrap()))
+    }
+
+    /// Cell index of `r1c1`-style 1-based coordinates.
+    fn at(r: usize, c: usize) -> usize {
+        (r - 1) * 9 + c - 1
+    }
+
+    fn remove(b: &mut Board, cells: impl IntoIterator<Item = usize>, digit: usize) {
+        for k in cells {
+            b.cand[k] &= !(1 << (digit - 1));
+        }
+    }
+
+    fn only(b: &mut Board, k: usize, digits: &[usize]) {
+        b.cand[k] = digits.iter().fold(0, |m, d| m | 1 << (d - 1));
+    }
+
+    fn names(cs: &[Candidate]) -> Vec<String> {
+        let mut v: Vec<String> = cs.iter().map(|c| c.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    fn row(r: usize) -> Vec<usize> {
+        (1..=9).map(|c| at(r, c)).collect()
+    }
+
+    fn col(c: usize) -> Vec<usize> {
+        (1..=9).map(|r| at(r, c)).collect()
+    }
+
+    #[test]
+    fn full_house_fills_the_last_cell() {
+        let mut g = Grid::empty(Shape::new(3, 3).unwrap());
+        g.cells[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
+        let s = full_house(&Board::new(&g)).unwrap();
+        assert_eq!(s.technique, Technique::FullHouse);
+        assert_eq!(names(&s.placements), ["r1c9=9"]);
+    }
+
+    #[test]
+    fn hidden_singles_in_a_box_then_a_line() {
+        let mut b = open();
+        let box1: Vec<usize> = (1..=3)
+            .flat_map(|r| (1..=3).map(move |c| at(r, c)))
+            .filter(|&k| k != at(2, 2))
+            .collect();
+        remove(&mut b, box1, 5);
+        let s = hidden_single(&b).unwrap();
+        assert_eq!(s.technique, Technique::HiddenSingleBox);
+        assert_eq!(names(&s.placements), ["r2c2=5"]);
+        assert_eq!(s.text, "Hidden single: 5 in box 1 can only go in r2c2");
+
+        let mut b = open();
+        remove(&mut b, row(1).into_iter().filter(|&k| k != at(1, 5)), 5);
+        let s = hidden_single(&b).unwrap();
+        assert_eq!(s.technique, Technique::HiddenSingleLine);
+        assert_eq!(names(&s.placements), ["r1c5=5"]);
+    }
+
+    #[test]
+    fn naked_single_is_the_last_candidate() {
+        let mut b = open();
+        only(&mut b, at(3, 3), &[4]);
+        let s = naked_single(&b).unwrap();
+        assert_eq!(names(&s.placements), ["r3c3=4"]);
+    }
+
+    #[test]
+    fn pointing_and_claiming() {
+        let mut b = open();
+        let rest: Vec<usize> = (2..=3)
+            .flat_map(|r| (1..=3).map(move |c| at(r, c)))
+            .collect();
+        remove(&mut b, rest, 3);
+        let s = locked_candidates(&b, true).unwrap();
+        assert_eq!(s.technique, Technique::Pointing);
+        assert_eq!(
+            names(&s.eliminations),
+            ["r1c4=3", "r1c5=3", "r1c6=3", "r1c7=3", "r1c8=3", "r1c9=3"]
+        );
+        assert!(
+            locked_candidates(&b, false).is_none(),
+            "no line is confined to a box"
+        );
+
+        let mut b = open();
+        remove(&mut b, (4..=9).map(|c| at(1, c)), 3);
+        assert!(locked_candidates(&b, true).is_none());
+        let s = locked_candidates(&b, false).unwrap();
+        assert_eq!(s.technique, Technique::Claiming);
+        assert_eq!(s.eliminations.len(), 6);
+        assert!(s.eliminations.iter().all(|c| c.row > 0 && c.col < 3));
+    }
+
+    #[test]
+    fn direct_pointing_places_the_single_it_makes() {
+        let mut b = open();
+        // 3 in box 1 only in row 1; 3 in box 2 only in r1c5 and r2c5... and row 1 of box 3
+        let rest: Vec<usize> = (2..=3)
+            .flat_map(|r| (1..=3).map(move |c| at(r, c)))
+            .collect();
+        remove(&mut b, rest, 3);
+        let box3: Vec<usize> = (1..=3)
+            .flat_map(|r| (7..=9).map(move |c| at(r, c)))
+            .filter(|&k| k != at(1, 7) && k != at(2, 8))
+            .collect();
+        remove(&mut b, box3, 3);
+        let s = direct_locked(&b, true).unwrap();
+        assert_eq!(s.technique, Technique::DirectPointing);
+        assert_eq!(names(&s.placements), ["r2c8=3"]);
+    }
+
+    #[test]
+    fn naked_and_hidden_pairs() {
+        let mut b = open();
+        only(&mut b, at(1, 1), &[1, 2]);
+        only(&mut b, at(1, 2), &[1, 2]);
+        let s = naked_subset(&b, 2).unwrap();
+        assert_eq!(s.technique, Technique::NakedPair);
+        // row 1 first: 1 and 2 leave r1c3..r1c9
+        assert_eq!(s.eliminations.len(), 14);
+        assert!(s.eliminations.iter().all(|c| c.row == 0 && c.col >= 2));
+
+        let mut b = open();
+        remove(&mut b, (3..=9).map(|c| at(1, c)), 1);
+        remove(&mut b, (3..=9).map(|c| at(1, c)), 2);
+        let s = hidden_subset(&b, 2, false).unwrap();
+        assert_eq!(s.technique, Technique::HiddenPair);
+        assert_eq!(s.eliminations.len(), 14);
+        assert!(
+            s.eliminations
+                .iter()
+                .all(|c| c.row == 0 && c.col < 2 && c.digit > 2)
+        );
+    }
+
+    #[test]
+    fn naked_and_hidden_triples() {
+        let mut b = open();
+        only(&mut b, at(5, 1), &[4, 5]);
+        only(&mut b, at(5, 4), &[5, 6]);
+        only(&mut b, at(5, 7), &[4, 6]);
+        let s = naked_subset(&b, 3).unwrap();
+        assert_eq!(s.technique, Technique::NakedTriple);
+        assert_eq!(s.eliminations.len(), 18);
+        assert!(s.eliminations.iter().all(|c| c.row == 4));
+
+        let mut b = open();
+        for d in 7..=9 {
+            remove(
+                &mut b,
+                (1..=9).filter(|r| ![2, 5, 8].contains(r)).map(|r| at(r, 4)),
+                d,
+            );
+        }
+        let s = hidden_subset(&b, 3, false).unwrap();
+        assert_eq!(s.technique, Technique::HiddenTriple);
+        assert_eq!(s.eliminations.len(), 18);
+        assert!(s.eliminations.iter().all(|c| c.col == 3 && c.digit < 7));
+    }
+
+    #[test]
+    fn x_wing_and_swordfish() {
+        let mut b = open();
+        for r in [2, 8] {
+            remove(
+                &mut b,
+                row(r).into_iter().filter(|&k| k % 9 != 2 && k % 9 != 5),
+                7,
+            );
+        }
+        let s = fish(&b, 2).unwrap();
+        assert_eq!(s.technique, Technique::XWing);
+        assert_eq!(s.eliminations.len(), 14);
+        assert!(
+            s.eliminations
+                .iter()
+                .all(|c| (c.col == 2 || c.col == 5) && c.digit == 7)
+        );
+        assert!(
+            s.text
+                .starts_with("X-wing on 7 in row 2, row 8 and column 3, column 6")
+        );
+
+        let mut b = open();
+        for r in [1, 5, 9] {
+            remove(
+                &mut b,
+                row(r)
+                    .into_iter()
+                    .filter(|&k| ![0, 3, 6].contains(&(k % 9))),
+                4,
+            );
+        }
+        remove(&mut b, [at(5, 4)], 4);
+        assert!(fish(&b, 2).is_none());
+        let s = fish(&b, 3).unwrap();
+        assert_eq!(s.technique, Technique::Swordfish);
+        assert_eq!(s.eliminations.len(), 18);
+    }
+
+    #[test]
+    fn skyscraper_and_kite() {
+        let mut b = open();
+        remove(
+            &mut b,
+            col(1)
+                .into_iter()
+                .filter(|&k| k != at(2, 1) && k != at(7, 1)),
+            1,
+        );
+        remove(
+            &mut b,
+            col(5)
+                .into_iter()
+                .filter(|&k| k != at(3, 5) && k != at(7, 5)),
+            1,
+        );
+        let s = two_strong_links(&b).unwrap();
+        assert_eq!(s.technique, Technique::Skyscraper);
+        assert_eq!(
+            names(&s.eliminations),
+            ["r2c4=1", "r2c6=1", "r3c2=1", "r3c3=1"]
+        );
+
+        let mut b = open();
+        remove(
+            &mut b,
+            row(1)
+                .into_iter()
+                .filter(|&k| k != at(1, 2) && k != at(1, 8)),
+            2,
+        );
+        remove(
+            &mut b,
+            col(3)
+                .into_iter()
+                .filter(|&k| k != at(2, 3) && k != at(8, 3)),
+            2,
+        );
+        let s = two_strong_links(&b).unwrap();
+        assert_eq!(s.technique, Technique::TwoStringKite);
+        assert_eq!(names(&s.eliminations), ["r8c8=2"]);
+    }
+
+    #[test]
+    fn xy_and_xyz_wings() {
+        let mut b = open();
+        only(&mut b, at(1, 1), &[1, 2]);
+        only(&mut b, at(1, 5), &[1, 3]);
+        only(&mut b, at(5, 1), &[2, 3]);
+        let s = xy_wing(&b).unwrap();
+        assert_eq!(s.technique, Technique::XyWing);
+        assert_eq!(names(&s.eliminations), ["r5c5=3"]);
+
+        let mut b = open();
+        only(&mut b, at(1, 1), &[1, 2, 3]);
+        only(&mut b, at(1, 5), &[1, 3]);
+        only(&mut b, at(2, 2), &[2, 3]);
+        let s = xyz_wing(&b).unwrap();
+        assert_eq!(s.technique, Technique::XyzWing);
+        assert_eq!(names(&s.eliminations), ["r1c2=3", "r1c3=3"]);
+    }
+
+    #[test]
+    fn w_wing_joins_two_equal_cells() {
+        let mut b = open();
+        only(&mut b, at(1, 1), &[4, 5]);
+        only(&mut b, at(5, 9), &[4, 5]);
+        remove(
+            &mut b,
+            row(9)
+                .into_iter()
+                .filter(|&k| k != at(9, 1) && k != at(9, 9)),
+            4,
+        );
+        let s = super::w_wing(&b).unwrap();
+        assert_eq!(s.technique, Technique::WWing);
+        assert_eq!(names(&s.eliminations), ["r1c9=5", "r5c1=5"]);
+    }
+
+    #[test]
+    fn unique_rectangle_type_1() {
+        let mut b = open();
+        for k in [at(1, 1), at(1, 2), at(4, 1)] {
+            only(&mut b, k, &[6, 7]);
+        }
+        only(&mut b, at(4, 2), &[6, 7, 8]);
+        let s = unique_rectangle(&b).unwrap();
+        assert_eq!(s.technique, Technique::UniqueRectangle1);
+        assert_eq!(names(&s.eliminations), ["r4c2=6", "r4c2=7"]);
+    }
+
+    #[test]
+    fn unique_rectangle_type_2_and_4() {
+        let mut b = open();
+        only(&mut b, at(1, 1), &[6, 7]);
+        only(&mut b, at(1, 2), &[6, 7]);
+        only(&mut b, at(4, 1), &[6, 7, 8]);
+        only(&mut b, at(4, 2), &[6, 7, 8]);
+        let s = unique_rectangle(&b).unwrap();
+        assert_eq!(s.technique, Technique::UniqueRectangle2);
+        // 8 leaves the rest of row 4 and of box 4
+        assert_eq!(s.eliminations.len(), 7 + 6);
+        assert!(s.eliminations.iter().all(|c| c.digit == 8));
+
+        let mut b = open();
+        only(&mut b, at(1, 1), &[6, 7]);
+        only(&mut b, at(1, 2), &[6, 7]);
+        only(&mut b, at(4, 1), &[1, 6, 7]);
+        only(&mut b, at(4, 2), &[2, 6, 7]);
+        remove(&mut b, row(4).into_iter().skip(2), 6);
+        let s = unique_rectangle(&b).unwrap();
+        assert_eq!(s.technique, Technique::UniqueRectangle4);
+        assert_eq!(names(&s.eliminations), ["r4c1=7", "r4c2=7"]);
+    }
+}

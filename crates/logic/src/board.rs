@@ -1,0 +1,267 @@
+//! The candidate board: which digits each cell may still hold, on any box shape.
+//!
+//! # Data
+//!
+//! A [`Topology`] is computed once per box shape (9x9 is cached): cells are numbered
+//! row-major `0..N*N`; houses `0..N` are the rows, `N..2N` the columns, `2N..3N` the boxes
+//! (row-major); `cell_houses[c] = [row, N + col, 2N + box]`; `peers[c]` lists the cells that
+//! share a house with `c` (`c` excluded).
+//!
+//! A [`Board`] holds, for each cell, `value[c]` (0 = empty, else the digit `1..=N`) and
+//! `cand[c]`, a mask with bit `d - 1` set iff digit `d` is still a candidate.
+//! Invariant: `value[c] != 0 => cand[c] == 0`. Digits inside the crate are 0-based bit
+//! indices; people and the public types see them 1-based.
+
+use std::sync::{Arc, OnceLock};
+
+use dlx_sudoku::{Grid, House, Shape};
+
+/// The fixed geometry of a box shape: houses and peers as cell indices.
+#[derive(Debug)]
+pub(crate) struct Topology {
+    pub shape: Shape,
+    pub n: usize,
+    pub ncells: usize,
+    /// `3N` houses: rows, then columns, then boxes; each lists its `N` cells in order.
+    pub houses: Vec<Vec<u16>>,
+    /// The row, column and box house of each cell.
+    pub cell_houses: Vec<[u16; 3]>,
+    /// The cells sharing a house with each cell.
+    pub peers: Vec<Vec<u16>>,
+    /// `peer_bits[c]`: the peers of `c` as a bitset over cells (`words` u64s a cell).
+    pub peer_bits: Vec<u64>,
+    /// u64 words in a cell bitset.
+    pub words: usize,
+}
+
+impl Topology {
+    fn build(shape: Shape) -> Topology {
+        let n = shape.n();
+        let ncells = n * n;
+        let mut houses = Vec::with_capacity(3 * n);
+        for r in 0..n {
+            houses.push((0..n).map(|c| (r * n + c) as u16).collect());
+        }
+        for c in 0..n {
+            houses.push((0..n).map(|r| (r * n + c) as u16).collect());
+        }
+        for b in 0..n {
+            houses.push(
+                shape
+                    .house_cells(House::Box(b))
+                    .into_iter()
+                    .map(|(r, c)| (r * n + c) as u16)
+                    .collect(),
+            );
+        }
+        let cell_houses: Vec<[u16; 3]> = (0..ncells)
+            .map(|k| {
+                let (r, c) = (k / n, k % n);
+                [
+                    r as u16,
+                    (n + c) as u16,
+                    (2 * n + shape.box_of(r, c)) as u16,
+                ]
+            })
+            .collect();
+        let words = ncells.div_ceil(64);
+        let mut peer_bits = vec![0u64; ncells * words];
+        let mut peers = Vec::with_capacity(ncells);
+        for k in 0..ncells {
+            let mut p: Vec<u16> = Vec::new();
+            for &h in &cell_houses[k] {
+                for &q in &houses[h as usize] {
+                    if q as usize != k && !p.contains(&q) {
+                        p.push(q);
+                    }
+                }
+            }
+            p.sort_unstable();
+            for &q in &p {
+                peer_bits[k * words + q as usize / 64] |= 1 << (q % 64);
+            }
+            peers.push(p);
+        }
+        Topology {
+            shape,
+            n,
+            ncells,
+            houses,
+            cell_houses,
+            peers,
+            peer_bits,
+            words,
+        }
+    }
+
+    /// The topology of a shape (shared for 9x9).
+    pub fn of(shape: Shape) -> Arc<Topology> {
+        static NINE: OnceLock<Arc<Topology>> = OnceLock::new();
+        if shape.rows == 3 && shape.cols == 3 {
+            return NINE
+                .get_or_init(|| Arc::new(Topology::build(shape)))
+                .clone();
+        }
+        Arc::new(Topology::build(shape))
+    }
+
+    /// Whether cells `a` and `b` (distinct) share a house.
+    #[inline]
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        self.peer_bits[a * self.words + b / 64] >> (b % 64) & 1 != 0
+    }
+
+    /// The public house of index `h`.
+    pub fn house(&self, h: usize) -> House {
+        let n = self.n;
+        match h / n {
+            0 => House::Row(h),
+            1 => House::Column(h - n),
+            _ => House::Box(h - 2 * n),
+        }
+    }
+
+    /// The kind of house `h`: 0 row, 1 column, 2 box.
+    #[inline]
+    pub fn kind(&self, h: usize) -> usize {
+        h / self.n
+    }
+
+    /// `r1c3` for cell `k`.
+    pub fn name(&self, k: usize) -> String {
+        format!("r{}c{}", k / self.n + 1, k % self.n + 1)
+    }
+}
+
+/// A grid with pencil marks: the placed digits and each empty cell's candidates.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub(crate) topo: Arc<Topology>,
+    /// Candidate masks, bit `d - 1` for digit `d`; 0 for a filled cell.
+    pub(crate) cand: Vec<u64>,
+    /// 0 for an empty cell, else its digit `1..=N`.
+    pub(crate) value: Vec<u8>,
+}
+
+impl Board {
+    /// The board of a grid, each empty cell's candidates being the digits no peer holds.
+    /// Conflicting givens are not checked here (see [`crate::explain`]).
+    pub fn new(grid: &Grid) -> Board {
+        let topo = Topology::of(grid.shape);
+        let full = grid.shape.full_mask();
+        let mut b = Board {
+            cand: vec![full; topo.ncells],
+            value: vec![0; topo.ncells],
+            topo,
+        };
+        for (k, &d) in grid.cells.iter().enumerate() {
+            if d != 0 {
+                b.place(k, d as usize - 1);
+            }
+        }
+        b
+    }
+
+    /// The board of a grid with the user's pencil marks: `marks[k]` is cell `k`'s candidate
+    /// mask (bit `d - 1` for digit `d`), ignored for filled cells. Marks are intersected with
+    /// what the givens allow, so a mark a peer's digit rules out never comes back.
+    pub fn with_marks(grid: &Grid, marks: &[u64]) -> Board {
+        let mut b = Board::new(grid);
+        for (k, &m) in marks.iter().enumerate().take(b.cand.len()) {
+            if b.value[k] == 0 {
+                b.cand[k] &= m;
+            }
+        }
+        b
+    }
+
+    /// The grid of the placed digits.
+    pub fn grid(&self) -> Grid {
+        Grid {
+            shape: self.topo.shape,
+            cells: self.value.clone(),
+        }
+    }
+
+    /// The candidate mask of cell `k` (row-major), bit `d - 1` for digit `d`; 0 if filled.
+    pub fn candidates(&self, k: usize) -> u64 {
+        self.cand[k]
+    }
+
+    /// Every cell's candidate mask, row-major.
+    pub fn all_candidates(&self) -> &[u64] {
+        &self.cand
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_solved(&self) -> bool {
+        self.value.iter().all(|&v| v != 0)
+    }
+
+    /// Places 0-based digit `d` in cell `k` and removes it from the peers.
+    pub(crate) fn place(&mut self, k: usize, d: usize) {
+        self.value[k] = d as u8 + 1;
+        self.cand[k] = 0;
+        let bit = !(1u64 << d);
+        let topo = self.topo.clone();
+        for &p in &topo.peers[k] {
+            self.cand[p as usize] &= bit;
+        }
+    }
+
+    /// Removes 0-based digit `d` from cell `k`'s candidates.
+    #[inline]
+    pub(crate) fn eliminate(&mut self, k: usize, d: usize) {
+        self.cand[k] &= !(1u64 << d);
+    }
+
+    /// The cells of house `h` where 0-based digit `d` is a candidate, as a mask over the
+    /// house's positions (bit `i` for `houses[h][i]`).
+    #[inline]
+    pub(crate) fn positions(&self, h: usize, d: usize) -> u64 {
+        let mut m = 0u64;
+        for (i, &k) in self.topo.houses[h].iter().enumerate() {
+            m |= (self.cand[k as usize] >> d & 1) << i;
+        }
+        m
+    }
+
+    /// Digits placed in house `h`, as a mask.
+    #[inline]
+    pub(crate) fn placed_in(&self, h: usize) -> u64 {
+        let mut m = 0u64;
+        for &k in &self.topo.houses[h] {
+            let v = self.value[k as usize];
+            if v != 0 {
+                m |= 1 << (v - 1);
+            }
+        }
+        m
+    }
+
+    /// Whether some empty cell has no candidate, or some house lacks a place for a digit
+    /// it does not hold.
+    pub(crate) fn is_broken(&self) -> bool {
+        let n = self.topo.n;
+        let full = self.topo.shape.full_mask();
+        for k in 0..self.topo.ncells {
+            if self.value[k] == 0 && self.cand[k] == 0 {
+                return true;
+            }
+        }
+        for h in 0..3 * n {
+            let mut m = 0;
+            for &k in &self.topo.houses[h] {
+                let k = k as usize;
+                m |= self.cand[k];
+                if self.value[k] != 0 {
+                    m |= 1 << (self.value[k] - 1);
+                }
+            }
+            if m != full {
+                return true;
+            }
+        }
+        false
+    }
+}

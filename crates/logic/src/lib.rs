@@ -1,0 +1,42 @@
+//! Sudoku solved the way people solve it: logical steps from singles to nested forcing
+//! chains, hints on a grid in progress, and a difficulty rating on Sudoku Explainer's scale.
+//!
+//! The principal types and functions:
+//! - [`explain`]: every step of the easiest-first path ([`Explanation`] of [`Step`]s, each
+//!   with its [`Technique`], placements, eliminations, [`Pattern`] and a sentence);
+//! - [`hint`]: the easiest next step on a grid in progress, with the user's pencil marks;
+//! - [`rate`]: ER, EP and ED on Sudoku Explainer's scale and a [`Band`] ([`Rating`]);
+//! - [`Solver`] and [`Board`] for step-by-step use.
+//!
+//! Every step is sound: it never removes the solution's digit nor places another (the
+//! property tests check each step against the solution found by search). Uniqueness
+//! techniques (unique rectangles, BUG+1) are used only on puzzles proven to have one
+//! solution. The rating is calibrated on 9x9; other sizes are explained with the same
+//! techniques and rated on the same scale, which there only orders techniques.
+//!
+//! ```
+//! use dlx_logic::{explain, rate, Band, Options, Technique};
+//!
+//! let grid = dlx_sudoku::parse(
+//!     "...7.6...8...2........9.....861....7.2.4....87.15.9.6.6..271.4.......2...49..8...",
+//! ).unwrap();
+//! let path = explain(&grid, &Options::default()).unwrap();
+//! assert!(path.grid.is_full());
+//! assert_eq!(path.rating.band, Band::Easy);
+//! assert!(path.steps.iter().all(|s| s.technique <= Technique::HiddenSingleLine));
+//! assert_eq!(rate(&grid).unwrap().er, 1.5);
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod basic;
+pub mod board;
+mod chains;
+mod solver;
+pub mod step;
+
+pub use board::Board;
+pub use solver::{
+    Band, Explanation, LogicError, Options, Rating, Solver, Stop, explain, hint, rate,
+};
+pub use step::{Candidate, ChainKind, Link, Pattern, Step, Technique, length_increment};

@@ -1,0 +1,606 @@
+//! The ladder of techniques, the easiest-first path, hints and ratings.
+
+use std::ops::ControlFlow;
+
+use dlx_sudoku::{Conflict, Grid, GridError, SolveOptions, SolverKind, Visitor, check_givens};
+use serde::Serialize;
+
+use crate::basic;
+use crate::board::Board;
+use crate::chains::{self, Engine};
+use crate::step::{Candidate, Step, Technique};
+
+/// Why a grid cannot be explained or rated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LogicError {
+    /// The grid breaks its invariant.
+    #[error(transparent)]
+    Grid(#[from] GridError),
+    /// Givens repeat a digit in a house.
+    #[error("conflicting givens: {}", .0.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("; "))]
+    Conflicts(Vec<Conflict>),
+    /// The puzzle has no solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// The puzzle has two solutions or more; `cells` lists (0-based row, column) where two of
+    /// them differ.
+    #[error("the puzzle has more than one solution (two of them differ at {})", cells_text(.cells))]
+    MultipleSolutions {
+        /// Cells where two solutions differ.
+        cells: Vec<(usize, usize)>,
+    },
+    /// A digit placed in a grid in progress is not the puzzle's solution.
+    #[error("r{}c{} holds {found}, but the solution has {expected} there", row + 1, col + 1)]
+    WrongDigit {
+        /// Row, 0-based.
+        row: usize,
+        /// Column, 0-based.
+        col: usize,
+        /// The digit placed.
+        found: u8,
+        /// The solution's digit.
+        expected: u8,
+    },
+    /// A pencil mark removed the solution's digit from a cell.
+    #[error("the pencil marks of r{}c{} leave out {digit}, the solution's digit", row + 1, col + 1)]
+    MarkRemoved {
+        /// Row, 0-based.
+        row: usize,
+        /// Column, 0-based.
+        col: usize,
+        /// The solution's digit.
+        digit: u8,
+    },
+    /// A grid in progress does not have the puzzle's shape or givens.
+    #[error("the grid in progress does not match the puzzle: {0}")]
+    Mismatch(String),
+}
+
+fn cells_text(cells: &[(usize, usize)]) -> String {
+    let v: Vec<String> = cells
+        .iter()
+        .take(8)
+        .map(|&(r, c)| format!("r{}c{}", r + 1, c + 1))
+        .collect();
+    let more = if cells.len() > 8 { ", …" } else { "" };
+    format!("{}{more}", v.join(", "))
+}
+
+/// How far the solver may go.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Stop after this many steps.
+    pub max_steps: usize,
+    /// The hardest technique allowed ([`Technique::Trial`] allows everything).
+    pub max_technique: Technique,
+    /// Allow unique rectangles and BUG+1 (only ever used on puzzles proven to have one
+    /// solution).
+    pub uniqueness: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_steps: 10_000,
+            max_technique: Technique::Trial,
+            uniqueness: true,
+        }
+    }
+}
+
+/// Why a path ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Stop {
+    /// Every cell is filled.
+    Solved,
+    /// No allowed technique applies.
+    Stuck,
+    /// The step budget ran out.
+    Budget,
+}
+
+/// A whole path: the steps taken, easiest first, until solved or stopped.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Explanation {
+    /// The steps in order.
+    pub steps: Vec<Step>,
+    /// Why the path ended.
+    pub stop: Stop,
+    /// The grid at the end.
+    pub grid: Grid,
+    /// The rating of the path (complete only when `stop` is `Solved`).
+    pub rating: Rating,
+}
+
+/// A difficulty band, by ER.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Band {
+    /// ER 1.0-2.0: singles and the direct techniques.
+    Easy,
+    /// ER 2.1-2.9: naked singles, pointing and claiming.
+    Medium,
+    /// ER 3.0-3.9: pairs, triples, X-wing, swordfish.
+    Hard,
+    /// ER 4.0-5.9: wings, short strong-link patterns, unique rectangles, quads, BUG.
+    Fiendish,
+    /// ER 6.0-8.9: chains and forcing chains.
+    Diabolical,
+    /// ER 9.0 and above: dynamic forcing chains with more inside, nested chains, trial.
+    Extreme,
+}
+
+impl Band {
+    /// The band of an ER.
+    pub fn of(er: f64) -> Band {
+        let t = (er * 10.0).round() as u32;
+        match t {
+            0..=20 => Band::Easy,
+            21..=29 => Band::Medium,
+            30..=39 => Band::Hard,
+            40..=59 => Band::Fiendish,
+            60..=89 => Band::Diabolical,
+            _ => Band::Extreme,
+        }
+    }
+
+    /// The lowercase name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Band::Easy => "easy",
+            Band::Medium => "medium",
+            Band::Hard => "hard",
+            Band::Fiendish => "fiendish",
+            Band::Diabolical => "diabolical",
+            Band::Extreme => "extreme",
+        }
+    }
+}
+
+impl std::fmt::Display for Band {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A rating on Sudoku Explainer's scale.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Rating {
+    /// ER: the hardest step of the easiest-first path.
+    pub er: f64,
+    /// EP: the hardest step up to and including the first placement.
+    pub ep: f64,
+    /// ED: the first step's rating (the hardest step before the first elimination or
+    /// placement).
+    pub ed: f64,
+    /// The band of `er`.
+    pub band: Band,
+    /// The technique of the hardest step.
+    pub hardest: Technique,
+    /// Steps in the path.
+    pub steps: usize,
+    /// Whether the path solved the grid (otherwise the figures are lower bounds).
+    pub complete: bool,
+}
+
+impl Rating {
+    fn of(steps: &[Step], complete: bool) -> Rating {
+        let mut er = 0u16;
+        let mut hardest = Technique::FullHouse;
+        let mut ep = None;
+        let mut run = 0u16;
+        for s in steps {
+            let t = s.tenths();
+            run = run.max(t);
+            if t > er {
+                er = t;
+                hardest = s.technique;
+            }
+            if ep.is_none() && !s.placements.is_empty() {
+                ep = Some(run);
+            }
+        }
+        let ed = steps.first().map_or(0, |s| s.tenths());
+        let er = f64::from(er) / 10.0;
+        Rating {
+            er,
+            ep: f64::from(ep.unwrap_or(run)) / 10.0,
+            ed: f64::from(ed) / 10.0,
+            band: Band::of(er),
+            hardest,
+            steps: steps.len(),
+            complete,
+        }
+    }
+}
+
+/// The solver's state across steps: the board, the known solution, scratch space.
+pub struct Solver {
+    board: Board,
+    solution: Option<Vec<u8>>,
+    unique: bool,
+    engine: Engine,
+    options: Options,
+}
+
+/// Checks a puzzle and finds its solutions (up to two): the solution if unique.
+fn check(grid: &Grid) -> Result<Vec<u8>, LogicError> {
+    grid.validate()?;
+    let conflicts = check_givens(grid);
+    if !conflicts.is_empty() {
+        return Err(LogicError::Conflicts(conflicts));
+    }
+    let sols = solutions(grid, 2);
+    match sols.len() {
+        0 => Err(LogicError::NoSolution),
+        1 => Ok(sols[0].cells.clone()),
+        _ => {
+            let n = grid.n();
+            let cells = (0..n * n)
+                .filter(|&k| sols[0].cells[k] != sols[1].cells[k])
+                .map(|k| (k / n, k % n))
+                .collect();
+            Err(LogicError::MultipleSolutions { cells })
+        }
+    }
+}
+
+struct Collect(Vec<Grid>, usize);
+
+impl Visitor for Collect {
+    fn solution(&mut self, grid: &Grid) -> ControlFlow<()> {
+        self.0.push(grid.clone());
+        if self.0.len() >= self.1 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+fn solutions(grid: &Grid, limit: usize) -> Vec<Grid> {
+    if limit == 1 || grid.n() == 9 {
+        // the fast solver for the uniqueness count, then one solution
+        let r = dlx_sudoku::solve(
+            grid,
+            &SolveOptions {
+                limit: limit as u64,
+                ..SolveOptions::new(SolverKind::Fast)
+            },
+        );
+        if r.solutions <= 1 {
+            return r.solution.into_iter().collect();
+        }
+    }
+    let mut v = Collect(Vec::new(), limit);
+    dlx_sudoku::solve_with(
+        grid,
+        &SolveOptions {
+            limit: limit as u64,
+            ..SolveOptions::new(SolverKind::Dlx)
+        },
+        &mut v,
+    );
+    v.0
+}
+
+impl Solver {
+    /// A solver on a puzzle with one solution.
+    pub fn new(grid: &Grid, options: &Options) -> Result<Solver, LogicError> {
+        let solution = check(grid)?;
+        let board = Board::new(grid);
+        Ok(Solver {
+            engine: Engine::new(grid.n()),
+            board,
+            solution: Some(solution),
+            unique: true,
+            options: options.clone(),
+        })
+    }
+
+    /// A solver on a board as the user sees it: `puzzle` (the givens), `progress` (the
+    /// givens and the digits placed since, if any), `marks` (pencil marks, one mask a cell,
+    /// bit `d - 1` for digit `d`, if any). A placed digit or a mark that contradicts the
+    /// solution is an error that names the cell. A puzzle with several solutions is accepted
+    /// (its steps hold in all of them; uniqueness techniques are then off).
+    pub fn from_progress(
+        puzzle: &Grid,
+        progress: Option<&Grid>,
+        marks: Option<&[u64]>,
+        options: &Options,
+    ) -> Result<Solver, LogicError> {
+        puzzle.validate()?;
+        let conflicts = check_givens(puzzle);
+        if !conflicts.is_empty() {
+            return Err(LogicError::Conflicts(conflicts));
+        }
+        let sols = solutions(puzzle, 2);
+        if sols.is_empty() {
+            return Err(LogicError::NoSolution);
+        }
+        let unique = sols.len() == 1;
+        let n = puzzle.n();
+        let current = match progress {
+            None => puzzle.clone(),
+            Some(g) => {
+                g.validate()?;
+                if g.shape != puzzle.shape {
+                    return Err(LogicError::Mismatch(format!(
+                        "box shape {} instead of {}",
+                        g.shape, puzzle.shape
+                    )));
+                }
+                for k in 0..n * n {
+                    let (given, now) = (puzzle.cells[k], g.cells[k]);
+                    if given != 0 && now != given {
+                        return Err(LogicError::Mismatch(format!(
+                            "r{}c{} is a given {given}",
+                            k / n + 1,
+                            k % n + 1
+                        )));
+                    }
+                    if now != 0 && given == 0 && unique && sols[0].cells[k] != now {
+                        return Err(LogicError::WrongDigit {
+                            row: k / n,
+                            col: k % n,
+                            found: now,
+                            expected: sols[0].cells[k],
+                        });
+                    }
+                }
+                let conflicts = check_givens(g);
+                if !conflicts.is_empty() {
+                    return Err(LogicError::Conflicts(conflicts));
+                }
+                g.clone()
+            }
+        };
+        let board = match marks {
+            Some(m) => Board::with_marks(&current, m),
+            None => Board::new(&current),
+        };
+        if unique {
+            for k in 0..n * n {
+                let d = sols[0].cells[k];
+                if board.value[k] == 0 && board.cand[k] >> (d - 1) & 1 == 0 {
+                    return Err(LogicError::MarkRemoved {
+                        row: k / n,
+                        col: k % n,
+                        digit: d,
+                    });
+                }
+            }
+        } else if board.is_broken() || solutions(&current, 1).is_empty() {
+            return Err(LogicError::NoSolution);
+        }
+        let mut options = options.clone();
+        options.uniqueness &= unique;
+        Ok(Solver {
+            engine: Engine::new(n),
+            board,
+            solution: unique.then(|| sols[0].cells.clone()),
+            unique,
+            options,
+        })
+    }
+
+    /// The board now.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The solution, when the puzzle has one solution.
+    pub fn solution(&self) -> Option<Grid> {
+        self.solution.as_ref().map(|s| Grid {
+            shape: self.board.topo.shape,
+            cells: s.clone(),
+        })
+    }
+
+    /// The easiest step available now, without applying it.
+    pub fn next_step(&mut self) -> Option<Step> {
+        if self.board.is_solved() {
+            return None;
+        }
+        let max = self.options.max_technique;
+        let b = &self.board;
+        type Finder = fn(&Board) -> Option<Step>;
+        let early: [(Technique, Finder); 15] = [
+            (Technique::FullHouse, basic::full_house),
+            (Technique::HiddenSingleBox, basic::hidden_single),
+            (Technique::DirectPointing, |b| basic::direct_locked(b, true)),
+            (Technique::DirectClaiming, |b| {
+                basic::direct_locked(b, false)
+            }),
+            (Technique::DirectHiddenPair, |b| {
+                basic::hidden_subset(b, 2, true)
+            }),
+            (Technique::NakedSingle, basic::naked_single),
+            (Technique::DirectHiddenTriple, |b| {
+                basic::hidden_subset(b, 3, true)
+            }),
+            (Technique::Pointing, |b| basic::locked_candidates(b, true)),
+            (Technique::Claiming, |b| basic::locked_candidates(b, false)),
+            (Technique::NakedPair, |b| basic::naked_subset(b, 2)),
+            (Technique::XWing, |b| basic::fish(b, 2)),
+            (Technique::HiddenPair, |b| basic::hidden_subset(b, 2, false)),
+            (Technique::NakedTriple, |b| basic::naked_subset(b, 3)),
+            (Technique::Swordfish, |b| basic::fish(b, 3)),
+            (Technique::HiddenTriple, |b| {
+                basic::hidden_subset(b, 3, false)
+            }),
+        ];
+        for (t, f) in early {
+            if t > max {
+                return None;
+            }
+            if let Some(s) = f(b) {
+                return Some(s);
+            }
+        }
+        let middle: [(Technique, Finder, bool); 9] = [
+            (Technique::Skyscraper, basic::two_strong_links, false),
+            (Technique::XyWing, basic::xy_wing, false),
+            (Technique::XyzWing, basic::xyz_wing, false),
+            (Technique::WWing, basic::w_wing, false),
+            (Technique::UniqueRectangle1, basic::unique_rectangle, true),
+            (Technique::NakedQuad, |b| basic::naked_subset(b, 4), false),
+            (Technique::Jellyfish, |b| basic::fish(b, 4), false),
+            (
+                Technique::HiddenQuad,
+                |b| basic::hidden_subset(b, 4, false),
+                false,
+            ),
+            (Technique::BugPlusOne, basic::bug_plus_one, true),
+        ];
+        for (t, f, uniqueness) in middle {
+            if t > max {
+                return None;
+            }
+            if uniqueness && !(self.options.uniqueness && self.unique) {
+                continue;
+            }
+            if let Some(s) = f(b) {
+                return Some(s);
+            }
+        }
+        for t in [
+            Technique::ForcingChain,
+            Technique::Nishio,
+            Technique::CellForcingChains,
+            Technique::DynamicForcingChains,
+            Technique::DynamicForcingChainsPlus,
+            Technique::NestedForcingChains,
+        ] {
+            if t > max {
+                return None;
+            }
+            if let Some(s) =
+                chains::chain_step(&self.board, &mut self.engine, t, self.solution.as_deref())
+            {
+                return Some(s);
+            }
+        }
+        if max >= Technique::Trial {
+            return self.trial();
+        }
+        None
+    }
+
+    /// The last resort: a candidate shown wrong by search.
+    fn trial(&self) -> Option<Step> {
+        let b = &self.board;
+        let n = b.topo.n;
+        let solution = self.solution.as_ref()?;
+        let mut order: Vec<usize> = (0..b.topo.ncells).filter(|&k| b.cand[k] != 0).collect();
+        order.sort_by_key(|&k| b.cand[k].count_ones());
+        for k in order {
+            let right = solution[k] as usize - 1;
+            for d in basic::bits(b.cand[k] & !(1 << right)) {
+                let c = basic::cand(b, k, d);
+                return Some(Step {
+                    technique: Technique::Trial,
+                    rating: Technique::Trial.base_rating(),
+                    chain: None,
+                    placements: vec![],
+                    eliminations: vec![c],
+                    pattern: crate::step::Pattern {
+                        cells: vec![(k / n, k % n)],
+                        digits: vec![c.digit],
+                        candidates: vec![c],
+                        ..Default::default()
+                    },
+                    text: format!(
+                        "Trial: no technique applies; the solution found by search has {} in r{}c{}, so it is not {} (a step by trial, not by logic)",
+                        right + 1,
+                        k / n + 1,
+                        k % n + 1,
+                        c.digit
+                    ),
+                });
+            }
+        }
+        None
+    }
+
+    /// Applies a step's placements and eliminations to the board.
+    pub fn apply(&mut self, step: &Step) {
+        let n = self.board.topo.n;
+        for c in &step.eliminations {
+            self.board
+                .eliminate(c.row * n + c.col, c.digit as usize - 1);
+        }
+        for c in &step.placements {
+            let k = c.row * n + c.col;
+            if self.board.value[k] == 0 {
+                self.board.place(k, c.digit as usize - 1);
+            }
+        }
+    }
+
+    /// Whether a step agrees with the known solution (no placement wrong, no elimination of
+    /// a solution digit); `None` when the solution is not unique.
+    pub fn is_sound(&self, step: &Step) -> Option<bool> {
+        let sol = self.solution.as_ref()?;
+        let n = self.board.topo.n;
+        let at = |c: &Candidate| sol[c.row * n + c.col];
+        Some(
+            step.placements.iter().all(|c| at(c) == c.digit)
+                && step.eliminations.iter().all(|c| at(c) != c.digit),
+        )
+    }
+
+    /// Takes the easiest step again and again until solved, stuck or out of budget.
+    pub fn run(&mut self) -> Explanation {
+        let mut steps = Vec::new();
+        let stop = loop {
+            if self.board.is_solved() {
+                break Stop::Solved;
+            }
+            if steps.len() >= self.options.max_steps {
+                break Stop::Budget;
+            }
+            match self.next_step() {
+                Some(s) => {
+                    self.apply(&s);
+                    steps.push(s);
+                }
+                None => break Stop::Stuck,
+            }
+        };
+        let rating = Rating::of(&steps, stop == Stop::Solved);
+        Explanation {
+            steps,
+            stop,
+            grid: self.board.grid(),
+            rating,
+        }
+    }
+}
+
+/// Every step, easiest first, until the puzzle is solved, no allowed technique applies, or
+/// the step budget runs out. The puzzle must have exactly one solution.
+pub fn explain(grid: &Grid, options: &Options) -> Result<Explanation, LogicError> {
+    Ok(Solver::new(grid, options)?.run())
+}
+
+/// The easiest next step for a puzzle (`puzzle`: the givens), as the user sees it:
+/// `progress` holds the digits placed so far (givens included), `marks` the user's pencil
+/// marks (one mask a cell, bit `d - 1` for digit `d`). `Ok(None)` when the grid is solved
+/// or nothing applies.
+pub fn hint(
+    puzzle: &Grid,
+    progress: Option<&Grid>,
+    marks: Option<&[u64]>,
+) -> Result<Option<Step>, LogicError> {
+    Ok(Solver::from_progress(puzzle, progress, marks, &Options::default())?.next_step())
+}
+
+/// The rating of a puzzle on Sudoku Explainer's scale (ER, EP, ED) and its band.
+pub fn rate(grid: &Grid) -> Result<Rating, LogicError> {
+    Ok(explain(grid, &Options::default())?.rating)
+}
