@@ -1,0 +1,117 @@
+//! Puzzles per CPU second on one thread, for a few kinds of puzzle.
+//!
+//! `cargo run --release -p dlx-generate --example rate [COUNT]` (default 2000 9x9 puzzles a
+//! row; 16x16 and 25x25 get fewer).
+
+use std::time::Instant;
+
+use dlx_generate::{GenerateOptions, Givens, Symmetry, generate};
+use dlx_sudoku::Shape;
+
+fn main() {
+    let count: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(2000);
+    let nine = Shape { rows: 3, cols: 3 };
+    let rows: Vec<(&str, GenerateOptions)> = vec![
+        (
+            "9x9 minimal",
+            GenerateOptions {
+                shape: nine,
+                ..Default::default()
+            },
+        ),
+        (
+            "9x9 exactly 30 givens",
+            GenerateOptions {
+                shape: nine,
+                givens: Givens::Exactly(30),
+                ..Default::default()
+            },
+        ),
+        (
+            "9x9 minimal, rotate180",
+            GenerateOptions {
+                shape: nine,
+                symmetry: Symmetry::Rotate180,
+                ..Default::default()
+            },
+        ),
+        (
+            "9x9 minimal, rotate90",
+            GenerateOptions {
+                shape: nine,
+                symmetry: Symmetry::Rotate90,
+                ..Default::default()
+            },
+        ),
+        (
+            "9x9 minimal, dihedral",
+            GenerateOptions {
+                shape: nine,
+                symmetry: Symmetry::Dihedral,
+                ..Default::default()
+            },
+        ),
+        (
+            "4x4 minimal",
+            GenerateOptions {
+                shape: Shape { rows: 2, cols: 2 },
+                ..Default::default()
+            },
+        ),
+        (
+            "6x6 minimal",
+            GenerateOptions {
+                shape: Shape { rows: 2, cols: 3 },
+                ..Default::default()
+            },
+        ),
+        (
+            "12x12 minimal",
+            GenerateOptions {
+                shape: Shape { rows: 3, cols: 4 },
+                count: count / 20,
+                ..Default::default()
+            },
+        ),
+        (
+            "16x16 minimal",
+            GenerateOptions {
+                shape: Shape { rows: 4, cols: 4 },
+                count: count / 50,
+                ..Default::default()
+            },
+        ),
+    ];
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    println!(
+        "{:<26} {:>7} {:>10} {:>9} {:>8}",
+        "kind", "puzzles", "per second", "givens", "minimal"
+    );
+    for (name, mut options) in rows {
+        if options.count == 1 {
+            options.count = count;
+        }
+        options.count = options.count.max(2);
+        let start = Instant::now();
+        let report = pool
+            .install(|| generate(&options))
+            .expect("options are valid");
+        let seconds = start.elapsed().as_secs_f64();
+        let n = report.puzzles.len() as f64;
+        let givens: usize = report.puzzles.iter().map(|p| p.givens).sum();
+        let minimal = report.puzzles.iter().filter(|p| p.minimal).count();
+        println!(
+            "{name:<26} {:>7} {:>10.0} {:>9.1} {:>8}",
+            report.puzzles.len(),
+            n / seconds,
+            givens as f64 / n,
+            minimal
+        );
+    }
+}
