@@ -56,7 +56,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::climb::{Climb, Timeout};
-use crate::dig::Dig;
+use crate::dig::{Dig, Geometry};
 pub use crate::symmetry::Symmetry;
 
 /// How many givens the puzzles keep.
@@ -282,6 +282,7 @@ pub struct Summary {
 struct Plan<'a> {
     options: &'a GenerateOptions,
     orbits: Vec<Vec<usize>>,
+    geometry: Geometry,
     deadline: Option<Instant>,
 }
 
@@ -323,6 +324,7 @@ impl<'a> Plan<'a> {
         Ok(Plan {
             options,
             orbits,
+            geometry: Geometry::new(shape),
             deadline: options.time_limit.map(|t| start + t),
         })
     }
@@ -355,7 +357,7 @@ impl<'a> Plan<'a> {
         let Some(solution) = fill::random_solution(o.shape, rng) else {
             return Ok(None);
         };
-        let mut dig = Dig::new(&solution, o.search_budget);
+        let mut dig = Dig::new(&self.geometry, &solution, o.search_budget);
         let mut minimal = climb::dig_down(&mut dig, &self.orbits, o.givens, rng, self.deadline)?;
         if !climb::meets(o.givens, dig.grid.givens()) {
             return Ok(None);
