@@ -144,8 +144,8 @@ impl<'g> Dig<'g> {
         self.col.fill(0);
         self.bx.fill(0);
         self.hits.fill(0);
-        for k in 0..self.n * self.n {
-            if cells[k] != 0 {
+        for (k, &d) in cells.iter().enumerate() {
+            if d != 0 {
                 self.place(k);
             }
         }
@@ -371,11 +371,11 @@ fn unavoidable_classes(geo: &Geometry, solution: &Grid) -> (Vec<u32>, usize, usi
                         }
                     }
                 }
-                for x in 0..n {
+                for (x, &id) in cycle.iter().enumerate() {
                     let (k1, k2) = (line(i1, x, n), line(i2, x, n));
                     // Entry of partner i2 for i1 (i2 > i1: one below), and of i1 for i2.
-                    sets[k1 * stride + base + (i2 - first - 1)] = cycle[x];
-                    sets[k2 * stride + base + (i1 - first)] = cycle[x];
+                    sets[k1 * stride + base + (i2 - first - 1)] = id;
+                    sets[k2 * stride + base + (i1 - first)] = id;
                 }
             }
         }
