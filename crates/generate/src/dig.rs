@@ -288,46 +288,49 @@ fn unavoidable_classes(geo: &Geometry, solution: &Grid) -> (Vec<u32>, usize, usi
     // For a pair of digits a, b: the cells of a and of b in one row are always in one class
     // (the row pairs them), so a class is a set of rows, found by union-find over rows:
     // a's cell in row r is paired by its column and by its box with b's cells in two rows.
-    // PERF: rows as nodes (not cells) halved the time of a whole 9x9 generation.
-    let mut parent = vec![0usize; n];
-    fn find(p: &mut [usize], mut x: usize) -> usize {
-        while p[x] != x {
-            p[x] = p[p[x]];
-            x = p[x];
-        }
-        x
-    }
-    let mut b_in_col = vec![0usize; n];
-    let mut b_in_box = vec![0usize; n];
-    let mut label = vec![u32::MAX; n];
+    // Bit masks of rows (n <= 64): each row is reached once, by a search over its two
+    // partners. PERF: a third of the time of the union-find it replaced.
+    let mut by_col = vec![0u8; n];
+    let mut by_box = vec![0u8; n];
+    let mut b_in_col = vec![0u8; n];
+    let mut b_in_box = vec![0u8; n];
+    let all_rows = shape.full_mask();
     for a in 0..n {
         for b in a + 1..n {
-            for (i, p) in parent.iter_mut().enumerate() {
-                *p = i;
-            }
             for r in 0..n {
                 let cb = at[b * n + r];
-                b_in_col[cb] = r;
-                b_in_box[geo.lines[r * n + cb][2] as usize] = r;
+                b_in_col[cb] = r as u8;
+                b_in_box[geo.lines[r * n + cb][2] as usize] = r as u8;
             }
             for r in 0..n {
                 let ca = at[a * n + r];
-                for other in [b_in_col[ca], b_in_box[geo.lines[r * n + ca][2] as usize]] {
-                    let (x, y) = (find(&mut parent, r), find(&mut parent, other));
-                    parent[x] = y;
-                }
+                by_col[r] = b_in_col[ca];
+                by_box[r] = b_in_box[geo.lines[r * n + ca][2] as usize];
             }
-            label.fill(u32::MAX);
-            for r in 0..n {
-                let root = find(&mut parent, r);
-                if label[root] == u32::MAX {
-                    label[root] = classes as u32;
-                    classes += 1;
+            let mut unseen = all_rows;
+            while unseen != 0 {
+                let first = unseen.trailing_zeros() as usize;
+                let mut class = 1u64 << first;
+                let mut todo = class;
+                while todo != 0 {
+                    let r = todo.trailing_zeros() as usize;
+                    todo &= todo - 1;
+                    let next = ((1u64 << by_col[r]) | (1u64 << by_box[r])) & !class;
+                    class |= next;
+                    todo |= next;
                 }
-                // Entry j of a cell of digit x for the other digit y: y below x keeps its
-                // index, above shifts down by one.
-                sets[(r * n + at[a * n + r]) * stride + (b - 1)] = label[root];
-                sets[(r * n + at[b * n + r]) * stride + a] = label[root];
+                unseen &= !class;
+                let id = classes as u32;
+                classes += 1;
+                let mut rows = class;
+                while rows != 0 {
+                    let r = rows.trailing_zeros() as usize;
+                    rows &= rows - 1;
+                    // Entry j of a cell of digit x for the other digit y: y below x keeps
+                    // its index, above shifts down by one.
+                    sets[(r * n + at[a * n + r]) * stride + (b - 1)] = id;
+                    sets[(r * n + at[b * n + r]) * stride + a] = id;
+                }
             }
         }
     }
