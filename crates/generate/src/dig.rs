@@ -228,36 +228,50 @@ impl<'g> Dig<'g> {
     }
 
     /// Tries to blank the (given) cells of `orbit`; keeps them blank if the puzzle stays
-    /// unique. Returns `Some(true)` if removed, `Some(false)` if the removal would give a
-    /// second solution, `None` if the solver's budget ran out (the cells stay given).
-    pub(crate) fn try_remove(&mut self, orbit: &[usize]) -> Option<bool> {
+    /// unique. Without `search`, only the certificates decide (else [`Verdict::Undecided`]).
+    pub(crate) fn try_remove(&mut self, orbit: &[usize], search: bool) -> Verdict {
         let mut emptied = false;
         for &k in orbit {
             emptied |= self.blank(k);
         }
         let verdict = if emptied {
             self.stats.unavoidable += 1;
-            Some(false)
+            Verdict::Needed
         } else if orbit.iter().all(|&k| self.forced(k)) {
             self.stats.singles += 1;
-            Some(true)
+            Verdict::Removed
+        } else if !search {
+            Verdict::Undecided
         } else {
             match self.search() {
-                Status::Unique => Some(true),
-                Status::Multiple | Status::None => Some(false),
+                Status::Unique => Verdict::Removed,
+                Status::Multiple | Status::None => Verdict::Needed,
                 _ => {
                     self.stats.inconclusive += 1;
-                    None
+                    Verdict::Inconclusive
                 }
             }
         };
-        if verdict != Some(true) {
+        if verdict != Verdict::Removed {
             for &k in orbit {
                 self.place(k);
             }
         }
         verdict
     }
+}
+
+/// What [`Dig::try_remove`] decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// The orbit was removed: the puzzle is still unique.
+    Removed,
+    /// The orbit stays: without it, the puzzle has a second solution.
+    Needed,
+    /// The orbit stays: no certificate decided and no search was asked.
+    Undecided,
+    /// The orbit stays: the search ran out of budget.
+    Inconclusive,
 }
 
 /// The unavoidable sets of a full grid, in three families, as classes: for cell `k`, entries
@@ -444,7 +458,7 @@ mod tests {
         let geo = Geometry::new(s.shape);
         let mut dig = Dig::new(&geo, &s, None);
         for k in 0..81 {
-            dig.try_remove(&[k]);
+            dig.try_remove(&[k], true);
         }
         let r = solve(&dig.grid, &SolveOptions::count_all(SolverKind::Dlx));
         assert_eq!(r.solutions, 1);
