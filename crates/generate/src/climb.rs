@@ -28,9 +28,11 @@ pub(crate) struct Climb {
     pub steps: u64,
 }
 
-/// How far `rating` is from the filter's range: 0 inside.
+/// How far `rating` is from the filter's range: 0 inside, infinite for NaN.
 pub(crate) fn distance(filter: &RatingFilter, rating: f64) -> f64 {
-    if rating < filter.min {
+    if rating.is_nan() {
+        f64::INFINITY
+    } else if rating < filter.min {
         filter.min - rating
     } else if rating > filter.max {
         rating - filter.max

@@ -456,6 +456,15 @@ fn budgets_stop_the_run() {
     .unwrap();
     assert!(report.puzzles.is_empty());
     assert_eq!(report.stop, Some(StopReason::Attempts { index: 0 }));
+    // A rater that answers NaN never rates a puzzle into the range.
+    let nan = RatingFilter::new(|_: &Grid| Some(f64::NAN), 0.0..=10.0).with_climb(2);
+    let report = generate(&GenerateOptions {
+        rating: Some(nan),
+        attempts_per_puzzle: 2,
+        ..GenerateOptions::default()
+    })
+    .unwrap();
+    assert_eq!(report.stop, Some(StopReason::Attempts { index: 0 }));
     // No time at all.
     let report = generate(&GenerateOptions {
         count: 1000,
