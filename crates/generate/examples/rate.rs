@@ -1,0 +1,146 @@
+//! Puzzles per CPU second on one thread, for a few kinds of puzzle.
+//!
+//! `cargo run --release -p dlx-generate --example rate [COUNT [FILTER]]`: COUNT (default
+//! 2000) puzzles for the small shapes, a twentieth for 12x12, a fiftieth for 16x16, 2 for
+//! 25x25; FILTER keeps the rows whose name contains it.
+
+use std::time::Instant;
+
+use dlx_generate::{GenerateOptions, Givens, Symmetry, generate};
+use dlx_sudoku::Shape;
+
+fn main() {
+    let count: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(2000);
+    let nine = Shape { rows: 3, cols: 3 };
+    let rows: Vec<(&str, GenerateOptions)> = vec![
+        (
+            "9x9 minimal",
+            GenerateOptions {
+                shape: nine,
+                ..Default::default()
+            },
+        ),
+        (
+            "9x9 exactly 30 givens",
+            GenerateOptions {
+                shape: nine,
+                givens: Givens::Exactly(30),
+                ..Default::default()
+            },
+        ),
+        (
+            "9x9 minimal, rotate180",
+            GenerateOptions {
+                shape: nine,
+                symmetry: Symmetry::Rotate180,
+                ..Default::default()
+            },
+        ),
+        (
+            "9x9 minimal, rotate90",
+            GenerateOptions {
+                shape: nine,
+                symmetry: Symmetry::Rotate90,
+                ..Default::default()
+            },
+        ),
+        (
+            "9x9 minimal, dihedral",
+            GenerateOptions {
+                shape: nine,
+                symmetry: Symmetry::Dihedral,
+                ..Default::default()
+            },
+        ),
+        (
+            "4x4 minimal",
+            GenerateOptions {
+                shape: Shape { rows: 2, cols: 2 },
+                ..Default::default()
+            },
+        ),
+        (
+            "6x6 minimal",
+            GenerateOptions {
+                shape: Shape { rows: 2, cols: 3 },
+                ..Default::default()
+            },
+        ),
+        (
+            "12x12 minimal",
+            GenerateOptions {
+                shape: Shape { rows: 3, cols: 4 },
+                count: count / 20,
+                ..Default::default()
+            },
+        ),
+        (
+            "16x16 minimal",
+            GenerateOptions {
+                shape: Shape { rows: 4, cols: 4 },
+                count: count / 50,
+                ..Default::default()
+            },
+        ),
+        (
+            "25x25 (not proven minimal)",
+            GenerateOptions {
+                shape: Shape { rows: 5, cols: 5 },
+                count: 2,
+                ..Default::default()
+            },
+        ),
+    ];
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    println!(
+        "{:<26} {:>7} {:>10} {:>9} {:>8}",
+        "kind", "puzzles", "per CPU s", "givens", "minimal"
+    );
+    let only = std::env::args().nth(2);
+    for (name, mut options) in rows {
+        if only.as_ref().is_some_and(|o| !name.contains(o.as_str())) {
+            continue;
+        }
+        if options.count == 1 {
+            options.count = count;
+        }
+        options.count = options.count.max(2);
+        let (start, cpu0) = (Instant::now(), cpu_seconds());
+        let report = pool
+            .install(|| generate(&options))
+            .expect("options are valid");
+        // CPU time when the system tells it (a loaded machine stretches wall time).
+        let seconds = match (cpu0, cpu_seconds()) {
+            (Some(a), Some(b)) if b > a => b - a,
+            _ => start.elapsed().as_secs_f64(),
+        };
+        let n = report.puzzles.len() as f64;
+        let givens: usize = report.puzzles.iter().map(|p| p.givens).sum();
+        let minimal = report.puzzles.iter().filter(|p| p.minimal).count();
+        println!(
+            "{name:<26} {:>7} {:>10.0} {:>9.1} {:>8}",
+            report.puzzles.len(),
+            n / seconds,
+            givens as f64 / n,
+            minimal
+        );
+    }
+}
+
+/// This process's user and system CPU time, from `/proc/self/stat` (Linux; clock ticks of
+/// 1/100 s), or `None` elsewhere.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which ends with the last ')'): utime and stime are the
+    // 12th and 13th.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}

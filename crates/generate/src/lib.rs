@@ -1,0 +1,513 @@
+//! Sudoku puzzles made to order, for every box shape: one solution each, minimal or with a
+//! chosen number of givens, with a symmetry of the givens, at a rating the caller measures;
+//! the same seed makes the same puzzles whatever the number of threads.
+//!
+//! The principal items:
+//! - [`GenerateOptions`]: shape, [`Symmetry`], [`Givens`], seed, count, an optional
+//!   [`RatingFilter`] (a caller's rater and a wanted range, with a local search towards it),
+//!   budgets;
+//! - [`generate`] (all puzzles at once, a [`Report`]), [`generate_each`] (streamed in order,
+//!   as made) and [`generate_one`] (puzzle number `i` alone), each puzzle a [`Generated`]:
+//!   the puzzle, its solution, givens, symmetry, whether it is minimal, its rating;
+//! - [`every_given_needed`]: checks, given by given, that a puzzle is minimal.
+//!
+//! How a puzzle is made: a random full grid ([`mod@fill`]), then the givens are removed orbit by
+//! orbit in a random order while the puzzle keeps one solution (singles and unavoidable sets
+//! decide most removals, the fast solver the rest, `dig`), then, with a rating filter, a
+//! local search moves givens until the rating falls in the range (`climb`).
+//!
+//! ```
+//! use dlx_generate::{GenerateOptions, Givens, Symmetry, generate};
+//! use dlx_sudoku::{SolveOptions, SolverKind, Status, solve};
+//!
+//! let options = GenerateOptions {
+//!     symmetry: Symmetry::Rotate180,
+//!     count: 3,
+//!     seed: 42,
+//!     ..GenerateOptions::default()
+//! };
+//! let report = generate(&options).unwrap();
+//! assert_eq!(report.puzzles.len(), 3);
+//! for p in &report.puzzles {
+//!     assert!(p.minimal && Symmetry::Rotate180.holds(&p.puzzle));
+//!     let check = solve(&p.puzzle, &SolveOptions::unique(SolverKind::Dlx));
+//!     assert_eq!(check.status, Status::Unique);
+//!     assert_eq!(check.solution.as_ref(), Some(&p.solution));
+//! }
+//! // The same seed, the same puzzles.
+//! assert_eq!(generate(&options).unwrap().puzzles, report.puzzles);
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod climb;
+mod dig;
+pub mod fill;
+pub mod symmetry;
+
+use std::ops::{ControlFlow, RangeInclusive};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use dlx_sudoku::{Grid, Shape, SolveOptions, SolverKind, Status, solve};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::climb::{Climb, Timeout};
+use crate::dig::{Dig, Geometry};
+pub use crate::symmetry::Symmetry;
+
+/// How many givens the puzzles keep.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Givens {
+    /// Remove givens (orbits of givens, with a symmetry) until none can go: every given is
+    /// needed (every orbit, with a symmetry).
+    #[default]
+    Minimal,
+    /// Stop removing at exactly this many givens (puzzles whose removals stall above it are
+    /// dropped and another attempt is made). Not minimal in general.
+    Exactly(usize),
+    /// Minimal puzzles with at most this many givens (others are dropped).
+    AtMost(usize),
+}
+
+/// A caller's difficulty measure: a rating of a puzzle with one solution, or `None` when it
+/// cannot be rated (the puzzle is then refused). It must be deterministic for the seed to
+/// fix the output.
+pub type Rater = Arc<dyn Fn(&Grid) -> Option<f64> + Send + Sync>;
+
+/// Keep only puzzles whose rating lies in `min..=max`, searching locally towards the range.
+#[derive(Clone)]
+pub struct RatingFilter {
+    /// The rater (for instance the logical solver's SE-scale rating).
+    pub rater: Rater,
+    /// The lowest rating wanted.
+    pub min: f64,
+    /// The highest rating wanted.
+    pub max: f64,
+    /// Local-search steps per attempt (each: move givens, check, dig, rate) before a new
+    /// solution grid is drawn; 0 only filters.
+    pub climb_steps: u32,
+}
+
+impl RatingFilter {
+    /// A filter for `range` with `rater`, and 50 local-search steps per attempt.
+    pub fn new(
+        rater: impl Fn(&Grid) -> Option<f64> + Send + Sync + 'static,
+        range: RangeInclusive<f64>,
+    ) -> RatingFilter {
+        RatingFilter {
+            rater: Arc::new(rater),
+            min: *range.start(),
+            max: *range.end(),
+            climb_steps: 50,
+        }
+    }
+
+    /// The same filter with `steps` local-search steps per attempt.
+    pub fn with_climb(self, steps: u32) -> RatingFilter {
+        RatingFilter {
+            climb_steps: steps,
+            ..self
+        }
+    }
+}
+
+impl std::fmt::Debug for RatingFilter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RatingFilter")
+            .field("min", &self.min)
+            .field("max", &self.max)
+            .field("climb_steps", &self.climb_steps)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What to make.
+#[derive(Clone, Debug)]
+pub struct GenerateOptions {
+    /// The box shape (4x4 to 16x16 routinely; 25x25 works, slowly, see `docs/generate.md`).
+    pub shape: Shape,
+    /// The symmetry of the givens.
+    pub symmetry: Symmetry,
+    /// How many givens.
+    pub givens: Givens,
+    /// The seed: puzzle `i` depends only on `(seed, i)` and the other options.
+    pub seed: u64,
+    /// How many puzzles (numbered `0..count`).
+    pub count: u64,
+    /// A rating filter, or `None` for any difficulty.
+    pub rating: Option<RatingFilter>,
+    /// Attempts (solution grids drawn) per puzzle before giving up with
+    /// [`StopReason::Attempts`].
+    pub attempts_per_puzzle: u64,
+    /// Stop after this long ([`StopReason::Time`]); the output then depends on the machine.
+    pub time_limit: Option<Duration>,
+    /// The guess budget of each uniqueness search; a search cut short keeps its givens
+    /// (the puzzle stays unique, but is not proven minimal). `None` chooses by size:
+    /// 100,000 guesses up to 16x16 (never reached in our runs), 300 above (25x25 searches on
+    /// sparse grids rarely finish anyway: with 10,000 a 25x25 puzzle took 46 s and kept one
+    /// given less than with 300, 1.5 s). `Some(u64::MAX)` for no budget.
+    pub search_budget: Option<u64>,
+}
+
+impl Default for GenerateOptions {
+    /// One minimal 9x9 puzzle, no symmetry, seed 0, 10,000 attempts, the search budget
+    /// chosen by size, no time limit.
+    fn default() -> Self {
+        GenerateOptions {
+            shape: Shape { rows: 3, cols: 3 },
+            symmetry: Symmetry::None,
+            givens: Givens::Minimal,
+            seed: 0,
+            count: 1,
+            rating: None,
+            attempts_per_puzzle: 10_000,
+            time_limit: None,
+            search_budget: None,
+        }
+    }
+}
+
+/// One generated puzzle.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Generated {
+    /// Its number, `0..count`.
+    pub index: u64,
+    /// The puzzle: its one solution's digits on the givens, 0 elsewhere.
+    pub puzzle: Grid,
+    /// Its one solution.
+    pub solution: Grid,
+    /// The number of givens.
+    pub givens: usize,
+    /// The symmetry its givens keep (the one asked for).
+    pub symmetry: Symmetry,
+    /// Whether no given (no orbit of givens, with a symmetry) can be removed without a second
+    /// solution: proven by trying each.
+    pub minimal: bool,
+    /// Its rating, when a rater was given.
+    pub rating: Option<f64>,
+    /// Solution grids drawn for it (1 when the first attempt gave it).
+    pub attempts: u64,
+    /// Local-search steps taken in its last attempt.
+    pub climb_steps: u64,
+}
+
+/// Why generation stopped before `count` puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "reason")]
+#[non_exhaustive]
+pub enum StopReason {
+    /// Puzzle `index` was not made in `attempts_per_puzzle` attempts (the targets may be
+    /// out of reach: too few givens, a rating range no local search found).
+    Attempts {
+        /// The puzzle that failed.
+        index: u64,
+    },
+    /// The time limit passed.
+    Time,
+    /// The caller's visitor asked to stop.
+    Stopped,
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StopReason::Attempts { index } => write!(
+                f,
+                "puzzle {} not made within its attempts (targets out of reach?)",
+                index + 1
+            ),
+            StopReason::Time => f.write_str("time limit reached"),
+            StopReason::Stopped => f.write_str("stopped"),
+        }
+    }
+}
+
+/// Options that cannot make a puzzle.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// The shape is not supported.
+    #[error(transparent)]
+    Shape(#[from] dlx_sudoku::SizeError),
+    /// The exact number of givens is more than the cells, or no union of orbits has it.
+    #[error(
+        "no {symmetry} puzzle of a {n}x{n} grid has exactly {givens} givens (orbits of the symmetry have sizes {sizes})"
+    )]
+    Givens {
+        /// The number asked.
+        givens: usize,
+        /// The grid size.
+        n: usize,
+        /// The symmetry.
+        symmetry: Symmetry,
+        /// The orbit sizes, for the message.
+        sizes: String,
+    },
+    /// The rating range is empty or not a number.
+    #[error("empty rating range {min}..{max}")]
+    Rating {
+        /// Its low end.
+        min: f64,
+        /// Its high end.
+        max: f64,
+    },
+}
+
+/// All the puzzles asked for, or those made before a stop.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// The puzzles, in index order.
+    pub puzzles: Vec<Generated>,
+    /// Why fewer than `count` were made, if so.
+    pub stop: Option<StopReason>,
+    /// Wall time.
+    pub seconds: f64,
+}
+
+/// What [`generate_each`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    /// Puzzles handed to the visitor.
+    pub made: u64,
+    /// Why fewer than `count`, if so.
+    pub stop: Option<StopReason>,
+    /// Wall time.
+    pub seconds: f64,
+}
+
+/// The options checked and their orbits.
+struct Plan<'a> {
+    options: &'a GenerateOptions,
+    orbits: Vec<Vec<usize>>,
+    geometry: Geometry,
+    deadline: Option<Instant>,
+}
+
+impl<'a> Plan<'a> {
+    fn new(options: &'a GenerateOptions, start: Instant) -> Result<Plan<'a>, GenerateError> {
+        let shape = Shape::new(options.shape.rows, options.shape.cols)?;
+        let n = shape.n();
+        let orbits = options.symmetry.orbits(n);
+        if let Givens::Exactly(k) = options.givens {
+            // Subset sums of the orbit sizes: which totals a union of orbits can have.
+            let mut reach = vec![false; n * n + 1];
+            reach[0] = true;
+            for o in &orbits {
+                for t in (o.len()..=n * n).rev() {
+                    reach[t] |= reach[t - o.len()];
+                }
+            }
+            if k > n * n || !reach[k] {
+                let mut sizes: Vec<usize> = orbits.iter().map(Vec::len).collect();
+                sizes.sort_unstable();
+                sizes.dedup();
+                let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
+                return Err(GenerateError::Givens {
+                    givens: k,
+                    n,
+                    symmetry: options.symmetry,
+                    sizes: sizes.join(", "),
+                });
+            }
+        }
+        if let Some(f) = &options.rating {
+            if f.min.is_nan() || f.max.is_nan() || f.min > f.max {
+                return Err(GenerateError::Rating {
+                    min: f.min,
+                    max: f.max,
+                });
+            }
+        }
+        Ok(Plan {
+            options,
+            orbits,
+            geometry: Geometry::new(shape),
+            deadline: options.time_limit.map(|t| start + t),
+        })
+    }
+
+    /// Makes puzzle `index`.
+    fn make(&self, index: u64) -> Result<Generated, StopReason> {
+        let o = self.options;
+        let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
+        rng.set_stream(index);
+        for attempt in 1..=o.attempts_per_puzzle {
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(StopReason::Time);
+            }
+            match self.attempt(&mut rng) {
+                Ok(Some(mut made)) => {
+                    made.index = index;
+                    made.attempts = attempt;
+                    return Ok(made);
+                }
+                Ok(None) => {}
+                Err(Timeout) => return Err(StopReason::Time),
+            }
+        }
+        Err(StopReason::Attempts { index })
+    }
+
+    /// One solution grid, dug (and climbed): the puzzle if it meets the targets.
+    fn attempt(&self, rng: &mut ChaCha8Rng) -> Result<Option<Generated>, Timeout> {
+        let o = self.options;
+        let Some(solution) = fill::random_solution(o.shape, rng) else {
+            return Ok(None);
+        };
+        let budget = match o.search_budget {
+            Some(b) => b,
+            None if o.shape.n() <= 16 => 100_000,
+            None => 300,
+        };
+        let mut dig = Dig::new(&self.geometry, &solution, Some(budget));
+        let mut minimal = climb::dig_down(&mut dig, &self.orbits, o.givens, rng, self.deadline)?;
+        if !climb::meets(o.givens, dig.grid.givens()) {
+            return Ok(None);
+        }
+        let mut rating = None;
+        let mut steps = 0;
+        if let Some(filter) = &o.rating {
+            let Some(r) = (filter.rater)(&dig.grid) else {
+                return Ok(None);
+            };
+            let start = Climb {
+                cells: dig.grid.cells.clone(),
+                rating: r,
+                minimal,
+                steps: 0,
+            };
+            let end = climb::climb(
+                &mut dig,
+                &self.orbits,
+                o.givens,
+                filter,
+                start,
+                rng,
+                self.deadline,
+            )?;
+            if climb::distance(filter, end.rating) > 0.0 {
+                return Ok(None);
+            }
+            dig.reset(&end.cells);
+            rating = Some(end.rating);
+            minimal = end.minimal;
+            steps = end.steps;
+        }
+        let puzzle = dig.grid.clone();
+        Ok(Some(Generated {
+            index: 0,
+            givens: puzzle.givens(),
+            puzzle,
+            solution,
+            symmetry: o.symmetry,
+            minimal,
+            rating,
+            attempts: 0,
+            climb_steps: steps,
+        }))
+    }
+}
+
+/// Makes `options.count` puzzles on the current rayon pool and returns them in index order.
+pub fn generate(options: &GenerateOptions) -> Result<Report, GenerateError> {
+    let mut puzzles = Vec::new();
+    let summary = generate_each(options, |p| {
+        puzzles.push(p);
+        ControlFlow::Continue(())
+    })?;
+    Ok(Report {
+        puzzles,
+        stop: summary.stop,
+        seconds: summary.seconds,
+    })
+}
+
+/// Makes `options.count` puzzles on the current rayon pool, handing each to `visit` in index
+/// order as soon as it and those before it are made; `visit` may stop the run.
+///
+/// Puzzles are made in waves of a few per thread; the content of puzzle `i` depends only on
+/// `(seed, i)` and the options, never on the threads or the waves.
+pub fn generate_each(
+    options: &GenerateOptions,
+    mut visit: impl FnMut(Generated) -> ControlFlow<()>,
+) -> Result<Summary, GenerateError> {
+    let start = Instant::now();
+    let plan = Plan::new(options, start)?;
+    let wave = (rayon::current_num_threads() as u64 * 2).max(1);
+    let mut made = 0;
+    let mut stop = None;
+    let mut next = 0;
+    'waves: while next < options.count {
+        let end = (next + wave).min(options.count);
+        let results: Vec<Result<Generated, StopReason>> =
+            (next..end).into_par_iter().map(|i| plan.make(i)).collect();
+        for r in results {
+            match r {
+                Ok(p) => {
+                    made += 1;
+                    if visit(p).is_break() {
+                        stop = Some(StopReason::Stopped);
+                        break 'waves;
+                    }
+                }
+                Err(why) => {
+                    stop = Some(why);
+                    break 'waves;
+                }
+            }
+        }
+        next = end;
+    }
+    Ok(Summary {
+        made,
+        stop,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// Makes puzzle number `index` of `options` alone (on this thread): the same puzzle as
+/// [`generate`] makes at that index.
+pub fn generate_one(
+    options: &GenerateOptions,
+    index: u64,
+) -> Result<Result<Generated, StopReason>, GenerateError> {
+    let plan = Plan::new(options, Instant::now())?;
+    Ok(plan.make(index))
+}
+
+/// Whether every given of `puzzle` is needed: `Some(true)` if the puzzle has one solution and
+/// blanking any single given gives a second one, `Some(false)` if not (or the puzzle is not
+/// unique), `None` if a search ran past `budget` guesses.
+pub fn every_given_needed(puzzle: &Grid, budget: Option<u64>) -> Option<bool> {
+    let options = SolveOptions {
+        node_budget: budget,
+        ..SolveOptions::unique(SolverKind::Fast)
+    };
+    match solve(puzzle, &options).status {
+        Status::Unique => {}
+        Status::Multiple | Status::None => return Some(false),
+        _ => return None,
+    }
+    let mut g = puzzle.clone();
+    for k in 0..g.cells.len() {
+        let d = g.cells[k];
+        if d == 0 {
+            continue;
+        }
+        g.cells[k] = 0;
+        let status = solve(&g, &options).status;
+        g.cells[k] = d;
+        match status {
+            Status::Multiple => {}
+            Status::Unique => return Some(false),
+            _ => return None,
+        }
+    }
+    Some(true)
+}
