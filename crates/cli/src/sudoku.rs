@@ -16,6 +16,8 @@
 
 mod batch;
 mod bench;
+mod generate;
+mod logic;
 mod trace;
 
 use std::fs::File;
@@ -59,6 +61,14 @@ pub enum SudokuCommand {
     Trace(trace::TraceArgs),
     /// Time a solver on every puzzle of a file (read and parsed first): puzzles per second.
     Bench(bench::BenchArgs),
+    /// Solve one puzzle by logic, step by step, as a person would, and rate it.
+    Explain(logic::ExplainArgs),
+    /// The easiest next logical step for a puzzle (optionally from a grid in progress).
+    Hint(logic::HintArgs),
+    /// Rate puzzles on Sudoku Explainer's scale (ER, EP, ED), one or a file on all cores.
+    Rate(logic::RateArgs),
+    /// Make new puzzles with one solution: size, symmetry, givens, difficulty.
+    Generate(generate::GenerateArgs),
 }
 
 /// Which solver to run.
@@ -192,6 +202,10 @@ pub fn run(args: SudokuArgs) -> Result<Found> {
         SudokuCommand::Count(a) => batch::run(a, false, false, batch::Mode::Count),
         SudokuCommand::Trace(a) => trace::run(a),
         SudokuCommand::Bench(a) => bench::run(a),
+        SudokuCommand::Explain(a) => logic::explain(a),
+        SudokuCommand::Hint(a) => logic::hint(a),
+        SudokuCommand::Rate(a) => logic::rate(a),
+        SudokuCommand::Generate(a) => generate::run(a),
     }
 }
 

@@ -1,0 +1,228 @@
+//! `dlx sudoku generate`: new puzzles with one solution, of a chosen size, symmetry, number
+//! of givens and difficulty (on the `dlx-generate` crate, rated by `dlx-logic`).
+
+use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use anyhow::{Result, anyhow};
+use clap::Args;
+use dlx_generate::{GenerateOptions, Generated, Givens, RatingFilter, Symmetry};
+use dlx_logic::Band;
+use dlx_sudoku::Shape;
+use serde::Serialize;
+
+use crate::output::{self, Found};
+
+/// `dlx sudoku generate`.
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// Cells on a side: 4, 6, 8, 9 (default), 12, 16, 25 (boxes as for solving; see --box).
+    #[arg(long, value_name = "N", default_value_t = 9)]
+    pub size: usize,
+    /// Box shape as ROWSxCOLS (e.g. 3x2 for 6x6 grids with tall boxes); sets the size.
+    #[arg(long = "box", value_name = "RxC")]
+    pub shape: Option<Shape>,
+    /// How many puzzles.
+    #[arg(long, short = 'n', value_name = "N", value_parser = output::parse_positive_count, default_value = "1")]
+    pub count: u64,
+    /// The seed: the same seed and options make the same puzzles on any number of threads
+    /// (default: a new seed each run, printed in the summary).
+    #[arg(long, value_name = "SEED")]
+    pub seed: Option<u64>,
+    /// The symmetry of the givens: none, rotate180, rotate90, horizontal, vertical,
+    /// both_mirrors, diagonal, anti_diagonal, both_diagonals, dihedral.
+    #[arg(long, value_name = "NAME", default_value = "none")]
+    pub symmetry: Symmetry,
+    /// Exactly this many givens (default: minimal puzzles, every given needed).
+    #[arg(long, value_name = "N", conflicts_with = "max_givens")]
+    pub givens: Option<usize>,
+    /// Minimal puzzles with at most this many givens.
+    #[arg(long, value_name = "N")]
+    pub max_givens: Option<usize>,
+    /// Only puzzles whose rating (Sudoku Explainer's ER, 9x9) is in this range, e.g.
+    /// `3.0..4.5` or `7` (exactly 7.0); found by a local search.
+    #[arg(long, value_name = "MIN..MAX", conflicts_with = "band")]
+    pub rating: Option<String>,
+    /// Only puzzles of this difficulty band: easy (ER 1.0-2.0), medium (2.1-2.9), hard
+    /// (3.0-3.9), fiendish (4.0-5.9), diabolical (6.0-8.9), extreme (9.0 and above).
+    #[arg(long, value_name = "BAND")]
+    pub band: Option<String>,
+    /// Stop after this long (the summary then says how many were made).
+    #[arg(long, value_name = "DURATION", value_parser = output::parse_duration)]
+    pub time_limit: Option<Duration>,
+    /// Solution grids tried per puzzle before giving up.
+    #[arg(long, value_name = "N", value_parser = output::parse_positive_count, default_value = "10000")]
+    pub attempts: u64,
+    /// One JSON object a puzzle (puzzle, solution, givens, symmetry, minimal, rating).
+    #[arg(long)]
+    pub json: bool,
+    /// Threads (0 = all cores; at most 256).
+    #[arg(long, short = 'j', default_value_t = 0, value_name = "N", value_parser = output::parse_threads)]
+    pub threads: usize,
+    /// No summary on stderr.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// The ER range of a band: every tenth from 1.0 to 12.0 that [`Band::of`] puts in it.
+pub fn band_range(band: Band) -> (f64, f64) {
+    let tenths: Vec<u32> = (10..=120)
+        .filter(|&t| Band::of(t as f64 / 10.0) == band)
+        .collect();
+    let lo = tenths.first().copied().unwrap_or(10) as f64 / 10.0;
+    let hi = tenths.last().copied().unwrap_or(120) as f64 / 10.0;
+    (lo, if band == Band::Extreme { f64::MAX } else { hi })
+}
+
+/// Reads a band name.
+pub fn parse_band(s: &str) -> Result<Band> {
+    (10..=120)
+        .map(|t| Band::of(t as f64 / 10.0))
+        .find(|b| b.as_str() == s.trim())
+        .ok_or_else(|| {
+            anyhow!(
+                "--band: unknown band `{s}` (easy, medium, hard, fiendish, diabolical, extreme)"
+            )
+        })
+}
+
+/// Reads `MIN..MAX` or one number.
+pub fn parse_range(s: &str) -> Result<(f64, f64)> {
+    let num = |t: &str| -> Result<f64> {
+        t.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .ok_or_else(|| anyhow!("--rating: `{t}` is not a rating (try 3.0..4.5)"))
+    };
+    let (lo, hi) = match s.split_once("..") {
+        Some((a, b)) => (num(a)?, num(b)?),
+        None => (num(s)?, num(s)?),
+    };
+    if lo > hi {
+        anyhow::bail!("--rating: {lo}..{hi} is empty");
+    }
+    Ok((lo, hi))
+}
+
+#[derive(Serialize)]
+struct Json<'a> {
+    puzzle: String,
+    solution: String,
+    givens: usize,
+    symmetry: &'a str,
+    minimal: bool,
+    rating: Option<f64>,
+}
+
+/// Runs `dlx sudoku generate`.
+pub fn run(args: GenerateArgs) -> Result<Found> {
+    let shape = match args.shape {
+        Some(s) => s,
+        None => Shape::for_size(args.size).map_err(|e| anyhow!("--size: {e}"))?,
+    };
+    let range = match (&args.rating, &args.band) {
+        (Some(r), _) => Some(parse_range(r)?),
+        (None, Some(b)) => Some(band_range(parse_band(b)?)),
+        (None, None) => None,
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let options = GenerateOptions {
+        shape,
+        symmetry: args.symmetry,
+        givens: match (args.givens, args.max_givens) {
+            (Some(n), _) => Givens::Exactly(n),
+            (None, Some(n)) => Givens::AtMost(n),
+            (None, None) => Givens::Minimal,
+        },
+        seed,
+        count: args.count,
+        rating: range
+            .map(|(lo, hi)| RatingFilter::new(|g| dlx_logic::rate(g).ok().map(|r| r.er), lo..=hi)),
+        attempts_per_puzzle: args.attempts,
+        time_limit: args.time_limit,
+        search_budget: None,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()?;
+    let mut out = BufWriter::new(io::stdout());
+    let mut error = None;
+    let summary = pool.install(|| {
+        dlx_generate::generate_each(&options, |p: Generated| {
+            let written = if args.json {
+                let j = Json {
+                    puzzle: p.puzzle.to_line(),
+                    solution: p.solution.to_line(),
+                    givens: p.givens,
+                    symmetry: p.symmetry.as_str(),
+                    minimal: p.minimal,
+                    rating: p.rating,
+                };
+                serde_json::to_writer(&mut out, &j)
+                    .map_err(io::Error::from)
+                    .and_then(|()| writeln!(out))
+            } else {
+                let rating = p.rating.map_or(String::new(), |r| format!(", ER {r:.1}"));
+                writeln!(out, "{}  # {} givens{rating}", p.puzzle.to_line(), p.givens)
+            };
+            // Each puzzle shows as soon as it is made.
+            match written.and_then(|()| out.flush()) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    error = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        })
+    })?;
+    if let Some(e) = error {
+        return Err(e.into());
+    }
+    if !args.quiet {
+        let stop = summary
+            .stop
+            .map_or(String::new(), |s| format!("; stopped: {s}"));
+        eprintln!(
+            "made {} of {}, {n}x{n} (boxes {shape}), seed {seed}, symmetry {}; {:.3} s, {:.1} puzzles/s{stop}",
+            summary.made,
+            args.count,
+            options.symmetry.as_str(),
+            summary.seconds,
+            summary.made as f64 / summary.seconds.max(1e-9),
+            n = shape.n(),
+        );
+    }
+    Ok(if summary.made == args.count {
+        Found::Some
+    } else {
+        Found::None
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bands_cover_their_documented_ranges() {
+        assert_eq!(band_range(Band::Easy), (1.0, 2.0));
+        assert_eq!(band_range(Band::Hard), (3.0, 3.9));
+        assert_eq!(band_range(Band::Diabolical), (6.0, 8.9));
+        assert_eq!(parse_band("fiendish").unwrap(), Band::Fiendish);
+        assert!(parse_band("brutal").is_err());
+    }
+
+    #[test]
+    fn ranges_read_one_number_or_two() {
+        assert_eq!(parse_range("3.0..4.5").unwrap(), (3.0, 4.5));
+        assert_eq!(parse_range("7").unwrap(), (7.0, 7.0));
+        assert!(parse_range("5..4").is_err());
+        assert!(parse_range("x..4").is_err());
+    }
+}
