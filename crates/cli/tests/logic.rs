@@ -1,0 +1,264 @@
+//! `dlx sudoku explain`, `hint`, `rate` and `generate`, checked from the outside: the logical
+//! path ends on the solution a search finds, a hint is a true deduction, every generated
+//! puzzle has exactly one solution by an independent counter in this file.
+
+mod common;
+
+use std::process::Output;
+
+use serde_json::Value;
+
+fn dlx(args: &[&str]) -> Output {
+    common::run(args, b"")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+/// Solutions of a 9x9 line, counted up to `limit` by plain backtracking (independent of
+/// every solver of the workspace).
+fn count9(line: &str, limit: u32) -> u32 {
+    fn ok(g: &[u8; 81], k: usize, d: u8) -> bool {
+        let (r, c) = (k / 9, k % 9);
+        (0..9).all(|i| {
+            g[r * 9 + i] != d
+                && g[i * 9 + c] != d
+                && g[(r / 3 * 3 + i / 3) * 9 + c / 3 * 3 + i % 3] != d
+        })
+    }
+    fn go(g: &mut [u8; 81], limit: u32, found: &mut u32) {
+        let Some(k) = g.iter().position(|&v| v == 0) else {
+            *found += 1;
+            return;
+        };
+        for d in 1..=9 {
+            if ok(g, k, d) {
+                g[k] = d;
+                go(g, limit, found);
+                g[k] = 0;
+                if *found >= limit {
+                    return;
+                }
+            }
+        }
+    }
+    let mut g = [0u8; 81];
+    for (cell, ch) in g.iter_mut().zip(line.chars()) {
+        *cell = ch.to_digit(10).unwrap_or(0) as u8;
+    }
+    // Givens that repeat a digit have no solution.
+    for k in 0..81 {
+        let d = g[k];
+        if d != 0 {
+            g[k] = 0;
+            if !ok(&g, k, d) {
+                return 0;
+            }
+            g[k] = d;
+        }
+    }
+    let mut found = 0;
+    go(&mut g, limit, &mut found);
+    found
+}
+
+fn solution_of(puzzle: &str) -> String {
+    let o = dlx(&["sudoku", "solve", "--format", "line", puzzle]);
+    stdout(&o).trim().to_string()
+}
+
+#[test]
+fn explain_ends_on_the_solution_of_a_search() {
+    let o = dlx(&["sudoku", "explain", "--json", EASY]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let path: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(path["stop"], "solved");
+    let grid = path["grid"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_u64().unwrap().to_string())
+        .collect::<String>();
+    assert_eq!(grid, solution_of(EASY));
+    assert_eq!(count9(EASY, 2), 1);
+    let text = stdout(&dlx(&["sudoku", "explain", EASY]));
+    assert!(text.contains("  1. ["), "{text}");
+    assert!(text.contains("\nsolved in "), "{text}");
+    assert!(text.contains("\nrating: ER "), "{text}");
+}
+
+#[test]
+fn explain_upto_a_technique_stops_stuck_and_exits_1() {
+    let hard =
+        std::fs::read_to_string(common::root().join("examples/sudoku/hard-9x9.txt")).unwrap();
+    let o = dlx(&["sudoku", "explain", "--upto", "x_wing", hard.trim()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).contains("stuck: no allowed technique applies"));
+    let o = dlx(&["sudoku", "explain", "--upto", "magic", EASY]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown technique `magic`"),
+        "{}",
+        stderr(&o)
+    );
+    let list = stdout(&dlx(&["sudoku", "explain", "--techniques"]));
+    assert!(
+        list.contains("x_wing") && list.contains("hidden_single"),
+        "{list}"
+    );
+}
+
+#[test]
+fn a_hint_is_a_true_deduction_from_the_grid_in_progress() {
+    let solution: Vec<u8> = solution_of(EASY).bytes().map(|b| b - b'0').collect();
+    // From the puzzle, and from a grid with a few more digits placed.
+    let mut progress: Vec<u8> = EASY.bytes().collect();
+    for k in [0, 1, 3, 5] {
+        progress[k] = b'0' + solution[k];
+    }
+    let progress = String::from_utf8(progress).unwrap();
+    for extra in [None, Some(progress.as_str())] {
+        let mut args = vec!["sudoku", "hint", "--json", EASY];
+        if let Some(p) = extra {
+            args.extend(["--progress", p]);
+        }
+        let o = dlx(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let step: Value = serde_json::from_slice(&o.stdout).unwrap();
+        let placed = step["placements"].as_array().unwrap();
+        let removed = step["eliminations"].as_array().unwrap();
+        assert!(!placed.is_empty() || !removed.is_empty(), "{step}");
+        for c in placed {
+            let k = c["row"].as_u64().unwrap() * 9 + c["col"].as_u64().unwrap();
+            assert_eq!(c["digit"].as_u64().unwrap(), solution[k as usize] as u64);
+        }
+        for c in removed {
+            let k = c["row"].as_u64().unwrap() * 9 + c["col"].as_u64().unwrap();
+            assert_ne!(c["digit"].as_u64().unwrap(), solution[k as usize] as u64);
+        }
+    }
+    // A wrong digit in the grid in progress is named.
+    let mut wrong: Vec<u8> = EASY.bytes().collect();
+    wrong[0] = b'0' + (solution[0] % 9 + 1);
+    let o = dlx(&[
+        "sudoku",
+        "hint",
+        EASY,
+        "--progress",
+        std::str::from_utf8(&wrong).unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("r1c1 holds"), "{}", stderr(&o));
+}
+
+#[test]
+fn rate_keeps_going_past_a_bad_line_and_names_it() {
+    let input = format!("{EASY}\n# a comment\n11{}\n{EASY}\n", &EASY[2..]);
+    let o = common::run(&["sudoku", "rate", "-"], input.as_bytes());
+    assert_eq!(o.status.code(), Some(2));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(
+        lines[0].starts_with(EASY) && lines[0].contains("# ER "),
+        "{out}"
+    );
+    assert!(lines[1].contains("# invalid: "), "{out}");
+    assert_eq!(lines[0], lines[2]);
+    assert!(stderr(&o).contains("stdin:3: "), "{}", stderr(&o));
+    let o = dlx(&["sudoku", "rate", "--json", EASY]);
+    let r: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(r["er"].as_f64().unwrap() >= 1.0, "{r}");
+}
+
+#[test]
+fn generated_puzzles_have_one_solution_and_the_seed_fixes_them() {
+    let args = |threads: &'static str| {
+        dlx(&[
+            "sudoku",
+            "generate",
+            "-n",
+            "6",
+            "--seed",
+            "7",
+            "--symmetry",
+            "rotate180",
+            "--json",
+            "-j",
+            threads,
+        ])
+    };
+    let one = args("1");
+    let two = args("2");
+    assert!(one.status.success(), "{}", stderr(&one));
+    assert_eq!(stdout(&one), stdout(&two));
+    let lines: Vec<Value> = stdout(&one)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 6);
+    for p in &lines {
+        let puzzle = p["puzzle"].as_str().unwrap();
+        assert_eq!(count9(puzzle, 2), 1, "{puzzle}");
+        let b = puzzle.as_bytes();
+        for k in 0..81 {
+            assert_eq!(b[k] == b'.', b[80 - k] == b'.', "{puzzle} is not symmetric");
+        }
+        assert_eq!(p["solution"].as_str().unwrap(), solution_of(puzzle));
+    }
+    assert!(stderr(&one).contains("made 6 of 6"), "{}", stderr(&one));
+}
+
+#[test]
+fn generate_respects_a_band_and_refuses_bad_requests() {
+    let o = dlx(&[
+        "sudoku", "generate", "--seed", "3", "--band", "hard", "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let p: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let puzzle = p["puzzle"].as_str().unwrap();
+    let er = p["rating"].as_f64().unwrap();
+    assert!((3.0..=3.9).contains(&er), "{er}");
+    // The rating printed is the one `rate` gives.
+    let rated: Value =
+        serde_json::from_slice(&dlx(&["sudoku", "rate", "--json", puzzle]).stdout).unwrap();
+    assert_eq!(rated["er"].as_f64().unwrap(), er);
+    for (args, message) in [
+        (&["--band", "brutal"][..], "unknown band `brutal`"),
+        (&["--rating", "5..4"], "is empty"),
+        (&["--size", "7"], "--size"),
+        (&["--givens", "100"], "givens"),
+    ] {
+        let mut all = vec!["sudoku", "generate", "--seed", "1"];
+        all.extend(args);
+        let o = dlx(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
+    }
+    // A target out of reach (no 9x9 puzzle with 5 givens has one solution) ends with the
+    // reason, not a hang.
+    let o = dlx(&[
+        "sudoku",
+        "generate",
+        "--seed",
+        "1",
+        "--givens",
+        "5",
+        "--attempts",
+        "50",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("made 0 of 1") && stderr(&o).contains("not made within its attempts"),
+        "{}",
+        stderr(&o)
+    );
+}
