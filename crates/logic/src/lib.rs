@@ -29,6 +29,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod band;
 mod basic;
 pub mod board;
 mod chains;

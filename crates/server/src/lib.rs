@@ -32,6 +32,7 @@
 
 pub mod assets;
 pub mod error;
+pub mod logic;
 pub mod queens;
 pub mod sudoku;
 pub mod trace;
@@ -121,6 +122,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/sudoku/check", post(sudoku::check))
         .route("/api/sudoku/solve", post(sudoku::solve))
         .route("/api/sudoku/trace", post(sudoku::trace))
+        .route("/api/sudoku/explain", post(logic::explain))
+        .route("/api/sudoku/hint", post(logic::hint))
+        .route("/api/sudoku/rate", post(logic::rate))
+        .route("/api/sudoku/generate", post(logic::generate))
         .route("/api/xcc/solve", post(xcc::solve))
         .route("/api/xcc/trace", post(xcc::trace))
         .route("/api/queens/{n}", get(queens::get));

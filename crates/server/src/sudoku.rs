@@ -103,7 +103,7 @@ pub enum Mode {
 }
 
 /// Reads the puzzle of a request.
-fn read_grid(text: &str, shape: Option<ShapeParam>) -> Result<Grid, AppError> {
+pub(crate) fn read_grid(text: &str, shape: Option<ShapeParam>) -> Result<Grid, AppError> {
     let shape = match shape {
         None => None,
         Some(s) => {

@@ -983,3 +983,149 @@ mod socket {
             .unwrap();
     }
 }
+
+mod logic {
+    use super::*;
+
+    const EASY: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    fn solution_of(puzzle: &str) -> Vec<u8> {
+        let g = dlx_sudoku::parse(puzzle).unwrap();
+        let r = dlx_sudoku::solve(
+            &g,
+            &dlx_sudoku::SolveOptions::unique(dlx_sudoku::SolverKind::Dlx),
+        );
+        r.solution.unwrap().cells
+    }
+
+    #[tokio::test]
+    async fn explain_walks_to_the_solution_and_rates_it() {
+        let s = state();
+        let (status, v) = post(&s, "/api/sudoku/explain", json!({ "puzzle": EASY })).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["stop"], "solved");
+        let cells: Vec<u8> = v["grid"]["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d.as_u64().unwrap() as u8)
+            .collect();
+        assert_eq!(cells, solution_of(EASY));
+        assert_eq!(v["rating"]["band"], "easy");
+        assert!(v["steps"].as_array().unwrap().len() >= 40);
+        let (status, v) = post(
+            &s,
+            "/api/sudoku/explain",
+            json!({ "puzzle": EASY, "upto": "magic" }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(error_of(&v).contains("unknown technique"), "{v}");
+    }
+
+    #[tokio::test]
+    async fn a_hint_follows_the_users_marks_and_is_true() {
+        let s = state();
+        let solution = solution_of(EASY);
+        // Pencil marks that keep only the solution's digit in the first three blank cells
+        // of row 1 make those cells naked singles: the hint must use what the user sees.
+        let mut marks = vec![Vec::<u8>::new(); 81];
+        for k in [0, 1, 3] {
+            marks[k] = vec![solution[k]];
+        }
+        let (status, v) = post(
+            &s,
+            "/api/sudoku/hint",
+            json!({ "puzzle": EASY, "marks": marks }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let step = &v["step"];
+        let placed = step["placements"].as_array().unwrap();
+        assert!(!placed.is_empty(), "{v}");
+        for c in placed {
+            let k = c["row"].as_u64().unwrap() * 9 + c["col"].as_u64().unwrap();
+            assert_eq!(c["digit"].as_u64().unwrap(), solution[k as usize] as u64);
+        }
+        assert_eq!(v["solved"], false);
+        // A mark that removes the solution's digit is named.
+        let mut wrong = vec![Vec::<u8>::new(); 81];
+        wrong[0] = vec![solution[0] % 9 + 1];
+        let (status, v) = post(
+            &s,
+            "/api/sudoku/hint",
+            json!({ "puzzle": EASY, "marks": wrong }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(error_of(&v).contains("r1c1"), "{v}");
+        let (status, v) = post(
+            &s,
+            "/api/sudoku/hint",
+            json!({ "puzzle": EASY, "marks": [[1]] }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(error_of(&v).contains("marks: 1 cells"), "{v}");
+    }
+
+    #[tokio::test]
+    async fn rate_and_refusals() {
+        let s = state();
+        let (status, v) = post(&s, "/api/sudoku/rate", json!({ "puzzle": EASY })).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["er"].as_f64(), Some(1.2));
+        let (status, v) = post(
+            &s,
+            "/api/sudoku/rate",
+            json!({ "puzzle": "12.............." }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(error_of(&v).contains("more than one solution"), "{v}");
+        let big = ".".repeat(625);
+        let (status, v) = post(&s, "/api/sudoku/rate", json!({ "puzzle": big })).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(error_of(&v).contains("larger than the 16x16"), "{v}");
+    }
+
+    #[tokio::test]
+    async fn generated_puzzles_are_unique_symmetric_and_repeatable() {
+        let s = state();
+        let body = json!({ "seed": 11, "symmetry": "rotate180", "band": "medium" });
+        let (status, v) = post(&s, "/api/sudoku/generate", body.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let puzzle = v["puzzle"].as_str().unwrap();
+        let g = dlx_sudoku::parse(puzzle).unwrap();
+        let r = dlx_sudoku::solve(
+            &g,
+            &dlx_sudoku::SolveOptions::unique(dlx_sudoku::SolverKind::Backtrack),
+        );
+        assert_eq!(r.status, dlx_sudoku::Status::Unique);
+        assert_eq!(
+            r.solution.unwrap().to_line(),
+            v["solution"].as_str().unwrap()
+        );
+        let b = puzzle.as_bytes();
+        assert!((0..81).all(|k| (b[k] == b'.') == (b[80 - k] == b'.')));
+        let er = v["rating"].as_f64().unwrap();
+        assert!((2.1..=2.9).contains(&er), "{er}");
+        let (_, again) = post(&s, "/api/sudoku/generate", body).await;
+        assert_eq!(again["puzzle"], v["puzzle"]);
+        let (status, v) = post(&s, "/api/sudoku/generate", json!({ "size": 6, "seed": 1 })).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["puzzle"].as_str().unwrap().len(), 36);
+        for (body, message) in [
+            (json!({ "size": 7 }), "size"),
+            (json!({ "symmetry": "spiral" }), "symmetry"),
+            (json!({ "band": "brutal" }), "unknown band"),
+            (json!({ "rating": [5.0, 4.0] }), "is empty"),
+            (json!({ "size": 25 }), "at most 16x16"),
+        ] {
+            let (status, v) = post(&s, "/api/sudoku/generate", body.clone()).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+            assert!(error_of(&v).contains(message), "{body}: {v}");
+        }
+    }
+}
