@@ -334,7 +334,7 @@ fn a_limit_counts_what_it_stopped_at_on_any_number_of_threads() {
     // the limit (it reported all 92 on two threads).
     for threads in ["1", "2", "3"] {
         for (limit, want) in [
-            ("1", "8-queens: 1 solutions"),
+            ("1", "8-queens: 1 solution"),
             ("5", "8-queens: 5 solutions"),
         ] {
             let o = dlx(&["queens", "8", "--limit", limit, "-j", threads], None);
