@@ -1,6 +1,6 @@
 //! `dlx sudoku explain`, `hint`, `rate` and `generate`, checked from the outside: the logical
 //! path ends on the solution a search finds, a hint is a true deduction, every generated
-//! puzzle has exactly one solution by an independent counter in this file.
+//! puzzle has exactly one solution by the test kit's independent counter.
 
 mod common;
 
@@ -23,51 +23,10 @@ fn stderr(o: &Output) -> String {
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
-/// Solutions of a 9x9 line, counted up to `limit` by plain backtracking (independent of
-/// every solver of the workspace).
-fn count9(line: &str, limit: u32) -> u32 {
-    fn ok(g: &[u8; 81], k: usize, d: u8) -> bool {
-        let (r, c) = (k / 9, k % 9);
-        (0..9).all(|i| {
-            g[r * 9 + i] != d
-                && g[i * 9 + c] != d
-                && g[(r / 3 * 3 + i / 3) * 9 + c / 3 * 3 + i % 3] != d
-        })
-    }
-    fn go(g: &mut [u8; 81], limit: u32, found: &mut u32) {
-        let Some(k) = g.iter().position(|&v| v == 0) else {
-            *found += 1;
-            return;
-        };
-        for d in 1..=9 {
-            if ok(g, k, d) {
-                g[k] = d;
-                go(g, limit, found);
-                g[k] = 0;
-                if *found >= limit {
-                    return;
-                }
-            }
-        }
-    }
-    let mut g = [0u8; 81];
-    for (cell, ch) in g.iter_mut().zip(line.chars()) {
-        *cell = ch.to_digit(10).unwrap_or(0) as u8;
-    }
-    // Givens that repeat a digit have no solution.
-    for k in 0..81 {
-        let d = g[k];
-        if d != 0 {
-            g[k] = 0;
-            if !ok(&g, k, d) {
-                return 0;
-            }
-            g[k] = d;
-        }
-    }
-    let mut found = 0;
-    go(&mut g, limit, &mut found);
-    found
+/// Solutions of a 9x9 line, counted up to `limit` by the test kit's independent counter.
+fn count9(line: &str, limit: u64) -> u64 {
+    let cells = dlx_testkit::parse_line(&line[..81], 9);
+    dlx_testkit::reference_count(dlx_testkit::Shape::new(3, 3), &cells, limit)
 }
 
 fn solution_of(puzzle: &str) -> String {

@@ -43,7 +43,7 @@ fn puzzles(set: &str) -> (Vec<[u8; 81]>, &'static str) {
     eprintln!("note: {shared} absent; using the testdata sample");
     (
         load9(&format!(
-            "{}/testdata/{set}-sample.txt",
+            "{}/../../testdata/sudoku/{set}-sample.txt",
             env!("CARGO_MANIFEST_DIR")
         )),
         "sample",
@@ -123,7 +123,7 @@ fn generic(c: &mut Criterion) {
     let s16 = Shape::new(4, 4).unwrap();
     for name in ["s16-seed5", "s16-seed2024"] {
         let line = std::fs::read_to_string(format!(
-            "{}/testdata/{name}.txt",
+            "{}/../../testdata/sudoku/{name}.txt",
             env!("CARGO_MANIFEST_DIR")
         ))
         .expect("testdata puzzle");

@@ -1368,7 +1368,7 @@ mod tests {
     /// `visit` may prune the state further; it must keep the solution. The solution it gets
     /// names digits as the state does (see [`State::new`]).
     fn stuck_states(mut visit: impl FnMut(&str, &[u8; 81], &mut State, [u32; 4])) {
-        let text = include_str!("../testdata/forum-hardest-1905-11plus-sample.txt");
+        let text = include_str!("../../../testdata/sudoku/forum-hardest-1905-11plus-sample.txt");
         for line in text.lines().filter(|l| l.len() >= 81) {
             let mut p = [0u8; 81];
             for (c, ch) in p.iter_mut().zip(line.bytes()) {

@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 fn sample() -> Vec<Grid> {
-    let text = include_str!("../testdata/sample-200.txt");
+    let text = include_str!("../../../examples/sudoku/sample-200.txt");
     text.lines()
         .filter(|l| !l.starts_with('#'))
         .map(|l| parse(l).expect("sample puzzles parse"))
@@ -100,7 +100,7 @@ fn counts(c: &mut Criterion) {
 fn big(c: &mut Criterion) {
     let mut g = c.benchmark_group("big");
     g.sample_size(10);
-    let text = include_str!("../testdata/big.txt");
+    let text = include_str!("../../../testdata/sudoku/big.txt");
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let grid = parse(line).expect("big puzzles parse");
         let n = grid.n();

@@ -100,7 +100,7 @@ proptest! {
     /// verdicts for dlx, mrv and fast; backtrack agrees whenever it finishes within its budget.
     #[test]
     fn solvers_agree_on_9x9(index in 0usize..200, blanks in 0usize..12, seed in any::<u64>()) {
-        let lines = common::puzzle_lines(&common::testdata("sample-200.txt"));
+        let lines = common::puzzle_lines(&common::read("examples/sudoku/sample-200.txt"));
         let mut grid = parse(&lines[index]).unwrap();
         let givens: Vec<usize> = (0..81).filter(|&k| grid.cells[k] != 0).collect();
         let mut s = seed | 1;

@@ -86,7 +86,7 @@ fn boxed_and_pretty_grids() {
     let h = parse(hugi).unwrap();
     assert_eq!(&h.to_line()[..18], "43.....8.978....65");
     // Our own pretty output reads back, for every size.
-    for text in common::testdata("big.txt")
+    for text in common::read("testdata/sudoku/big.txt")
         .lines()
         .filter(|l| !l.starts_with('#'))
     {
@@ -146,7 +146,7 @@ fn box_shapes_default_and_chosen() {
 
 #[test]
 fn files_of_puzzles_are_detected() {
-    let sample = common::testdata("sample-200.txt");
+    let sample = common::read("examples/sudoku/sample-200.txt");
     assert_eq!(detect(sample.lines()), InputKind::Lines);
     for single in [
         "contest-9x9.txt",
@@ -163,7 +163,7 @@ fn files_of_puzzles_are_detected() {
             "{single}"
         );
     }
-    let sizes = common::testdata("sizes.txt");
+    let sizes = common::read("testdata/sudoku/sizes.txt");
     assert_eq!(detect(sizes.lines()), InputKind::Lines);
     // Blank and comment lines of a batch are skipped; line numbers are the file's.
     assert!(parse_line("# comment", 3, None).unwrap().is_none());

@@ -42,7 +42,12 @@ fn check(text: &str, nodes: u64, updates: u64, name: &str) {
 #[test]
 fn royle17_in_testdata_matches_dlx1() {
     // DLX1 on this input: 65 nodes, 1165 updates (shared/data/xcc/expected.toml).
-    check(&common::testdata("sudoku-royle17.dlx"), 65, 1165, "royle17");
+    check(
+        &common::read("testdata/xcc/sudoku-royle17.dlx"),
+        65,
+        1165,
+        "royle17",
+    );
 }
 
 #[test]

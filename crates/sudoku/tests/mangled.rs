@@ -25,7 +25,7 @@ fn seeds() -> &'static [String] {
             .map(|p| std::fs::read_to_string(p).expect("readable example"))
             .collect();
         out.sort();
-        let sample = common::testdata("sample-200.txt");
+        let sample = common::read("examples/sudoku/sample-200.txt");
         out.push(sample.lines().take(12).collect::<Vec<_>>().join("\n"));
         out
     })

@@ -28,7 +28,7 @@ fn sample_set(file: &str, every: usize) {
         ),
         // The step is for the shared sets; 50 of the 200 puzzles of the sample.
         None => (
-            common::testdata("sample-200.txt"),
+            common::read("examples/sudoku/sample-200.txt"),
             "sample-200.txt".to_string(),
             4,
         ),
@@ -73,7 +73,7 @@ fn sample_of_forum_hardest() {
 
 #[test]
 fn the_crates_own_sample_is_solved_by_dlx() {
-    let text = common::testdata("sample-200.txt");
+    let text = common::read("examples/sudoku/sample-200.txt");
     let lines = puzzle_lines(&text);
     assert_eq!(lines.len(), 200);
     for line in &lines {
@@ -97,7 +97,7 @@ fn shape_of(line: &str) -> Shape {
 
 #[test]
 fn every_size_and_box_shape_with_every_solver() {
-    let text = common::testdata("sizes.txt");
+    let text = common::read("testdata/sudoku/sizes.txt");
     let mut sizes = std::collections::BTreeSet::new();
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let shape = shape_of(line);
@@ -134,7 +134,7 @@ fn every_size_and_box_shape_with_every_solver() {
 
 #[test]
 fn big_grids_25_36_and_64() {
-    let text = common::testdata("big.txt");
+    let text = common::read("testdata/sudoku/big.txt");
     let mut sizes = Vec::new();
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let g = parse(line).unwrap();
