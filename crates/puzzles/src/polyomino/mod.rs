@@ -156,6 +156,7 @@ pub struct Shape {
 
 /// Which orientations of a piece may be used.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Orientations {
     /// All rotations and reflections (up to 8 distinct orientations). The default.
     #[default]
@@ -402,6 +403,7 @@ impl Board {
 
 /// Why a packing could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PackingError {
     /// A side of the board is 0 or more than [`MAX_SIDE`].
     #[error("a {height}x{width} board: each side must be between 1 and {MAX_SIDE}")]
