@@ -513,3 +513,33 @@ fn the_threads_help_says_which_counts_vary() {
         "{help}"
     );
 }
+
+/// Regression test for issue 19: `piece D: x4` on a 2x4 board printed five solutions all
+/// drawn `DDDD/DDDD`; copies are now numbered, in text and in JSON.
+#[test]
+fn copies_of_a_piece_are_told_apart_in_text_and_json() {
+    let puzzle = "board 2x4\npiece D: x4\n##\n";
+    let o = dlx(&["polyomino", "-", "--print", "-j", "1"], Some(puzzle));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("solution 1:\nD1 D1 D2 D2\nD3 D3 D4 D4\n"),
+        "{text}"
+    );
+    let boards: std::collections::BTreeSet<&str> = text
+        .split("solution ")
+        .skip(1)
+        .map(|b| b.split_once('\n').unwrap().1)
+        .collect();
+    assert_eq!(boards.len(), 5, "{text}");
+    let o = dlx(&["polyomino", "-", "--print", "--json"], Some(puzzle));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let boards: std::collections::BTreeSet<&str> = v["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_str().unwrap())
+        .collect();
+    assert_eq!(boards.len(), 5, "{v}");
+    assert!(boards.iter().all(|b| b.contains("D4")), "{v}");
+}
