@@ -9,8 +9,9 @@ use dlx_engine::format;
 
 pub use crate::input::read_input;
 use crate::output::Found;
-use crate::search::{self, Face};
-pub use crate::search::{AlgorithmArg, HeuristicArg, PrintArgs, SearchArgs};
+// The Sudoku commands name the heuristic flag from here.
+pub use crate::search::HeuristicArg;
+use crate::search::{self, Face, PrintArgs, SearchArgs};
 
 /// `dlx xcc [FILE|-]`.
 #[derive(Args, Debug)]
