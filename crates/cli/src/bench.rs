@@ -10,7 +10,7 @@ use dlx_engine::{Cells, Config, Links, Outcome, ParallelSearch, Search, format};
 use serde::Serialize;
 
 use crate::output::Found;
-use crate::xcc::AlgorithmArg;
+use crate::search::AlgorithmArg;
 
 /// `dlx bench <what>`.
 #[derive(Args, Debug)]

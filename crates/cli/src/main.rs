@@ -6,8 +6,10 @@
 #![forbid(unsafe_code)]
 
 mod bench;
+mod input;
 mod output;
 mod puzzles;
+mod search;
 mod serve;
 mod sudoku;
 mod xcc;

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use dlx_engine::Progress;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
 /// The outcome of a subcommand, turned into an exit status by [`finish`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,13 +104,18 @@ pub fn parse_threads(s: &str) -> Result<usize, String> {
     }
 }
 
-/// A progress bar on stderr when stderr is a terminal (or when forced), else `None`.
+/// A progress bar on stderr when stderr is a terminal or when forced (`Some(true)`), else
+/// `None`. A forced bar is drawn even when stderr is not a terminal (indicatif's own stderr
+/// target hides itself there).
 pub fn progress_bar(force: Option<bool>, message: &str) -> Option<ProgressBar> {
-    let show = force.unwrap_or_else(|| io::stderr().is_terminal());
-    if !show {
+    let terminal = io::stderr().is_terminal();
+    if !force.unwrap_or(terminal) {
         return None;
     }
     let bar = ProgressBar::new(1_000_000);
+    if !terminal {
+        bar.set_draw_target(ProgressDrawTarget::term_like_with_hz(Box::new(Stderr), 4));
+    }
     bar.set_style(
         ProgressStyle::with_template(
             "{spinner} {msg} [{elapsed_precise}] {wide_bar} {percent:>3}% (estimated) {prefix}",
@@ -119,6 +124,63 @@ pub fn progress_bar(force: Option<bool>, message: &str) -> Option<ProgressBar> {
     );
     bar.set_message(message.to_string());
     Some(bar)
+}
+
+/// Stderr as indicatif's terminal when it is not one (a pipe, a file): an 80-column screen
+/// driven by ANSI escapes, for `--progress`.
+#[derive(Debug)]
+struct Stderr;
+
+impl Stderr {
+    fn write(&self, s: &str) -> io::Result<()> {
+        io::stderr().write_all(s.as_bytes())
+    }
+}
+
+impl TermLike for Stderr {
+    fn width(&self) -> u16 {
+        80
+    }
+    fn move_cursor_up(&self, n: usize) -> io::Result<()> {
+        if n == 0 {
+            Ok(())
+        } else {
+            self.write(&format!("\x1b[{n}A"))
+        }
+    }
+    fn move_cursor_down(&self, n: usize) -> io::Result<()> {
+        if n == 0 {
+            Ok(())
+        } else {
+            self.write(&format!("\x1b[{n}B"))
+        }
+    }
+    fn move_cursor_right(&self, n: usize) -> io::Result<()> {
+        if n == 0 {
+            Ok(())
+        } else {
+            self.write(&format!("\x1b[{n}C"))
+        }
+    }
+    fn move_cursor_left(&self, n: usize) -> io::Result<()> {
+        if n == 0 {
+            Ok(())
+        } else {
+            self.write(&format!("\x1b[{n}D"))
+        }
+    }
+    fn write_line(&self, s: &str) -> io::Result<()> {
+        self.write(&format!("{s}\n"))
+    }
+    fn write_str(&self, s: &str) -> io::Result<()> {
+        self.write(s)
+    }
+    fn clear_line(&self) -> io::Result<()> {
+        self.write("\r\x1b[2K")
+    }
+    fn flush(&self) -> io::Result<()> {
+        io::stderr().flush()
+    }
 }
 
 /// Writes `text` to `out`; with a progress bar, hides the bar meanwhile and flushes, so the

@@ -2,18 +2,16 @@
 //! boards.
 
 use std::io::{self, BufWriter, Write};
-use std::ops::ControlFlow;
 use std::path::Path;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use dlx_engine::{OptionId, Progress, format};
+use dlx_engine::{OptionId, format};
 use dlx_puzzles::polyomino::MAX_SIDE;
 use dlx_puzzles::{Langford, Packing, Puzzle, Queens};
-use serde::Serialize;
 
-use crate::output::{self, Found};
-use crate::xcc::{PrintArgs, SearchArgs};
+use crate::output::Found;
+use crate::search::{self, Face, PrintArgs, SearchArgs};
 
 /// What every puzzle subcommand accepts.
 #[derive(Args, Debug)]
@@ -55,7 +53,8 @@ pub struct LangfordArgs {
 #[derive(Args, Debug)]
 pub struct PolyominoArgs {
     /// `HxW` (the twelve pentominoes on a rectangle of area 60: 6x10, 5x12, 4x15, 3x20),
-    /// `scott` (8x8 with a 2x2 hole), or a file in the packing text format (see README).
+    /// `scott` (8x8 with a 2x2 hole), or a file in the packing text format (see README); `-`
+    /// reads that file from stdin.
     #[arg(default_value = "6x10")]
     board: String,
     /// Keep the X pentomino in the top-left quadrant (counts mirror images once).
@@ -65,109 +64,26 @@ pub struct PolyominoArgs {
     common: PuzzleArgs,
 }
 
-#[derive(Serialize)]
-struct Report {
-    puzzle: String,
-    algorithm: &'static str,
-    solutions: u64,
-    complete: bool,
-    status: &'static str,
-    nodes: u64,
-    updates: u64,
-    seconds: f64,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    boards: Vec<String>,
-}
-
 fn run_puzzle<P: Puzzle + Sync>(puzzle: &P, title: &str, args: &PuzzleArgs) -> Result<Found> {
-    let mut out = BufWriter::new(io::stdout());
     if args.emit_xcc {
+        let mut out = BufWriter::new(io::stdout());
         out.write_all(format::write(puzzle.problem(), Some(title)).as_bytes())?;
         out.flush()?;
         return Ok(Found::Some);
     }
-    let limit = args.search.limit.unwrap_or(u64::MAX);
-    if limit == 0 {
-        anyhow::bail!("--limit must be at least 1");
-    }
-    let bar = output::progress_bar(args.search.progress_choice(), title);
-    let mut found = 0u64;
-    let mut boards = Vec::new();
-    let mut error = None;
-    let visit = |options: &[OptionId]| -> ControlFlow<()> {
-        found += 1;
-        if args.print.wants(found) {
-            let text = match puzzle.decode(options) {
-                Ok(board) => board.to_string(),
-                Err(e) => format!("(cannot draw: {e})"),
-            };
-            if args.json {
-                boards.push(text);
-            } else {
-                let text = format!("solution {found}:\n{}\n", text.trim_end());
-                if let Err(e) = output::write_above(bar.as_ref(), &mut out, &text) {
-                    error = Some(e);
-                    return ControlFlow::Break(());
-                }
-            }
-        }
-        if found >= limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+    let draw = |options: &[OptionId]| match puzzle.decode(options) {
+        Ok(board) => board.to_string(),
+        Err(e) => format!("(cannot draw: {e})"),
     };
-    let progress = |p: &Progress| output::show_progress(bar.as_ref(), p);
-    let ordered = args.print.any() && !args.search.unordered;
-    let outcome = crate::xcc::run_search(puzzle.problem(), &args.search, ordered, visit, &progress);
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
-    if let Some(e) = error {
-        return Err(e.into());
-    }
-    let s = &outcome.stats;
-    if args.json {
-        let report = Report {
-            puzzle: title.to_string(),
-            algorithm: args.search.running(args.print.any()).name(),
-            solutions: s.solutions,
-            complete: outcome.is_complete(),
-            status: outcome.status.as_str(),
-            nodes: s.nodes,
-            updates: s.updates,
-            seconds: outcome.elapsed.as_secs_f64(),
-            boards,
-        };
-        serde_json::to_writer(&mut out, &report)?;
-        writeln!(out)?;
-    } else {
-        let lower = if outcome.is_complete() {
-            ""
-        } else {
-            " (at least; search incomplete)"
-        };
-        writeln!(
-            out,
-            "{title}: {}{lower}",
-            crate::output::counted(s.solutions, "solution")
-        )?;
-        writeln!(out, "status: {}", outcome.status.as_str())?;
-        writeln!(
-            out,
-            "nodes: {}, updates: {}, seconds: {:.3} ({})",
-            s.nodes,
-            s.updates,
-            outcome.elapsed.as_secs_f64(),
-            args.search.running(args.print.any()).name()
-        )?;
-    }
-    out.flush()?;
-    Ok(if s.solutions > 0 {
-        Found::Some
-    } else {
-        Found::None
-    })
+    let face = Face::Board { title, draw: &draw };
+    search::run(
+        puzzle.problem(),
+        &face,
+        &args.search,
+        &args.print,
+        args.json,
+        title,
+    )
 }
 
 /// Runs `dlx queens`.
@@ -225,14 +141,19 @@ pub fn polyomino(args: PolyominoArgs) -> Result<Found> {
                 "--x-quadrant applies to the pentomino boards; in a file, restrict a piece with its flags"
             );
         }
-        let text = std::fs::read_to_string(spec).with_context(|| {
-            format!(
-                "cannot read {spec} (not a board size like 6x10, nor `scott`, nor a readable file)"
-            )
-        })?;
+        let (text, name) = if spec == "-" {
+            (crate::input::read_input(None)?, "stdin")
+        } else {
+            let text = std::fs::read_to_string(spec).with_context(|| {
+                format!(
+                    "cannot read {spec} (not a board size like 6x10, nor `scott`, nor a readable file, nor `-` for stdin)"
+                )
+            })?;
+            (text, spec)
+        };
         (
-            Packing::from_text(&text).with_context(|| spec.to_string())?,
-            spec.to_string(),
+            Packing::from_text(&text).with_context(|| name.to_string())?,
+            name.to_string(),
         )
     };
     run_puzzle(&packing, &title, &args.common)

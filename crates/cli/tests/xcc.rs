@@ -334,8 +334,8 @@ fn a_limit_counts_what_it_stopped_at_on_any_number_of_threads() {
     // the limit (it reported all 92 on two threads).
     for threads in ["1", "2", "3"] {
         for (limit, want) in [
-            ("1", "8-queens: 1 solution"),
-            ("5", "8-queens: 5 solutions"),
+            ("1", "8-queens: 1 solution ("),
+            ("5", "8-queens: 5 solutions ("),
         ] {
             let o = dlx(&["queens", "8", "--limit", limit, "-j", threads], None);
             assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -395,4 +395,151 @@ fn bench_xcc_checks_against_expected() {
         None,
     );
     fails_with(&o, "no `.dlx` input whose name contains `nothing`");
+}
+
+/// Regression test for issue 19: `dlx queens 18 --first 1` showed nothing until the whole
+/// count had ended (ordered printing on several threads waited for every piece). The first
+/// solution must come out while the search still runs: read it, stop the command, and find
+/// no report after it (the report comes only at the end of the search, here a minute away).
+#[test]
+fn the_first_solution_is_printed_while_the_search_runs() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args([
+            "queens",
+            "20",
+            "--first",
+            "1",
+            "-j",
+            "2",
+            "--time-limit",
+            "60s",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut lines = Vec::new();
+    for _ in 0..21 {
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        lines.push(line);
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    assert_eq!(lines[0], "solution 1:\n");
+    // A valid board: one queen in each row and each column, none on a shared diagonal.
+    let queens: Vec<(i64, i64)> = lines[1..]
+        .iter()
+        .enumerate()
+        .map(|(r, l)| {
+            let cells: Vec<&str> = l.split_whitespace().collect();
+            assert_eq!(cells.len(), 20, "{l}");
+            assert_eq!(cells.iter().filter(|&&c| c == "Q").count(), 1, "{l}");
+            (
+                r as i64,
+                cells.iter().position(|&c| c == "Q").unwrap() as i64,
+            )
+        })
+        .collect();
+    for (i, a) in queens.iter().enumerate() {
+        for b in &queens[i + 1..] {
+            assert_ne!(a.1, b.1);
+            assert_ne!((a.0 - b.0).abs(), (a.1 - b.1).abs());
+        }
+    }
+    assert!(
+        !rest.contains("status:"),
+        "the solution came only with the report: {rest}"
+    );
+}
+
+/// Regression test for issue 19: `--progress` must draw a bar even when stderr is a pipe.
+#[test]
+fn progress_forces_a_bar_on_a_pipe() {
+    let o = dlx(&["queens", "12", "--progress", "-j", "1"], None);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stderr(&o).contains("12-queens"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("(estimated)"), "{}", stderr(&o));
+    // Without it, a pipe gets no bar.
+    let o = dlx(&["queens", "12", "-j", "1"], None);
+    assert_eq!(stderr(&o), "");
+}
+
+/// Regression test for issue 19: `dlx polyomino -` reads the puzzle from stdin.
+#[test]
+fn polyomino_reads_stdin_for_a_dash() {
+    let text = std::fs::read_to_string(root().join("examples/polyomino/small.txt")).unwrap();
+    let o = dlx(&["polyomino", "-", "--json"], Some(&text));
+    let from_file = dlx(
+        &["polyomino", "examples/polyomino/small.txt", "--json"],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let w: serde_json::Value = serde_json::from_str(stdout(&from_file).trim()).unwrap();
+    assert_eq!(v["puzzle"], "stdin");
+    assert_eq!(v["solutions"], w["solutions"]);
+    assert_eq!(o.status.code(), from_file.status.code());
+    let o = dlx(
+        &["polyomino", "-", "--print", "-j", "1"],
+        Some("board 2x2\npiece O\n##\n##\n"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("solution 1:\nOO\nOO\nstdin: 1 solution\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// Regression test for issue 19: the help of `--threads` claimed equal updates for any number
+/// of threads, which holds for `links` only.
+#[test]
+fn the_threads_help_says_which_counts_vary() {
+    let o = dlx(&["queens", "--help"], None);
+    let help = stdout(&o).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains(
+            "so are the updates with `links` (with `cells`, forced moves and updates vary"
+        ),
+        "{help}"
+    );
+    assert!(
+        !help.contains("Counts, nodes and updates are the same"),
+        "{help}"
+    );
+}
+
+/// Regression test for issue 19: `piece D: x4` on a 2x4 board printed five solutions all
+/// drawn `DDDD/DDDD`; copies are now numbered, in text and in JSON.
+#[test]
+fn copies_of_a_piece_are_told_apart_in_text_and_json() {
+    let puzzle = "board 2x4\npiece D: x4\n##\n";
+    let o = dlx(&["polyomino", "-", "--print", "-j", "1"], Some(puzzle));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("solution 1:\nD1 D1 D2 D2\nD3 D3 D4 D4\n"),
+        "{text}"
+    );
+    let boards: std::collections::BTreeSet<&str> = text
+        .split("solution ")
+        .skip(1)
+        .map(|b| b.split_once('\n').unwrap().1)
+        .collect();
+    assert_eq!(boards.len(), 5, "{text}");
+    let o = dlx(&["polyomino", "-", "--print", "--json"], Some(puzzle));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let boards: std::collections::BTreeSet<&str> = v["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_str().unwrap())
+        .collect();
+    assert_eq!(boards.len(), 5, "{v}");
+    assert!(boards.iter().all(|b| b.contains("D4")), "{v}");
 }

@@ -20,6 +20,7 @@ pub const MAX_LINE: usize = 1 << 20;
 
 /// What went wrong, without the position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     /// The input has no line naming the items.
     #[error("no items: the first line that is not a comment must name the items")]
@@ -67,6 +68,7 @@ pub struct ParseError {
 
 /// Something accepted but worth telling the user.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Warning {
     /// An option had no primary item and was dropped.
     #[error("line {line}: option has no primary item; dropped")]

@@ -5,8 +5,10 @@
 //! there (a *prefix*); each prefix becomes a fresh [`Links`] that replays it with
 //! [`Links::force`] and explores its subtree. Because the subtrees partition the sequential
 //! tree, counts, nodes and updates are identical for any number of threads. Solutions can be
-//! delivered in the sequential order (each subproblem's solutions are buffered and replayed in
-//! order) or as they come.
+//! delivered in the sequential order or as they come. In order, they still stream: the first
+//! subproblem not yet delivered hands its solutions over as it finds them, the others buffer
+//! theirs until every subproblem before them has been delivered, so the first solutions come
+//! as soon as the sequential search would find them.
 //!
 //! [`Cells`] splits the same way ([`Cells::split`], [`Cells::force`], with `d` counting branch
 //! levels), chosen with [`ParallelSearch::algorithm`]. Its subtrees partition the sequential
@@ -24,7 +26,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use crate::cells::Cells;
@@ -34,6 +36,7 @@ use crate::search::{Config, Observer, Outcome, Piece, Progress, Search, Stats, S
 
 /// The search algorithm a [`ParallelSearch`] runs on each piece.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Algorithm {
     /// Dancing links ([`Links`], Knuth's Algorithm C): identical statistics and solution
     /// order for any number of threads. The default.
@@ -78,8 +81,12 @@ struct Shared<'a> {
     stop: AtomicBool,
     /// Set with `stop` when the nodes reached the budget (then the status is `NodeBudget`).
     out_of_budget: AtomicBool,
-    /// Solutions handed to the visitor (unordered mode).
+    /// Solutions handed to the visitor.
     visited: AtomicU64,
+    /// Ordered mode: the first piece not yet delivered (`Delivery::next`, readable without the
+    /// lock). It only grows, and only when that piece has finished, so a worker that reads its
+    /// own piece here stays the one to deliver until it finishes.
+    front: AtomicUsize,
     /// Set with `stop` when the visitor asked to stop (then the count is `visited`).
     visitor_stopped: AtomicBool,
     nodes: AtomicU64,
@@ -107,53 +114,108 @@ impl Shared<'_> {
     }
 }
 
-/// The observer each thread runs: shares the budget and the stop flag, and either passes
-/// solutions on at once or buffers them for ordered delivery.
+/// The visitor and, in ordered mode, the pieces finished but not yet delivered, behind one
+/// lock, so that solutions reach the visitor one at a time and in order.
+///
+/// Invariant (ordered mode): `finished[p].is_some()` for every finished piece `p`; the
+/// solutions of the pieces `0..next` have all been delivered (unless the visitor stopped), and
+/// `next == shared.front`.
+struct Delivery<V> {
+    visit: V,
+    next: usize,
+    finished: Vec<Option<Vec<Vec<OptionId>>>>,
+}
+
+impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Delivery<V> {
+    /// Hands one solution to the visitor; `None` if the visitor had already asked to stop.
+    /// A `Break` from the visitor stops every thread.
+    fn visit(&mut self, shared: &Shared<'_>, options: &[OptionId]) -> Option<ControlFlow<()>> {
+        if shared.visitor_stopped.load(Ordering::Relaxed) {
+            return None;
+        }
+        shared.visited.fetch_add(1, Ordering::Relaxed);
+        let flow = (self.visit)(options);
+        if flow.is_break() {
+            shared.visitor_stopped.store(true, Ordering::Relaxed);
+            shared.stop.store(true, Ordering::Relaxed);
+        }
+        Some(flow)
+    }
+
+    /// Ordered mode: piece `piece` has finished with `rest` undelivered; delivers every
+    /// finished piece from the front on, in order.
+    fn finish(&mut self, shared: &Shared<'_>, piece: usize, rest: Vec<Vec<OptionId>>) {
+        self.finished[piece] = Some(rest);
+        while let Some(Some(solutions)) = self.finished.get_mut(self.next) {
+            let solutions = std::mem::take(solutions);
+            for s in &solutions {
+                if self.visit(shared, s).is_none_or(|f| f.is_break()) {
+                    break;
+                }
+            }
+            self.next += 1;
+            shared.front.store(self.next, Ordering::Release);
+        }
+    }
+}
+
+fn lock<V>(delivery: &Mutex<Delivery<V>>) -> std::sync::MutexGuard<'_, Delivery<V>> {
+    delivery.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The observer each thread runs on piece `piece`: shares the budget and the stop flag, and
+/// passes solutions on at once (unordered, or ordered while its piece is the front one) or
+/// buffers them for ordered delivery.
 struct Worker<'s, 'a, V> {
     shared: &'s Shared<'a>,
-    visit: &'s Mutex<V>,
+    delivery: &'s Mutex<Delivery<V>>,
+    piece: usize,
     buffer: Option<Vec<Vec<OptionId>>>,
+    found: u64,
     limit: u64,
     reported_nodes: u64,
     share: f64,
 }
 
-/// Hands a solution to the visitor (unordered mode), one thread at a time; `None` if the
-/// search was stopped first (checked under the lock: another thread's visit may have asked to
-/// stop). A `Break` from the visitor stops every thread.
-fn deliver<V: FnMut(&[OptionId]) -> ControlFlow<()>>(
-    shared: &Shared<'_>,
-    visit: &Mutex<V>,
-    options: &[OptionId],
-) -> Option<ControlFlow<()>> {
-    let mut visit = visit.lock().unwrap_or_else(|e| e.into_inner());
-    if shared.stop.load(Ordering::Relaxed) {
-        return None;
-    }
-    shared.visited.fetch_add(1, Ordering::Relaxed);
-    let flow = visit(options);
-    if flow.is_break() {
-        shared.visitor_stopped.store(true, Ordering::Relaxed);
-        shared.stop.store(true, Ordering::Relaxed);
-    }
-    Some(flow)
-}
-
 impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for Worker<'_, '_, V> {
     fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
         self.shared.solutions.fetch_add(1, Ordering::Relaxed);
+        self.found += 1;
+        // No piece needs more than `limit` solutions of its own (ordered mode: the visitor
+        // stops within them).
+        let enough = if self.found >= self.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        };
         if let Some(buffer) = &mut self.buffer {
-            buffer.push(options.to_vec());
-            return if buffer.len() as u64 >= self.limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
+            if self.shared.front.load(Ordering::Acquire) != self.piece {
+                buffer.push(options.to_vec());
+                return enough;
+            }
+            // The front piece: what it buffered before becoming the front, then this one.
+            let mut delivery = lock(self.delivery);
+            for s in buffer.drain(..) {
+                if delivery.visit(self.shared, &s).is_none_or(|f| f.is_break()) {
+                    return ControlFlow::Break(());
+                }
+            }
+            return match delivery.visit(self.shared, options) {
+                Some(ControlFlow::Continue(())) => enough,
+                _ => ControlFlow::Break(()),
             };
         }
         if self.shared.stop.load(Ordering::Relaxed) {
             return ControlFlow::Break(());
         }
-        deliver(self.shared, self.visit, options).unwrap_or(ControlFlow::Break(()))
+        let mut delivery = lock(self.delivery);
+        // Checked under the lock: another thread's visit may have asked to stop.
+        if self.shared.stop.load(Ordering::Relaxed) {
+            return ControlFlow::Break(());
+        }
+        delivery
+            .visit(self.shared, options)
+            .unwrap_or(ControlFlow::Break(()))
     }
 
     fn progress(&mut self, p: &Progress) -> ControlFlow<()> {
@@ -204,8 +266,9 @@ impl<'a> ParallelSearch<'a> {
         self
     }
 
-    /// Deliver solutions in the order of the single-threaded search (buffering each
-    /// subproblem's solutions until the ones before it are delivered).
+    /// Deliver solutions in the order of the single-threaded search: the first subproblem not
+    /// yet delivered passes its solutions on as it finds them, the others buffer theirs until
+    /// the ones before them are delivered.
     pub fn ordered(mut self, ordered: bool) -> Self {
         self.ordered = ordered;
         self
@@ -277,6 +340,7 @@ impl<'a> ParallelSearch<'a> {
             stop: AtomicBool::new(false),
             out_of_budget: AtomicBool::new(false),
             visited: AtomicU64::new(0),
+            front: AtomicUsize::new(0),
             visitor_stopped: AtomicBool::new(false),
             nodes: AtomicU64::new(top.stats.nodes),
             solutions: AtomicU64::new(0),
@@ -285,7 +349,15 @@ impl<'a> ParallelSearch<'a> {
             start,
             progress,
         };
-        let visit = Mutex::new(visit);
+        let delivery = Mutex::new(Delivery {
+            visit,
+            next: 0,
+            finished: if self.ordered {
+                vec![None; pieces.len()]
+            } else {
+                Vec::new()
+            },
+        });
         let limit = self.limit.unwrap_or(u64::MAX);
         let mut config = self.config.clone();
         config.node_budget = None;
@@ -293,19 +365,20 @@ impl<'a> ParallelSearch<'a> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
             .build();
-        let work = |piece: &Piece| -> (Status, Stats, Vec<Vec<OptionId>>) {
+        let solve = |index: usize, piece: &Piece| -> (Status, Stats, Vec<Vec<OptionId>>) {
             match piece {
                 Piece::Solution(s) => {
                     // Found, and counted, by the split itself.
-                    let stats = Stats::default();
                     if self.ordered {
-                        return (Status::Complete, stats, vec![s.clone()]);
+                        return (Status::Complete, Stats::default(), vec![s.clone()]);
                     }
                     shared.solutions.fetch_add(1, Ordering::Relaxed);
-                    match deliver(&shared, &visit, s) {
-                        None => (Status::Stopped, Stats::default(), Vec::new()),
-                        Some(_) => (Status::Complete, stats, Vec::new()),
+                    let mut delivery = lock(&delivery);
+                    if shared.stop.load(Ordering::Relaxed) {
+                        return (Status::Stopped, Stats::default(), Vec::new());
                     }
+                    let _ = delivery.visit(&shared, s);
+                    (Status::Complete, Stats::default(), Vec::new())
                 }
                 Piece::Prefix(prefix, share) => {
                     if let Some(d) = config.deadline
@@ -324,8 +397,10 @@ impl<'a> ParallelSearch<'a> {
                     }
                     let mut worker = Worker {
                         shared: &shared,
-                        visit: &visit,
+                        delivery: &delivery,
+                        piece: index,
                         buffer: self.ordered.then(Vec::new),
+                        found: 0,
                         limit,
                         reported_nodes: 0,
                         share: *share,
@@ -352,37 +427,36 @@ impl<'a> ParallelSearch<'a> {
                 }
             }
         };
+        let work = |(index, piece): (usize, &Piece)| -> (Status, Stats) {
+            let (status, stats, rest) = solve(index, piece);
+            if self.ordered {
+                // Every piece finishes, even one skipped after a stop, so that the pieces
+                // after it are delivered.
+                lock(&delivery).finish(&shared, index, rest);
+            }
+            (status, stats)
+        };
         let results: Vec<_> = match &pool {
             Ok(pool) => pool.install(|| {
                 use rayon::prelude::*;
-                pieces.par_iter().with_max_len(1).map(work).collect()
+                pieces
+                    .par_iter()
+                    .enumerate()
+                    .with_max_len(1)
+                    .map(work)
+                    .collect()
             }),
-            Err(_) => pieces.iter().map(work).collect(),
+            Err(_) => pieces.iter().enumerate().map(work).collect(),
         };
         let mut stats = top.stats.clone();
         let mut status = Status::Complete;
-        let mut visit = visit.into_inner().unwrap_or_else(|e| e.into_inner());
-        let mut delivered = 0u64;
-        let mut stopped_by_visitor = false;
-        for (st, s, buffered) in results {
+        for (st, s) in results {
             stats.merge(&s);
             status = worse(status, st);
-            if self.ordered && !stopped_by_visitor {
-                for sol in &buffered {
-                    delivered += 1;
-                    if visit(sol).is_break() {
-                        stopped_by_visitor = true;
-                        break;
-                    }
-                }
-            }
         }
-        if stopped_by_visitor {
-            status = Status::Stopped;
-            stats.solutions = delivered;
-        } else if shared.visitor_stopped.load(Ordering::Relaxed) {
-            // Unordered: the count is what the visitor saw, not what the threads found
-            // before they noticed the stop (nor what the split found ahead of them).
+        if shared.visitor_stopped.load(Ordering::Relaxed) {
+            // The count is what the visitor saw, not what the threads found before they
+            // noticed the stop (nor what the split found ahead of them).
             status = Status::Stopped;
             stats.solutions = shared.visited.load(Ordering::Relaxed);
         } else if status == Status::Stopped && !shared.stop.load(Ordering::Relaxed) {
@@ -450,5 +524,95 @@ impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for SingleThread<'_, V> 
     fn progress(&mut self, p: &Progress) -> ControlFlow<()> {
         (self.progress)(p);
         ControlFlow::Continue(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format;
+
+    /// The n-queens problem in Knuth's encoding: ranks and files primary, diagonals secondary.
+    fn queens(n: usize) -> Problem {
+        let mut text = String::new();
+        for k in 0..n {
+            text.push_str(&format!("r{k} c{k} "));
+        }
+        text.push('|');
+        for k in 0..2 * n - 1 {
+            text.push_str(&format!(" a{k} b{k}"));
+        }
+        text.push('\n');
+        for r in 0..n {
+            for c in 0..n {
+                text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, n - 1 + r - c));
+            }
+        }
+        format::parse(&text).unwrap().0
+    }
+
+    /// Regression test for issue 19 (`dlx queens 18 --first 1` printed nothing until the whole
+    /// search had ended): in order, the first solution reaches the visitor while the search
+    /// runs, so a visitor that stops there stops it after a small part of the tree.
+    #[test]
+    fn ordered_delivery_streams_the_first_solution() {
+        let problem = queens(12);
+        let whole = ParallelSearch::new(&problem, Config::default(), 1).count();
+        let (first, _) = Links::new(&problem, Config::default()).first();
+        for algorithm in [Algorithm::Links, Algorithm::Cells] {
+            let mut seen = Vec::new();
+            let out = ParallelSearch::new(&problem, Config::default(), 2)
+                .algorithm(algorithm)
+                .ordered(true)
+                .run(
+                    |s| {
+                        seen.push(s.to_vec());
+                        ControlFlow::Break(())
+                    },
+                    &|_| {},
+                );
+            assert_eq!(out.status, Status::Stopped, "{algorithm:?}");
+            assert_eq!(out.stats.solutions, 1, "{algorithm:?}");
+            assert_eq!(seen.len(), 1, "{algorithm:?}");
+            if algorithm == Algorithm::Links {
+                assert_eq!(Some(&seen[0]), first.as_ref());
+            }
+            assert!(
+                out.stats.nodes < whole.stats.nodes / 4,
+                "{algorithm:?}: {} of {} nodes",
+                out.stats.nodes,
+                whole.stats.nodes
+            );
+        }
+    }
+
+    /// In order, every solution is delivered once and in the sequential order, on any number
+    /// of threads, with or without a limit that stops the visitor.
+    #[test]
+    fn ordered_delivery_keeps_the_sequential_order() {
+        let problem = queens(8);
+        let (all, _) = Links::new(&problem, Config::default()).collect(u64::MAX);
+        for threads in [2, 3, 4] {
+            for stop_at in [1, 5, 92, 1000] {
+                let mut seen = Vec::new();
+                let out = ParallelSearch::new(&problem, Config::default(), threads)
+                    .ordered(true)
+                    .limit(Some(stop_at))
+                    .run(
+                        |s| {
+                            seen.push(s.to_vec());
+                            if seen.len() as u64 >= stop_at {
+                                ControlFlow::Break(())
+                            } else {
+                                ControlFlow::Continue(())
+                            }
+                        },
+                        &|_| {},
+                    );
+                let want = all.len().min(stop_at as usize);
+                assert_eq!(seen, all[..want], "-j {threads}, stop at {stop_at}");
+                assert_eq!(out.stats.solutions, want as u64);
+            }
+        }
     }
 }

@@ -58,6 +58,7 @@ pub struct Entry {
 
 /// Why a problem could not be built.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum BuildError {
     /// Two items have the same name.
     #[error("item `{0}` is declared twice")]

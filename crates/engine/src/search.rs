@@ -9,6 +9,7 @@ use crate::problem::{ItemId, OptionId, Problem};
 
 /// How the next item to branch on is chosen.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Heuristic {
     /// Minimum remaining values: the first primary item with the fewest options left, as in
     /// Knuth's DLX1. The default.

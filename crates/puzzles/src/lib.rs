@@ -70,6 +70,7 @@ pub trait Puzzle {
 
 /// Why a list of options could not be turned into a board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DecodeError {
     /// The option number is beyond the problem's options.
     #[error("no option {0} in this problem")]

@@ -84,7 +84,8 @@
 //!   the piece's name and what the rendering shows on its cells. Glyphs must be distinct.
 //! - Flags: `free` (the default: all rotations and reflections), `one-sided` (rotations only),
 //!   `fixed` (as drawn), `optional` (the piece may be left out, for boards smaller than the
-//!   pieces), `xN` (N identical copies), `quadrant` (symmetry breaking, see above; one copy
+//!   pieces), `xN` (N identical copies, told apart in a drawn solution by their numbers:
+//!   `A1` ... `AN`, see [`Tiling`]), `quadrant` (symmetry breaking, see above; one copy
 //!   only).
 //! - A line whose first non-blank characters are `//` is a comment, even inside a drawing. A
 //!   line that starts with a letter is a keyword line (`board`, `pieces`, `piece`), so
@@ -156,6 +157,7 @@ pub struct Shape {
 
 /// Which orientations of a piece may be used.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Orientations {
     /// All rotations and reflections (up to 8 distinct orientations). The default.
     #[default]
@@ -402,6 +404,7 @@ impl Board {
 
 /// Why a packing could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PackingError {
     /// A side of the board is 0 or more than [`MAX_SIDE`].
     #[error("a {height}x{width} board: each side must be between 1 and {MAX_SIDE}")]
@@ -738,19 +741,27 @@ pub struct PlacedPiece {
     pub piece: usize,
     /// Its glyph.
     pub glyph: char,
+    /// Which of the piece's identical copies it is, from 0 (always 0 for a piece with one
+    /// copy).
+    pub copy: u32,
     /// The cells it covers, row-major.
     pub cells: Vec<Cell>,
 }
 
 /// A (possibly partial) packing: which piece covers each cell.
 ///
-/// Invariant: `squares.len() == height * width`, and `squares[r * width + c]` is
-/// `Piece(g)` exactly for the cells of the placed pieces with glyph `g`.
+/// Invariants: `squares.len() == numbers.len() == height * width`; `squares[r * width + c]`
+/// is `Piece(g)` exactly for the cells of the placed pieces with glyph `g`, and
+/// `numbers[r * width + c]` is `copy + 1` ([`PlacedPiece::copy`]) for the cells of a placed
+/// piece with several copies, 0 elsewhere; `most_copies` is the largest [`Piece::copies`] of
+/// the packing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tiling {
     height: u32,
     width: u32,
     squares: Vec<Square>,
+    numbers: Vec<u32>,
+    most_copies: u32,
     placed: Vec<PlacedPiece>,
 }
 
@@ -774,6 +785,17 @@ impl Tiling {
         }
     }
 
+    /// The number, from 1, of the copy that covers square `(row, col)` when its piece has
+    /// several identical copies; `None` for a piece with one copy and for a square no piece
+    /// covers.
+    pub fn copy_number(&self, row: u32, col: u32) -> Option<u32> {
+        if row < self.height && col < self.width {
+            Some(self.numbers[(row * self.width + col) as usize]).filter(|&n| n > 0)
+        } else {
+            None
+        }
+    }
+
     /// The squares row by row, for a graphical view.
     pub fn rows(&self) -> impl Iterator<Item = &[Square]> + '_ {
         self.squares.chunks(self.width as usize)
@@ -792,8 +814,40 @@ impl Tiling {
 
 /// One line a row: the glyph of the piece on each cell, `.` for an uncovered cell and a space
 /// for a hole.
+///
+/// When a piece of the packing has several identical copies, one glyph would not tell them
+/// apart: each square is then its glyph followed by the copy's number from 1 (`D1`, `D2`,
+/// ...; a piece with one copy, `.` and a hole are padded with spaces to the same width), and
+/// the squares of a row are separated by a space:
+///
+/// ```text
+/// D1 D1 D2 D2
+/// D3 D3 D4 D4
+/// ```
 impl fmt::Display for Tiling {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.most_copies > 1 {
+            let width = 1 + self.most_copies.to_string().len();
+            for (r, row) in self.rows().enumerate() {
+                let mut line = String::new();
+                for (c, s) in row.iter().enumerate() {
+                    if c > 0 {
+                        line.push(' ');
+                    }
+                    let square = match s {
+                        Square::Hole => String::new(),
+                        Square::Empty => ".".to_string(),
+                        Square::Piece(g) => match self.numbers[r * self.width as usize + c] {
+                            0 => g.to_string(),
+                            n => format!("{g}{n}"),
+                        },
+                    };
+                    line.push_str(&format!("{square:<width$}"));
+                }
+                writeln!(f, "{line}")?;
+            }
+            return Ok(());
+        }
         for row in self.rows() {
             let line: String = row
                 .iter()
@@ -851,6 +905,7 @@ impl Puzzle for Packing {
             .iter()
             .map(|p| vec![false; p.copies as usize])
             .collect();
+        let mut numbers = vec![0; squares.len()];
         let mut placed = Vec::with_capacity(options.len());
         for &o in options {
             let (p, k, cells) = self.placement(o).ok_or(DecodeError::UnknownOption(o.0))?;
@@ -870,10 +925,14 @@ impl Puzzle for Packing {
                     });
                 }
                 *sq = Square::Piece(glyph);
+                if self.pieces[p].copies > 1 {
+                    numbers[(c.row * b.width + c.col) as usize] = k + 1;
+                }
             }
             placed.push(PlacedPiece {
                 piece: p,
                 glyph,
+                copy: k,
                 cells: cells.to_vec(),
             });
         }
@@ -881,6 +940,8 @@ impl Puzzle for Packing {
             height: b.height,
             width: b.width,
             squares,
+            numbers,
+            most_copies: self.pieces.iter().map(|p| p.copies).max().unwrap_or(1),
             placed,
         })
     }
@@ -1044,11 +1105,14 @@ mod tests {
             height: 2,
             width: 2,
             squares: vec![Square::Empty; 4],
+            numbers: vec![0; 4],
+            most_copies: 1,
             placed: placed
                 .into_iter()
                 .map(|(piece, glyph, cells)| PlacedPiece {
                     piece,
                     glyph,
+                    copy: 0,
                     cells: cells.into_iter().map(|(r, c)| Cell::new(r, c)).collect(),
                 })
                 .collect(),
@@ -1089,5 +1153,38 @@ mod tests {
         assert!(p.check(&no_l).is_err());
         let stranger = tiling(vec![(5, 'Q', vec![(0, 0)])]);
         assert_eq!(p.check(&stranger).unwrap_err().0, "no piece number 5");
+    }
+
+    /// Regression test for issue 19: four copies of a domino on a 2x4 board were all drawn
+    /// `D`, so the five packings looked alike.
+    #[test]
+    fn copies_of_a_piece_are_told_apart() {
+        use dlx_engine::{Config, Links, OnSolution, Search};
+        let p = Packing::from_text("board 2x4\npiece D: x4\n##\n").unwrap();
+        let mut drawings = Vec::new();
+        let mut links = Links::new(p.problem(), Config::default());
+        links.run(&mut OnSolution(|o: &[OptionId]| {
+            let tiling = p.decode(o).unwrap();
+            p.check(&tiling).unwrap();
+            drawings.push(tiling.to_string());
+            std::ops::ControlFlow::Continue(())
+        }));
+        assert_eq!(drawings.len(), 5);
+        assert_eq!(drawings[0], "D1 D1 D2 D2\nD3 D3 D4 D4\n");
+        let distinct: std::collections::BTreeSet<&String> = drawings.iter().collect();
+        assert_eq!(distinct.len(), 5, "{drawings:?}");
+        // Pieces with one copy keep one glyph, padded to the width of the numbered ones.
+        let q = Packing::from_text("board 1x3\npiece M: x2\n#\npiece N\n#\n").unwrap();
+        let (first, _) = Links::new(q.problem(), Config::default()).first();
+        let tiling = q.decode(&first.unwrap()).unwrap();
+        let text = tiling.to_string();
+        assert!(text.contains("N "), "{text}");
+        assert!(text.contains("M1") && text.contains("M2"), "{text}");
+        let numbered: Vec<Option<u32>> = (0..3).map(|c| tiling.copy_number(0, c)).collect();
+        assert_eq!(numbered.iter().filter(|n| n.is_none()).count(), 1);
+        // Without copies, the drawing is one glyph a cell, as before.
+        let r = Packing::from_text("board 1x2\npiece D\n##\n").unwrap();
+        let (first, _) = Links::new(r.problem(), Config::default()).first();
+        assert_eq!(r.decode(&first.unwrap()).unwrap().to_string(), "DD\n");
     }
 }

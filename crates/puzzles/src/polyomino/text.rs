@@ -22,6 +22,7 @@ pub struct Spec {
 
 /// What is wrong, without the position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     /// A line that should start with a keyword does not.
     #[error("unknown keyword `{0}` (expected `board`, `piece` or `pieces`)")]
@@ -118,6 +119,7 @@ pub struct ParseError {
 
 /// Either error of [`Packing::from_text`](super::Packing::from_text).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TextError {
     /// The text does not follow the format.
     #[error(transparent)]

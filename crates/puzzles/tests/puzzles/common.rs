@@ -19,9 +19,9 @@ pub fn shared_xcc() -> Option<PathBuf> {
     }
 }
 
-/// This crate's `testdata/` folder.
+/// The repository's `testdata/xcc/` folder (small copies of the shared exact-cover inputs).
 pub fn testdata() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata"))
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/xcc"))
 }
 
 /// A file's text with its comment lines (those starting with `|`) removed.

@@ -98,7 +98,8 @@ fn drawings_are_trimmed_and_render_with_holes() {
     let mut links = Links::new(packing.problem(), Config::default());
     let (first, _) = links.first();
     let t = packing.decode(&first.unwrap()).unwrap();
-    assert_eq!(t.to_string(), "DD\nDD\n");
+    // Two copies of the domino: numbered, so that they are told apart.
+    assert_eq!(t.to_string(), "D1 D1\nD2 D2\n");
     // Holes show as spaces, uncovered cells as dots.
     let l = Packing::from_text("board\n#-#\n###\npiece U\n#.#\n...\n").unwrap_err();
     assert!(l.to_string().contains("both `#` and `.`"), "{l}");
