@@ -102,7 +102,11 @@
 //! let (first, _) = Links::new(packing.problem(), Config::default()).first();
 //! let tiling = packing.decode(&first.unwrap()).unwrap();
 //! packing.check(&tiling).unwrap();
-//! assert_eq!(tiling.to_string().len(), 3 * 5); // three rows of four glyphs
+//! // Three rows of four cells; the two copies of `A` are told apart as `A1` and `A2`.
+//! let text = tiling.to_string();
+//! assert_eq!(text.lines().count(), 3);
+//! assert!(text.lines().all(|l| l.split_whitespace().count() == 4));
+//! assert!(text.contains("A1") && text.contains("A2"));
 //!
 //! let err = Packing::from_text("board 3x4\npiece AB\n").unwrap_err();
 //! assert_eq!(err.to_string(), "line 2, column 7: `AB` cannot name a piece: use one \
