@@ -126,7 +126,7 @@ fn main() {
         .build()
         .unwrap();
     println!(
-        "{:<26} {:>7} {:>10} {:>9} {:>8}",
+        "{:<30} {:>7} {:>10} {:>9} {:>8}",
         "kind", "puzzles", "per CPU s", "givens", "minimal"
     );
     let only = std::env::args().nth(2);
@@ -153,10 +153,12 @@ fn main() {
         if let Some(stop) = report.stop {
             eprintln!("{name}: stopped: {stop}");
         }
+        let rate = n / seconds;
+        let decimals = if rate < 100.0 { 1 } else { 0 };
         println!(
-            "{name:<26} {:>7} {:>10.0} {:>9.1} {:>8}",
+            "{name:<30} {:>7} {:>10.decimals$} {:>9.1} {:>8}",
             report.puzzles.len(),
-            n / seconds,
+            rate,
             givens as f64 / n,
             minimal
         );

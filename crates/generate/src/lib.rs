@@ -11,13 +11,13 @@
 //!   the puzzle, its solution, givens, symmetry, whether it is minimal, its rating;
 //! - [`every_given_needed`]: checks, given by given, that a puzzle is minimal.
 //!
-//! How a puzzle is made: a random full grid ([`mod@fill`]), then the givens are removed orbit by
+//! How a puzzle is made: a random full grid (`fill`), then the givens are removed orbit by
 //! orbit in a random order while the puzzle keeps one solution (singles and unavoidable sets
 //! decide most removals, the fast solver the rest, `dig`), then, with a rating filter, a
 //! local search moves givens until the rating falls in the range (`climb`).
 //!
 //! ```
-//! use dlx_generate::{GenerateOptions, Givens, Symmetry, generate};
+//! use dlx_generate::{GenerateOptions, Symmetry, generate};
 //! use dlx_sudoku::{SolveOptions, SolverKind, Status, solve};
 //!
 //! let options = GenerateOptions {
@@ -42,7 +42,7 @@
 
 mod climb;
 mod dig;
-pub mod fill;
+mod fill;
 pub mod symmetry;
 
 use std::ops::{ControlFlow, RangeInclusive};
@@ -53,14 +53,14 @@ use dlx_sudoku::{Grid, Shape, SolveOptions, SolverKind, Status, solve};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::climb::{Climb, Timeout};
 use crate::dig::{Dig, Geometry};
 pub use crate::symmetry::Symmetry;
 
 /// How many givens the puzzles keep.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Givens {
