@@ -512,3 +512,19 @@ fn every_given_needed_tells_minimal_from_not() {
     more.cells[k] = p.solution.cells[k];
     assert_eq!(dlx_generate::every_given_needed(&more, None), Some(false));
 }
+
+#[test]
+#[ignore = "about 12 s: run with `cargo test -p dlx-generate --release -- --ignored`"]
+fn a_25x25_puzzle_is_unique_and_symmetric() {
+    // Within seconds, not proven minimal (most searches run out of their budget).
+    let report = generate(&GenerateOptions {
+        shape: shape(5, 5),
+        symmetry: Symmetry::Rotate180,
+        ..GenerateOptions::default()
+    })
+    .unwrap();
+    let p = &report.puzzles[0];
+    assert!(p.givens < 625 / 2, "{}", p.givens);
+    assert_symmetric(p, Symmetry::Rotate180);
+    assert_proven(p);
+}
