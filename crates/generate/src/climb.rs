@@ -26,6 +26,8 @@ pub(crate) struct Climb {
     pub minimal: bool,
     /// Steps taken.
     pub steps: u64,
+    /// Whether a move was accepted.
+    pub moved: bool,
 }
 
 /// How far `rating` is from the filter's range: 0 inside, infinite for NaN.
@@ -112,7 +114,9 @@ pub(crate) fn meets(givens: Givens, count: usize) -> bool {
 }
 
 /// Climbs from the current puzzle of `dig` (rated `rating`) towards the filter's range.
-/// Returns the last accepted puzzle; it is in range iff its distance is 0.
+/// Returns the last accepted puzzle; it is in range iff its distance is 0. With
+/// `must_move` (a climb from a caller's seed puzzle), a start already in range still moves
+/// once, so that the seed itself is not handed back.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn climb<R: Rng + ?Sized>(
     dig: &mut Dig,
@@ -120,12 +124,13 @@ pub(crate) fn climb<R: Rng + ?Sized>(
     givens: Givens,
     filter: &RatingFilter,
     start: Climb,
+    must_move: bool,
     rng: &mut R,
     deadline: Option<Instant>,
 ) -> Result<Climb, Timeout> {
     let mut now = start;
     let mut dist = distance(filter, now.rating);
-    while dist > 0.0 && now.steps < u64::from(filter.climb_steps) {
+    while (dist > 0.0 || (must_move && !now.moved)) && now.steps < u64::from(filter.climb_steps) {
         now.steps += 1;
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(Timeout);
@@ -168,6 +173,7 @@ pub(crate) fn climb<R: Rng + ?Sized>(
         let d = distance(filter, rating);
         if d <= dist {
             dist = d;
+            now.moved = true;
             now.cells.copy_from_slice(&dig.grid.cells);
             now.rating = rating;
             now.minimal = minimal;

@@ -50,7 +50,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dlx_sudoku::{Grid, Shape, SolveOptions, SolverKind, Status, solve};
-use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -92,6 +93,12 @@ pub struct RatingFilter {
     /// Local-search steps per attempt (each: move givens, check, dig, rate) before a new
     /// solution grid is drawn; 0 only filters.
     pub climb_steps: u32,
+    /// Puzzles to climb from instead of random ones (for instance known hard puzzles, to
+    /// reach the top bands): each attempt takes one at random, relabels its digits (and,
+    /// without a symmetry, permutes its rows, columns, bands and stacks), digs it to the
+    /// target and climbs, taking at least one step so that the seed itself is not returned.
+    /// Each must have the options' shape, one solution and the options' symmetry.
+    pub seeds: Vec<Grid>,
 }
 
 impl RatingFilter {
@@ -105,7 +112,13 @@ impl RatingFilter {
             min: *range.start(),
             max: *range.end(),
             climb_steps: 50,
+            seeds: Vec::new(),
         }
+    }
+
+    /// The same filter climbing from `seeds` (see [`RatingFilter::seeds`]).
+    pub fn with_seeds(self, seeds: Vec<Grid>) -> RatingFilter {
+        RatingFilter { seeds, ..self }
     }
 
     /// The same filter with `steps` local-search steps per attempt.
@@ -123,6 +136,7 @@ impl std::fmt::Debug for RatingFilter {
             .field("min", &self.min)
             .field("max", &self.max)
             .field("climb_steps", &self.climb_steps)
+            .field("seeds", &self.seeds.len())
             .finish_non_exhaustive()
     }
 }
@@ -249,6 +263,14 @@ pub enum GenerateError {
         /// The orbit sizes, for the message.
         sizes: String,
     },
+    /// A seed puzzle of the rating filter cannot be used.
+    #[error("seed puzzle {}: {why}", index + 1)]
+    Seed {
+        /// Its position in the list, from 0.
+        index: usize,
+        /// Why.
+        why: String,
+    },
     /// The rating range is empty or not a number.
     #[error("empty rating range {min}..{max}")]
     Rating {
@@ -287,6 +309,8 @@ struct Plan<'a> {
     orbits: Vec<Vec<usize>>,
     geometry: Geometry,
     deadline: Option<Instant>,
+    /// The filter's seed puzzles and their solutions.
+    seeds: Vec<(Grid, Grid)>,
 }
 
 impl<'a> Plan<'a> {
@@ -316,6 +340,7 @@ impl<'a> Plan<'a> {
                 });
             }
         }
+        let mut seeds = Vec::new();
         if let Some(f) = &options.rating {
             if f.min.is_nan() || f.max.is_nan() || f.min > f.max {
                 return Err(GenerateError::Rating {
@@ -323,12 +348,30 @@ impl<'a> Plan<'a> {
                     max: f.max,
                 });
             }
+            for (index, seed) in f.seeds.iter().enumerate() {
+                let bad = |why: String| GenerateError::Seed { index, why };
+                if seed.shape != shape || seed.validate().is_err() {
+                    return Err(bad(format!("not a valid {shape} grid")));
+                }
+                if !options.symmetry.holds(seed) {
+                    return Err(bad(format!(
+                        "its givens lack {} symmetry",
+                        options.symmetry
+                    )));
+                }
+                let r = solve(seed, &SolveOptions::unique(SolverKind::Fast));
+                match (r.status, r.solution) {
+                    (Status::Unique, Some(solution)) => seeds.push((seed.clone(), solution)),
+                    (status, _) => return Err(bad(format!("{status}, not unique"))),
+                }
+            }
         }
         Ok(Plan {
             options,
             orbits,
             geometry: Geometry::new(shape),
             deadline: options.time_limit.map(|t| start + t),
+            seeds,
         })
     }
 
@@ -357,8 +400,18 @@ impl<'a> Plan<'a> {
     /// One solution grid, dug (and climbed): the puzzle if it meets the targets.
     fn attempt(&self, rng: &mut ChaCha8Rng) -> Result<Option<Generated>, Timeout> {
         let o = self.options;
-        let Some(solution) = fill::random_solution(o.shape, rng) else {
-            return Ok(None);
+        let seed = if self.seeds.is_empty() {
+            None
+        } else {
+            let (puzzle, solution) = &self.seeds[rng.random_range(0..self.seeds.len())];
+            Some(self.vary(puzzle, solution, rng))
+        };
+        let solution = match &seed {
+            Some((_, s)) => s.clone(),
+            None => match fill::random_solution(o.shape, rng) {
+                Some(s) => s,
+                None => return Ok(None),
+            },
         };
         let budget = match o.search_budget {
             Some(b) => b,
@@ -366,6 +419,9 @@ impl<'a> Plan<'a> {
             None => 300,
         };
         let mut dig = Dig::new(&self.geometry, &solution, Some(budget));
+        if let Some((puzzle, _)) = &seed {
+            dig.reset(&puzzle.cells);
+        }
         let mut minimal = climb::dig_down(&mut dig, &self.orbits, o.givens, rng, self.deadline)?;
         if !climb::meets(o.givens, dig.grid.givens()) {
             return Ok(None);
@@ -381,17 +437,20 @@ impl<'a> Plan<'a> {
                 rating: r,
                 minimal,
                 steps: 0,
+                moved: false,
             };
+            let from_seed = seed.is_some();
             let end = climb::climb(
                 &mut dig,
                 &self.orbits,
                 o.givens,
                 filter,
                 start,
+                from_seed,
                 rng,
                 self.deadline,
             )?;
-            if climb::distance(filter, end.rating) > 0.0 {
+            if climb::distance(filter, end.rating) > 0.0 || (from_seed && !end.moved) {
                 return Ok(None);
             }
             dig.reset(&end.cells);
@@ -411,6 +470,25 @@ impl<'a> Plan<'a> {
             attempts: 0,
             climb_steps: steps,
         }))
+    }
+}
+
+impl Plan<'_> {
+    /// A seed puzzle and its solution under a random relabelling of the digits and, without
+    /// a symmetry to keep, a random permutation of rows, columns, bands and stacks.
+    fn vary(&self, puzzle: &Grid, solution: &Grid, rng: &mut ChaCha8Rng) -> (Grid, Grid) {
+        let n = puzzle.n();
+        if self.options.symmetry == Symmetry::None {
+            let t = dlx_sudoku::Symmetry::random(puzzle.shape, rng);
+            return (t.apply(puzzle), t.apply(solution));
+        }
+        let mut digits: Vec<u8> = (0..=n as u8).collect();
+        digits[1..].shuffle(rng);
+        let relabel = |g: &Grid| Grid {
+            shape: g.shape,
+            cells: g.cells.iter().map(|&d| digits[d as usize]).collect(),
+        };
+        (relabel(puzzle), relabel(solution))
     }
 }
 

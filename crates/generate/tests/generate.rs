@@ -528,3 +528,70 @@ fn a_25x25_puzzle_is_unique_and_symmetric() {
     assert_symmetric(p, Symmetry::Rotate180);
     assert_proven(p);
 }
+
+#[test]
+fn seed_puzzles_are_climbed_from_not_returned() {
+    // A minimal puzzle as the seed, its givens count as the "rating" range: each attempt
+    // starts from a variant of the seed, and the climb moves at least once.
+    let seed = generate_one(&GenerateOptions::default(), 3)
+        .unwrap()
+        .unwrap();
+    let g = seed.givens as f64;
+    let givens = |p: &Grid| Some(p.givens() as f64);
+    let filter = RatingFilter::new(givens, 0.0..=g)
+        .with_climb(200)
+        .with_seeds(vec![seed.puzzle.clone()]);
+    let report = generate(&GenerateOptions {
+        rating: Some(filter),
+        count: 5,
+        seed: 8,
+        attempts_per_puzzle: 20,
+        ..GenerateOptions::default()
+    })
+    .unwrap();
+    assert_eq!(report.puzzles.len(), 5, "{:?}", report.stop);
+    for p in &report.puzzles {
+        assert!(p.givens as f64 <= g && p.climb_steps >= 1);
+        assert_ne!(p.puzzle, seed.puzzle);
+        assert_proven(p);
+        assert!(p.minimal);
+        assert_minimal(p, Symmetry::None);
+    }
+}
+
+#[test]
+fn bad_seed_puzzles_are_refused() {
+    let rate = |_: &Grid| Some(0.0);
+    let with = |seeds: Vec<Grid>, symmetry| {
+        generate(&GenerateOptions {
+            symmetry,
+            rating: Some(RatingFilter::new(rate, 0.0..=1.0).with_seeds(seeds)),
+            ..GenerateOptions::default()
+        })
+    };
+    // Not unique: the empty grid.
+    let empty = Grid::empty(shape(3, 3));
+    assert!(matches!(
+        with(vec![empty], Symmetry::None),
+        Err(GenerateError::Seed { index: 0, .. })
+    ));
+    // Another shape.
+    let small = generate_one(
+        &GenerateOptions {
+            shape: shape(2, 2),
+            ..GenerateOptions::default()
+        },
+        0,
+    )
+    .unwrap()
+    .unwrap();
+    assert!(with(vec![small.puzzle], Symmetry::None).is_err());
+    // Lacking the symmetry asked for.
+    let plain = generate_one(&GenerateOptions::default(), 0)
+        .unwrap()
+        .unwrap();
+    assert!(!Symmetry::Rotate180.holds(&plain.puzzle));
+    let err = with(vec![plain.puzzle.clone()], Symmetry::Rotate180).unwrap_err();
+    assert!(err.to_string().contains("rotate180"), "{err}");
+    assert!(with(vec![plain.puzzle], Symmetry::None).is_ok());
+}
