@@ -408,8 +408,11 @@ impl<'a> Plan<'a> {
         };
         let solution = match &seed {
             Some((_, s)) => s.clone(),
-            None => match fill::random_solution(o.shape, rng) {
+            None => match fill::random_solution(o.shape, rng, self.deadline) {
                 Some(s) => s,
+                None if self.deadline.is_some_and(|d| Instant::now() >= d) => {
+                    return Err(Timeout);
+                }
                 None => return Ok(None),
             },
         };
@@ -419,6 +422,7 @@ impl<'a> Plan<'a> {
             None => 300,
         };
         let mut dig = Dig::new(&self.geometry, &solution, Some(budget));
+        dig.deadline = self.deadline;
         if let Some((puzzle, _)) = &seed {
             dig.reset(&puzzle.cells);
         }
