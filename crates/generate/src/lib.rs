@@ -156,8 +156,8 @@ pub struct GenerateOptions {
     pub count: u64,
     /// A rating filter, or `None` for any difficulty.
     pub rating: Option<RatingFilter>,
-    /// Attempts (solution grids drawn) per puzzle before giving up with
-    /// [`StopReason::Attempts`].
+    /// Attempts (solution grids drawn, or seed puzzles with [`RatingFilter::seeds`]) per
+    /// puzzle before giving up with [`StopReason::Attempts`].
     pub attempts_per_puzzle: u64,
     /// Stop after this long ([`StopReason::Time`]); the output then depends on the machine.
     pub time_limit: Option<Duration>,
@@ -205,7 +205,7 @@ pub struct Generated {
     pub minimal: bool,
     /// Its rating, when a rater was given.
     pub rating: Option<f64>,
-    /// Solution grids drawn for it (1 when the first attempt gave it).
+    /// Attempts it took (1 when the first solution grid or seed gave it).
     pub attempts: u64,
     /// Local-search steps taken in its last attempt.
     pub climb_steps: u64,
