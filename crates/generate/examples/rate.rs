@@ -6,8 +6,17 @@
 
 use std::time::Instant;
 
-use dlx_generate::{GenerateOptions, Givens, Symmetry, generate};
-use dlx_sudoku::Shape;
+use dlx_generate::{GenerateOptions, Givens, RatingFilter, Symmetry, generate};
+use dlx_sudoku::{Grid, Shape, SolveOptions, SolverKind, solve};
+
+/// A stand-in difficulty until the logical rater lands: the nodes of the dancing-links solver proving the puzzle unique.
+fn nodes(grid: &Grid) -> Option<f64> {
+    Some(
+        solve(grid, &SolveOptions::unique(SolverKind::Dlx))
+            .stats
+            .nodes as f64,
+    )
+}
 
 fn main() {
     let count: u64 = std::env::args()
@@ -86,6 +95,24 @@ fn main() {
             },
         ),
         (
+            "9x9 nodes >= 600, filter only",
+            GenerateOptions {
+                shape: nine,
+                rating: Some(RatingFilter::new(nodes, 600.0..=f64::INFINITY).with_climb(0)),
+                count: count / 20,
+                ..Default::default()
+            },
+        ),
+        (
+            "9x9 nodes >= 600, climb 100",
+            GenerateOptions {
+                shape: nine,
+                rating: Some(RatingFilter::new(nodes, 600.0..=f64::INFINITY).with_climb(100)),
+                count: count / 20,
+                ..Default::default()
+            },
+        ),
+        (
             "25x25 (not proven minimal)",
             GenerateOptions {
                 shape: Shape { rows: 5, cols: 5 },
@@ -99,7 +126,7 @@ fn main() {
         .build()
         .unwrap();
     println!(
-        "{:<26} {:>7} {:>10} {:>9} {:>8}",
+        "{:<30} {:>7} {:>10} {:>9} {:>8}",
         "kind", "puzzles", "per CPU s", "givens", "minimal"
     );
     let only = std::env::args().nth(2);
@@ -123,10 +150,15 @@ fn main() {
         let n = report.puzzles.len() as f64;
         let givens: usize = report.puzzles.iter().map(|p| p.givens).sum();
         let minimal = report.puzzles.iter().filter(|p| p.minimal).count();
+        if let Some(stop) = report.stop {
+            eprintln!("{name}: stopped: {stop}");
+        }
+        let rate = n / seconds;
+        let decimals = if rate < 100.0 { 1 } else { 0 };
         println!(
-            "{name:<26} {:>7} {:>10.0} {:>9.1} {:>8}",
+            "{name:<30} {:>7} {:>10.decimals$} {:>9.1} {:>8}",
             report.puzzles.len(),
-            n / seconds,
+            rate,
             givens as f64 / n,
             minimal
         );

@@ -24,6 +24,8 @@
 //! give a second solution, leaves a minimal puzzle: an orbit kept at some point would give
 //! a second solution from any smaller puzzle too (fewer givens never remove solutions).
 
+use std::time::Instant;
+
 use dlx_sudoku::{Grid, Shape, SolveOptions, SolverKind, Status, solve};
 
 /// What the pass did, for statistics.
@@ -94,6 +96,8 @@ pub(crate) struct Dig<'g> {
     hits: Vec<u32>,
     /// The solver's guess budget for one uniqueness check.
     budget: Option<u64>,
+    /// When searches stop, whatever their budget (the caller's time limit).
+    pub deadline: Option<Instant>,
     /// Statistics of every pass since the last [`Dig::new`].
     pub stats: DigStats,
 }
@@ -115,6 +119,7 @@ impl<'g> Dig<'g> {
             stride,
             hits: vec![0; classes],
             budget,
+            deadline: None,
             stats: DigStats::default(),
         };
         dig.reset(&solution.cells);
@@ -164,6 +169,7 @@ impl<'g> Dig<'g> {
         self.stats.searches += 1;
         let options = SolveOptions {
             node_budget: self.budget,
+            deadline: self.deadline,
             ..SolveOptions::unique(SolverKind::Fast)
         };
         solve(&self.grid, &options).status

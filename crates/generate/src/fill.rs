@@ -11,6 +11,8 @@
 //! cheaply); they are varied enough that two puzzles from different seeds share a solution
 //! grid only by accident.
 
+use std::time::Instant;
+
 use dlx_sudoku::{Grid, Shape, SolveOptions, SolverKind, solve};
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -23,10 +25,18 @@ const EXTRA_PER_DIGIT: usize = 1;
 const FILL_BUDGET: u64 = 20_000;
 
 /// A random full grid of `shape`, or `None` if no start could be completed within a few
-/// tries (never seen; kept so that the generator cannot loop).
-pub(crate) fn random_solution<R: Rng + ?Sized>(shape: Shape, rng: &mut R) -> Option<Grid> {
+/// tries (never seen up to 25x25; kept so that the generator cannot loop) or `deadline`
+/// passed.
+pub(crate) fn random_solution<R: Rng + ?Sized>(
+    shape: Shape,
+    rng: &mut R,
+    deadline: Option<Instant>,
+) -> Option<Grid> {
     let n = shape.n();
     for _ in 0..16 {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
         let mut grid = Grid::empty(shape);
         // Box `b` lies in band `b / rows`... boxes across a band: `n / cols = rows`.
         // Pick box (i, i) in band i and stack i, for i below both counts.
@@ -55,6 +65,7 @@ pub(crate) fn random_solution<R: Rng + ?Sized>(shape: Shape, rng: &mut R) -> Opt
         }
         let options = SolveOptions {
             node_budget: Some(FILL_BUDGET),
+            deadline,
             ..SolveOptions::new(SolverKind::Fast)
         };
         if let Some(full) = solve(&grid, &options).solution {
@@ -109,7 +120,7 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         for (rows, cols) in [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)] {
             let shape = Shape::new(rows, cols).unwrap();
-            let g = random_solution(shape, &mut rng).unwrap();
+            let g = random_solution(shape, &mut rng, None).unwrap();
             assert!(g.is_full(), "{shape}");
             assert!(dlx_sudoku::check_givens(&g).is_empty(), "{shape}");
         }
@@ -118,8 +129,8 @@ mod tests {
     #[test]
     fn seeds_vary_the_grid() {
         let shape = Shape::new(3, 3).unwrap();
-        let a = random_solution(shape, &mut rand_chacha::ChaCha8Rng::seed_from_u64(1));
-        let b = random_solution(shape, &mut rand_chacha::ChaCha8Rng::seed_from_u64(2));
+        let a = random_solution(shape, &mut rand_chacha::ChaCha8Rng::seed_from_u64(1), None);
+        let b = random_solution(shape, &mut rand_chacha::ChaCha8Rng::seed_from_u64(2), None);
         assert_ne!(a, b);
     }
 }

@@ -11,13 +11,13 @@
 //!   the puzzle, its solution, givens, symmetry, whether it is minimal, its rating;
 //! - [`every_given_needed`]: checks, given by given, that a puzzle is minimal.
 //!
-//! How a puzzle is made: a random full grid ([`mod@fill`]), then the givens are removed orbit by
+//! How a puzzle is made: a random full grid (`fill`), then the givens are removed orbit by
 //! orbit in a random order while the puzzle keeps one solution (singles and unavoidable sets
 //! decide most removals, the fast solver the rest, `dig`), then, with a rating filter, a
 //! local search moves givens until the rating falls in the range (`climb`).
 //!
 //! ```
-//! use dlx_generate::{GenerateOptions, Givens, Symmetry, generate};
+//! use dlx_generate::{GenerateOptions, Symmetry, generate};
 //! use dlx_sudoku::{SolveOptions, SolverKind, Status, solve};
 //!
 //! let options = GenerateOptions {
@@ -42,7 +42,7 @@
 
 mod climb;
 mod dig;
-pub mod fill;
+mod fill;
 pub mod symmetry;
 
 use std::ops::{ControlFlow, RangeInclusive};
@@ -50,17 +50,18 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dlx_sudoku::{Grid, Shape, SolveOptions, SolverKind, Status, solve};
-use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::climb::{Climb, Timeout};
 use crate::dig::{Dig, Geometry};
 pub use crate::symmetry::Symmetry;
 
 /// How many givens the puzzles keep.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Givens {
@@ -92,6 +93,12 @@ pub struct RatingFilter {
     /// Local-search steps per attempt (each: move givens, check, dig, rate) before a new
     /// solution grid is drawn; 0 only filters.
     pub climb_steps: u32,
+    /// Puzzles to climb from instead of random ones (for instance known hard puzzles, to
+    /// reach the top bands): each attempt takes one at random, relabels its digits (and,
+    /// without a symmetry, permutes its rows, columns, bands and stacks), digs it to the
+    /// target and climbs, taking at least one step so that the seed itself is not returned.
+    /// Each must have the options' shape, one solution and the options' symmetry.
+    pub seeds: Vec<Grid>,
 }
 
 impl RatingFilter {
@@ -105,7 +112,13 @@ impl RatingFilter {
             min: *range.start(),
             max: *range.end(),
             climb_steps: 50,
+            seeds: Vec::new(),
         }
+    }
+
+    /// The same filter climbing from `seeds` (see [`RatingFilter::seeds`]).
+    pub fn with_seeds(self, seeds: Vec<Grid>) -> RatingFilter {
+        RatingFilter { seeds, ..self }
     }
 
     /// The same filter with `steps` local-search steps per attempt.
@@ -123,6 +136,7 @@ impl std::fmt::Debug for RatingFilter {
             .field("min", &self.min)
             .field("max", &self.max)
             .field("climb_steps", &self.climb_steps)
+            .field("seeds", &self.seeds.len())
             .finish_non_exhaustive()
     }
 }
@@ -142,8 +156,8 @@ pub struct GenerateOptions {
     pub count: u64,
     /// A rating filter, or `None` for any difficulty.
     pub rating: Option<RatingFilter>,
-    /// Attempts (solution grids drawn) per puzzle before giving up with
-    /// [`StopReason::Attempts`].
+    /// Attempts (solution grids drawn, or seed puzzles with [`RatingFilter::seeds`]) per
+    /// puzzle before giving up with [`StopReason::Attempts`].
     pub attempts_per_puzzle: u64,
     /// Stop after this long ([`StopReason::Time`]); the output then depends on the machine.
     pub time_limit: Option<Duration>,
@@ -191,7 +205,7 @@ pub struct Generated {
     pub minimal: bool,
     /// Its rating, when a rater was given.
     pub rating: Option<f64>,
-    /// Solution grids drawn for it (1 when the first attempt gave it).
+    /// Attempts it took (1 when the first solution grid or seed gave it).
     pub attempts: u64,
     /// Local-search steps taken in its last attempt.
     pub climb_steps: u64,
@@ -249,6 +263,14 @@ pub enum GenerateError {
         /// The orbit sizes, for the message.
         sizes: String,
     },
+    /// A seed puzzle of the rating filter cannot be used.
+    #[error("seed puzzle {}: {why}", index + 1)]
+    Seed {
+        /// Its position in the list, from 0.
+        index: usize,
+        /// Why.
+        why: String,
+    },
     /// The rating range is empty or not a number.
     #[error("empty rating range {min}..{max}")]
     Rating {
@@ -287,6 +309,8 @@ struct Plan<'a> {
     orbits: Vec<Vec<usize>>,
     geometry: Geometry,
     deadline: Option<Instant>,
+    /// The filter's seed puzzles and their solutions.
+    seeds: Vec<(Grid, Grid)>,
 }
 
 impl<'a> Plan<'a> {
@@ -316,6 +340,7 @@ impl<'a> Plan<'a> {
                 });
             }
         }
+        let mut seeds = Vec::new();
         if let Some(f) = &options.rating {
             if f.min.is_nan() || f.max.is_nan() || f.min > f.max {
                 return Err(GenerateError::Rating {
@@ -323,12 +348,30 @@ impl<'a> Plan<'a> {
                     max: f.max,
                 });
             }
+            for (index, seed) in f.seeds.iter().enumerate() {
+                let bad = |why: String| GenerateError::Seed { index, why };
+                if seed.shape != shape || seed.validate().is_err() {
+                    return Err(bad(format!("not a valid {shape} grid")));
+                }
+                if !options.symmetry.holds(seed) {
+                    return Err(bad(format!(
+                        "its givens lack {} symmetry",
+                        options.symmetry
+                    )));
+                }
+                let r = solve(seed, &SolveOptions::unique(SolverKind::Fast));
+                match (r.status, r.solution) {
+                    (Status::Unique, Some(solution)) => seeds.push((seed.clone(), solution)),
+                    (status, _) => return Err(bad(format!("{status}, not unique"))),
+                }
+            }
         }
         Ok(Plan {
             options,
             orbits,
             geometry: Geometry::new(shape),
             deadline: options.time_limit.map(|t| start + t),
+            seeds,
         })
     }
 
@@ -357,8 +400,21 @@ impl<'a> Plan<'a> {
     /// One solution grid, dug (and climbed): the puzzle if it meets the targets.
     fn attempt(&self, rng: &mut ChaCha8Rng) -> Result<Option<Generated>, Timeout> {
         let o = self.options;
-        let Some(solution) = fill::random_solution(o.shape, rng) else {
-            return Ok(None);
+        let seed = if self.seeds.is_empty() {
+            None
+        } else {
+            let (puzzle, solution) = &self.seeds[rng.random_range(0..self.seeds.len())];
+            Some(self.vary(puzzle, solution, rng))
+        };
+        let solution = match &seed {
+            Some((_, s)) => s.clone(),
+            None => match fill::random_solution(o.shape, rng, self.deadline) {
+                Some(s) => s,
+                None if self.deadline.is_some_and(|d| Instant::now() >= d) => {
+                    return Err(Timeout);
+                }
+                None => return Ok(None),
+            },
         };
         let budget = match o.search_budget {
             Some(b) => b,
@@ -366,6 +422,10 @@ impl<'a> Plan<'a> {
             None => 300,
         };
         let mut dig = Dig::new(&self.geometry, &solution, Some(budget));
+        dig.deadline = self.deadline;
+        if let Some((puzzle, _)) = &seed {
+            dig.reset(&puzzle.cells);
+        }
         let mut minimal = climb::dig_down(&mut dig, &self.orbits, o.givens, rng, self.deadline)?;
         if !climb::meets(o.givens, dig.grid.givens()) {
             return Ok(None);
@@ -381,17 +441,20 @@ impl<'a> Plan<'a> {
                 rating: r,
                 minimal,
                 steps: 0,
+                moved: false,
             };
+            let from_seed = seed.is_some();
             let end = climb::climb(
                 &mut dig,
                 &self.orbits,
                 o.givens,
                 filter,
                 start,
+                from_seed,
                 rng,
                 self.deadline,
             )?;
-            if climb::distance(filter, end.rating) > 0.0 {
+            if climb::distance(filter, end.rating) > 0.0 || (from_seed && !end.moved) {
                 return Ok(None);
             }
             dig.reset(&end.cells);
@@ -411,6 +474,25 @@ impl<'a> Plan<'a> {
             attempts: 0,
             climb_steps: steps,
         }))
+    }
+}
+
+impl Plan<'_> {
+    /// A seed puzzle and its solution under a random relabelling of the digits and, without
+    /// a symmetry to keep, a random permutation of rows, columns, bands and stacks.
+    fn vary(&self, puzzle: &Grid, solution: &Grid, rng: &mut ChaCha8Rng) -> (Grid, Grid) {
+        let n = puzzle.n();
+        if self.options.symmetry == Symmetry::None {
+            let t = dlx_sudoku::Symmetry::random(puzzle.shape, rng);
+            return (t.apply(puzzle), t.apply(solution));
+        }
+        let mut digits: Vec<u8> = (0..=n as u8).collect();
+        digits[1..].shuffle(rng);
+        let relabel = |g: &Grid| Grid {
+            shape: g.shape,
+            cells: g.cells.iter().map(|&d| digits[d as usize]).collect(),
+        };
+        (relabel(puzzle), relabel(solution))
     }
 }
 

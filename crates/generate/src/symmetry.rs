@@ -12,12 +12,12 @@
 //! midline (left and right); the *main diagonal* runs from r1c1 to rNcN, the *anti-diagonal*
 //! from r1cN to rNc1.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use dlx_sudoku::Grid;
 
 /// A symmetry the givens of a generated puzzle keep.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Symmetry {

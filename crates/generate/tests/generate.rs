@@ -242,7 +242,8 @@ fn minimal_puzzles_of_every_shape_are_unique_and_minimal() {
 
 #[test]
 fn big_shapes_are_unique_and_minimal() {
-    // 12x12 and 16x16: fewer puzzles, proven by dlx.
+    // 12x12 and 16x16: fewer puzzles, proven by dlx (the 16x16 minimality proof, 90-odd
+    // searches for a second solution, takes about 10 s of this file's 12).
     for ((rows, cols), count) in [((3, 4), 2), ((4, 4), 1)] {
         let options = GenerateOptions {
             shape: shape(rows, cols),
@@ -510,4 +511,87 @@ fn every_given_needed_tells_minimal_from_not() {
     let k = more.cells.iter().position(|&d| d == 0).unwrap();
     more.cells[k] = p.solution.cells[k];
     assert_eq!(dlx_generate::every_given_needed(&more, None), Some(false));
+}
+
+#[test]
+#[ignore = "about 12 s: run with `cargo test -p dlx-generate --release -- --ignored`"]
+fn a_25x25_puzzle_is_unique_and_symmetric() {
+    // Within seconds, not proven minimal (most searches run out of their budget).
+    let report = generate(&GenerateOptions {
+        shape: shape(5, 5),
+        symmetry: Symmetry::Rotate180,
+        ..GenerateOptions::default()
+    })
+    .unwrap();
+    let p = &report.puzzles[0];
+    assert!(p.givens < 625 / 2, "{}", p.givens);
+    assert_symmetric(p, Symmetry::Rotate180);
+    assert_proven(p);
+}
+
+#[test]
+fn seed_puzzles_are_climbed_from_not_returned() {
+    // A minimal puzzle as the seed, its givens count as the "rating" range: each attempt
+    // starts from a variant of the seed, and the climb moves at least once.
+    let seed = generate_one(&GenerateOptions::default(), 3)
+        .unwrap()
+        .unwrap();
+    let g = seed.givens as f64;
+    let givens = |p: &Grid| Some(p.givens() as f64);
+    let filter = RatingFilter::new(givens, 0.0..=g)
+        .with_climb(200)
+        .with_seeds(vec![seed.puzzle.clone()]);
+    let report = generate(&GenerateOptions {
+        rating: Some(filter),
+        count: 5,
+        seed: 8,
+        attempts_per_puzzle: 20,
+        ..GenerateOptions::default()
+    })
+    .unwrap();
+    assert_eq!(report.puzzles.len(), 5, "{:?}", report.stop);
+    for p in &report.puzzles {
+        assert!(p.givens as f64 <= g && p.climb_steps >= 1);
+        assert_ne!(p.puzzle, seed.puzzle);
+        assert_proven(p);
+        assert!(p.minimal);
+        assert_minimal(p, Symmetry::None);
+    }
+}
+
+#[test]
+fn bad_seed_puzzles_are_refused() {
+    let rate = |_: &Grid| Some(0.0);
+    let with = |seeds: Vec<Grid>, symmetry| {
+        generate(&GenerateOptions {
+            symmetry,
+            rating: Some(RatingFilter::new(rate, 0.0..=1.0).with_seeds(seeds)),
+            ..GenerateOptions::default()
+        })
+    };
+    // Not unique: the empty grid.
+    let empty = Grid::empty(shape(3, 3));
+    assert!(matches!(
+        with(vec![empty], Symmetry::None),
+        Err(GenerateError::Seed { index: 0, .. })
+    ));
+    // Another shape.
+    let small = generate_one(
+        &GenerateOptions {
+            shape: shape(2, 2),
+            ..GenerateOptions::default()
+        },
+        0,
+    )
+    .unwrap()
+    .unwrap();
+    assert!(with(vec![small.puzzle], Symmetry::None).is_err());
+    // Lacking the symmetry asked for.
+    let plain = generate_one(&GenerateOptions::default(), 0)
+        .unwrap()
+        .unwrap();
+    assert!(!Symmetry::Rotate180.holds(&plain.puzzle));
+    let err = with(vec![plain.puzzle.clone()], Symmetry::Rotate180).unwrap_err();
+    assert!(err.to_string().contains("rotate180"), "{err}");
+    assert!(with(vec![plain.puzzle], Symmetry::None).is_ok());
 }
