@@ -331,14 +331,19 @@ function drawChain(step) {
     x.row + 0.06 + (Math.floor((x.digit - 1) / k) + 0.5) * 0.88 / k,
   ];
   o.replaceChildren();
+  const rad = 0.42 / k;
   const ends = new Map();
   for (const l of links) {
     const [x1, y1] = at(l.from), [x2, y2] = at(l.to);
-    o.append(svg("line", { class: l.strong ? "strong" : "weak", x1, y1, x2, y2 }));
     ends.set(`${x1},${y1}`, [x1, y1]);
     ends.set(`${x2},${y2}`, [x2, y2]);
+    // From circle to circle, so that the line leaves the candidates readable.
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    if (len <= 2 * rad) continue;
+    const ux = (x2 - x1) / len * rad, uy = (y2 - y1) / len * rad;
+    o.append(svg("line", { class: l.strong ? "strong" : "weak", x1: x1 + ux, y1: y1 + uy, x2: x2 - ux, y2: y2 - uy }));
   }
-  for (const [cx, cy] of ends.values()) o.append(svg("circle", { cx, cy, r: 0.42 / k }));
+  for (const [cx, cy] of ends.values()) o.append(svg("circle", { cx, cy, r: rad }));
 }
 
 function setGrid(n, shape, values) {
@@ -686,10 +691,21 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
     S.solution = r.solution ? valuesOf(r.solution, S.n) : null;
     render();
     showResult(r, mode);
+    if (r.unique === true && S.n <= 9) showRatingWithResult(lineOf(S.cells));
   } catch (e) {
     toast(e.message, true);
   }
 }));
+
+/** Adds the puzzle's rating (Sudoku Explainer's ER, and the band) to the solve result. */
+async function showRatingWithResult(puzzle) {
+  try {
+    const rt = await api("/api/sudoku/rate", { puzzle, shape: { rows: S.br, cols: S.bc } });
+    if (lineOf(S.cells) !== puzzle || $("#result").hidden) return;
+    $("#result-stats").append(el("div", { class: "rating-stat" }, el("dt", { text: "Rating" }),
+      el("dd", { text: `${Number(rt.er).toFixed(1)} · ${bandName(rt.band)}` })));
+  } catch (e) { /* the result stands without its rating */ }
+}
 
 // ───────────────────────────── step player ─────────────────────────────
 
@@ -917,7 +933,7 @@ function showHint(h) {
   err.hidden = !h.error;
   apply.hidden = !h.step;
   if (h.error) {
-    meta.textContent = "No hint: your grid needs a fix first";
+    meta.textContent = h.cell === undefined ? "No hint" : `No hint: ${cellName(h.cell)} needs a fix first`;
     err.textContent = h.error;
   } else if (h.step) {
     meta.textContent = `${techniqueName(h.step.technique)} · rating ${Number(h.step.rating).toFixed(1)}`;

@@ -1299,5 +1299,16 @@ async fn generate_flow(c: &Client, url: &str) {
     visible(c, "#result").await;
     assert_eq!(text_of(c, "#result-badge").await.to_lowercase(), "unique");
     assert_solves(&puzzle, &board(c).await);
+    // A unique solution comes with the puzzle's rating and band.
+    wait_js(
+        c,
+        "return document.querySelector('#result-stats').textContent;",
+        "the rating with the result",
+        |v| {
+            v.as_str()
+                .is_some_and(|s| s.contains("Rating") && s.contains("Easy"))
+        },
+    )
+    .await;
     screenshot(c, "sudoku-generated.png", None).await;
 }
