@@ -421,7 +421,7 @@ function setPencil(on) {
   S.pencil = on;
   const b = $("#pencil-btn");
   b.setAttribute("aria-pressed", String(on));
-  b.textContent = on ? "Pencil: on" : "Pencil: off";
+  b.title = `Pencil-mark mode is ${on ? "on" : "off"} (P): digits ${on ? "toggle marks" : "type"}; Shift+digit toggles a mark in any mode`;
   b.classList.toggle("on", on);
   board.classList.toggle("pencil", on);
   for (const k of $("#keypad").querySelectorAll("button:not(.erase)")) {

@@ -997,7 +997,7 @@ async fn hint_flow(c: &Client, url: &str) {
     assert!(count(c, "#board .marks span.mk-place").await >= 1);
     let meta = text_of(c, "#hint-meta").await;
     assert!(meta.contains("rating"), "{meta}");
-    screenshot(c, "sudoku-hint.png", None).await;
+    screenshot(c, "sudoku-hint.png", Some("screenshot-hint.png")).await;
 
     // Apply: the solution's digit appears there, as the user's own.
     click(c, "#hint-apply").await;
@@ -1108,6 +1108,15 @@ async fn marks_flow(c: &Client, url: &str) {
         .await,
         json!("false")
     );
+    // Out of pencil mode, Shift+digit marks (r1c4 is blank) and a plain digit places.
+    select_cell(c, 0, 3).await;
+    type_keys(c, "!#").await;
+    assert_eq!(board(c).await[3], "13", "Shift+1 and Shift+3 mark r1c4");
+    type_keys(c, "6").await;
+    assert_eq!(board(c).await[3], "6");
+    assert!(cell_classes(c, 0, 3).await.contains("entry"));
+    type_keys(c, &char::from(Key::Backspace).to_string()).await;
+    assert_eq!(board(c).await[3], "");
 
     // The mark `2` alone leaves out the solution's 4: the hint says so, naming r1c3.
     click(c, "#hint-btn").await;
@@ -1179,7 +1188,7 @@ async fn logic_flow(c: &Client, url: &str) {
         struck.as_i64().is_some_and(|i| i >= 0),
         "no elimination shown"
     );
-    screenshot(c, "sudoku-logic.png", None).await;
+    screenshot(c, "sudoku-logic.png", Some("screenshot-logic.png")).await;
     // The player moves with the keyboard too: End goes to the last step, the solved grid.
     find(c, "#logic-step-slider")
         .await
