@@ -1,7 +1,8 @@
 "use strict";
 // dlx web app: one file, no build step, no dependencies. Sections:
 //   helpers · tabs · sudoku board · input · checks · puzzle loading · solve · step player ·
-//   dancing-links view · exact cover tab · N queens · start-up.
+//   pencil marks and hints · logic player · new puzzles · dancing-links view · exact cover tab ·
+//   N queens · start-up.
 
 // ───────────────────────────── helpers ─────────────────────────────
 
@@ -27,12 +28,15 @@ function svg(tag, attrs = {}) {
   return e;
 }
 
-/** Calls the JSON API; throws an Error carrying the server's message on a 4xx or 5xx. */
+/**
+ * Calls the JSON API with `body` (an object, or JSON text already written); throws an Error
+ * carrying the server's message on a 4xx or 5xx.
+ */
 async function api(path, body) {
   const opts = body === undefined ? {} : {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
+    body: typeof body === "string" ? body : JSON.stringify(body),
   };
   let resp;
   try {
@@ -138,10 +142,15 @@ const S = {
   solution: null,              // a solved grid, or null
   conflicts: [],               // from /api/sudoku/check
   conflictAt: new Map(),       // cell index -> reason
+  given: new Uint8Array(81),   // 1 where the digit is a given of the puzzle; other digits are
+                               // the user's progress (entries)
   candidates: null,            // per cell, the digits still possible
   showMarks: false,
+  marks: [],                   // per cell, the user's pencil marks: a Set of digits, or null
+  pencil: false,               // pencil-mark mode: typing toggles marks
+  hint: null,                  // {step} or {error, cell} while a hint is shown
   sel: 0,
-  player: null,                // {steps, i, grid, matrix} while stepping through a search
+  player: null,                // {kind: "search" | "logic", grid, ...} while a player is open
 };
 const board = $("#board");
 let cellEls = [];
@@ -198,6 +207,42 @@ function boxIndex(r, c) {
   return Math.floor(r / S.br) * (S.n / S.bc) + Math.floor(c / S.bc);
 }
 
+/** Whether (r, c) lies in a house of a logical step: `{row: i}`, `{column: i}` or `{box: i}`. */
+function inStepHouse(h, r, c) {
+  if (h.row !== undefined) return r === h.row;
+  if (h.column !== undefined) return c === h.column;
+  return h.box !== undefined && boxIndex(r, c) === h.box;
+}
+
+/** What a logical step marks on the board, by cell index. */
+function stepHighlights(step) {
+  const n = S.n;
+  const h = { cells: new Set(), place: new Map(), elim: new Map(), pat: new Map(), houses: [] };
+  const add = (m, x) => {
+    const i = x.row * n + x.col;
+    if (!m.has(i)) m.set(i, new Set());
+    m.get(i).add(x.digit);
+  };
+  const pat = step.pattern || {};
+  for (const [r, c] of pat.cells || []) h.cells.add(r * n + c);
+  for (const x of pat.candidates || []) add(h.pat, x);
+  h.houses = pat.houses || [];
+  for (const x of step.placements || []) h.place.set(x.row * n + x.col, x.digit);
+  for (const x of step.eliminations || []) add(h.elim, x);
+  return h;
+}
+
+/** The digits a blank cell shows as small marks, or null for none. */
+function shownMarks(i) {
+  const p = S.player;
+  if (p) return p.cands ? p.cands[i] : null;
+  if (S.marks[i]) return S.marks[i];
+  if ((S.showMarks || (S.hint && S.hint.step)) && S.candidates && S.candidates[i]) {
+    return new Set(S.candidates[i]);
+  }
+  return null;
+}
+
 function render() {
   const { n } = S;
   const p = S.player;
@@ -209,16 +254,24 @@ function render() {
   const inHouse = (r, c) => !!house && (house.kind === "row" ? r === house.index
     : house.kind === "column" ? c === house.index : boxIndex(r, c) === house.index);
   const k = Math.ceil(Math.sqrt(n));
+  const step = p ? p.step : (S.hint && S.hint.step);
+  const hl = step ? stepHighlights(step) : null;
+  const errorCell = !p && S.hint && S.hint.cell !== undefined ? S.hint.cell : -1;
   for (let i = 0; i < cellEls.length; i++) {
     const d = cellEls[i];
     const r = Math.floor(i / n), c = i % n;
-    const given = S.cells[i] !== 0;
+    // In a player every digit of the puzzle sent is fixed; when editing, the givens are.
+    const given = p ? S.cells[i] !== 0 : S.given[i] === 1 && S.cells[i] !== 0;
     let v = shown[i];
     let solved = false;
     if (!p && !v && S.solution) { v = S.solution[i]; solved = true; }
     d.classList.toggle("given", given);
+    d.classList.toggle("entry", !p && !given && S.cells[i] !== 0);
     d.classList.toggle("solved", solved);
     d.classList.toggle("placed", !!p && !given && v !== 0);
+    d.classList.toggle("pat", !!hl && hl.cells.has(i));
+    d.classList.toggle("pat-place", !!hl && hl.place.has(i));
+    d.classList.toggle("hint-error", i === errorCell);
     const reason = !p && S.conflictAt.get(i);
     d.classList.toggle("conflict", !!reason);
     d.title = reason || "";
@@ -226,7 +279,7 @@ function render() {
     d.classList.toggle("selected", selected);
     d.classList.toggle("peer", !p && !selected && (r === sr || c === sc || boxIndex(r, c) === boxIndex(sr, sc)));
     d.classList.toggle("same", !p && !selected && selValue !== 0 && v === selValue);
-    d.classList.toggle("lane", inHouse(r, c));
+    d.classList.toggle("lane", inHouse(r, c) || (!!hl && hl.houses.some((h) => inStepHouse(h, r, c))));
     d.classList.toggle("dead-house", !!(p && p.dead) && inHouse(r, c));
     d.classList.toggle("focus", i === focusIdx && !(p && p.dead));
     d.classList.toggle("dead", i === focusIdx && !!(p && p.dead));
@@ -235,22 +288,71 @@ function render() {
       if (d.firstChild === null || d.firstChild.nodeType !== 3 || d.textContent !== SYM[v - 1]) {
         d.textContent = SYM[v - 1];
       }
-    } else if (!p && S.showMarks && S.candidates && S.candidates[i] && S.candidates[i].length) {
+    } else if (shownMarks(i) || (hl && (hl.place.has(i) || hl.elim.has(i) || hl.pat.has(i)))) {
+      // The marks, and whatever the step names in this cell even if the marks lack it.
+      const have = new Set(shownMarks(i) || []);
+      const elim = hl && hl.elim.get(i), pat = hl && hl.pat.get(i);
+      const place = hl ? hl.place.get(i) : undefined;
+      for (const x of [...(elim || []), ...(pat || []), ...(place ? [place] : [])]) have.add(x);
       const marks = el("div", { class: "marks" });
       marks.style.setProperty("--k", k);
-      const have = new Set(S.candidates[i]);
-      for (let m = 1; m <= n; m++) marks.append(el("span", { text: have.has(m) ? SYM[m - 1] : "" }));
+      for (let m = 1; m <= n; m++) {
+        const span = el("span", { text: have.has(m) ? SYM[m - 1] : "" });
+        if (elim && elim.has(m)) span.className = "mk-elim";
+        else if (place === m) span.className = "mk-place";
+        else if (pat && pat.has(m)) span.className = "mk-pat";
+        marks.append(span);
+      }
       d.replaceChildren(marks);
     } else if (d.firstChild) {
       d.replaceChildren();
     }
   }
+  drawChain(step);
+}
+
+/**
+ * Draws a step's chain over the board: each link from candidate to candidate, solid when
+ * strong, dashed when weak, in the board's own units (a cell is 1 by 1; a candidate sits where
+ * its mark is drawn).
+ */
+function drawChain(step) {
+  let o = board.querySelector(".chain-overlay");
+  const links = (step && step.pattern && step.pattern.links) || [];
+  if (!links.length) { if (o) o.remove(); return; }
+  const n = S.n, k = Math.ceil(Math.sqrt(n));
+  if (!o) {
+    o = svg("svg", { class: "chain-overlay", "aria-hidden": "true", preserveAspectRatio: "none" });
+    board.append(o);
+  }
+  o.setAttribute("viewBox", `0 0 ${n} ${n}`);
+  const at = (x) => [
+    x.col + 0.06 + (((x.digit - 1) % k) + 0.5) * 0.88 / k,
+    x.row + 0.06 + (Math.floor((x.digit - 1) / k) + 0.5) * 0.88 / k,
+  ];
+  o.replaceChildren();
+  const rad = 0.42 / k;
+  const ends = new Map();
+  for (const l of links) {
+    const [x1, y1] = at(l.from), [x2, y2] = at(l.to);
+    ends.set(`${x1},${y1}`, [x1, y1]);
+    ends.set(`${x2},${y2}`, [x2, y2]);
+    // From circle to circle, so that the line leaves the candidates readable.
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    if (len <= 2 * rad) continue;
+    const ux = (x2 - x1) / len * rad, uy = (y2 - y1) / len * rad;
+    o.append(svg("line", { class: l.strong ? "strong" : "weak", x1: x1 + ux, y1: y1 + uy, x2: x2 - ux, y2: y2 - uy }));
+  }
+  for (const [cx, cy] of ends.values()) o.append(svg("circle", { cx, cy, r: rad }));
 }
 
 function setGrid(n, shape, values) {
   const rebuild = n !== S.n || shape.rows !== S.br || shape.cols !== S.bc || cellEls.length !== n * n;
   S.n = n; S.br = shape.rows; S.bc = shape.cols;
   S.cells = values;
+  S.given = values.map((v) => (v ? 1 : 0));
+  S.marks = new Array(n * n).fill(null);
+  S.hint = null;
   S.sel = Math.min(S.sel, n * n - 1);
   S.solution = null;
   S.conflicts = []; S.conflictAt = new Map(); S.candidates = null;
@@ -261,6 +363,7 @@ function setGrid(n, shape, values) {
   sizes.value = String(n);
   closePlayer();
   hideResult();
+  hideHint();
   if (rebuild) buildBoard();
   render();
   changed({ keepResult: true });
@@ -268,14 +371,62 @@ function setGrid(n, shape, values) {
 
 // ───────────────────────────── input ─────────────────────────────
 
-function setCell(i, v) {
+/** `r4c7`, 1-based, as the server's sentences name cells. */
+const cellName = (i) => `r${Math.floor(i / S.n) + 1}c${i % S.n + 1}`;
+
+/** The peers of cell i: the other cells of its row, column and box. */
+function peersOf(i) {
+  const n = S.n, r = Math.floor(i / n), c = i % n, b = boxIndex(r, c);
+  const out = [];
+  for (let j = 0; j < n * n; j++) {
+    const rj = Math.floor(j / n), cj = j % n;
+    if (j !== i && (rj === r || cj === c || boxIndex(rj, cj) === b)) out.push(j);
+  }
+  return out;
+}
+
+/**
+ * Types digit v (0 clears) in cell i. A digit typed on a given edits the puzzle; anywhere else
+ * it is the user's progress, and it leaves the pencil marks of its peers. In pencil mode a
+ * digit toggles a mark instead.
+ */
+function setCell(i, v, { mark = S.pencil } = {}) {
   if (S.player) closePlayer();
+  if (mark && v > 0) { toggleMark(i, v); return; }
   if (v < 0 || v > S.n || S.cells[i] === v) { render(); return; }
   S.cells[i] = v;
+  if (v === 0) S.given[i] = 0;
+  else if (!S.given[i]) {
+    S.marks[i] = null;
+    for (const j of peersOf(i)) if (S.marks[j]) S.marks[j].delete(v);
+  }
   S.solution = null;
   hideResult();
+  hideHint();
   render();
   changed();
+}
+
+function toggleMark(i, v) {
+  if (v < 1 || v > S.n) return;
+  if (S.cells[i]) { toast(`${cellName(i)} holds a digit: clear it to mark it`); return; }
+  const m = S.marks[i] || new Set();
+  if (m.has(v)) m.delete(v); else m.add(v);
+  S.marks[i] = m.size ? m : null;
+  hideHint();
+  render();
+}
+
+function setPencil(on) {
+  S.pencil = on;
+  const b = $("#pencil-btn");
+  b.setAttribute("aria-pressed", String(on));
+  b.title = `Pencil-mark mode is ${on ? "on" : "off"} (P): digits ${on ? "toggle marks" : "type"}; Shift+digit toggles a mark in any mode`;
+  b.classList.toggle("on", on);
+  board.classList.toggle("pencil", on);
+  for (const k of $("#keypad").querySelectorAll("button:not(.erase)")) {
+    k.title = `${on ? "Toggle the mark" : "Type"} ${k.textContent}`;
+  }
 }
 
 function move(dr, dc) {
@@ -292,6 +443,14 @@ board.addEventListener("keydown", (e) => {
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (moves[e.key]) { e.preventDefault(); move(...moves[e.key]); return; }
   if (["Backspace", "Delete", "0", ".", " "].includes(e.key)) { e.preventDefault(); setCell(S.sel, 0); return; }
+  // P switches pencil mode on boards where P is not a digit (up to 24x24).
+  if (e.key.toUpperCase() === "P" && S.n < 25) { e.preventDefault(); setPencil(!S.pencil); return; }
+  // Shift+digit (or Shift+letter) toggles a mark in any mode: the key is then `!`, `@`...
+  if (e.shiftKey) {
+    const m = /^(?:Digit|Numpad)([1-9])$/.exec(e.code);
+    const k = m ? Number(m[1]) - 1 : SYM.indexOf(e.key.toUpperCase());
+    if (k >= 0 && k < S.n && (m || k >= 9)) { e.preventDefault(); setCell(S.sel, k + 1, { mark: true }); return; }
+  }
   if (e.key.length === 1) {
     const k = SYM.indexOf(e.key.toUpperCase());
     if (k >= 0 && k < S.n) { e.preventDefault(); setCell(S.sel, k + 1); }
@@ -532,10 +691,21 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
     S.solution = r.solution ? valuesOf(r.solution, S.n) : null;
     render();
     showResult(r, mode);
+    if (r.unique === true && S.n <= 9) showRatingWithResult(lineOf(S.cells));
   } catch (e) {
     toast(e.message, true);
   }
 }));
+
+/** Adds the puzzle's rating (Sudoku Explainer's ER, and the band) to the solve result. */
+async function showRatingWithResult(puzzle) {
+  try {
+    const rt = await api("/api/sudoku/rate", { puzzle, shape: { rows: S.br, cols: S.bc } });
+    if (lineOf(S.cells) !== puzzle || $("#result").hidden) return;
+    $("#result-stats").append(el("div", { class: "rating-stat" }, el("dt", { text: "Rating" }),
+      el("dd", { text: `${Number(rt.er).toFixed(1)} · ${bandName(rt.band)}` })));
+  } catch (e) { /* the result stands without its rating */ }
+}
 
 // ───────────────────────────── step player ─────────────────────────────
 
@@ -567,9 +737,10 @@ function makePlayer(prefix, onStep) {
     P.i = Math.max(0, Math.min(P.steps.length - 1, i));
     slider.value = String(P.i);
     const step = P.steps[P.i];
-    count.textContent = `Step ${fmt(P.i + 1)} of ${fmt(P.steps.length)} · depth ${step.depth}`;
+    const depth = step.depth === undefined ? "" : ` · depth ${step.depth}`;
+    count.textContent = `Step ${fmt(P.i + 1)} of ${fmt(P.steps.length)}${depth}`;
     text.textContent = step.text;
-    text.className = `step-text kind-${step.kind}`;
+    text.className = `step-text kind-${step.kind || "logic"}`;
     onStep(step, P.i);
   }
   function tick() {
@@ -634,7 +805,7 @@ let traceCap = 5000;
 
 const sudokuPlayer = makePlayer("", (step) => {
   const p = S.player;
-  if (!p) return;
+  if (!p || p.kind !== "search") return;
   p.grid = valuesOf(step.grid, S.n);
   p.focus = step.cell || null;
   p.dead = step.kind === "dead_end";
@@ -648,8 +819,10 @@ const sudokuPlayer = makePlayer("", (step) => {
 function closePlayer() {
   if (!S.player) return;
   sudokuPlayer.pause();
+  logicPlayer.pause();
   S.player = null;
   $("#player").hidden = true;
+  $("#logic-player").hidden = true;
   $("#sudoku-links-card").hidden = true;
   $("#keypad").hidden = false;
   render();
@@ -668,7 +841,9 @@ $("#trace-btn").addEventListener("click", () => busy($("#trace-btn"), async () =
     if (!r.steps.length) { toast("The search has no step to show"); return; }
     hideResult();
     S.solution = null;
-    S.player = { grid: S.cells, focus: null, dead: false, matrix: r.matrix || null };
+    closePlayer();
+    hideHint();
+    S.player = { kind: "search", grid: S.cells, focus: null, dead: false, matrix: r.matrix || null };
     $("#player").hidden = false;
     $("#keypad").hidden = true;
     $("#sudoku-links-card").hidden = !r.matrix;
@@ -684,11 +859,279 @@ $("#trace-btn").addEventListener("click", () => busy($("#trace-btn"), async () =
 document.addEventListener("keydown", (e) => {
   if (!$("#panel-sudoku").hidden && S.player) {
     if (e.key === "Escape" && !pasteDialog.open) { closePlayer(); board.focus(); e.preventDefault(); return; }
-    if (playerKeys(e, sudokuPlayer)) e.preventDefault();
+    if (playerKeys(e, S.player.kind === "logic" ? logicPlayer : sudokuPlayer)) e.preventDefault();
   } else if (!$("#panel-xcc").hidden && !$("#xcc-player-card").hidden) {
     if (playerKeys(e, xccPlayer)) e.preventDefault();
   }
 });
+
+// ───────────────────────────── solving by hand: pencil marks and hints ─────────────────────────────
+
+const shapeOf = () => ({ rows: S.br, cols: S.bc });
+const allDigits = () => new Set(Array.from({ length: S.n }, (_, k) => k + 1));
+
+function hideHint() {
+  S.hint = null;
+  $("#hint-card").hidden = true;
+}
+
+$("#pencil-btn").addEventListener("click", () => { setPencil(!S.pencil); board.focus(); });
+
+$("#automarks-btn").addEventListener("click", () => busy($("#automarks-btn"), async () => {
+  try {
+    const r = await api("/api/sudoku/check", { puzzle: lineOf(S.cells), shape: shapeOf() });
+    S.marks = r.candidates.map((c, i) => (S.cells[i] || !c.length ? null : new Set(c)));
+    hideHint();
+    render();
+    board.focus();
+  } catch (e) {
+    toast(e.message, true);
+  }
+}));
+
+$("#clearmarks-btn").addEventListener("click", () => {
+  S.marks = new Array(S.n * S.n).fill(null);
+  hideHint();
+  render();
+  board.focus();
+});
+
+$("#givens-btn").addEventListener("click", () => {
+  S.given = S.cells.map((v) => (v ? 1 : 0));
+  hideHint();
+  render();
+  toast("Every digit on the board is now a given");
+  board.focus();
+});
+
+/**
+ * The body of a hint request: the puzzle (the givens; every digit when none is marked as a
+ * given), the grid as the user has it, and the user's pencil marks (an empty list for a cell
+ * without marks).
+ */
+function hintBody() {
+  const hasGivens = S.cells.some((v, i) => v && S.given[i]);
+  const puzzle = hasGivens ? lineOf(S.cells.map((v, i) => (S.given[i] ? v : 0))) : lineOf(S.cells);
+  const body = { puzzle, progress: lineOf(S.cells), shape: shapeOf() };
+  if (S.marks.some((m, i) => m && !S.cells[i])) {
+    body.marks = S.marks.map((m, i) => (m && !S.cells[i] ? [...m].sort((a, b) => a - b) : []));
+  }
+  return body;
+}
+
+/** `x_wing` or `XWing` to `X wing`, for the line under a hint. */
+function techniqueName(t) {
+  const s = String(t).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Shows a hint: `{step}`, `{error, cell}` or `{done}`. */
+function showHint(h) {
+  S.hint = h;
+  const text = $("#hint-text"), err = $("#hint-error"), meta = $("#hint-meta"), apply = $("#hint-apply");
+  text.hidden = !!h.error;
+  err.hidden = !h.error;
+  apply.hidden = !h.step;
+  if (h.error) {
+    meta.textContent = h.cell === undefined ? "No hint" : `No hint: ${cellName(h.cell)} needs a fix first`;
+    err.textContent = h.error;
+  } else if (h.step) {
+    meta.textContent = `${techniqueName(h.step.technique)} · rating ${Number(h.step.rating).toFixed(1)}`;
+    text.textContent = h.step.text;
+  } else {
+    meta.textContent = "";
+    text.textContent = h.done;
+  }
+  $("#hint-card").hidden = false;
+  render();
+}
+
+$("#hint-btn").addEventListener("click", () => busy($("#hint-btn"), async () => {
+  closePlayer();
+  try {
+    const r = await api("/api/sudoku/hint", hintBody());
+    if (r.step) showHint({ step: r.step });
+    else showHint({ done: r.solved ? "The grid is solved." : "No further step found." });
+  } catch (e) {
+    // The server names the cell at fault (`r3c5`) when a digit or a mark is wrong.
+    const m = /\br(\d+)c(\d+)\b/.exec(e.message);
+    const cell = m ? (Number(m[1]) - 1) * S.n + Number(m[2]) - 1 : undefined;
+    showHint({ error: e.message, cell });
+  }
+}));
+
+$("#hint-apply").addEventListener("click", () => {
+  const step = S.hint && S.hint.step;
+  if (!step) return;
+  // Eliminations go into the marks; a cell without marks starts from its candidates.
+  for (const x of step.eliminations) {
+    const i = x.row * S.n + x.col;
+    if (S.cells[i]) continue;
+    if (!S.marks[i]) S.marks[i] = S.candidates && S.candidates[i] ? new Set(S.candidates[i]) : allDigits();
+    S.marks[i].delete(x.digit);
+    if (!S.marks[i].size) S.marks[i] = null;
+  }
+  hideHint();
+  for (const x of step.placements) setCell(x.row * S.n + x.col, x.digit, { mark: false });
+  render();
+  board.focus();
+});
+
+$("#hint-close").addEventListener("click", () => { hideHint(); render(); board.focus(); });
+
+// ───────────────────────────── solving by logic: the logic player ─────────────────────────────
+
+/** Every cell's candidates in `grid`: the digits none of its peers holds. */
+function basicCandidates(grid, peers) {
+  return Array.from(grid, (v, i) => {
+    const s = v ? new Set() : allDigits();
+    if (!v) for (const j of peers[i]) s.delete(grid[j]);
+    return s;
+  });
+}
+
+/**
+ * The frames of the logic player: one a step, showing the grid and candidates before the step
+ * with its pattern, then a last frame with the grid at the end of the path.
+ */
+function logicFrames(r) {
+  const n = S.n;
+  const peers = Array.from({ length: n * n }, (_, i) => peersOf(i));
+  let grid = Uint8Array.from(S.cells);
+  let cands = basicCandidates(grid, peers);
+  const frames = [];
+  for (const step of r.steps) {
+    frames.push({ text: step.text, kind: step.technique === "trial" ? "choose" : "logic", step, grid, cands });
+    grid = Uint8Array.from(grid);
+    cands = cands.map((c) => new Set(c));
+    for (const x of step.eliminations) cands[x.row * n + x.col].delete(x.digit);
+    for (const x of step.placements) {
+      const i = x.row * n + x.col;
+      grid[i] = x.digit;
+      cands[i] = new Set();
+      for (const j of peers[i]) cands[j].delete(x.digit);
+    }
+  }
+  // The grid at the end of the path: `{shape, cells}`, 0 for a blank.
+  const end = typeof r.grid === "string" ? valuesOf(r.grid, n) : Uint8Array.from(r.grid.cells);
+  const solved = end.every((v) => v);
+  const rt = r.rating;
+  frames.push({
+    text: solved
+      ? `Solved in ${fmt(r.steps.length)} steps; the hardest is ${techniqueName(rt.hardest)} (${Number(rt.er).toFixed(1)}).`
+      : `The path stops here (${String(r.stop).replace(/_/g, " ")}) after ${fmt(r.steps.length)} steps.`,
+    kind: solved ? "solution" : "dead_end",
+    step: null,
+    grid: end,
+    cands: solved ? null : cands,
+  });
+  return frames;
+}
+
+const BANDS = { easy: "Easy", medium: "Medium", hard: "Hard", fiendish: "Fiendish", diabolical: "Diabolical", extreme: "Extreme" };
+const bandName = (b) => BANDS[b] || techniqueName(b);
+
+function showRating(rt) {
+  const dl = $("#logic-rating");
+  dl.replaceChildren();
+  const rows = [
+    ["ER", Number(rt.er).toFixed(1)], ["EP", Number(rt.ep).toFixed(1)], ["ED", Number(rt.ed).toFixed(1)],
+    ["Band", bandName(rt.band)], ["Hardest", rt.hardest ? techniqueName(rt.hardest) : "—"],
+  ];
+  for (const [dt, dd] of rows) dl.append(el("div", {}, el("dt", { text: dt }), el("dd", { text: dd })));
+}
+
+const logicPlayer = makePlayer("logic-", (frame) => {
+  const p = S.player;
+  if (!p || p.kind !== "logic") return;
+  p.grid = frame.grid;
+  p.cands = frame.cands;
+  p.step = frame.step;
+  render();
+});
+
+$("#explain-btn").addEventListener("click", () => busy($("#explain-btn"), async () => {
+  try {
+    const r = await api("/api/sudoku/explain", { puzzle: lineOf(S.cells), shape: shapeOf() });
+    closePlayer();
+    hideResult();
+    hideHint();
+    S.solution = null;
+    S.player = { kind: "logic", grid: S.cells, cands: null, step: null };
+    $("#logic-player").hidden = false;
+    $("#keypad").hidden = true;
+    showRating(r.rating);
+    const extra = r.rating.complete ? "" : "The path is not complete: the rating is a lower bound.";
+    logicPlayer.load(logicFrames(r), false, 0, extra);
+    $("#logic-step-slider").focus();
+  } catch (e) {
+    toast(e.message, true);
+  }
+}));
+
+$("#logic-close").addEventListener("click", () => { closePlayer(); board.focus(); });
+
+// ───────────────────────────── new puzzles ─────────────────────────────
+
+/** A random seed below 2^53, so that JavaScript holds it exactly. */
+function randomSeed() {
+  const w = crypto.getRandomValues(new Uint32Array(2));
+  return (w[0] & 0x1fffff) * 4294967296 + w[1];
+}
+
+function genSizeChanged() {
+  const nine = $("#gen-size").value === "9";
+  $("#gen-band").disabled = !nine;
+  $("#gen-band").title = nine ? "" : "Difficulty bands are for 9×9 puzzles";
+}
+$("#gen-size").addEventListener("change", genSizeChanged);
+genSizeChanged();
+
+$("#gen-btn").addEventListener("click", () => busy($("#gen-btn"), async () => {
+  const size = Number($("#gen-size").value);
+  const typed = $("#gen-seed").value.trim();
+  if (typed && !(/^\d{1,20}$/.test(typed) && BigInt(typed) < 2n ** 64n)) {
+    toast("the seed is a whole number from 0 to 18446744073709551615", true);
+    return;
+  }
+  const seed = typed || String(randomSeed());
+  const body = { size, symmetry: $("#gen-symmetry").value };
+  const band = $("#gen-band").value;
+  if (band && size === 9) body.band = band;
+  // The seed goes into the JSON as written: a number past 2^53 would lose digits in JavaScript.
+  const json = JSON.stringify({ ...body, seed: 0 }).replace('"seed":0', `"seed":${BigInt(seed)}`);
+  const info = $("#gen-info");
+  try {
+    const r = await api("/api/sudoku/generate", json);
+    const n = r.shape.rows * r.shape.cols;
+    setGrid(n, r.shape, valuesOf(r.puzzle, n));
+    let rating = r.rating;
+    let bandText = band ? bandName(band) : "";
+    if ((rating === null || rating === undefined) && n <= 9) {
+      try {
+        const rt = await api("/api/sudoku/rate", { puzzle: r.puzzle, shape: r.shape });
+        rating = rt.er;
+        bandText = bandName(rt.band);
+      } catch (e) { /* the puzzle stands without its rating */ }
+    }
+    const parts = [
+      el("span", { id: "gen-givens", text: `${r.givens} givens` }),
+      document.createTextNode(`${r.minimal ? " (minimal)" : ""} · symmetry ${r.symmetry.replace(/_/g, " ")}`),
+    ];
+    if (rating !== null && rating !== undefined) {
+      parts.push(document.createTextNode(" · "), el("span", { id: "gen-rating", text: `ER ${Number(rating).toFixed(1)}${bandText ? ` (${bandText})` : ""}` }));
+    }
+    parts.push(document.createTextNode(" · seed "), el("code", { id: "gen-seed-used", text: seed }));
+    info.className = "info-note";
+    info.replaceChildren(...parts);
+    info.hidden = false;
+    board.focus();
+  } catch (e) {
+    info.className = "error";
+    info.textContent = e.message;
+    info.hidden = false;
+  }
+}));
 
 // ───────────────────────────── dancing-links view ─────────────────────────────
 

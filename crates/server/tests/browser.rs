@@ -904,3 +904,420 @@ fn note(text: &str) {
     use std::io::Write as _;
     let _ = writeln!(std::io::stderr(), "note: {text}");
 }
+
+// ───────────────────────────── solving by hand and by logic, new puzzles ─────────────────────────────
+
+/// The page's first example (the one it opens with), and its one solution.
+const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const EASY_SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// `r4c7` for 0-based (3, 6), as the page and the server name cells.
+fn cell_name(r: usize, c: usize) -> String {
+    format!("r{}c{}", r + 1, c + 1)
+}
+
+/// Selects cell (r, c) as a click would.
+async fn select_cell(c: &Client, r: usize, col: usize) {
+    js(
+        c,
+        &format!("document.querySelector('#board .cell[data-r=\"{r}\"][data-c=\"{col}\"]').dispatchEvent(new MouseEvent('mousedown', {{bubbles: true}})); return 0;"),
+    )
+    .await;
+}
+
+async fn type_keys(c: &Client, keys: &str) {
+    find(c, "#board").await.send_keys(keys).await.unwrap();
+}
+
+/// Waits for the page's first puzzle (EASY) on a fresh page.
+async fn open_easy(c: &Client, url: &str) {
+    open(c, url).await;
+    let want: Vec<String> = EASY
+        .chars()
+        .map(|ch| {
+            if ch == '.' {
+                String::new()
+            } else {
+                ch.to_string()
+            }
+        })
+        .collect();
+    let deadline = Instant::now() + WAIT;
+    while board(c).await != want {
+        assert!(Instant::now() < deadline, "the first example never loaded");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The cells (0-based row, column) whose class list holds `class`.
+async fn cells_with(c: &Client, class: &str) -> Vec<(usize, usize)> {
+    let v = js(
+        c,
+        &format!("return [...document.querySelectorAll('#board .cell.{class}')].map(d => [Number(d.dataset.r), Number(d.dataset.c)]);"),
+    )
+    .await;
+    serde_json::from_value(v).expect("cells")
+}
+
+/// The hint names a cell and marks it; Apply places the solution's digit there; a wrong
+/// digit of the user's is named and flagged instead of a hint.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hint_names_and_marks_a_cell_and_apply_places_its_digit() {
+    if !browser_available() {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start();
+    let c = driver.client().await;
+    hint_flow(&c, &app.url).await;
+    let _ = c.close().await;
+}
+
+async fn hint_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    click(c, "#hint-btn").await;
+    visible(c, "#hint-card").await;
+    let sentence = text_of(c, "#hint-text").await;
+    assert!(!sentence.is_empty());
+    // The easiest first step of this puzzle places a digit: its cell is ringed, and named.
+    let placed = cells_with(c, "pat-place").await;
+    assert_eq!(
+        placed.len(),
+        1,
+        "one placement marked: {placed:?} for `{sentence}`"
+    );
+    let (r, col) = placed[0];
+    assert!(
+        sentence.contains(&cell_name(r, col)),
+        "`{sentence}` names {}",
+        cell_name(r, col)
+    );
+    assert!(count(c, "#board .marks span.mk-place").await >= 1);
+    let meta = text_of(c, "#hint-meta").await;
+    assert!(meta.contains("rating"), "{meta}");
+    screenshot(c, "sudoku-hint.png", Some("screenshot-hint.png")).await;
+
+    // Apply: the solution's digit appears there, as the user's own.
+    click(c, "#hint-apply").await;
+    let k = r * 9 + col;
+    let want = EASY_SOLUTION[k..=k].to_string();
+    let deadline = Instant::now() + WAIT;
+    while board(c).await[k] != want {
+        assert!(Instant::now() < deadline, "Apply did not place {want}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(cell_classes(c, r, col).await.contains("entry"));
+    assert_eq!(
+        js(c, "return document.querySelector('#hint-card').hidden;").await,
+        json!(true)
+    );
+    // Hints go on from the grid in progress: the next one is another cell.
+    click(c, "#hint-btn").await;
+    visible(c, "#hint-card").await;
+    let next = text_of(c, "#hint-text").await;
+    assert!(!next.is_empty());
+    assert!(!cells_with(c, "pat-place").await.contains(&(r, col)));
+
+    // A wrong digit that repeats nothing: the hint names its cell instead.
+    let (wr, wc, wd) = wrong_digit(EASY, EASY_SOLUTION);
+    select_cell(c, wr, wc).await;
+    type_keys(c, &wd.to_string()).await;
+    click(c, "#hint-btn").await;
+    visible(c, "#hint-error").await;
+    let error = text_of(c, "#hint-error").await;
+    assert!(error.contains(&cell_name(wr, wc)), "{error}");
+    assert_eq!(cells_with(c, "hint-error").await, vec![(wr, wc)]);
+}
+
+/// A blank cell of `puzzle` and a digit for it that repeats no given but is not the solution's.
+fn wrong_digit(puzzle: &str, solution: &str) -> (usize, usize, u32) {
+    let p: Vec<u32> = puzzle
+        .chars()
+        .map(|ch| ch.to_digit(10).unwrap_or(0))
+        .collect();
+    let s: Vec<u32> = solution
+        .chars()
+        .map(|ch| ch.to_digit(10).unwrap())
+        .collect();
+    for k in 0..81 {
+        if p[k] != 0 {
+            continue;
+        }
+        let (r, c) = (k / 9, k % 9);
+        for d in 1..=9 {
+            let clash = (0..81).any(|j| {
+                let (rj, cj) = (j / 9, j % 9);
+                p[j] == d && (rj == r || cj == c || (rj / 3 == r / 3 && cj / 3 == c / 3))
+            });
+            if d != s[k] && !clash {
+                return (r, c, d);
+            }
+        }
+    }
+    unreachable!("an easy puzzle leaves some cell two candidates")
+}
+
+/// Pencil marks: P switches the mode, digits toggle marks, auto marks fill every blank cell,
+/// and the marks go with the hint (a mark set without the solution's digit is named).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pencil_marks_toggle_and_change_the_hint() {
+    if !browser_available() {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start();
+    let c = driver.client().await;
+    marks_flow(&c, &app.url).await;
+    let _ = c.close().await;
+}
+
+async fn marks_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    // Before any mark, the hint is a step.
+    click(c, "#hint-btn").await;
+    visible(c, "#hint-text").await;
+    let first = text_of(c, "#hint-text").await;
+
+    // r1c3 is blank; its solution is 4.
+    select_cell(c, 0, 2).await;
+    type_keys(c, "p").await;
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelector('#pencil-btn').getAttribute('aria-pressed');"
+        )
+        .await,
+        json!("true")
+    );
+    type_keys(c, "12").await;
+    assert_eq!(board(c).await[2], "12", "marks 1 and 2 in r1c3");
+    type_keys(c, "1").await;
+    assert_eq!(board(c).await[2], "2", "typing 1 again takes its mark away");
+    assert_eq!(
+        count(c, "#board .cell[data-r=\"0\"][data-c=\"2\"] .marks").await,
+        1
+    );
+    type_keys(c, "p").await;
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelector('#pencil-btn').getAttribute('aria-pressed');"
+        )
+        .await,
+        json!("false")
+    );
+    // Out of pencil mode, Shift+digit marks (r1c4 is blank) and a plain digit places.
+    select_cell(c, 0, 3).await;
+    type_keys(c, "!#").await;
+    assert_eq!(board(c).await[3], "13", "Shift+1 and Shift+3 mark r1c4");
+    type_keys(c, "6").await;
+    assert_eq!(board(c).await[3], "6");
+    assert!(cell_classes(c, 0, 3).await.contains("entry"));
+    type_keys(c, &char::from(Key::Backspace).to_string()).await;
+    assert_eq!(board(c).await[3], "");
+
+    // The mark `2` alone leaves out the solution's 4: the hint says so, naming r1c3.
+    click(c, "#hint-btn").await;
+    visible(c, "#hint-error").await;
+    let error = text_of(c, "#hint-error").await;
+    assert!(error.contains("r1c3"), "{error}");
+    assert!(cell_classes(c, 0, 2).await.contains("hint-error"));
+
+    // Auto marks fill every blank cell with its candidates (r1c3 then holds 4), and the hint
+    // is a step again.
+    click(c, "#automarks-btn").await;
+    let blanks = EASY.chars().filter(|&ch| ch == '.').count() as u64;
+    wait_js(
+        c,
+        "return document.querySelectorAll('#board .cell .marks').length;",
+        "auto marks",
+        |v| v.as_u64() == Some(blanks),
+    )
+    .await;
+    assert!(board(c).await[2].contains('4'));
+    click(c, "#hint-btn").await;
+    visible(c, "#hint-text").await;
+    assert_eq!(text_of(c, "#hint-text").await, first);
+    screenshot(c, "sudoku-marks.png", None).await;
+}
+
+/// "Solve by logic" plays the path: the pattern of each step on the board with candidates,
+/// the rating, and the solved grid at the last step.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn logic_player_reaches_the_solution_and_shows_the_rating() {
+    if !browser_available() {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start();
+    let c = driver.client().await;
+    logic_flow(&c, &app.url).await;
+    let _ = c.close().await;
+}
+
+async fn logic_flow(c: &Client, url: &str) {
+    open(c, &format!("{url}?p={INKALA}")).await;
+    click(c, "#explain-btn").await;
+    visible(c, "#logic-player").await;
+    let rating = text_of(c, "#logic-rating").await;
+    for field in ["ER", "EP", "ED", "BAND", "HARDEST"] {
+        assert!(rating.to_uppercase().contains(field), "{rating}");
+    }
+    let max: usize = find(c, "#logic-step-slider")
+        .await
+        .attr("max")
+        .await
+        .unwrap()
+        .and_then(|m| m.parse().ok())
+        .expect("slider max");
+    assert!(max > 20, "Inkala's puzzle takes many steps, not {max}");
+    // The first step: the board shows candidates and the step's pattern.
+    assert!(count(c, "#board .marks").await > 0);
+    assert!(count(c, "#board .cell.pat, #board .cell.pat-place").await > 0);
+    let first = text_of(c, "#logic-step-text").await;
+    assert!(!first.is_empty());
+    // Some step eliminates: its candidates are struck on the board at that step.
+    let struck = js(
+        c,
+        "const s = document.querySelector('#logic-step-slider'); for (let i = 0; i <= Number(s.max); i++) { s.value = i; s.dispatchEvent(new Event('input')); if (document.querySelectorAll('#board .marks span.mk-elim').length) return i; } return -1;",
+    )
+    .await;
+    assert!(
+        struck.as_i64().is_some_and(|i| i >= 0),
+        "no elimination shown"
+    );
+    screenshot(c, "sudoku-logic.png", Some("screenshot-logic.png")).await;
+    // The player moves with the keyboard too: End goes to the last step, the solved grid.
+    find(c, "#logic-step-slider")
+        .await
+        .send_keys(&char::from(Key::End).to_string())
+        .await
+        .unwrap();
+    wait_js(
+        c,
+        "return document.querySelector('#logic-step-text').textContent;",
+        "the last step",
+        |v| v.as_str().is_some_and(|s| s.starts_with("Solved")),
+    )
+    .await;
+    assert_solves(INKALA, &board(c).await);
+    // Escape goes back to editing.
+    find(c, "#board")
+        .await
+        .send_keys(&char::from(Key::Escape).to_string())
+        .await
+        .unwrap();
+    visible(c, "#keypad").await;
+    assert_eq!(
+        js(c, "return document.querySelector('#logic-player').hidden;").await,
+        json!(true)
+    );
+}
+
+/// "New puzzle" loads a puzzle of the size asked, with as many givens as the answer says, the
+/// symmetry asked, the seed shown, and the same puzzle again from the same seed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn generate_loads_a_puzzle_of_the_size_symmetry_and_band_asked() {
+    if !browser_available() {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start();
+    let c = driver.client().await;
+    generate_flow(&c, &app.url).await;
+    let _ = c.close().await;
+}
+
+/// Clicks Generate and waits for the new puzzle's note; returns the board.
+async fn generate(c: &Client) -> Vec<String> {
+    js(
+        c,
+        "document.querySelector('#gen-info').hidden = true; return 0;",
+    )
+    .await;
+    click(c, "#gen-btn").await;
+    visible(c, "#gen-info").await;
+    let info = text_of(c, "#gen-info").await;
+    assert!(info.contains("givens"), "{info}");
+    board(c).await
+}
+
+async fn givens_shown(c: &Client) -> usize {
+    let t = text_of(c, "#gen-givens").await;
+    t.split_whitespace()
+        .next()
+        .and_then(|k| k.parse().ok())
+        .unwrap_or_else(|| panic!("a count of givens in `{t}`"))
+}
+
+async fn generate_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    find(c, "#gen-size")
+        .await
+        .select_by_value("6")
+        .await
+        .unwrap();
+    find(c, "#gen-symmetry")
+        .await
+        .select_by_value("rotate180")
+        .await
+        .unwrap();
+    find(c, "#gen-seed").await.send_keys("42").await.unwrap();
+    let cells = generate(c).await;
+    assert_eq!(cells.len(), 36);
+    let filled: Vec<bool> = cells.iter().map(|s| !s.is_empty()).collect();
+    assert_eq!(filled.iter().filter(|&&f| f).count(), givens_shown(c).await);
+    assert_eq!(
+        count(c, "#board .cell.given").await as usize,
+        givens_shown(c).await
+    );
+    for k in 0..36 {
+        assert_eq!(filled[k], filled[35 - k], "180° symmetry at cell {k}");
+    }
+    assert_eq!(text_of(c, "#gen-seed-used").await, "42");
+    // The same seed, the same puzzle.
+    assert_eq!(generate(c).await, cells);
+
+    // A 9x9 puzzle of the easy band, with a random seed the note gives.
+    find(c, "#gen-size")
+        .await
+        .select_by_value("9")
+        .await
+        .unwrap();
+    find(c, "#gen-band")
+        .await
+        .select_by_value("easy")
+        .await
+        .unwrap();
+    find(c, "#gen-seed").await.clear().await.unwrap();
+    let cells = generate(c).await;
+    assert_eq!(cells.len(), 81);
+    let givens = cells.iter().filter(|s| !s.is_empty()).count();
+    assert_eq!(givens, givens_shown(c).await);
+    let rating = text_of(c, "#gen-rating").await;
+    assert!(rating.contains("Easy"), "{rating}");
+    let seed = text_of(c, "#gen-seed-used").await;
+    assert!(seed.parse::<u64>().is_ok(), "{seed}");
+    let puzzle: String = cells
+        .iter()
+        .map(|s| if s.is_empty() { "." } else { s.as_str() })
+        .collect();
+    click(c, "#solve-btn").await;
+    visible(c, "#result").await;
+    assert_eq!(text_of(c, "#result-badge").await.to_lowercase(), "unique");
+    assert_solves(&puzzle, &board(c).await);
+    // A unique solution comes with the puzzle's rating and band.
+    wait_js(
+        c,
+        "return document.querySelector('#result-stats').textContent;",
+        "the rating with the result",
+        |v| {
+            v.as_str()
+                .is_some_and(|s| s.contains("Rating") && s.contains("Easy"))
+        },
+    )
+    .await;
+    screenshot(c, "sudoku-generated.png", None).await;
+}
