@@ -7,6 +7,7 @@ mod bench;
 mod output;
 mod puzzles;
 mod serve;
+mod shard;
 mod sudoku;
 mod xcc;
 

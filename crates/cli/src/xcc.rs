@@ -194,6 +194,8 @@ pub struct XccArgs {
     /// Also print the number of nodes at each level.
     #[arg(long)]
     pub profile: bool,
+    #[command(flatten)]
+    pub shard: crate::shard::ShardArgs,
 }
 
 /// Reads a file, or stdin for `-` or no file.
@@ -250,6 +252,9 @@ pub struct Printed {
 
 /// Runs `dlx xcc`.
 pub fn run(args: XccArgs) -> Result<Found> {
+    if let Some(found) = crate::shard::run(&args) {
+        return found;
+    }
     let text = read_input(args.file.as_ref())?;
     let name = args
         .file

@@ -409,21 +409,35 @@ impl<'a> ParallelSearch<'a> {
             Algorithm::Links => 64 * self.threads,
             Algorithm::Cells => (64 * self.threads).max(CELLS_MIN_PIECES),
         };
-        let mut depth = 1;
-        loop {
-            let mut search = A::new(self.problem, self.config.clone());
-            let (pieces, out) = search.split(depth);
-            let prefixes = pieces
-                .iter()
-                .filter(|p| matches!(p, Piece::Prefix(..)))
-                .count();
-            // Narrow trees (a Sudoku's forced chain) need a deep split; the work above the split
-            // is done on one thread, so it is kept small.
-            if prefixes >= target || prefixes == 0 || depth >= 64 || out.stats.nodes > 200_000 {
-                return (pieces, out);
-            }
-            depth += 1;
+        // Narrow trees (a Sudoku's forced chain) need a deep split; the work above the split
+        // is done on one thread, so it is kept small.
+        let (pieces, out, _depth) = split_for::<A>(self.problem, &self.config, target, 200_000);
+        (pieces, out)
+    }
+}
+
+/// Splits the tree of `problem` at the shallowest branch level (from 1 up to 64) that gives at
+/// least `target` prefixes, or whose split costs more than `max_nodes` nodes, or that leaves
+/// none; returns the pieces, the outcome of the work above the split and the level. Shared by
+/// [`ParallelSearch`] and the shards of [`crate::shard`].
+pub(crate) fn split_for<A: Search>(
+    problem: &Problem,
+    config: &Config,
+    target: usize,
+    max_nodes: u64,
+) -> (Vec<Piece>, Outcome, usize) {
+    let mut depth = 1;
+    loop {
+        let mut search = A::new(problem, config.clone());
+        let (pieces, out) = search.split(depth);
+        let prefixes = pieces
+            .iter()
+            .filter(|p| matches!(p, Piece::Prefix(..)))
+            .count();
+        if prefixes >= target || prefixes == 0 || depth >= 64 || out.stats.nodes > max_nodes {
+            return (pieces, out, depth);
         }
+        depth += 1;
     }
 }
 
