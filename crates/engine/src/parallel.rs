@@ -72,6 +72,7 @@ pub struct ParallelSearch<'a> {
     ordered: bool,
     limit: Option<u64>,
     algorithm: Algorithm,
+    interrupt: Option<&'a AtomicBool>,
 }
 
 struct Shared<'a> {
@@ -89,6 +90,7 @@ struct Shared<'a> {
     budget: u64,
     start: Instant,
     progress: &'a (dyn Fn(&Progress) + Sync),
+    interrupt: Option<&'a AtomicBool>,
 }
 
 impl Shared<'_> {
@@ -172,6 +174,13 @@ impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for Worker<'_, '_, V> {
             self.shared.out_of_budget.store(true, Ordering::Relaxed);
             self.shared.stop.store(true, Ordering::Relaxed);
         }
+        if self
+            .shared
+            .interrupt
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
         if self.shared.stop.load(Ordering::Relaxed) {
             ControlFlow::Break(())
         } else {
@@ -195,7 +204,15 @@ impl<'a> ParallelSearch<'a> {
             ordered: false,
             limit: None,
             algorithm: Algorithm::Links,
+            interrupt: None,
         }
+    }
+
+    /// A flag that stops the search (with [`Status::Stopped`]) once set, from any thread:
+    /// looked at every [`Config::check_interval`] nodes (for example to stop on Ctrl-C).
+    pub fn interrupt(mut self, flag: &'a AtomicBool) -> Self {
+        self.interrupt = Some(flag);
+        self
     }
 
     /// The algorithm to run ([`Algorithm::Links`] unless told).
@@ -246,7 +263,11 @@ impl<'a> ParallelSearch<'a> {
     {
         let start = Instant::now();
         if self.threads <= 1 {
-            let mut obs = SingleThread { visit, progress };
+            let mut obs = SingleThread {
+                visit,
+                progress,
+                interrupt: self.interrupt,
+            };
             let mut out = A::new(self.problem, self.config.clone()).run(&mut obs);
             out.elapsed = start.elapsed();
             return out;
@@ -284,6 +305,7 @@ impl<'a> ParallelSearch<'a> {
             budget: self.config.node_budget.unwrap_or(u64::MAX),
             start,
             progress,
+            interrupt: self.interrupt,
         };
         let visit = Mutex::new(visit);
         let limit = self.limit.unwrap_or(u64::MAX);
@@ -313,6 +335,9 @@ impl<'a> ParallelSearch<'a> {
                     {
                         shared.stop.store(true, Ordering::Relaxed);
                         return (Status::Deadline, Stats::default(), Vec::new());
+                    }
+                    if shared.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
+                        shared.stop.store(true, Ordering::Relaxed);
                     }
                     if shared.stop.load(Ordering::Relaxed) {
                         return (Status::Stopped, Stats::default(), Vec::new());
@@ -455,6 +480,7 @@ fn worse(a: Status, b: Status) -> Status {
 struct SingleThread<'p, V> {
     visit: V,
     progress: &'p (dyn Fn(&Progress) + Sync),
+    interrupt: Option<&'p AtomicBool>,
 }
 
 impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for SingleThread<'_, V> {
@@ -463,6 +489,37 @@ impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for SingleThread<'_, V> 
     }
     fn progress(&mut self, p: &Progress) -> ControlFlow<()> {
         (self.progress)(p);
-        ControlFlow::Continue(())
+        if self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format;
+
+    #[test]
+    fn a_set_interrupt_flag_stops_the_search() {
+        let text = include_str!("../../../testdata/xcc/queens10.dlx");
+        let (p, _) = format::parse(text).unwrap();
+        let flag = AtomicBool::new(true);
+        let config = Config {
+            check_interval: 1,
+            ..Config::default()
+        };
+        for threads in [1, 2] {
+            let out = ParallelSearch::new(&p, config.clone(), threads)
+                .interrupt(&flag)
+                .count();
+            assert_eq!(out.status, Status::Stopped, "{threads} threads");
+        }
+        flag.store(false, Ordering::Relaxed);
+        let out = ParallelSearch::new(&p, config, 2).interrupt(&flag).count();
+        assert_eq!(out.status, Status::Complete);
+        assert_eq!(out.stats.solutions, 724);
     }
 }
