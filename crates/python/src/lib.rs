@@ -54,24 +54,27 @@ fn run_interruptible<T: Send>(
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
     std::thread::scope(|scope| {
-        let handle = scope.spawn(work);
+        let (tx, mut rx) = mpsc::channel::<()>();
+        let handle = scope.spawn(move || {
+            let out = work();
+            let _ = tx.send(());
+            out
+        });
         loop {
-            let finished = py.allow_threads(|| {
-                let until = Instant::now() + SLICE;
-                while !handle.is_finished() && Instant::now() < until {
-                    std::thread::sleep(Duration::from_millis(2));
-                }
-                handle.is_finished()
+            // Woken at once when the work ends, else after a slice to look at the signals.
+            // (The receiver moves in and out: it is Send, not Sync.)
+            let (back, waited) = py.allow_threads(move || {
+                let waited = rx.recv_timeout(SLICE);
+                (rx, waited)
             });
-            if finished {
+            rx = back;
+            if !matches!(waited, Err(mpsc::RecvTimeoutError::Timeout)) {
                 break;
             }
             if let Err(e) = py.check_signals() {
                 stop.store(true, Ordering::Relaxed);
-                py.allow_threads(|| {
-                    while !handle.is_finished() {
-                        std::thread::sleep(Duration::from_millis(2));
-                    }
+                py.allow_threads(move || {
+                    let _ = rx.recv();
                 });
                 let _ = handle.join();
                 return Err(e);
@@ -615,6 +618,9 @@ fn sudoku_grid(puzzle: &str) -> PyResult<dlx_sudoku::Grid> {
     let grid = dlx_sudoku::parse(puzzle).map_err(|e| SudokuError::new_err(e.to_string()))?;
     grid.validate()
         .map_err(|e| SudokuError::new_err(e.to_string()))?;
+    if let Some(c) = dlx_sudoku::check_givens(&grid).first() {
+        return Err(SudokuError::new_err(format!("conflicting givens: {c}")));
+    }
     Ok(grid)
 }
 
