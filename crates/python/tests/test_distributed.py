@@ -47,6 +47,12 @@ def test_count_equals_the_single_search(local_client):
     assert seen[-1][0] == seen[-1][1] and seen[-1][2] == QUEENS[10]
 
 
+def test_a_scattered_problem_gives_the_same_count(local_client):
+    p = dlx.Problem(queens(9))
+    total = dlx.distributed.count(p, local_client, shards=50, scatter=True, progress=False)
+    assert total.solutions == QUEENS[9] and total.complete
+
+
 def test_a_crashed_count_resumes_from_its_checkpoint(local_client, tmp_path):
     p = dlx.Problem(queens(9))
     ckpt = tmp_path / "q9.ckpt"

@@ -81,6 +81,7 @@ def count(
     algorithm: str = "links",
     heuristic: str = "mrv",
     retries: int = 2,
+    scatter: bool = False,
 ) -> Stats:
     """Counts the solutions of ``problem`` on the Dask cluster of ``client``.
 
@@ -90,6 +91,11 @@ def count(
     ``checkpoint`` is a file of finished shards: appended to as they finish, and read at the
     start so that only the shards not in it run. ``retries`` is passed to Dask for tasks that
     raise; tasks lost with a worker are rerun by the scheduler anyway.
+
+    Each task carries the problem (pickled as its canonical text) unless ``scatter`` is true:
+    then it is sent once to every worker (``client.scatter(..., broadcast=True)``), which
+    saves the traffic of a big problem cut into many shards, but a worker that joins later
+    fetches it from another, and the count fails if every worker holding it is lost.
 
     Returns the total :class:`dlx.Stats`; ``complete`` is true when every shard finished.
     """
@@ -116,8 +122,9 @@ def count(
     out = open(checkpoint, "a", encoding="utf-8") if checkpoint else None
     try:
         if todo:
+            shared = client.scatter(problem, broadcast=True) if scatter else problem
             futures = client.map(
-                _solve, [problem] * len(todo), todo, pure=False, retries=retries
+                _solve, [shared] * len(todo), todo, pure=False, retries=retries
             )
             for future in as_completed(futures):
                 r = future.result()
