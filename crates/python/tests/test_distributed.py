@@ -51,6 +51,8 @@ def test_a_scattered_problem_gives_the_same_count(local_client):
     p = dlx.Problem(queens(9))
     total = dlx.distributed.count(p, local_client, shards=50, scatter=True, progress=False)
     assert total.solutions == QUEENS[9] and total.complete
+    total = dlx.distributed.count(p, local_client, depth=3, probe=50, progress=False)
+    assert total.solutions == QUEENS[9] and total.complete
 
 
 def test_a_crashed_count_resumes_from_its_checkpoint(local_client, tmp_path):

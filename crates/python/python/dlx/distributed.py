@@ -99,6 +99,7 @@ def count(
     heuristic: str = "mrv",
     retries: int = 2,
     scatter: bool = False,
+    probe: int = 0,
 ) -> Stats:
     """Counts the solutions of ``problem`` on the Dask cluster of ``client``.
 
@@ -115,6 +116,10 @@ def count(
     saves the traffic of a big problem cut into many shards, but a worker that joins later
     fetches it from another, and the count fails if every worker holding it is lost.
 
+    With ``probe`` > 0 each shard is first searched for at most that many nodes to estimate
+    its size, and the shards are submitted largest estimate first, so that a big shard does
+    not start last (the estimate is rough at the tails: see docs/distributed.md).
+
     Returns the total :class:`dlx.Stats`; ``complete`` is true when every shard finished.
     """
     from distributed import as_completed
@@ -122,9 +127,15 @@ def count(
     if depth is None and shards is None:
         threads = sum(client.nthreads().values()) or 1
         shards = 64 * threads
-    lines = problem.split(depth=depth, shards=shards, algorithm=algorithm, heuristic=heuristic)
+    lines = problem.split(
+        depth=depth, shards=shards, algorithm=algorithm, heuristic=heuristic, probe=probe
+    )
     done = _read_checkpoint(checkpoint, lines) if checkpoint else {}
     todo = [line for k, line in enumerate(lines) if k not in done]
+    if probe > 0:
+        import json
+
+        todo.sort(key=lambda line: -(json.loads(line).get("estimate") or 0.0))
     report: Optional[ProgressFn]
     if progress is True:
         report = _text_progress
