@@ -11,6 +11,7 @@ mod output;
 mod puzzles;
 mod search;
 mod serve;
+mod shard;
 mod sudoku;
 mod xcc;
 

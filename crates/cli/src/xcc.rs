@@ -29,10 +29,15 @@ pub struct XccArgs {
     /// Also print the number of nodes at each level.
     #[arg(long)]
     pub profile: bool,
+    #[command(flatten)]
+    pub shard: crate::shard::ShardArgs,
 }
 
 /// Runs `dlx xcc`.
 pub fn run(args: XccArgs) -> Result<Found> {
+    if let Some(found) = crate::shard::run(&args) {
+        return found;
+    }
     let text = read_input(args.file.as_ref())?;
     let name = args
         .file

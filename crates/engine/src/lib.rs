@@ -12,6 +12,7 @@
 //!   independent subproblems and runs them on all cores. With links, counts, nodes and updates
 //!   are identical to the sequential search; with cells, counts and nodes are (forced moves and
 //!   updates may differ slightly, since sparse sets do not restore their order on backtrack).
+//! - [`shard`], which cuts a search into shards to solve on other machines and add up.
 //! - [`Observer`], which receives solutions and, if it wants, every decision of the search.
 //!
 //! ```
@@ -35,6 +36,7 @@ pub mod parallel;
 pub mod problem;
 pub mod reference;
 pub mod search;
+pub mod shard;
 
 pub use cells::Cells;
 pub use links::Links;

@@ -75,6 +75,7 @@ pub struct ParallelSearch<'a> {
     ordered: bool,
     limit: Option<u64>,
     algorithm: Algorithm,
+    interrupt: Option<&'a AtomicBool>,
 }
 
 struct Shared<'a> {
@@ -96,6 +97,7 @@ struct Shared<'a> {
     budget: u64,
     start: Instant,
     progress: &'a (dyn Fn(&Progress) + Sync),
+    interrupt: Option<&'a AtomicBool>,
 }
 
 impl Shared<'_> {
@@ -234,6 +236,13 @@ impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for Worker<'_, '_, V> {
             self.shared.out_of_budget.store(true, Ordering::Relaxed);
             self.shared.stop.store(true, Ordering::Relaxed);
         }
+        if self
+            .shared
+            .interrupt
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
         if self.shared.stop.load(Ordering::Relaxed) {
             ControlFlow::Break(())
         } else {
@@ -257,7 +266,15 @@ impl<'a> ParallelSearch<'a> {
             ordered: false,
             limit: None,
             algorithm: Algorithm::Links,
+            interrupt: None,
         }
+    }
+
+    /// A flag that stops the search (with [`Status::Stopped`]) once set, from any thread:
+    /// looked at every [`Config::check_interval`] nodes (for example to stop on Ctrl-C).
+    pub fn interrupt(mut self, flag: &'a AtomicBool) -> Self {
+        self.interrupt = Some(flag);
+        self
     }
 
     /// The algorithm to run ([`Algorithm::Links`] unless told).
@@ -309,7 +326,11 @@ impl<'a> ParallelSearch<'a> {
     {
         let start = Instant::now();
         if self.threads <= 1 {
-            let mut obs = SingleThread { visit, progress };
+            let mut obs = SingleThread {
+                visit,
+                progress,
+                interrupt: self.interrupt,
+            };
             let mut out = A::new(self.problem, self.config.clone()).run(&mut obs);
             out.elapsed = start.elapsed();
             return out;
@@ -348,6 +369,7 @@ impl<'a> ParallelSearch<'a> {
             budget: self.config.node_budget.unwrap_or(u64::MAX),
             start,
             progress,
+            interrupt: self.interrupt,
         };
         let delivery = Mutex::new(Delivery {
             visit,
@@ -386,6 +408,9 @@ impl<'a> ParallelSearch<'a> {
                     {
                         shared.stop.store(true, Ordering::Relaxed);
                         return (Status::Deadline, Stats::default(), Vec::new());
+                    }
+                    if shared.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
+                        shared.stop.store(true, Ordering::Relaxed);
                     }
                     if shared.stop.load(Ordering::Relaxed) {
                         return (Status::Stopped, Stats::default(), Vec::new());
@@ -483,21 +508,35 @@ impl<'a> ParallelSearch<'a> {
             Algorithm::Links => 64 * self.threads,
             Algorithm::Cells => (64 * self.threads).max(CELLS_MIN_PIECES),
         };
-        let mut depth = 1;
-        loop {
-            let mut search = A::new(self.problem, self.config.clone());
-            let (pieces, out) = search.split(depth);
-            let prefixes = pieces
-                .iter()
-                .filter(|p| matches!(p, Piece::Prefix(..)))
-                .count();
-            // Narrow trees (a Sudoku's forced chain) need a deep split; the work above the split
-            // is done on one thread, so it is kept small.
-            if prefixes >= target || prefixes == 0 || depth >= 64 || out.stats.nodes > 200_000 {
-                return (pieces, out);
-            }
-            depth += 1;
+        // Narrow trees (a Sudoku's forced chain) need a deep split; the work above the split
+        // is done on one thread, so it is kept small.
+        let (pieces, out, _depth) = split_for::<A>(self.problem, &self.config, target, 200_000);
+        (pieces, out)
+    }
+}
+
+/// Splits the tree of `problem` at the shallowest branch level (from 1 up to 64) that gives at
+/// least `target` prefixes, or whose split costs more than `max_nodes` nodes, or that leaves
+/// none; returns the pieces, the outcome of the work above the split and the level. Shared by
+/// [`ParallelSearch`] and the shards of [`crate::shard`].
+pub(crate) fn split_for<A: Search>(
+    problem: &Problem,
+    config: &Config,
+    target: usize,
+    max_nodes: u64,
+) -> (Vec<Piece>, Outcome, usize) {
+    let mut depth = 1;
+    loop {
+        let mut search = A::new(problem, config.clone());
+        let (pieces, out) = search.split(depth);
+        let prefixes = pieces
+            .iter()
+            .filter(|p| matches!(p, Piece::Prefix(..)))
+            .count();
+        if prefixes >= target || prefixes == 0 || depth >= 64 || out.stats.nodes > max_nodes {
+            return (pieces, out, depth);
         }
+        depth += 1;
     }
 }
 
@@ -515,6 +554,7 @@ fn worse(a: Status, b: Status) -> Status {
 struct SingleThread<'p, V> {
     visit: V,
     progress: &'p (dyn Fn(&Progress) + Sync),
+    interrupt: Option<&'p AtomicBool>,
 }
 
 impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for SingleThread<'_, V> {
@@ -523,7 +563,38 @@ impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for SingleThread<'_, V> 
     }
     fn progress(&mut self, p: &Progress) -> ControlFlow<()> {
         (self.progress)(p);
-        ControlFlow::Continue(())
+        if self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format;
+
+    #[test]
+    fn a_set_interrupt_flag_stops_the_search() {
+        let text = include_str!("../../../testdata/xcc/queens10.dlx");
+        let (p, _) = format::parse(text).unwrap();
+        let flag = AtomicBool::new(true);
+        let config = Config {
+            check_interval: 1,
+            ..Config::default()
+        };
+        for threads in [1, 2] {
+            let out = ParallelSearch::new(&p, config.clone(), threads)
+                .interrupt(&flag)
+                .count();
+            assert_eq!(out.status, Status::Stopped, "{threads} threads");
+        }
+        flag.store(false, Ordering::Relaxed);
+        let out = ParallelSearch::new(&p, config, 2).interrupt(&flag).count();
+        assert_eq!(out.status, Status::Complete);
+        assert_eq!(out.stats.solutions, 724);
     }
 }
 

@@ -1,0 +1,867 @@
+//! `dlx._dlx`: the native half of the Python package `dlx` (the Python half, in `python/dlx`,
+//! adds NumPy arrays, Dask and docstrings of its own).
+//!
+//! Every search runs with the GIL released, on a thread of its own, while the calling thread
+//! waits in slices of 50 ms and looks at Python's signals between them: Ctrl-C sets the
+//! search's interrupt flag, the search stops within a few thousand nodes, and the call raises
+//! `KeyboardInterrupt`.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use dlx_engine::shard::{self, Merge, ProblemRef, ResultLine, ShardLine, SplitAt};
+use dlx_engine::{
+    Algorithm, Config, Heuristic, Observer, OptionId, Outcome, ParallelSearch, Problem,
+    ProblemBuilder, Progress, Search, format,
+};
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+create_exception!(_dlx, DlxError, PyValueError, "Base of the errors of `dlx`.");
+create_exception!(
+    _dlx,
+    ParseError,
+    DlxError,
+    "A problem in Knuth's text format that does not parse (`.line`, `.column`)."
+);
+create_exception!(
+    _dlx,
+    ProblemError,
+    DlxError,
+    "A problem built from lists that is not a valid exact-cover problem."
+);
+create_exception!(
+    _dlx,
+    SudokuError,
+    DlxError,
+    "A Sudoku puzzle that does not parse or whose givens conflict."
+);
+create_exception!(
+    _dlx,
+    ShardError,
+    DlxError,
+    "A shard or result line that cannot be used."
+);
+
+/// How long the waiting thread sleeps between two looks at Python's signals.
+const SLICE: Duration = Duration::from_millis(50);
+
+/// Runs `work` on a thread of its own with the GIL released; every [`SLICE`] looks at Python's
+/// signals, and on a pending one (Ctrl-C) sets `stop`, waits for `work` to notice, and returns
+/// the signal's exception.
+fn run_interruptible<T: Send>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    std::thread::scope(|scope| {
+        let (tx, mut rx) = mpsc::channel::<()>();
+        let handle = scope.spawn(move || {
+            let out = work();
+            let _ = tx.send(());
+            out
+        });
+        loop {
+            // Woken at once when the work ends, else after a slice to look at the signals.
+            // (The receiver moves in and out: it is Send, not Sync.)
+            let (back, waited) = py.allow_threads(move || {
+                let waited = rx.recv_timeout(SLICE);
+                (rx, waited)
+            });
+            rx = back;
+            if !matches!(waited, Err(mpsc::RecvTimeoutError::Timeout)) {
+                break;
+            }
+            if let Err(e) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                py.allow_threads(move || {
+                    let _ = rx.recv();
+                });
+                let _ = handle.join();
+                return Err(e);
+            }
+        }
+        handle
+            .join()
+            .map_err(|_| DlxError::new_err("the search panicked (a bug in dlx)"))
+    })
+}
+
+/// The statistics of a search.
+#[pyclass(frozen, module = "dlx._dlx", get_all)]
+#[derive(Clone, Debug)]
+pub struct Stats {
+    /// Solutions found (exact when `complete`).
+    solutions: u64,
+    /// Search-tree nodes (Knuth's DLX1 count with links).
+    nodes: u64,
+    /// Updates (list removals).
+    updates: u64,
+    /// Forced moves committed without branching (cells).
+    forced: u64,
+    /// Whether the whole tree was searched.
+    complete: bool,
+    /// `complete`, `stopped`, `node-budget`, `deadline` or `interrupted`.
+    status: String,
+    /// Wall time in seconds.
+    seconds: f64,
+    /// The deepest level reached.
+    max_depth: usize,
+    /// Nodes entered at each level.
+    level_nodes: Vec<u64>,
+}
+
+#[pymethods]
+impl Stats {
+    fn __repr__(&self) -> String {
+        format!(
+            "Stats(solutions={}, nodes={}, updates={}, complete={}, status='{}', seconds={:.3})",
+            self.solutions,
+            self.nodes,
+            self.updates,
+            if self.complete { "True" } else { "False" },
+            self.status,
+            self.seconds
+        )
+    }
+
+    /// The statistics as a dict.
+    fn as_dict(&self, py: Python<'_>) -> PyResult<PyObject> {
+        let d = pyo3::types::PyDict::new(py);
+        d.set_item("solutions", self.solutions)?;
+        d.set_item("nodes", self.nodes)?;
+        d.set_item("updates", self.updates)?;
+        d.set_item("forced", self.forced)?;
+        d.set_item("complete", self.complete)?;
+        d.set_item("status", &self.status)?;
+        d.set_item("seconds", self.seconds)?;
+        d.set_item("max_depth", self.max_depth)?;
+        d.set_item("level_nodes", self.level_nodes.clone())?;
+        Ok(d.into_any().unbind())
+    }
+}
+
+impl Stats {
+    fn from_outcome(out: &Outcome, interrupted: bool) -> Stats {
+        let s = &out.stats;
+        Stats {
+            solutions: s.solutions,
+            nodes: s.nodes,
+            updates: s.updates,
+            forced: s.forced,
+            complete: out.is_complete(),
+            status: if interrupted {
+                "interrupted".to_string()
+            } else {
+                shard::status_word(out.status).to_string()
+            },
+            seconds: out.elapsed.as_secs_f64(),
+            max_depth: s.max_depth,
+            level_nodes: s.level_nodes.clone(),
+        }
+    }
+}
+
+fn algorithm(word: &str) -> PyResult<Algorithm> {
+    match word {
+        "links" => Ok(Algorithm::Links),
+        "cells" | "auto" => Ok(Algorithm::Cells),
+        _ => Err(PyValueError::new_err(format!(
+            "algorithm must be 'auto', 'links' or 'cells', not {word:?}"
+        ))),
+    }
+}
+
+fn heuristic(word: &str) -> PyResult<Heuristic> {
+    shard::heuristic_from(word).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+fn config(heuristic_word: &str, nodes: Option<u64>, seconds: Option<f64>) -> PyResult<Config> {
+    let mut config = Config {
+        heuristic: heuristic(heuristic_word)?,
+        node_budget: nodes,
+        ..Config::default()
+    };
+    if let Some(s) = seconds {
+        let d = Duration::try_from_secs_f64(s)
+            .map_err(|_| PyValueError::new_err(format!("seconds must be >= 0, not {s}")))?;
+        config = config.with_time_limit(d);
+    }
+    Ok(config)
+}
+
+/// An exact-cover problem (with colors): primary items covered exactly once, secondary items
+/// at most once or by options agreeing on their color.
+#[pyclass(frozen, name = "Problem", module = "dlx._dlx")]
+pub struct PyProblem {
+    problem: Arc<Problem>,
+    /// The canonical Knuth text.
+    text: String,
+    fingerprint: String,
+}
+
+fn parse_error(e: format::ParseError) -> PyErr {
+    Python::with_gil(|py| {
+        let err = ParseError::new_err(e.to_string());
+        let value = err.value(py);
+        let _ = value.setattr("line", e.line);
+        let _ = value.setattr("column", e.column);
+        err
+    })
+}
+
+impl PyProblem {
+    fn wrap(problem: Problem) -> PyProblem {
+        let text = shard::canonical(&problem);
+        let fingerprint = shard::fingerprint(&text);
+        PyProblem {
+            problem: Arc::new(problem),
+            text,
+            fingerprint,
+        }
+    }
+}
+
+#[pymethods]
+impl PyProblem {
+    /// Reads a problem in Knuth's text format (as DLX1/DLX2 read it).
+    #[new]
+    fn new(text: &str) -> PyResult<Self> {
+        let (problem, _warnings) = format::parse(text).map_err(parse_error)?;
+        Ok(PyProblem::wrap(problem))
+    }
+
+    /// Builds a problem from lists: `primary` and `secondary` item names, and `options`,
+    /// each a list of item names, where a secondary item may carry a color as `"x:red"` or
+    /// as a pair `("x", "red")`.
+    #[staticmethod]
+    #[pyo3(signature = (primary, options, secondary = Vec::new()))]
+    fn from_lists(
+        primary: Vec<String>,
+        options: Vec<Vec<Bound<'_, PyAny>>>,
+        secondary: Vec<String>,
+    ) -> PyResult<Self> {
+        let mut b = ProblemBuilder::new();
+        let bad = |e: dlx_engine::BuildError| ProblemError::new_err(e.to_string());
+        for name in &primary {
+            b.primary(name).map_err(bad)?;
+        }
+        for name in &secondary {
+            b.secondary(name).map_err(bad)?;
+        }
+        for (k, option) in options.iter().enumerate() {
+            let mut entries: Vec<(String, Option<String>)> = Vec::with_capacity(option.len());
+            for e in option {
+                if let Ok(s) = e.extract::<String>() {
+                    match s.split_once(':') {
+                        Some((item, color)) => entries.push((item.into(), Some(color.into()))),
+                        None => entries.push((s, None)),
+                    }
+                } else if let Ok((item, color)) = e.extract::<(String, String)>() {
+                    entries.push((item, Some(color)));
+                } else {
+                    return Err(ProblemError::new_err(format!(
+                        "option {k}: an entry must be a name, \"item:color\" or (item, color), not {}",
+                        e.repr()?
+                    )));
+                }
+            }
+            let mut items = Vec::with_capacity(entries.len());
+            for (name, color) in &entries {
+                let Some(item) = b.item(name) else {
+                    return Err(ProblemError::new_err(format!(
+                        "option {k}: unknown item `{name}`"
+                    )));
+                };
+                let color = color.as_ref().map(|c| b.color(c));
+                items.push((item, color));
+            }
+            b.option(&items)
+                .map_err(|e| ProblemError::new_err(format!("option {k}: {e}")))?;
+        }
+        Ok(PyProblem::wrap(b.build()))
+    }
+
+    /// The problem in Knuth's text format (canonical: what pickling stores).
+    fn to_text(&self) -> String {
+        self.text.clone()
+    }
+
+    /// A fingerprint of the canonical text (FNV-1a, 64 bits, hex).
+    #[getter]
+    fn fingerprint(&self) -> String {
+        self.fingerprint.clone()
+    }
+
+    /// The number of items (primary and secondary).
+    #[getter]
+    fn items(&self) -> usize {
+        self.problem.item_count()
+    }
+
+    /// The number of primary items.
+    #[getter]
+    fn primary_items(&self) -> usize {
+        self.problem.primary_count()
+    }
+
+    /// The number of options.
+    #[getter]
+    fn options(&self) -> usize {
+        self.problem.option_count()
+    }
+
+    /// Option `index` as text (`"a b x:red"`).
+    fn option(&self, index: usize) -> PyResult<String> {
+        if index >= self.problem.option_count() {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "option {index} of {}",
+                self.problem.option_count()
+            )));
+        }
+        Ok(self
+            .problem
+            .display_option(OptionId(index as u32))
+            .to_string())
+    }
+
+    /// Counts the solutions on `threads` threads (0: all cores), within an optional node
+    /// budget and time limit (then `complete` is false and the count a lower bound).
+    #[pyo3(signature = (threads = 0, nodes = None, seconds = None, algorithm = "auto", heuristic = "mrv"))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        threads: usize,
+        nodes: Option<u64>,
+        seconds: Option<f64>,
+        algorithm: &str,
+        heuristic: &str,
+    ) -> PyResult<Stats> {
+        let config = config(heuristic, nodes, seconds)?;
+        let algorithm = self::algorithm(algorithm)?;
+        let stop = AtomicBool::new(false);
+        let problem = &self.problem;
+        let out = run_interruptible(py, &stop, || {
+            ParallelSearch::new(problem, config, threads)
+                .algorithm(algorithm)
+                .interrupt(&stop)
+                .run(|_| std::ops::ControlFlow::Continue(()), &|_: &Progress| {})
+        })?;
+        Ok(Stats::from_outcome(&out, false))
+    }
+
+    /// Streams solutions (lists of option numbers, see `option`) in the order of the
+    /// single-threaded search, at most `limit`.
+    #[pyo3(signature = (limit = None, heuristic = "mrv"))]
+    fn solutions(&self, limit: Option<u64>, heuristic: &str) -> PyResult<Solutions> {
+        let config = config(heuristic, None, None)?;
+        Solutions::start(Arc::clone(&self.problem), config, limit.unwrap_or(u64::MAX))
+    }
+
+    /// Cuts the search tree into shards (JSON lines, see `dlx xcc --split-depth`) at branch
+    /// level `depth`, or at the shallowest level that gives at least `shards` of them; each
+    /// shard is searched for at most `probe` nodes to estimate its size (0: no estimate).
+    #[pyo3(signature = (depth = None, shards = None, algorithm = "links", heuristic = "mrv", probe = 0))]
+    fn split(
+        &self,
+        py: Python<'_>,
+        depth: Option<usize>,
+        shards: Option<usize>,
+        algorithm: &str,
+        heuristic: &str,
+        probe: u64,
+    ) -> PyResult<Vec<String>> {
+        let at = match (depth, shards) {
+            (Some(d), None) if d >= 1 => SplitAt::Depth(d),
+            (None, Some(n)) if n >= 1 => SplitAt::Shards(n),
+            (None, None) => SplitAt::Shards(64),
+            _ => {
+                return Err(PyValueError::new_err(
+                    "give depth >= 1 or shards >= 1, not both",
+                ));
+            }
+        };
+        let algorithm = match algorithm {
+            "auto" => Algorithm::Links,
+            a => self::algorithm(a)?,
+        };
+        let config = config(heuristic, None, None)?;
+        let problem = &self.problem;
+        let stop = AtomicBool::new(false);
+        let (plan, estimates) = run_interruptible(py, &stop, || {
+            let plan = shard::plan(problem, &config, algorithm, at);
+            let estimates: Vec<_> = if probe > 0 {
+                plan.shards
+                    .iter()
+                    .map(|s| shard::estimate(problem, &config, algorithm, s, probe).ok())
+                    .collect()
+            } else {
+                vec![None; plan.shards.len()]
+            };
+            (plan, estimates)
+        })?;
+        let r = ProblemRef {
+            text: None,
+            path: None,
+            fingerprint: self.fingerprint.clone(),
+        };
+        Ok(plan
+            .shards
+            .iter()
+            .zip(estimates)
+            .map(|(s, e)| {
+                let mut s = s.clone();
+                s.estimate = e;
+                ShardLine::new(
+                    problem,
+                    r.clone(),
+                    algorithm,
+                    config.heuristic,
+                    plan.depth,
+                    &s,
+                )
+                .to_json()
+            })
+            .collect())
+    }
+
+    /// Solves one shard line of this problem and returns its result line.
+    fn solve_shard(&self, py: Python<'_>, line: &str) -> PyResult<String> {
+        let err = |e: shard::ShardError| ShardError::new_err(e.to_string());
+        let line = ShardLine::parse(line, 1).map_err(err)?;
+        let s = line.shard(&self.problem, &self.fingerprint).map_err(err)?;
+        let config = line.config().map_err(err)?;
+        let algorithm = line.algorithm().map_err(err)?;
+        let stop = AtomicBool::new(false);
+        let problem = &self.problem;
+        let out = run_interruptible(py, &stop, || {
+            let mut obs = StopOn(&stop);
+            shard::solve_with(problem, &config, algorithm, &s, &mut obs)
+        })?
+        .map_err(|e| ShardError::new_err(format!("shard {}: {e}", s.index)))?;
+        Ok(ResultLine::new(&line, &out).to_json())
+    }
+
+    fn __reduce__(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<(PyObject, (String,))> {
+        let cls = py.get_type::<PyProblem>().into_any().unbind();
+        Ok((cls, (slf.text.clone(),)))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Problem(items={}, primary_items={}, options={})",
+            self.problem.item_count(),
+            self.problem.primary_count(),
+            self.problem.option_count()
+        )
+    }
+}
+
+/// An observer that counts and stops when its flag is set.
+struct StopOn<'a>(&'a AtomicBool);
+
+impl Observer for StopOn<'_> {
+    fn solution(&mut self, _: &[OptionId]) -> std::ops::ControlFlow<()> {
+        std::ops::ControlFlow::Continue(())
+    }
+    fn progress(&mut self, _: &Progress) -> std::ops::ControlFlow<()> {
+        if self.0.load(Ordering::Relaxed) {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+}
+
+/// Adds up result lines. Returns `(stats, missing)`: the sum and the shard numbers with no
+/// result; `stats.complete` is true only when every shard is in and complete.
+#[pyfunction]
+fn merge(lines: Vec<String>) -> PyResult<(Stats, Vec<usize>)> {
+    let mut m = Merge::new();
+    for (k, l) in lines.iter().enumerate() {
+        let r = ResultLine::parse(l, k + 1).map_err(|e| ShardError::new_err(e.to_string()))?;
+        m.add(r).map_err(|e| ShardError::new_err(e.to_string()))?;
+    }
+    let s = m.stats();
+    let complete = m.is_complete();
+    Ok((
+        Stats {
+            solutions: s.solutions,
+            nodes: s.nodes,
+            updates: s.updates,
+            forced: s.forced,
+            complete,
+            status: if complete { "complete" } else { "incomplete" }.to_string(),
+            seconds: m.seconds(),
+            max_depth: s.max_depth,
+            level_nodes: s.level_nodes.clone(),
+        },
+        m.missing(),
+    ))
+}
+
+/// A stream of solutions: a search thread sends them through a bounded channel; dropping the
+/// stream stops the search.
+#[pyclass(module = "dlx._dlx")]
+pub struct Solutions {
+    rx: Option<std::sync::Mutex<mpsc::Receiver<Vec<u32>>>>,
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<Outcome>>,
+    outcome: Option<Outcome>,
+}
+
+struct Sender {
+    tx: mpsc::SyncSender<Vec<u32>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Observer for Sender {
+    fn solution(&mut self, options: &[OptionId]) -> std::ops::ControlFlow<()> {
+        let v = options.iter().map(|o| o.0).collect();
+        if self.stop.load(Ordering::Relaxed) || self.tx.send(v).is_err() {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+    fn progress(&mut self, _: &Progress) -> std::ops::ControlFlow<()> {
+        if self.stop.load(Ordering::Relaxed) {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+}
+
+impl Solutions {
+    fn start(problem: Arc<Problem>, config: Config, limit: u64) -> PyResult<Solutions> {
+        let (tx, rx) = mpsc::sync_channel(256);
+        let stop = Arc::new(AtomicBool::new(false));
+        let s2 = Arc::clone(&stop);
+        let thread = std::thread::Builder::new()
+            .name("dlx-solutions".into())
+            .spawn(move || {
+                let mut links = dlx_engine::Links::new(&problem, config);
+                let mut obs = dlx_engine::Limit {
+                    inner: Sender { tx, stop: s2 },
+                    remaining: limit,
+                };
+                if limit == 0 {
+                    return links.collect(0).1;
+                }
+                links.run(&mut obs)
+            })
+            .map_err(|e| DlxError::new_err(format!("cannot start a search thread: {e}")))?;
+        Ok(Solutions {
+            rx: Some(std::sync::Mutex::new(rx)),
+            stop,
+            thread: Some(thread),
+            outcome: None,
+        })
+    }
+
+    fn finish(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.rx = None;
+        if let Some(t) = self.thread.take()
+            && let Ok(out) = t.join()
+        {
+            self.outcome = Some(out);
+        }
+    }
+}
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Vec<u32>>> {
+        loop {
+            let Some(rx) = &self.rx else {
+                return Ok(None);
+            };
+            let got = py.allow_threads(|| match rx.lock() {
+                Ok(rx) => rx.recv_timeout(SLICE),
+                Err(_) => Err(mpsc::RecvTimeoutError::Disconnected),
+            });
+            match got {
+                Ok(v) => return Ok(Some(v)),
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    self.finish();
+                    return Ok(None);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        self.finish();
+                        return Err(e);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stops the search (the stream then ends).
+    fn close(&mut self, py: Python<'_>) {
+        py.allow_threads(|| self.finish());
+    }
+
+    /// The statistics, once the stream has ended (else None).
+    #[getter]
+    fn stats(&self) -> Option<Stats> {
+        self.outcome.as_ref().map(|o| Stats::from_outcome(o, false))
+    }
+}
+
+impl Drop for Solutions {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+// ---- Sudoku -------------------------------------------------------------------------------
+
+fn sudoku_grid(puzzle: &str) -> PyResult<dlx_sudoku::Grid> {
+    let grid = dlx_sudoku::parse(puzzle).map_err(|e| SudokuError::new_err(e.to_string()))?;
+    grid.validate()
+        .map_err(|e| SudokuError::new_err(e.to_string()))?;
+    if let Some(c) = dlx_sudoku::check_givens(&grid).first() {
+        return Err(SudokuError::new_err(format!("conflicting givens: {c}")));
+    }
+    Ok(grid)
+}
+
+fn sudoku_options(limit: u64, seconds: Option<f64>) -> PyResult<dlx_sudoku::SolveOptions> {
+    let mut o = dlx_sudoku::SolveOptions {
+        limit,
+        ..dlx_sudoku::SolveOptions::default()
+    };
+    if let Some(s) = seconds {
+        let d = Duration::try_from_secs_f64(s)
+            .map_err(|_| PyValueError::new_err(format!("seconds must be >= 0, not {s}")))?;
+        o.deadline = Instant::now().checked_add(d);
+    }
+    if limit != 1 {
+        // Counting past one solution: the exact-cover solver, which counts exactly.
+        o.solver = dlx_sudoku::SolverKind::Dlx;
+    }
+    Ok(o)
+}
+
+/// Solves a Sudoku (any size, any of the formats `dlx sudoku` reads); returns the solution as
+/// one line, or None if there is none.
+#[pyfunction]
+#[pyo3(signature = (puzzle, seconds = None))]
+fn sudoku_solve(py: Python<'_>, puzzle: &str, seconds: Option<f64>) -> PyResult<Option<String>> {
+    let grid = sudoku_grid(puzzle)?;
+    let options = sudoku_options(1, seconds)?;
+    let r = py.allow_threads(|| dlx_sudoku::solve(&grid, &options));
+    if !r.complete && r.solution.is_none() {
+        return Err(SudokuError::new_err(format!(
+            "no answer within the time limit ({})",
+            r.status
+        )));
+    }
+    Ok(r.solution.map(|g| g.to_line()))
+}
+
+/// Counts a Sudoku's solutions, up to `limit` (0: all); returns (count, complete).
+#[pyfunction]
+#[pyo3(signature = (puzzle, limit = 0, seconds = None))]
+fn sudoku_count(
+    py: Python<'_>,
+    puzzle: &str,
+    limit: u64,
+    seconds: Option<f64>,
+) -> PyResult<(u64, bool)> {
+    let grid = sudoku_grid(puzzle)?;
+    let options = sudoku_options(limit, seconds)?;
+    let stop = AtomicBool::new(false);
+    let r = run_interruptible(py, &stop, || dlx_sudoku::solve(&grid, &options))?;
+    Ok((r.solutions, r.complete))
+}
+
+/// Status codes of `solve_many`, in the order of `STATUSES`.
+const STATUSES: [&str; 6] = [
+    "unique",
+    "solved",
+    "multiple",
+    "none",
+    "incomplete",
+    "invalid",
+];
+
+fn status_code(s: dlx_sudoku::Status) -> u8 {
+    let word = s.as_str();
+    STATUSES
+        .iter()
+        .position(|&w| w == word)
+        .unwrap_or(STATUSES.len() - 1) as u8
+}
+
+/// The 9x9 path of a batch, as the CLI's: a puzzle of 81 cells answered by the bit-set
+/// solver directly when it has a solution (the only one, if `limit` is 2). `None` for any
+/// other outcome, which then takes the general path through `dlx_sudoku` (same answer, with
+/// the reasons for a failure).
+// PERF: the CLI batch's own 9x9 path (`Job::quick`), so a puzzle costs what it costs there:
+// 49,158 17-clue puzzles on one thread, 0.083 s of CPU against the CLI's 0.08 s (user time).
+fn quick9(cells: &[u8; 81], limit: u64, out: &mut [u8]) -> Option<u8> {
+    let a = dlx_sudoku_fast::solve9(cells, limit);
+    let code = match (a.solutions, limit, a.complete) {
+        (1, 1, _) => 1,    // solved
+        (1, 2, true) => 0, // unique
+        _ => return None,
+    };
+    out.copy_from_slice(&a.solution?);
+    Some(code)
+}
+
+fn pool(threads: usize) -> PyResult<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| DlxError::new_err(format!("cannot start threads: {e}")))
+}
+
+/// Solves many puzzle lines on `threads` threads (0: all cores). Returns the solution lines
+/// ("" where none) and status codes (indices into `STATUSES`).
+#[pyfunction]
+#[pyo3(signature = (puzzles, unique = false, threads = 0))]
+fn sudoku_solve_lines(
+    py: Python<'_>,
+    puzzles: Vec<String>,
+    unique: bool,
+    threads: usize,
+) -> PyResult<(Vec<String>, Vec<u8>)> {
+    let options = sudoku_options(if unique { 2 } else { 1 }, None)?;
+    let pool = pool(threads)?;
+    let stop = AtomicBool::new(false);
+    let results = run_interruptible(py, &stop, || {
+        use rayon::prelude::*;
+        pool.install(|| {
+            puzzles
+                .par_iter()
+                .with_min_len(64)
+                .map(|p| {
+                    if stop.load(Ordering::Relaxed) {
+                        return (String::new(), 4);
+                    }
+                    if let Some(cells) = dlx_sudoku::cells9(p.as_bytes()) {
+                        let mut sol = [0u8; 81];
+                        if let Some(code) = quick9(&cells, options.limit, &mut sol) {
+                            let text = sol.iter().map(|&d| (b'0' + d) as char).collect();
+                            return (text, code);
+                        }
+                    }
+                    match dlx_sudoku::parse(p) {
+                        Ok(g) if g.validate().is_ok() => {
+                            let r = dlx_sudoku::solve(&g, &options);
+                            (
+                                r.solution.map(|s| s.to_line()).unwrap_or_default(),
+                                status_code(r.status),
+                            )
+                        }
+                        Ok(_) => (String::new(), 3),
+                        Err(_) => (String::new(), 5),
+                    }
+                })
+                .collect::<Vec<_>>()
+        })
+    })?;
+    Ok(results.into_iter().unzip())
+}
+
+/// Solves `count` puzzles of `side * side` cells each, given as bytes (0 blank, 1..=side a
+/// digit), row-major. Returns the solutions in the same layout (zeros where none) and the
+/// status codes.
+#[pyfunction]
+#[pyo3(signature = (cells, count, side, unique = false, threads = 0))]
+fn sudoku_solve_cells<'py>(
+    py: Python<'py>,
+    cells: &[u8],
+    count: usize,
+    side: usize,
+    unique: bool,
+    threads: usize,
+) -> PyResult<(Bound<'py, PyBytes>, Vec<u8>)> {
+    let per = side * side;
+    if cells.len() != count * per {
+        return Err(SudokuError::new_err(format!(
+            "{} cells for {count} puzzles of {side}x{side}",
+            cells.len()
+        )));
+    }
+    let shape =
+        dlx_sudoku::Shape::for_size(side).map_err(|e| SudokuError::new_err(e.to_string()))?;
+    let options = sudoku_options(if unique { 2 } else { 1 }, None)?;
+    let pool = pool(threads)?;
+    let stop = AtomicBool::new(false);
+    let (out, codes) = run_interruptible(py, &stop, || {
+        use rayon::prelude::*;
+        let mut out = vec![0u8; cells.len()];
+        let mut codes = vec![0u8; count];
+        pool.install(|| {
+            out.par_chunks_mut(per.max(1))
+                .zip(codes.par_iter_mut())
+                .zip(cells.par_chunks(per.max(1)))
+                .with_min_len(64)
+                .for_each(|((o, code), c)| {
+                    if stop.load(Ordering::Relaxed) {
+                        *code = 4;
+                        return;
+                    }
+                    if let Ok(c81) = <&[u8; 81]>::try_from(c)
+                        && let Some(k) = quick9(c81, options.limit, o)
+                    {
+                        *code = k;
+                        return;
+                    }
+                    if c.iter().any(|&d| d as usize > side) {
+                        *code = 5;
+                        return;
+                    }
+                    let Ok(g) = dlx_sudoku::Grid::new(shape, c.to_vec()) else {
+                        *code = 5;
+                        return;
+                    };
+                    if g.validate().is_err() {
+                        *code = 3;
+                        return;
+                    }
+                    let r = dlx_sudoku::solve(&g, &options);
+                    *code = status_code(r.status);
+                    if let Some(s) = r.solution {
+                        o.copy_from_slice(&s.cells);
+                    }
+                });
+        });
+        (out, codes)
+    })?;
+    Ok((PyBytes::new(py, &out), codes))
+}
+
+/// The native module.
+#[pymodule]
+fn _dlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<PyProblem>()?;
+    m.add_class::<Stats>()?;
+    m.add_class::<Solutions>()?;
+    m.add_function(wrap_pyfunction!(merge, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku_count, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku_solve_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku_solve_cells, m)?)?;
+    m.add("STATUSES", STATUSES.to_vec())?;
+    m.add("DlxError", py.get_type::<DlxError>())?;
+    m.add("ParseError", py.get_type::<ParseError>())?;
+    m.add("ProblemError", py.get_type::<ProblemError>())?;
+    m.add("SudokuError", py.get_type::<SudokuError>())?;
+    m.add("ShardError", py.get_type::<ShardError>())?;
+    Ok(())
+}
