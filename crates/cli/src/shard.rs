@@ -14,8 +14,10 @@ use dlx_engine::{Algorithm, Problem, format};
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::input::read_input;
 use crate::output::{self, Found};
-use crate::xcc::{AlgorithmArg, XccArgs, read_input};
+use crate::search::AlgorithmArg;
+use crate::xcc::XccArgs;
 
 /// Flags of `dlx xcc` for sharded searches.
 #[derive(Args, Debug, Clone, Default)]

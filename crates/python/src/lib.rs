@@ -704,14 +704,18 @@ fn status_code(s: dlx_sudoku::Status) -> u8 {
         .unwrap_or(STATUSES.len() - 1) as u8
 }
 
-/// The 9x9 path of a batch, as the CLI's: a puzzle of 81 cells answered by the bit-set
-/// solver directly when it has a solution (the only one, if `limit` is 2). `None` for any
-/// other outcome, which then takes the general path through `dlx_sudoku` (same answer, with
-/// the reasons for a failure).
-// PERF: the CLI batch's own 9x9 path (`Job::quick`), so a puzzle costs what it costs there:
-// 49,158 17-clue puzzles on one thread, 0.083 s of CPU against the CLI's 0.08 s (user time).
+/// The 9x9 path of a batch, as the CLI's: a puzzle of 81 cells answered by `dlx-sudoku`'s
+/// quick 9x9 path when it has a solution (the only one, if `limit` is 2). `None` for any
+/// other outcome, which then takes the general path through `dlx_sudoku::solve` (same
+/// answer, with the reasons for a failure).
+// PERF: the CLI batch's own 9x9 path, so a puzzle costs what it costs there: 49,158 17-clue
+// puzzles on one thread, 0.083 s of CPU against the CLI's 0.08 s (user time).
 fn quick9(cells: &[u8; 81], limit: u64, out: &mut [u8]) -> Option<u8> {
-    let a = dlx_sudoku_fast::solve9(cells, limit);
+    let options = dlx_sudoku::SolveOptions {
+        limit,
+        ..dlx_sudoku::SolveOptions::new(dlx_sudoku::SolverKind::Fast)
+    };
+    let a = dlx_sudoku::quick::solve9(cells, &options);
     let code = match (a.solutions, limit, a.complete) {
         (1, 1, _) => 1,    // solved
         (1, 2, true) => 0, // unique
