@@ -496,6 +496,14 @@ impl Plan<'_> {
     }
 }
 
+/// A seed from the clock, for callers that were given none (print it, so the puzzles can be
+/// made again).
+pub fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
 /// Makes `options.count` puzzles on the current rayon pool and returns them in index order.
 pub fn generate(options: &GenerateOptions) -> Result<Report, GenerateError> {
     let mut puzzles = Vec::new();

@@ -38,6 +38,6 @@ pub mod step;
 
 pub use board::Board;
 pub use solver::{
-    Band, Explanation, LogicError, Options, Rating, Solver, Stop, explain, hint, rate,
+    Band, Explanation, LogicError, Options, Rating, Solver, Stop, er, explain, hint, rate,
 };
 pub use step::{Candidate, ChainKind, Link, Pattern, Step, Technique, length_increment};

@@ -600,6 +600,12 @@ pub fn hint(
     Ok(Solver::from_progress(puzzle, progress, marks, &Options::default())?.next_step())
 }
 
+/// The ER of a puzzle with one solution, `None` for any other grid: a rater for the
+/// generator's rating filter.
+pub fn er(grid: &Grid) -> Option<f64> {
+    rate(grid).ok().map(|r| r.er)
+}
+
 /// The rating of a puzzle on Sudoku Explainer's scale (ER, EP, ED) and its band.
 pub fn rate(grid: &Grid) -> Result<Rating, LogicError> {
     Ok(explain(grid, &Options::default())?.rating)

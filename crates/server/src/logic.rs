@@ -277,11 +277,7 @@ pub async fn generate(
             }
             (None, None) => None,
         };
-        let seed = req.seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64)
-        });
+        let seed = req.seed.unwrap_or_else(dlx_generate::fresh_seed);
         let options = GenerateOptions {
             shape,
             symmetry,
@@ -289,7 +285,7 @@ pub async fn generate(
             seed,
             count: 1,
             rating: range.map(|(lo, hi)| {
-                RatingFilter::new(|g| dlx_logic::rate(g).ok().map(|r| r.er), lo..=hi)
+                RatingFilter::new(dlx_logic::er, lo..=hi)
             }),
             time_limit: Some(time_limit),
             ..GenerateOptions::default()

@@ -109,11 +109,7 @@ pub fn run(args: GenerateArgs) -> Result<Found> {
         ),
         (None, None) => None,
     };
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    let seed = args.seed.unwrap_or_else(dlx_generate::fresh_seed);
     let options = GenerateOptions {
         shape,
         symmetry: args.symmetry,
@@ -124,8 +120,7 @@ pub fn run(args: GenerateArgs) -> Result<Found> {
         },
         seed,
         count: args.count,
-        rating: range
-            .map(|(lo, hi)| RatingFilter::new(|g| dlx_logic::rate(g).ok().map(|r| r.er), lo..=hi)),
+        rating: range.map(|(lo, hi)| RatingFilter::new(dlx_logic::er, lo..=hi)),
         attempts_per_puzzle: args.attempts,
         time_limit: args.time_limit,
         search_budget: None,
