@@ -89,6 +89,13 @@ pub(crate) struct Engine {
     mode: Mode,
     digit: usize,
     inner: Option<Box<Engine>>,
+    /// Places of digit `d` in house `h` left, at `h * N + d` (dynamic: in `work`).
+    count: Vec<u8>,
+    /// The same for the candidates a run starts from.
+    base_count: Vec<u8>,
+    /// Which candidate array (address, generation) `base_count` was counted for.
+    counted_for: Option<(usize, u32)>,
+    generation: u32,
 }
 
 /// A contradiction: two events deriving the same potential on and off.
@@ -112,10 +119,14 @@ impl Engine {
             mode: Mode::Static,
             digit: 0,
             inner: None,
+            count: vec![0; 3 * n * n],
+            base_count: vec![0; 3 * n * n],
+            counted_for: None,
+            generation: 0,
         }
     }
 
-    fn reset(&mut self, cand: &[u64], mode: Mode) {
+    fn reset(&mut self, b: &Board, cand: &[u64], mode: Mode) {
         for &p in &self.touched {
             self.on_ev[p as usize] = 0;
             self.off_ev[p as usize] = 0;
@@ -126,6 +137,29 @@ impl Engine {
         self.orig.copy_from_slice(cand);
         self.work.copy_from_slice(cand);
         self.mode = mode;
+        if self.counted_for != Some((cand.as_ptr() as usize, self.generation)) {
+            self.count_houses(b, cand);
+        }
+        self.count.copy_from_slice(&self.base_count);
+    }
+
+    /// Counts the places of each digit in each house (`base_count[h * N + d]`).
+    fn count_houses(&mut self, b: &Board, cand: &[u64]) {
+        let n = self.n;
+        self.base_count.iter_mut().for_each(|x| *x = 0);
+        for (h, cells) in b.topo.houses.iter().enumerate() {
+            for &k in cells {
+                for d in bits(cand[k as usize]) {
+                    self.base_count[h * n + d] += 1;
+                }
+            }
+        }
+        self.counted_for = Some((cand.as_ptr() as usize, self.generation));
+    }
+
+    /// Forgets the house counts: the next run counts again (call when the board changes).
+    pub(crate) fn invalidate(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
     }
 
     fn dynamic(&self) -> bool {
@@ -184,56 +218,56 @@ impl Engine {
             return Ok(());
         }
         self.off_ev[pot] = idx + 1;
-        let (c, d) = (pot / self.n, pot % self.n);
-        let t = b.topo.clone();
+        let n = self.n;
+        let (c, d) = (pot / n, pot % n);
+        let t = &*b.topo;
+        // PERF: parent lists on the stack (at most N - 1 parents), house counts kept up to
+        // date instead of rescanning houses.
+        let mut ps = [0u32; 64];
         if self.dynamic() {
             self.work[c] &= !(1 << d);
             if self.mode != Mode::Nishio && self.work[c].count_ones() == 1 {
                 let e = self.work[c].trailing_zeros() as usize;
-                let ps: Vec<u32> = bits(self.orig[c] & !(1 << e))
-                    .map(|x| self.off_ev[c * self.n + x] - 1)
-                    .collect();
-                self.add(b, c * self.n + e, true, VIA_CELL, &ps, 1)?;
+                let mut np = 0;
+                for x in bits(self.orig[c] & !(1 << e)) {
+                    ps[np] = self.off_ev[c * n + x] - 1;
+                    np += 1;
+                }
+                self.add(b, c * n + e, true, VIA_CELL, &ps[..np], 1)?;
             }
             for &h in &t.cell_houses[c] {
-                let mut left = None;
-                let mut count = 0;
-                for &q in &t.houses[h as usize] {
-                    if self.work[q as usize] >> d & 1 != 0 {
-                        count += 1;
-                        left = Some(q as usize);
+                let h = h as usize;
+                self.count[h * n + d] -= 1;
+                if self.count[h * n + d] != 1 {
+                    continue;
+                }
+                let mut q = c;
+                let mut np = 0;
+                for &x in &t.houses[h] {
+                    let x = x as usize;
+                    if self.work[x] >> d & 1 != 0 {
+                        q = x;
+                    } else if self.orig[x] >> d & 1 != 0 {
+                        ps[np] = self.off_ev[x * n + d] - 1;
+                        np += 1;
                     }
                 }
-                if count == 1 {
-                    let q = left.unwrap_or(c);
-                    let ps: Vec<u32> = t.houses[h as usize]
-                        .iter()
-                        .map(|&x| x as usize)
-                        .filter(|&x| x != q && self.orig[x] >> d & 1 != 0)
-                        .map(|x| self.off_ev[x * self.n + d] - 1)
-                        .collect();
-                    self.add(b, q * self.n + d, true, VIA_HOUSE, &ps, 1)?;
-                }
+                self.add(b, q * n + d, true, VIA_HOUSE, &ps[..np], 1)?;
             }
         } else {
             if self.orig[c].count_ones() == 2 {
                 let e = (self.orig[c] & !(1 << d)).trailing_zeros() as usize;
-                self.add(b, c * self.n + e, true, VIA_CELL, &[idx], 1)?;
+                self.add(b, c * n + e, true, VIA_CELL, &[idx], 1)?;
             }
             for &h in &t.cell_houses[c] {
-                let mut other = None;
-                let mut count = 0;
-                for &q in &t.houses[h as usize] {
-                    if self.orig[q as usize] >> d & 1 != 0 {
-                        count += 1;
-                        if q as usize != c {
-                            other = Some(q as usize);
-                        }
-                    }
+                let h = h as usize;
+                if self.count[h * n + d] != 2 {
+                    continue;
                 }
-                if count == 2 {
-                    if let Some(q) = other {
-                        self.add(b, q * self.n + d, true, VIA_HOUSE, &[idx], 1)?;
+                for &q in &t.houses[h] {
+                    let q = q as usize;
+                    if q != c && self.orig[q] >> d & 1 != 0 {
+                        self.add(b, q * n + d, true, VIA_HOUSE, &[idx], 1)?;
                     }
                 }
             }
@@ -250,7 +284,7 @@ impl Engine {
         on: bool,
         mode: Mode,
     ) -> Option<Conflict> {
-        self.reset(cand, mode);
+        self.reset(b, cand, mode);
         self.digit = root % self.n;
         self.propagate(b, root, on).err()
     }
@@ -385,6 +419,7 @@ impl Engine {
             .take()
             .unwrap_or_else(|| Box::new(Engine::new(n)));
         let work = self.work.clone();
+        inner.invalidate();
         let mut found = Vec::new();
         for c in 0..work.len() {
             if work[c].count_ones() != 2
@@ -591,6 +626,7 @@ pub(crate) fn chain_step(
     technique: Technique,
     solution: Option<&[u8]>,
 ) -> Option<Step> {
+    eng.invalidate();
     match technique {
         Technique::ForcingChain => static_chains(b, eng),
         Technique::Nishio => nishio(b, eng),
