@@ -87,18 +87,21 @@ pub(crate) fn simple_step(
 pub(crate) fn full_house(b: &Board) -> Option<Step> {
     let t = &b.topo;
     for h in (2 * t.n..3 * t.n).chain(0..2 * t.n) {
-        let mut empty = None;
+        let mut empty = 0;
         let mut count = 0;
         for &k in &t.houses[h] {
             if b.value[k as usize] == 0 {
                 count += 1;
-                empty = Some(k as usize);
+                if count > 1 {
+                    break;
+                }
+                empty = k as usize;
             }
         }
         if count != 1 {
             continue;
         }
-        let k = empty?;
+        let k = empty;
         let missing = t.shape.full_mask() & !b.placed_in(h);
         if missing.count_ones() != 1 || b.cand[k] & missing == 0 {
             continue;
@@ -244,50 +247,47 @@ struct Locked {
 fn locked(b: &Board, pointing: bool, out: &mut dyn FnMut(Locked) -> bool) {
     let t = &b.topo;
     let n = t.n;
-    let bases: Vec<usize> = if pointing {
-        (2 * n..3 * n).collect()
-    } else {
-        (0..2 * n).collect()
-    };
+    let bases = if pointing { 2 * n..3 * n } else { 0..2 * n };
+    // PERF: no allocation unless a pattern is found (this runs before every harder step).
+    let mut pos = [0u64; 64];
     for base in bases {
+        let house = &t.houses[base];
+        pos[..n].iter_mut().for_each(|m| *m = 0);
+        for (i, &k) in house.iter().enumerate() {
+            for d in bits(b.cand[k as usize]) {
+                pos[d] |= 1 << i;
+            }
+        }
         for d in 0..n {
-            let cells: Vec<usize> = t.houses[base]
-                .iter()
-                .map(|&k| k as usize)
-                .filter(|&k| b.cand[k] >> d & 1 != 0)
-                .collect();
-            if cells.len() < 2 {
+            let m = pos[d];
+            if m.count_ones() < 2 {
                 continue;
             }
-            let candidates_cover: Vec<usize> = if pointing {
-                vec![
-                    t.cell_houses[cells[0]][0] as usize,
-                    t.cell_houses[cells[0]][1] as usize,
-                ]
-            } else {
-                vec![t.cell_houses[cells[0]][2] as usize]
-            };
-            for cover in candidates_cover {
-                if !cells
-                    .iter()
-                    .all(|&k| t.cell_houses[k].contains(&(cover as u16)))
-                {
+            let first = house[m.trailing_zeros() as usize] as usize;
+            let covers: &[usize] = if pointing { &[0, 1] } else { &[2] };
+            for &kind in covers {
+                let cover = t.cell_houses[first][kind] as usize;
+                if !bits(m).all(|i| t.cell_houses[house[i] as usize][kind] as usize == cover) {
+                    continue;
+                }
+                let outside = |k: usize| {
+                    b.cand[k] >> d & 1 != 0 && !t.cell_houses[k].contains(&(base as u16))
+                };
+                if !t.houses[cover].iter().any(|&k| outside(k as usize)) {
                     continue;
                 }
                 let elims: Vec<(usize, usize)> = t.houses[cover]
                     .iter()
                     .map(|&k| k as usize)
-                    .filter(|&k| b.cand[k] >> d & 1 != 0 && !cells.contains(&k))
+                    .filter(|&k| outside(k))
                     .map(|k| (k, d))
                     .collect();
-                if !elims.is_empty()
-                    && out(Locked {
-                        d,
-                        base,
-                        cover,
-                        elims,
-                    })
-                {
+                if out(Locked {
+                    d,
+                    base,
+                    cover,
+                    elims,
+                }) {
                     return;
                 }
             }
@@ -334,20 +334,21 @@ pub(crate) fn direct_locked(b: &Board, pointing: bool) -> Option<Step> {
             if h3 == l.base || !t.houses[h3].iter().any(|k| cover.contains(k)) {
                 continue;
             }
-            let pos: Vec<usize> = t.houses[h3]
-                .iter()
-                .map(|&k| k as usize)
-                .filter(|&k| b.cand[k] >> l.d & 1 != 0)
-                .collect();
-            if pos.len() < 2 {
+            let (mut count, mut left, mut nleft) = (0, 0, 0);
+            for &k in &t.houses[h3] {
+                let k = k as usize;
+                if b.cand[k] >> l.d & 1 != 0 {
+                    count += 1;
+                    if !cover.contains(&(k as u16)) {
+                        nleft += 1;
+                        left = k;
+                    }
+                }
+            }
+            if count < 2 {
                 continue;
             }
-            let left: Vec<usize> = pos
-                .iter()
-                .copied()
-                .filter(|&k| !cover.contains(&(k as u16)))
-                .collect();
-            if left.len() == 1 {
+            if nleft == 1 {
                 let technique = if pointing {
                     Technique::DirectPointing
                 } else {
@@ -358,7 +359,7 @@ pub(crate) fn direct_locked(b: &Board, pointing: bool) -> Option<Step> {
                     technique,
                     locked_text(b, &l),
                     locked_pattern(b, &l),
-                    (h3, left[0], l.d),
+                    (h3, left, l.d),
                 ));
                 return true;
             }
@@ -437,23 +438,22 @@ pub(crate) fn naked_subset(b: &Board, size: usize) -> Option<Step> {
         _ => Technique::NakedQuad,
     };
     for h in 0..3 * t.n {
-        let cells: Vec<usize> = t.houses[h]
-            .iter()
-            .map(|&k| k as usize)
-            .filter(|&k| {
-                let c = b.cand[k].count_ones() as usize;
-                c >= 2 && c <= size
-            })
-            .collect();
-        let empties = t.houses[h]
-            .iter()
-            .filter(|&&k| b.value[k as usize] == 0)
-            .count();
-        if cells.len() < size || empties <= size {
+        let mut cells = [0usize; 64];
+        let (mut len, mut empties) = (0, 0);
+        for &k in &t.houses[h] {
+            let k = k as usize;
+            let c = b.cand[k].count_ones() as usize;
+            empties += usize::from(b.value[k] == 0);
+            if c >= 2 && c <= size {
+                cells[len] = k;
+                len += 1;
+            }
+        }
+        if len < size || empties <= size {
             continue;
         }
         let mut found = None;
-        combinations(cells.len(), size, &mut |idx| {
+        combinations(len, size, &mut |idx| {
             let union = idx.iter().fold(0u64, |m, &i| m | b.cand[cells[i]]);
             if union.count_ones() as usize != size {
                 return false;
@@ -514,14 +514,20 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
     };
     for h in 0..3 * t.n {
         let house = &t.houses[h];
-        let mut pos = Vec::new();
-        let mut digits = Vec::new();
-        for d in 0..t.n {
-            let p = b.positions(h, d);
+        let mut all = [0u64; 64];
+        for (i, &k) in house.iter().enumerate() {
+            for d in bits(b.cand[k as usize]) {
+                all[d] |= 1 << i;
+            }
+        }
+        let (mut pos, mut digits) = ([0u64; 64], [0usize; 64]);
+        let mut len = 0;
+        for (d, &p) in all.iter().enumerate().take(t.n) {
             let c = p.count_ones() as usize;
             if c >= 2 && c <= size {
-                pos.push(p);
-                digits.push(d);
+                pos[len] = p;
+                digits[len] = d;
+                len += 1;
             }
         }
         // Sudoku Explainer looks for hidden sets only where the naked set of the other
@@ -529,11 +535,11 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
         // house has more empty cells than `size`.
         let empties = house.iter().filter(|&&k| b.value[k as usize] == 0).count();
         let needed = if direct { size } else { 2 * size };
-        if digits.len() < size || empties <= needed {
+        if len < size || empties <= needed {
             continue;
         }
         let mut found = None;
-        combinations(digits.len(), size, &mut |idx| {
+        combinations(len, size, &mut |idx| {
             let union = idx.iter().fold(0u64, |m, &i| m | pos[i]);
             if union.count_ones() as usize != size {
                 return false;
