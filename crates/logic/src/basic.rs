@@ -87,21 +87,10 @@ pub(crate) fn simple_step(
 pub(crate) fn full_house(b: &Board) -> Option<Step> {
     let t = &b.topo;
     for h in (2 * t.n..3 * t.n).chain(0..2 * t.n) {
-        let mut empty = 0;
-        let mut count = 0;
-        for &k in &t.houses[h] {
-            if b.value[k as usize] == 0 {
-                count += 1;
-                if count > 1 {
-                    break;
-                }
-                empty = k as usize;
-            }
-        }
-        if count != 1 {
+        if b.empties[h] != 1 {
             continue;
         }
-        let k = empty;
+        let k = *t.houses[h].iter().find(|&&k| b.value[k as usize] == 0)? as usize;
         let missing = t.shape.full_mask() & !b.placed_in(h);
         if missing.count_ones() != 1 || b.cand[k] & missing == 0 {
             continue;
