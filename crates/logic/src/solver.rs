@@ -223,7 +223,8 @@ pub struct Solver {
     board: Board,
     solution: Option<Vec<u8>>,
     unique: bool,
-    engine: Engine,
+    /// Scratch space for chains, made when first needed.
+    engine: Option<Engine>,
     options: Options,
 }
 
@@ -294,7 +295,7 @@ impl Solver {
         let solution = check(grid)?;
         let board = Board::new(grid);
         Ok(Solver {
-            engine: Engine::new(grid.n()),
+            engine: None,
             board,
             solution: Some(solution),
             unique: true,
@@ -380,7 +381,7 @@ impl Solver {
         let mut options = options.clone();
         options.uniqueness &= unique;
         Ok(Solver {
-            engine: Engine::new(n),
+            engine: None,
             board,
             solution: unique.then(|| sols[0].cells.clone()),
             unique,
@@ -468,6 +469,7 @@ impl Solver {
                 return Some(s);
             }
         }
+        let n = self.board.topo.n;
         for t in [
             Technique::ForcingChain,
             Technique::Nishio,
@@ -480,7 +482,12 @@ impl Solver {
                 return None;
             }
             if let Some(s) =
-                chains::chain_step(&self.board, &mut self.engine, t, self.solution.as_deref())
+                chains::chain_step(
+                &self.board,
+                self.engine.get_or_insert_with(|| Engine::new(n)),
+                t,
+                self.solution.as_deref(),
+            )
             {
                 return Some(s);
             }
