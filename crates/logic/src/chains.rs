@@ -847,7 +847,18 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode) -> Option<Step> {
     let mut off_sets: Vec<Option<Derived>> = vec![None; npot];
     let mut best_contra: Option<(u16, usize, bool)> = None;
     for &p in &pots {
-        let polarities: &[bool] = if dynamic { &[true, false] } else { &[true] };
+        // `off(p)` where p has one alternative (a bivalue cell or a conjugate pair) is
+        // `on` of that alternative one link later: its run adds nothing to the others.
+        let (c, d) = (p / n, p % n);
+        let forced_alternative = b.cand[c].count_ones() == 2
+            || t.cell_houses[c]
+                .iter()
+                .any(|&h| b.positions(h as usize, d).count_ones() == 2);
+        let polarities: &[bool] = if dynamic && !forced_alternative {
+            &[true, false]
+        } else {
+            &[true]
+        };
         for &on in polarities {
             let conf = eng.run(b, &b.cand, p, on, mode);
             if let Some(conf) = conf {
