@@ -577,9 +577,8 @@ impl Derived {
         let mut d = Derived {
             on: vec![0; words],
             off: vec![0; words],
-            conflict: conflict.map(|(a, b)| {
-                eng.events[a as usize].depth + eng.events[b as usize].depth
-            }),
+            conflict: conflict
+                .map(|(a, b)| eng.events[a as usize].depth + eng.events[b as usize].depth),
             depths: Vec::with_capacity(eng.touched.len() * 2),
         };
         for &p in &eng.touched {

@@ -188,7 +188,8 @@ pub struct Rating {
 }
 
 impl Rating {
-    fn of(steps: &[Step], complete: bool) -> Rating {
+    /// The rating of a path of steps (`complete` when it solved the grid).
+    pub fn of(steps: &[Step], complete: bool) -> Rating {
         let mut er = 0u16;
         let mut hardest = Technique::FullHouse;
         let mut ep = None;
@@ -264,8 +265,9 @@ impl Visitor for Collect {
 }
 
 fn solutions(grid: &Grid, limit: usize) -> Vec<Grid> {
-    if limit == 1 || grid.n() == 9 {
-        // the fast solver for the uniqueness count, then one solution
+    if grid.n() == 9 {
+        // the fast solver for the uniqueness count, then one solution (9x9 only: its
+        // generic path overflows in debug builds on some shapes)
         let r = dlx_sudoku::solve(
             grid,
             &SolveOptions {
@@ -481,14 +483,12 @@ impl Solver {
             if t > max {
                 return None;
             }
-            if let Some(s) =
-                chains::chain_step(
+            if let Some(s) = chains::chain_step(
                 &self.board,
                 self.engine.get_or_insert_with(|| Engine::new(n)),
                 t,
                 self.solution.as_deref(),
-            )
-            {
+            ) {
                 return Some(s);
             }
         }
