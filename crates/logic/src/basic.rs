@@ -247,8 +247,7 @@ fn locked(b: &Board, pointing: bool, out: &mut dyn FnMut(Locked) -> bool) {
                 pos[d] |= 1 << i;
             }
         }
-        for d in 0..n {
-            let m = pos[d];
+        for (d, &m) in pos.iter().enumerate().take(n) {
             if m.count_ones() < 2 {
                 continue;
             }

@@ -2,7 +2,7 @@
 //!
 //! # Data
 //!
-//! A [`Topology`] is computed once per box shape (9x9 is cached): cells are numbered
+//! A `Topology` is computed once per box shape (9x9 is cached): cells are numbered
 //! row-major `0..N*N`; houses `0..N` are the rows, `N..2N` the columns, `2N..3N` the boxes
 //! (row-major); `cell_houses[c] = [row, N + col, 2N + box]`; `peers[c]` lists the cells that
 //! share a house with `c` (`c` excluded).

@@ -507,7 +507,7 @@ impl Solver {
         order.sort_by_key(|&k| b.cand[k].count_ones());
         for k in order {
             let right = solution[k] as usize - 1;
-            for d in basic::bits(b.cand[k] & !(1 << right)) {
+            if let Some(d) = basic::bits(b.cand[k] & !(1 << right)).next() {
                 let c = basic::cand(b, k, d);
                 return Some(Step {
                     technique: Technique::Trial,
