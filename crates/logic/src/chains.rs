@@ -562,47 +562,48 @@ impl Engine {
     }
 }
 
-/// The derived potentials of one run: bitsets over potentials, and the depth of each
-/// (sorted by `2 * pot + on`).
+/// The derived potentials of one run: bitsets over potentials, and the depth of each at
+/// `depths[2 * pot + on]` (0: not derived).
 #[derive(Clone, Default)]
 struct Derived {
     on: Vec<u64>,
     off: Vec<u64>,
     conflict: Option<u32>,
-    depths: Vec<(u32, u32)>,
+    depths: Vec<u16>,
 }
 
 impl Derived {
     fn of(eng: &Engine, words: usize, conflict: Option<Conflict>) -> Derived {
+        let npot = eng.on_ev.len();
         let mut d = Derived {
             on: vec![0; words],
             off: vec![0; words],
-            conflict: conflict
-                .map(|(a, b)| eng.events[a as usize].depth + eng.events[b as usize].depth),
-            depths: Vec::with_capacity(eng.touched.len() * 2),
+            conflict: conflict.map(|(a, b)| {
+                eng.events[a as usize].depth + eng.events[b as usize].depth
+            }),
+            depths: vec![0; 2 * npot],
         };
         for &p in &eng.touched {
             let p = p as usize;
             if eng.on_ev[p] != 0 {
                 d.on[p / 64] |= 1 << (p % 64);
                 let e = eng.events[eng.on_ev[p] as usize - 1];
-                d.depths.push((2 * p as u32 + 1, e.depth));
+                d.depths[2 * p + 1] = e.depth.min(u16::MAX as u32) as u16;
             }
             if eng.off_ev[p] != 0 {
                 d.off[p / 64] |= 1 << (p % 64);
                 let e = eng.events[eng.off_ev[p] as usize - 1];
-                d.depths.push((2 * p as u32, e.depth));
+                d.depths[2 * p] = e.depth.min(u16::MAX as u32) as u16;
             }
         }
-        d.depths.sort_unstable();
         d
     }
 
     fn depth(&self, pot: usize, on: bool) -> u32 {
-        let key = 2 * pot as u32 + u32::from(on);
-        self.depths
-            .binary_search_by_key(&key, |x| x.0)
-            .map_or(u32::MAX / 64, |i| self.depths[i].1)
+        match self.depths[2 * pot + usize::from(on)] {
+            0 => u32::MAX / 64,
+            x => u32::from(x),
+        }
     }
 }
 
