@@ -338,71 +338,62 @@ impl Engine {
         }
     }
 
-    /// Locked candidates on the changed board (plus mode).
+    /// Locked candidates on the changed board (plus mode): a digit of a box confined to a
+    /// line leaves the rest of the line, and the other way round. Only intersections where
+    /// a derived `off` made the confinement are looked at (the others held on the board
+    /// already, where the lower levels found them). The parents are those `off`s.
     fn locked(&mut self, b: &Board) -> Result<(), Conflict> {
         let t = b.topo.clone();
         let n = self.n;
-        for bx in 2 * n..3 * n {
+        // PERF: house counts filter first; no allocation unless something is found.
+        let mut ps = [0u32; 64];
+        for base in 0..3 * n {
+            let is_box = base >= 2 * n;
             for d in 0..n {
-                let cells: Vec<usize> = t.houses[bx]
-                    .iter()
-                    .map(|&k| k as usize)
-                    .filter(|&k| self.work[k] >> d & 1 != 0)
-                    .collect();
-                if cells.len() < 2 {
+                let c = self.count[base * n + d];
+                if c < 2 || c == self.base_count[base * n + d] {
                     continue;
                 }
-                for li in 0..2 {
-                    let line = t.cell_houses[cells[0]][li] as usize;
-                    if !cells.iter().all(|&k| t.cell_houses[k][li] as usize == line) {
+                let (mut first, mut same) = (usize::MAX, [true; 3]);
+                for &k in &t.houses[base] {
+                    let k = k as usize;
+                    if self.work[k] >> d & 1 == 0 {
                         continue;
                     }
-                    // pointing: box -> line
-                    let ps: Vec<u32> = t.houses[bx]
-                        .iter()
-                        .map(|&x| x as usize)
-                        .filter(|&x| self.orig[x] >> d & 1 != 0 && self.work[x] >> d & 1 == 0)
-                        .map(|x| self.off_ev[x * n + d] - 1)
-                        .collect();
-                    if ps.is_empty() {
-                        continue;
-                    }
-                    for &q in &t.houses[line] {
-                        let q = q as usize;
-                        if t.cell_houses[q][2] as usize != bx && self.work[q] >> d & 1 != 0 {
-                            self.add(b, q * n + d, false, VIA_LOCKED, &ps, 1)?;
+                    if first == usize::MAX {
+                        first = k;
+                    } else {
+                        for (kind, s) in same.iter_mut().enumerate() {
+                            *s &= t.cell_houses[k][kind] == t.cell_houses[first][kind];
                         }
                     }
                 }
-            }
-        }
-        for line in 0..2 * n {
-            for d in 0..n {
-                let cells: Vec<usize> = t.houses[line]
-                    .iter()
-                    .map(|&k| k as usize)
-                    .filter(|&k| self.work[k] >> d & 1 != 0)
-                    .collect();
-                if cells.len() < 2 {
-                    continue;
-                }
-                let bx = t.cell_houses[cells[0]][2] as usize;
-                if !cells.iter().all(|&k| t.cell_houses[k][2] as usize == bx) {
-                    continue;
-                }
-                let ps: Vec<u32> = t.houses[line]
-                    .iter()
-                    .map(|&x| x as usize)
-                    .filter(|&x| self.orig[x] >> d & 1 != 0 && self.work[x] >> d & 1 == 0)
-                    .map(|x| self.off_ev[x * n + d] - 1)
-                    .collect();
-                if ps.is_empty() {
-                    continue;
-                }
-                for &q in &t.houses[bx] {
-                    let q = q as usize;
-                    if !t.cell_houses[q].contains(&(line as u16)) && self.work[q] >> d & 1 != 0 {
-                        self.add(b, q * n + d, false, VIA_LOCKED, &ps, 1)?;
+                let kinds: &[usize] = if is_box { &[0, 1] } else { &[2] };
+                for &kind in kinds {
+                    if !same[kind] {
+                        continue;
+                    }
+                    let cover = t.cell_houses[first][kind] as usize;
+                    let outside = |k: usize| !t.cell_houses[k].contains(&(base as u16));
+                    let any = t.houses[cover]
+                        .iter()
+                        .any(|&q| outside(q as usize) && self.work[q as usize] >> d & 1 != 0);
+                    if !any {
+                        continue;
+                    }
+                    let mut np = 0;
+                    for &x in &t.houses[base] {
+                        let x = x as usize;
+                        if self.orig[x] >> d & 1 != 0 && self.work[x] >> d & 1 == 0 {
+                            ps[np] = self.off_ev[x * n + d] - 1;
+                            np += 1;
+                        }
+                    }
+                    for &q in &t.houses[cover] {
+                        let q = q as usize;
+                        if outside(q) && self.work[q] >> d & 1 != 0 {
+                            self.add(b, q * n + d, false, VIA_LOCKED, &ps[..np], 1)?;
+                        }
                     }
                 }
             }
