@@ -2,7 +2,8 @@
 //! calibration file (`puzzle<TAB>source<TAB>se_er<TAB>se_ep<TAB>se_ed<TAB>...`) also the
 //! Spearman correlation with SE's ER and the share within 0.3.
 //!
-//! `cargo run -p dlx-logic --release --example rate -- FILE [--limit N] [--verbose]`
+//! `cargo run -p dlx-logic --release --example rate -- FILE [--limit N] [--every K] [--verbose]`
+//! (`--every K` keeps every K-th puzzle of the file).
 
 use std::time::Instant;
 
@@ -11,7 +12,7 @@ use dlx_logic::{Options, explain};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
-        eprintln!("usage: rate FILE [--limit N] [--verbose]");
+        eprintln!("usage: rate FILE [--limit N] [--every K] [--verbose]");
         std::process::exit(2);
     };
     let limit = args
@@ -20,12 +21,24 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .and_then(|s| s.parse().ok())
         .unwrap_or(usize::MAX);
+    let every: usize = args
+        .iter()
+        .position(|a| a == "--every")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
+        .max(1);
     let verbose = args.iter().any(|a| a == "--verbose");
+    let mut seen = 0usize;
     let text = std::fs::read_to_string(path).expect("read the file");
     let mut rows: Vec<(String, Option<f64>, String)> = Vec::new();
     for line in text.lines() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') || line.starts_with("puzzle\t") {
+            continue;
+        }
+        seen += 1;
+        if (seen - 1) % every != 0 {
             continue;
         }
         let fields: Vec<&str> = line.split('\t').collect();
