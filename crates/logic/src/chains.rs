@@ -30,7 +30,7 @@
 //! 3. static cell and region forcing chains (8.0);
 //! 4. dynamic: contradiction, double (`on(p)` and `off(p)` agree), cell and region (8.5);
 //! 5. dynamic plus locked candidates (9.0);
-//! 6. nested (9.5).
+//! 6. nested (10.0 here; see [`Technique::NestedForcingChains`]).
 //!
 //! Within a level the step with the smallest rating is taken (the first on ties).
 
@@ -569,9 +569,8 @@ impl Derived {
         let mut d = Derived {
             on: vec![0; words],
             off: vec![0; words],
-            conflict: conflict.map(|(a, b)| {
-                eng.events[a as usize].depth + eng.events[b as usize].depth
-            }),
+            conflict: conflict
+                .map(|(a, b)| eng.events[a as usize].depth + eng.events[b as usize].depth),
             depths: vec![0; 2 * npot],
         };
         for &p in &eng.touched {

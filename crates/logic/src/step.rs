@@ -86,10 +86,12 @@ pub enum Technique {
     DynamicForcingChains,
     /// Dynamic forcing chains that also use locked candidates (SE 9.0 plus length).
     DynamicForcingChainsPlus,
-    /// Forcing chains whose implications use dynamic chains themselves (9.5 plus length).
+    /// Dynamic forcing chains whose implications use dynamic contradictions themselves
+    /// (10.0 plus length here: Sudoku Explainer rates its nested levels 9.5 to 10.5 plus
+    /// length; 10.0 puts every forum-hardest puzzle, all 11 or more for SE, at 11.0 or more).
     NestedForcingChains,
-    /// A candidate removed because the board with it has no solution, shown by search: a
-    /// step by trial, not by logic (rated 11.0 plus length here).
+    /// A candidate removed because the solution found by search differs: a step by trial,
+    /// not by logic, the last resort (rated 12.0 here).
     Trial,
 }
 
@@ -266,8 +268,8 @@ impl Technique {
             CellForcingChains | RegionForcingChains => 80,
             DynamicForcingChains => 85,
             DynamicForcingChainsPlus => 90,
-            NestedForcingChains => 95,
-            Trial => 110,
+            NestedForcingChains => 100,
+            Trial => 120,
         }
     }
 

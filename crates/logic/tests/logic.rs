@@ -193,10 +193,11 @@ fn every_shipped_example_is_solved_soundly() {
 
 #[test]
 fn the_hardest_example_gets_a_complete_path() {
-    // Easter Monster (Sudoku Explainer: 11.6): needs the top of the ladder.
+    // Easter Monster (Sudoku Explainer: 11.6): needs the top of the ladder, rated 11.0 or
+    // more as Sudoku Explainer rates it.
     let g = &example_puzzles("hard-9x9.txt")[0];
     let x = check_steps(g);
-    assert!(x.rating.er >= 9.5, "{:?}", x.rating);
+    assert!(x.rating.er >= 11.0, "{:?}", x.rating);
     assert_eq!(x.rating.band, Band::Extreme);
     assert!(
         x.steps
