@@ -53,6 +53,7 @@ fn main() {
     let mut times = Vec::new();
     let start = Instant::now();
     let mut unsolved = 0;
+    let mut hardest = std::collections::BTreeMap::new();
     for (puzzle, se, tech) in &rows {
         let grid = match dlx_sudoku::parse(puzzle) {
             Ok(g) => g,
@@ -73,6 +74,7 @@ fn main() {
         if !r.rating.complete {
             unsolved += 1;
         }
+        *hardest.entry(r.rating.hardest).or_insert(0usize) += 1;
         if verbose {
             println!(
                 "{puzzle}\t{:.1}\t{:.1}\t{:.1}\t{}\tse={}\t{}",
@@ -97,6 +99,11 @@ fn main() {
         median * 1e3,
         max * 1e3
     );
+    let spread: Vec<String> = hardest
+        .iter()
+        .map(|(t, c)| format!("{} {c}", t.as_str()))
+        .collect();
+    println!("hardest steps: {}", spread.join(", "));
     let pairs: Vec<(f64, f64)> = ours.iter().filter_map(|&(a, b)| Some((a, b?))).collect();
     if !pairs.is_empty() {
         let within = pairs
