@@ -800,6 +800,159 @@ pub(crate) fn two_strong_links(b: &Board) -> Option<Step> {
     best
 }
 
+/// The strong links of digit `d` with a group at one end at least: `(a, b, house)` where
+/// the places of `d` in `house` are exactly the cells of `a` and `b`, each a single cell or
+/// two or more cells in one box and one line.
+fn grouped_links(b: &Board, d: usize) -> Vec<(Vec<usize>, Vec<usize>, usize)> {
+    let t = &b.topo;
+    let n = t.n;
+    let mut out = Vec::new();
+    for h in 0..3 * n {
+        let p = b.positions(h, d);
+        let count = p.count_ones() as usize;
+        if !(3..=2 * n.min(8)).contains(&count) {
+            continue;
+        }
+        let cells: Vec<usize> = bits(p).map(|i| t.houses[h][i] as usize).collect();
+        // a node: the cells in one intersection of a box with a line, or one cell
+        let is_node = |v: &[usize]| {
+            v.len() == 1
+                || ((0..2).any(|kind| {
+                    v.iter()
+                        .all(|&k| t.cell_houses[k][kind] == t.cell_houses[v[0]][kind])
+                }) && v
+                    .iter()
+                    .all(|&k| t.cell_houses[k][2] == t.cell_houses[v[0]][2]))
+        };
+        // candidate first nodes: single cells and the intersections of this house
+        let mut firsts: Vec<Vec<usize>> = cells.iter().map(|&k| vec![k]).collect();
+        for kind in 0..3 {
+            for &k in &cells {
+                let g: Vec<usize> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&q| {
+                        t.cell_houses[q][kind] == t.cell_houses[k][kind]
+                            && t.cell_houses[q][2] == t.cell_houses[k][2]
+                    })
+                    .collect();
+                if g.len() >= 2 && !firsts.contains(&g) {
+                    firsts.push(g);
+                }
+            }
+        }
+        for a in firsts {
+            let rest: Vec<usize> = cells.iter().copied().filter(|k| !a.contains(k)).collect();
+            if rest.is_empty() || !is_node(&rest) || a > rest {
+                continue;
+            }
+            out.push((a, rest, h));
+        }
+    }
+    out
+}
+
+/// Grouped two strong links (SukakuExplainer 4.3), and the empty rectangle among them: as
+/// skyscraper, kite and turbot fish, with one end at least a group.
+pub(crate) fn grouped_strong_links(b: &Board) -> Option<Step> {
+    let t = &b.topo;
+    let sees_all =
+        |x: &[usize], y: &[usize]| x.iter().all(|&a| y.iter().all(|&c| a != c && t.sees(a, c)));
+    for d in 0..t.n {
+        let mut links = grouped_links(b, d);
+        for (x, y, h) in conjugates(b, d) {
+            links.push((vec![x], vec![y], h));
+        }
+        for i in 0..links.len() {
+            for j in 0..links.len() {
+                if i == j {
+                    continue;
+                }
+                let (l1, l2) = (&links[i], &links[j]);
+                if l1.0.len() + l1.1.len() + l2.0.len() + l2.1.len() == 4 {
+                    continue; // no group: a plain two-strong-link pattern
+                }
+                for (x, u) in [(&l1.0, &l1.1), (&l1.1, &l1.0)] {
+                    for (y, v) in [(&l2.0, &l2.1), (&l2.1, &l2.0)] {
+                        let overlap = [x, u]
+                            .iter()
+                            .any(|s| s.iter().any(|k| y.contains(k) || v.contains(k)));
+                        if overlap || !sees_all(x, y) {
+                            continue;
+                        }
+                        let ends: Vec<usize> = u.iter().chain(v.iter()).copied().collect();
+                        let elims: Vec<Candidate> = (0..t.ncells)
+                            .filter(|&k| {
+                                b.cand[k] >> d & 1 != 0
+                                    && ends.iter().all(|&e| e != k && t.sees(k, e))
+                            })
+                            .map(|k| cand(b, k, d))
+                            .collect();
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        let box_er = |l: &(Vec<usize>, Vec<usize>, usize)| {
+                            t.kind(l.2) == 2 && l.0.len() + l.1.len() >= 3
+                        };
+                        let technique = if box_er(l1) || box_er(l2) {
+                            Technique::EmptyRectangle
+                        } else {
+                            Technique::GroupedStrongLinks
+                        };
+                        let name = |v: &[usize]| {
+                            let names: Vec<String> = v.iter().map(|&k| t.name(k)).collect();
+                            if v.len() == 1 {
+                                names[0].clone()
+                            } else {
+                                format!("{{{}}}", names.join(","))
+                            }
+                        };
+                        let all: Vec<usize> =
+                            u.iter().chain(x).chain(y).chain(v).copied().collect();
+                        let pattern = Pattern {
+                            cells: all.iter().map(|&k| rc(b, k)).collect(),
+                            houses: vec![t.house(l1.2), t.house(l2.2)],
+                            digits: vec![d as u8 + 1],
+                            candidates: all.iter().map(|&k| cand(b, k, d)).collect(),
+                            links: vec![
+                                Link {
+                                    from: cand(b, u[0], d),
+                                    to: cand(b, x[0], d),
+                                    strong: true,
+                                },
+                                Link {
+                                    from: cand(b, x[0], d),
+                                    to: cand(b, y[0], d),
+                                    strong: false,
+                                },
+                                Link {
+                                    from: cand(b, y[0], d),
+                                    to: cand(b, v[0], d),
+                                    strong: true,
+                                },
+                            ],
+                        };
+                        let text = format!(
+                            "{}: {} in {} or {} (strong links in {} and {}, joined by {} and {}): {}",
+                            technique.title(),
+                            d + 1,
+                            name(u),
+                            name(v),
+                            t.house(l1.2),
+                            t.house(l2.2),
+                            name(x),
+                            name(y),
+                            fmt_elims(&elims)
+                        );
+                        return Some(simple_step(technique, vec![], elims, pattern, text));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
 // ---------------------------------------------------------------------------------------
 // Wings
 
@@ -1517,6 +1670,27 @@ mod tests {
         let s = two_strong_links(&b).unwrap();
         assert_eq!(s.technique, Technique::TwoStringKite);
         assert_eq!(names(&s.eliminations), ["r8c8=2"]);
+    }
+
+    #[test]
+    fn empty_rectangle() {
+        let mut b = open();
+        let box5: Vec<usize> = (4..=6)
+            .flat_map(|r| (4..=6).map(move |c| at(r, c)))
+            .collect();
+        let keep = [at(4, 5), at(6, 5), at(5, 4), at(5, 6)];
+        remove(&mut b, box5.into_iter().filter(|k| !keep.contains(k)), 1);
+        remove(
+            &mut b,
+            row(2)
+                .into_iter()
+                .filter(|&k| k != at(2, 5) && k != at(2, 8)),
+            1,
+        );
+        assert!(two_strong_links(&b).is_none());
+        let s = grouped_strong_links(&b).unwrap();
+        assert_eq!(s.technique, Technique::EmptyRectangle);
+        assert_eq!(names(&s.eliminations), ["r5c8=1"]);
     }
 
     #[test]

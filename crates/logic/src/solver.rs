@@ -445,9 +445,14 @@ impl Solver {
                 return Some(s);
             }
         }
-        let middle: [(Technique, Finder, bool); 9] = [
+        let middle: [(Technique, Finder, bool); 10] = [
             (Technique::Skyscraper, basic::two_strong_links, false),
             (Technique::XyWing, basic::xy_wing, false),
+            (
+                Technique::GroupedStrongLinks,
+                basic::grouped_strong_links,
+                false,
+            ),
             (Technique::XyzWing, basic::xyz_wing, false),
             (Technique::WWing, basic::w_wing, false),
             (Technique::UniqueRectangle1, basic::unique_rectangle, true),

@@ -52,6 +52,12 @@ pub enum Technique {
     TurbotFish,
     /// A bivalue pivot and two bivalue pincers (SE 4.2).
     XyWing,
+    /// Two strong links on a digit, one end at least a group of cells in a box and a line,
+    /// joined by a weak link (SukakuExplainer's grouped skyscraper, kite, turbot: 4.3).
+    GroupedStrongLinks,
+    /// A box whose digit lies on one row and one column (grouped strong link) joined to a
+    /// conjugate pair (SukakuExplainer rates it as grouped strong links, 4.3).
+    EmptyRectangle,
     /// A trivalue pivot and two bivalue pincers (SE 4.4).
     XyzWing,
     /// Two equal bivalue cells joined by a strong link on one of their digits (4.4 here).
@@ -97,7 +103,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 39] = [
+    pub const ALL: [Technique; 41] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -118,6 +124,8 @@ impl Technique {
         Technique::TwoStringKite,
         Technique::TurbotFish,
         Technique::XyWing,
+        Technique::GroupedStrongLinks,
+        Technique::EmptyRectangle,
         Technique::XyzWing,
         Technique::WWing,
         Technique::UniqueRectangle1,
@@ -163,6 +171,8 @@ impl Technique {
             TwoStringKite => "two_string_kite",
             TurbotFish => "turbot_fish",
             XyWing => "xy_wing",
+            GroupedStrongLinks => "grouped_strong_links",
+            EmptyRectangle => "empty_rectangle",
             XyzWing => "xyz_wing",
             WWing => "w_wing",
             UniqueRectangle1 => "unique_rectangle_1",
@@ -208,6 +218,8 @@ impl Technique {
             TwoStringKite => "2-string kite",
             TurbotFish => "Turbot fish",
             XyWing => "XY-wing",
+            GroupedStrongLinks => "Grouped strong links",
+            EmptyRectangle => "Empty rectangle",
             XyzWing => "XYZ-wing",
             WWing => "W-wing",
             UniqueRectangle1 => "Unique rectangle type 1",
@@ -255,6 +267,7 @@ impl Technique {
             TwoStringKite => 41,
             TurbotFish => 42,
             XyWing => 42,
+            GroupedStrongLinks | EmptyRectangle => 43,
             XyzWing => 44,
             WWing => 44,
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 => 45,
