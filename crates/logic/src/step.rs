@@ -428,6 +428,48 @@ impl Step {
     }
 }
 
+impl Step {
+    /// The step told in three levels, for a hint that reveals more at each press:
+    /// 1, the technique and where to look (`Look for a hidden single in box 2`); 2, the cells
+    /// of the pattern as well; 3 (or more), the whole deduction ([`Step::text`]).
+    pub fn hint_text(&self, level: u8) -> String {
+        let name = self.name();
+        let name = match name.split_once(' ') {
+            // "Hidden single" -> "hidden single", but keep "XY-wing", "BUG+1", "X-chain"
+            Some((first, rest)) if first.chars().skip(1).all(|c| c.is_lowercase()) => {
+                format!("{} {rest}", first.to_lowercase())
+            }
+            _ => name,
+        };
+        let article = if name.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U', 'X']) {
+            "an"
+        } else {
+            "a"
+        };
+        let houses: Vec<String> = self.pattern.houses.iter().map(|h| h.to_string()).collect();
+        let cells: Vec<String> = self
+            .pattern
+            .cells
+            .iter()
+            .map(|&(r, c)| format!("r{}c{}", r + 1, c + 1))
+            .collect();
+        let digits: Vec<String> = self.pattern.digits.iter().map(|d| d.to_string()).collect();
+        let mut out = format!("Look for {article} {name}");
+        if !digits.is_empty() && digits.len() <= 2 {
+            out += &format!(" on {}", digits.join(" and "));
+        }
+        if !houses.is_empty() {
+            out += &format!(" in {}", houses.join(", "));
+        }
+        match level {
+            0 | 1 => out,
+            2 if !cells.is_empty() => format!("{out}: the cells {}", cells.join(", ")),
+            2 => out,
+            _ => self.text.clone(),
+        }
+    }
+}
+
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({:.1})", self.text, self.rating)

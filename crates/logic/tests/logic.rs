@@ -354,6 +354,12 @@ fn hints_follow_the_users_grid_and_marks() {
     let first = hint(&puzzle, None, None).unwrap().unwrap();
     assert_eq!(first.technique, Technique::HiddenSingleBox);
     assert_eq!(first.text, "Hidden single: 1 in box 2 can only go in r1c5");
+    assert_eq!(first.hint_text(1), "Look for a hidden single on 1 in box 2");
+    assert_eq!(
+        first.hint_text(2),
+        "Look for a hidden single on 1 in box 2: the cells r1c5"
+    );
+    assert_eq!(first.hint_text(3), first.text);
 
     // a wrong digit in the grid in progress is named
     let solution = dlx_sudoku::solve(&puzzle, &SolveOptions::default())
