@@ -96,6 +96,8 @@ pub(crate) struct Engine {
     /// Which candidate array (address, generation) `base_count` was counted for.
     counted_for: Option<(usize, u32)>,
     generation: u32,
+    /// Nested mode: try every cell inside, not only bivalue cells.
+    deep: bool,
 }
 
 /// A contradiction: two events deriving the same potential on and off.
@@ -123,6 +125,7 @@ impl Engine {
             base_count: vec![0; 3 * n * n],
             counted_for: None,
             generation: 0,
+            deep: false,
         }
     }
 
@@ -412,10 +415,10 @@ impl Engine {
         let work = self.work.clone();
         inner.invalidate();
         let mut found = Vec::new();
+        let widest = if self.deep { n as u32 } else { 2 };
         for c in 0..work.len() {
-            if work[c].count_ones() != 2
-                || self.on_ev[c * n + work[c].trailing_zeros() as usize] != 0
-            {
+            let k = work[c].count_ones();
+            if k < 2 || k > widest || self.on_ev[c * n + work[c].trailing_zeros() as usize] != 0 {
                 continue;
             }
             for d in bits(work[c]) {
@@ -639,7 +642,26 @@ fn nested_first(b: &Board, eng: &mut Engine, solution: Option<&[u8]>) -> Option<
     let n = b.topo.n;
     let mut cells: Vec<usize> = (0..b.topo.ncells).filter(|&c| b.cand[c] != 0).collect();
     cells.sort_by_key(|&c| b.cand[c].count_ones());
-    for c in cells {
+    // bivalue cells inside first; every cell inside when that finds nothing
+    for deep in [false, true] {
+        eng.deep = deep;
+        let found = nested_pass(b, eng, solution, &cells);
+        eng.deep = false;
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+fn nested_pass(
+    b: &Board,
+    eng: &mut Engine,
+    solution: Option<&[u8]>,
+    cells: &[usize],
+) -> Option<Step> {
+    let n = b.topo.n;
+    for &c in cells {
         for d in bits(b.cand[c]) {
             if solution.is_some_and(|s| s[c] as usize == d + 1) {
                 continue;

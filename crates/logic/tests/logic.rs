@@ -206,6 +206,18 @@ fn the_hardest_example_gets_a_complete_path() {
     );
 }
 
+#[test]
+fn a_forum_hardest_puzzle_needs_no_trial() {
+    // every 100th of forum-hardest-1905-11plus: this one once ended with a trial, when the
+    // nested level looked inside bivalue cells only
+    let g =
+        parse("98.7..6..7......9...6.5.....9..4.3...3.........73...5...98...7...85...6......2..1")
+            .unwrap();
+    let x = check_steps(&g);
+    assert!(x.steps.iter().all(|s| s.technique != Technique::Trial));
+    assert!(x.rating.er >= 11.0, "{:?}", x.rating);
+}
+
 /// The first step of `technique` in the easiest-first path of `puzzle`.
 fn first_step(puzzle: &str, technique: Technique) -> Step {
     let x = explain(&parse(puzzle).unwrap(), &Options::default()).unwrap();
