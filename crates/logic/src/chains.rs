@@ -556,47 +556,72 @@ impl Engine {
     }
 }
 
-/// The derived potentials of one run: bitsets over potentials, and the depth of each at
-/// `depths[2 * pot + on]` (0: not derived).
+/// The derived potentials of one run: bitsets over potentials, and the depth of each,
+/// dense at `depths[2 * pot + on]` (0: not derived) for grids up to 16x16, else sorted
+/// `(2 * pot + on, depth)` pairs (memory in proportion to what the run derived).
 #[derive(Clone, Default)]
 struct Derived {
     on: Vec<u64>,
     off: Vec<u64>,
     conflict: Option<u32>,
     depths: Vec<u16>,
+    sparse: Vec<(u32, u32)>,
 }
+
+/// Potentials up to which depths are kept dense.
+const DENSE_POTENTIALS: usize = 4096;
 
 impl Derived {
     fn of(eng: &Engine, words: usize, conflict: Option<Conflict>) -> Derived {
         let npot = eng.on_ev.len();
+        let dense = npot <= DENSE_POTENTIALS;
         let mut d = Derived {
             on: vec![0; words],
             off: vec![0; words],
             conflict: conflict
                 .map(|(a, b)| eng.events[a as usize].depth + eng.events[b as usize].depth),
-            depths: vec![0; 2 * npot],
+            depths: if dense { vec![0; 2 * npot] } else { Vec::new() },
+            sparse: Vec::new(),
+        };
+        let mut put = |key: usize, depth: u32| {
+            if dense {
+                d.depths[key] = depth.min(u32::from(u16::MAX)) as u16;
+            } else {
+                d.sparse.push((key as u32, depth));
+            }
         };
         for &p in &eng.touched {
             let p = p as usize;
             if eng.on_ev[p] != 0 {
+                put(2 * p + 1, eng.events[eng.on_ev[p] as usize - 1].depth);
+            }
+            if eng.off_ev[p] != 0 {
+                put(2 * p, eng.events[eng.off_ev[p] as usize - 1].depth);
+            }
+        }
+        for &p in &eng.touched {
+            let p = p as usize;
+            if eng.on_ev[p] != 0 {
                 d.on[p / 64] |= 1 << (p % 64);
-                let e = eng.events[eng.on_ev[p] as usize - 1];
-                d.depths[2 * p + 1] = e.depth.min(u16::MAX as u32) as u16;
             }
             if eng.off_ev[p] != 0 {
                 d.off[p / 64] |= 1 << (p % 64);
-                let e = eng.events[eng.off_ev[p] as usize - 1];
-                d.depths[2 * p] = e.depth.min(u16::MAX as u32) as u16;
             }
         }
+        d.sparse.sort_unstable();
         d
     }
 
     fn depth(&self, pot: usize, on: bool) -> u32 {
-        match self.depths[2 * pot + usize::from(on)] {
-            0 => u32::MAX / 64,
-            x => u32::from(x),
-        }
+        let key = 2 * pot + usize::from(on);
+        let found = if self.depths.is_empty() {
+            self.sparse
+                .binary_search_by_key(&(key as u32), |x| x.0)
+                .map_or(0, |i| self.sparse[i].1)
+        } else {
+            u32::from(self.depths[key])
+        };
+        if found == 0 { u32::MAX / 64 } else { found }
     }
 }
 
@@ -636,10 +661,9 @@ pub(crate) fn chain_step(
 /// right one never leads to a contradiction), which changes nothing but the time.
 ///
 /// Unlike the lower levels, this one does not look for the smallest rating among all
-/// steps of the level (it would cost seconds a step): its ratings are upper bounds of
-/// Sudoku Explainer's for the same step.
+/// steps of the level (it would cost seconds a step), so a step can be rated above the
+/// smallest one the level holds.
 fn nested_first(b: &Board, eng: &mut Engine, solution: Option<&[u8]>) -> Option<Step> {
-    let n = b.topo.n;
     let mut cells: Vec<usize> = (0..b.topo.ncells).filter(|&c| b.cand[c] != 0).collect();
     cells.sort_by_key(|&c| b.cand[c].count_ones());
     // bivalue cells inside first; every cell inside when that finds nothing
