@@ -98,6 +98,8 @@ pub(crate) struct Engine {
     generation: u32,
     /// Nested mode: try every cell inside, not only bivalue cells.
     deep: bool,
+    /// The static `on` runs of level 1 when it found nothing, with the board they ran on.
+    static_sets: Option<(Vec<u64>, Vec<Option<Derived>>)>,
 }
 
 /// A contradiction: two events deriving the same potential on and off.
@@ -126,6 +128,7 @@ impl Engine {
             counted_for: None,
             generation: 0,
             deep: false,
+            static_sets: None,
         }
     }
 
@@ -730,9 +733,18 @@ fn chain_technique(kinds: u32) -> Technique {
 fn static_chains(b: &Board, eng: &mut Engine) -> Option<Step> {
     let mut best: Option<(u16, Technique, usize, bool)> = None;
     let floor = Technique::XChain.base_tenths();
+    let npot = b.topo.ncells * b.topo.n;
+    let words = npot.div_ceil(64);
+    // the `on` runs are kept for the static cell and region forcing chains, the next level
+    // but one, when this level finds nothing (Nishio between does not change the board)
+    let mut on_sets: Vec<Option<Derived>> = vec![None; npot];
     for p in candidates_of(b).collect::<Vec<_>>() {
         for on in [true, false] {
-            if let Some(conf) = eng.run(b, &b.cand, p, on, Mode::Static) {
+            let conflict = eng.run(b, &b.cand, p, on, Mode::Static);
+            if on {
+                on_sets[p] = Some(Derived::of(eng, words, conflict));
+            }
+            if let Some(conf) = conflict {
                 let (cx, kinds) = eng.ancestors(&[conf.0, conf.1]);
                 let t = chain_technique(kinds);
                 let tenths = rate(t, cx);
@@ -745,7 +757,10 @@ fn static_chains(b: &Board, eng: &mut Engine) -> Option<Step> {
             break;
         }
     }
-    let (tenths, t, p, on) = best?;
+    let Some((tenths, t, p, on)) = best else {
+        eng.static_sets = Some((b.cand.clone(), on_sets));
+        return None;
+    };
     let conf = eng.run(b, &b.cand, p, on, Mode::Static)?;
     Some(contradiction_step(b, eng, t, None, tenths, p, on, conf))
 }
@@ -878,8 +893,15 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode) -> Option<Step> {
     };
     let dynamic = mode != Mode::Static;
     let pots: Vec<usize> = candidates_of(b).collect();
-    // Contradictions first (cheap to rate), keeping the derived sets for the rest.
-    let mut on_sets: Vec<Option<Derived>> = vec![None; npot];
+    // Contradictions first (cheap to rate), keeping the derived sets for the rest; the
+    // static runs of level 1 on this same board are taken as they are.
+    let cached = eng
+        .static_sets
+        .take()
+        .filter(|(cand, _)| mode == Mode::Static && *cand == b.cand)
+        .map(|x| x.1);
+    let reuse = cached.is_some();
+    let mut on_sets: Vec<Option<Derived>> = cached.unwrap_or_else(|| vec![None; npot]);
     let mut off_sets: Vec<Option<Derived>> = vec![None; npot];
     let mut best_contra: Option<(u16, usize, bool)> = None;
     for &p in &pots {
@@ -895,6 +917,9 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode) -> Option<Step> {
         } else {
             &[true]
         };
+        if reuse {
+            continue;
+        }
         for &on in polarities {
             let conf = eng.run(b, &b.cand, p, on, mode);
             if let Some(conf) = conf {
