@@ -100,6 +100,11 @@ pub(crate) struct Engine {
     deep: bool,
     /// The static `on` runs of level 1 when it found nothing, with the board they ran on.
     static_sets: Option<(Vec<u64>, Vec<Option<Derived>>)>,
+    /// When to stop: once past it, every run derives nothing (so no conclusion is drawn
+    /// from a cut run) and `expired` is set.
+    pub(crate) deadline: Option<std::time::Instant>,
+    pub(crate) expired: bool,
+    runs: u32,
 }
 
 /// A contradiction: two events deriving the same potential on and off.
@@ -129,6 +134,9 @@ impl Engine {
             generation: 0,
             deep: false,
             static_sets: None,
+            deadline: None,
+            expired: false,
+            runs: 0,
         }
     }
 
@@ -292,6 +300,15 @@ impl Engine {
     ) -> Option<Conflict> {
         self.reset(b, cand, mode);
         self.digit = root % self.n;
+        if let Some(deadline) = self.deadline {
+            self.runs = self.runs.wrapping_add(1);
+            if self.runs % 16 == 0 && std::time::Instant::now() >= deadline {
+                self.expired = true;
+            }
+        }
+        if self.expired {
+            return None;
+        }
         self.propagate(b, root, on).err()
     }
 
@@ -417,6 +434,7 @@ impl Engine {
             .unwrap_or_else(|| Box::new(Engine::new(n)));
         let work = self.work.clone();
         inner.invalidate();
+        inner.deadline = self.deadline;
         let mut found = Vec::new();
         let widest = if self.deep { n as u32 } else { 2 };
         for c in 0..work.len() {
@@ -434,6 +452,12 @@ impl Engine {
             if found.len() >= 4 {
                 break;
             }
+        }
+        if inner.expired {
+            // an inner run was cut: what it would have found is unknown, so this run
+            // stops here too (it draws no conclusion from a cut run)
+            self.expired = true;
+            found.clear();
         }
         self.inner = Some(inner);
         for (pot, w) in found {

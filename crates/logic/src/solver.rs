@@ -77,6 +77,9 @@ pub struct Options {
     /// Allow unique rectangles and BUG+1 (only ever used on puzzles proven to have one
     /// solution).
     pub uniqueness: bool,
+    /// Stop at this instant (checked before each step and every 16 chain runs); the path
+    /// then ends with [`Stop::Deadline`].
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Options {
@@ -85,6 +88,7 @@ impl Default for Options {
             max_steps: 10_000,
             max_technique: Technique::Trial,
             uniqueness: true,
+            deadline: None,
         }
     }
 }
@@ -100,6 +104,8 @@ pub enum Stop {
     Stuck,
     /// The step budget ran out.
     Budget,
+    /// The deadline passed.
+    Deadline,
 }
 
 /// A whole path: the steps taken, easiest first, until solved or stopped.
@@ -406,7 +412,7 @@ impl Solver {
 
     /// The easiest step available now, without applying it.
     pub fn next_step(&mut self) -> Option<Step> {
-        if self.board.is_solved() {
+        if self.board.is_solved() || self.expired() {
             return None;
         }
         let max = self.options.max_technique;
@@ -488,12 +494,15 @@ impl Solver {
             if t > max {
                 return None;
             }
-            if let Some(s) = chains::chain_step(
-                &self.board,
-                self.engine.get_or_insert_with(|| Engine::new(n)),
-                t,
-                self.solution.as_deref(),
-            ) {
+            let deadline = self.options.deadline;
+            let engine = self.engine.get_or_insert_with(|| Engine::new(n));
+            engine.deadline = deadline;
+            let found = chains::chain_step(&self.board, engine, t, self.solution.as_deref());
+            if engine.expired {
+                // a cut level proves nothing about the levels above it
+                return None;
+            }
+            if let Some(s) = found {
                 return Some(s);
             }
         }
@@ -539,6 +548,15 @@ impl Solver {
         None
     }
 
+    /// Whether the deadline has passed (or a chain level was cut by it).
+    pub fn expired(&self) -> bool {
+        self.engine.as_ref().is_some_and(|e| e.expired)
+            || self
+                .options
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+    }
+
     /// Applies a step's placements and eliminations to the board.
     pub fn apply(&mut self, step: &Step) {
         let n = self.board.topo.n;
@@ -581,6 +599,7 @@ impl Solver {
                     self.apply(&s);
                     steps.push(s);
                 }
+                None if self.expired() => break Stop::Deadline,
                 None => break Stop::Stuck,
             }
         };

@@ -438,6 +438,35 @@ fn a_step_budget_stops_the_path() {
     assert_eq!(stuck.stop, Stop::Stuck);
 }
 
+#[test]
+fn a_deadline_stops_the_path_with_sound_steps() {
+    let g = &example_puzzles("hard-9x9.txt")[0];
+    let past = explain(
+        g,
+        &Options {
+            deadline: Some(std::time::Instant::now()),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(past.stop, Stop::Deadline);
+    assert!(past.steps.is_empty());
+    // a deadline met inside the chain levels: the path stops there, what it holds is sound
+    let options = Options {
+        deadline: Some(std::time::Instant::now() + std::time::Duration::from_millis(5)),
+        ..Options::default()
+    };
+    let mut solver = Solver::new(g, &options).unwrap();
+    let x = solver.run();
+    assert_eq!(x.stop, Stop::Deadline);
+    assert!(!x.rating.complete);
+    let mut check = Solver::new(g, &Options::default()).unwrap();
+    for s in &x.steps {
+        assert_eq!(check.is_sound(s), Some(true), "{}", s.text);
+        check.apply(s);
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Calibration against Sudoku Explainer
 
