@@ -856,13 +856,39 @@ fn grouped_links(b: &Board, d: usize) -> Vec<(Vec<usize>, Vec<usize>, usize)> {
 /// skyscraper, kite and turbot fish, with one end at least a group.
 pub(crate) fn grouped_strong_links(b: &Board) -> Option<Step> {
     let t = &b.topo;
-    let sees_all =
-        |x: &[usize], y: &[usize]| x.iter().all(|&a| y.iter().all(|&c| a != c && t.sees(a, c)));
+    let words = t.words;
+    // PERF: each node as cell bitsets: its cells, and the cells that see all of them.
+    let node_sets = |cells: &[usize]| {
+        let mut own = vec![0u64; words];
+        let mut seen = vec![u64::MAX; words];
+        for &c in cells {
+            own[c / 64] |= 1 << (c % 64);
+            for (w, s) in seen.iter_mut().enumerate() {
+                *s &= t.peer_bits[c * words + w];
+            }
+        }
+        (own, seen)
+    };
+    let subset = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & !y == 0);
+    let disjoint = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & y == 0);
     for d in 0..t.n {
         let mut links = grouped_links(b, d);
+        if links.is_empty() {
+            continue;
+        }
         for (x, y, h) in conjugates(b, d) {
             links.push((vec![x], vec![y], h));
         }
+        let mut dmask = vec![0u64; words];
+        for k in 0..t.ncells {
+            if b.cand[k] >> d & 1 != 0 {
+                dmask[k / 64] |= 1 << (k % 64);
+            }
+        }
+        let sets: Vec<[(Vec<u64>, Vec<u64>); 2]> = links
+            .iter()
+            .map(|l| [node_sets(&l.0), node_sets(&l.1)])
+            .collect();
         for i in 0..links.len() {
             for j in 0..links.len() {
                 if i == j {
@@ -872,14 +898,26 @@ pub(crate) fn grouped_strong_links(b: &Board) -> Option<Step> {
                 if l1.0.len() + l1.1.len() + l2.0.len() + l2.1.len() == 4 {
                     continue; // no group: a plain two-strong-link pattern
                 }
-                for (x, u) in [(&l1.0, &l1.1), (&l1.1, &l1.0)] {
-                    for (y, v) in [(&l2.0, &l2.1), (&l2.1, &l2.0)] {
-                        let overlap = [x, u]
-                            .iter()
-                            .any(|s| s.iter().any(|k| y.contains(k) || v.contains(k)));
-                        if overlap || !sees_all(x, y) {
+                for (xi, ui) in [(0, 1), (1, 0)] {
+                    for (yi, vi) in [(0, 1), (1, 0)] {
+                        let (xs, us) = (&sets[i][xi], &sets[i][ui]);
+                        let (ys, vs) = (&sets[j][yi], &sets[j][vi]);
+                        // something to eliminate, the ends apart, x and y see each other
+                        let any = (0..words).any(|w| dmask[w] & us.1[w] & vs.1[w] != 0);
+                        if !any
+                            || !disjoint(&xs.0, &ys.0)
+                            || !disjoint(&xs.0, &vs.0)
+                            || !disjoint(&us.0, &ys.0)
+                            || !disjoint(&us.0, &vs.0)
+                            || !subset(&ys.0, &xs.1)
+                        {
                             continue;
                         }
+                        let pick = |l: &(Vec<usize>, Vec<usize>, usize), k: usize| {
+                            if k == 0 { l.0.clone() } else { l.1.clone() }
+                        };
+                        let (x, u, y, v) = (pick(l1, xi), pick(l1, ui), pick(l2, yi), pick(l2, vi));
+                        let (x, u, y, v) = (&x, &u, &y, &v);
                         let ends: Vec<usize> = u.iter().chain(v.iter()).copied().collect();
                         let elims: Vec<Candidate> = (0..t.ncells)
                             .filter(|&k| {
