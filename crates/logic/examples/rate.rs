@@ -2,7 +2,8 @@
 //! calibration file (`puzzle<TAB>source<TAB>se_er<TAB>se_ep<TAB>se_ed<TAB>...`) also the
 //! Spearman correlation with SE's ER and the share within 0.3.
 //!
-//! `cargo run -p dlx-logic --release --example rate -- FILE [--limit N] [--verbose]`
+//! `cargo run -p dlx-logic --release --example rate -- FILE [--limit N] [--every K] [--verbose]`
+//! (`--every K` keeps every K-th puzzle of the file).
 
 use std::time::Instant;
 
@@ -11,7 +12,7 @@ use dlx_logic::{Options, explain};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
-        eprintln!("usage: rate FILE [--limit N] [--verbose]");
+        eprintln!("usage: rate FILE [--limit N] [--every K] [--verbose]");
         std::process::exit(2);
     };
     let limit = args
@@ -20,12 +21,24 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .and_then(|s| s.parse().ok())
         .unwrap_or(usize::MAX);
+    let every: usize = args
+        .iter()
+        .position(|a| a == "--every")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
+        .max(1);
     let verbose = args.iter().any(|a| a == "--verbose");
+    let mut seen = 0usize;
     let text = std::fs::read_to_string(path).expect("read the file");
     let mut rows: Vec<(String, Option<f64>, String)> = Vec::new();
     for line in text.lines() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') || line.starts_with("puzzle\t") {
+            continue;
+        }
+        seen += 1;
+        if (seen - 1) % every != 0 {
             continue;
         }
         let fields: Vec<&str> = line.split('\t').collect();
@@ -38,8 +51,11 @@ fn main() {
     }
     let mut ours = Vec::new();
     let mut times = Vec::new();
+    let mut cpu_times = Vec::new();
     let start = Instant::now();
+    let cpu0 = cpu_seconds();
     let mut unsolved = 0;
+    let mut hardest = std::collections::BTreeMap::new();
     for (puzzle, se, tech) in &rows {
         let grid = match dlx_sudoku::parse(puzzle) {
             Ok(g) => g,
@@ -49,6 +65,7 @@ fn main() {
             }
         };
         let t0 = Instant::now();
+        let c0 = cpu_ns();
         let r = match explain(&grid, &Options::default()) {
             Ok(x) => x,
             Err(e) => {
@@ -57,9 +74,13 @@ fn main() {
             }
         };
         times.push(t0.elapsed().as_secs_f64());
+        if let (Some(a), Some(b)) = (c0, cpu_ns()) {
+            cpu_times.push(b.saturating_sub(a) as f64 / 1e9);
+        }
         if !r.rating.complete {
             unsolved += 1;
         }
+        *hardest.entry(r.rating.hardest).or_insert(0usize) += 1;
         if verbose {
             println!(
                 "{puzzle}\t{:.1}\t{:.1}\t{:.1}\t{}\tse={}\t{}",
@@ -74,6 +95,7 @@ fn main() {
         ours.push((r.rating.er, *se));
     }
     let secs = start.elapsed().as_secs_f64();
+    let cpu = cpu_seconds() - cpu0;
     times.sort_by(f64::total_cmp);
     let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
     let max = times.last().copied().unwrap_or(0.0);
@@ -84,6 +106,28 @@ fn main() {
         median * 1e3,
         max * 1e3
     );
+    if cpu_times.len() == ours.len() && !cpu_times.is_empty() {
+        // on a shared machine the wall clock counts the time other jobs held the core;
+        // the thread's own CPU time (Linux schedstat) does not
+        let total: f64 = cpu_times.iter().sum();
+        cpu_times.sort_by(f64::total_cmp);
+        println!(
+            "CPU time {total:.2} s: {:.0} puzzles per CPU second, median {:.2} ms, max {:.1} ms",
+            ours.len() as f64 / total,
+            cpu_times[cpu_times.len() / 2] * 1e3,
+            cpu_times[cpu_times.len() - 1] * 1e3
+        );
+    } else if cpu > 0.0 {
+        println!(
+            "CPU time {cpu:.2} s: {:.0} puzzles per CPU second",
+            ours.len() as f64 / cpu
+        );
+    }
+    let spread: Vec<String> = hardest
+        .iter()
+        .map(|(t, c)| format!("{} {c}", t.as_str()))
+        .collect();
+    println!("hardest steps: {}", spread.join(", "));
     let pairs: Vec<(f64, f64)> = ours.iter().filter_map(|&(a, b)| Some((a, b?))).collect();
     if !pairs.is_empty() {
         let within = pairs
@@ -129,4 +173,23 @@ fn spearman(pairs: &[(f64, f64)]) -> f64 {
     let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
     let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
     cov / (va * vb).sqrt()
+}
+
+/// This process's user and system CPU time from `/proc/self/stat` (Linux; 0 elsewhere),
+/// assuming the usual 100 clock ticks a second.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    let after = stat.rsplit_once(')').map_or("", |x| x.1);
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| f.get(i).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
+    // fields 14 and 15 of the line, 12 and 13 after the command name
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// This thread's time on a CPU in nanoseconds, from `/proc/thread-self/schedstat` (Linux).
+fn cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
 }

@@ -87,18 +87,10 @@ pub(crate) fn simple_step(
 pub(crate) fn full_house(b: &Board) -> Option<Step> {
     let t = &b.topo;
     for h in (2 * t.n..3 * t.n).chain(0..2 * t.n) {
-        let mut empty = None;
-        let mut count = 0;
-        for &k in &t.houses[h] {
-            if b.value[k as usize] == 0 {
-                count += 1;
-                empty = Some(k as usize);
-            }
-        }
-        if count != 1 {
+        if b.empties[h] != 1 {
             continue;
         }
-        let k = empty?;
+        let k = *t.houses[h].iter().find(|&&k| b.value[k as usize] == 0)? as usize;
         let missing = t.shape.full_mask() & !b.placed_in(h);
         if missing.count_ones() != 1 || b.cand[k] & missing == 0 {
             continue;
@@ -244,50 +236,46 @@ struct Locked {
 fn locked(b: &Board, pointing: bool, out: &mut dyn FnMut(Locked) -> bool) {
     let t = &b.topo;
     let n = t.n;
-    let bases: Vec<usize> = if pointing {
-        (2 * n..3 * n).collect()
-    } else {
-        (0..2 * n).collect()
-    };
+    let bases = if pointing { 2 * n..3 * n } else { 0..2 * n };
+    // PERF: no allocation unless a pattern is found (this runs before every harder step).
+    let mut pos = [0u64; 64];
     for base in bases {
-        for d in 0..n {
-            let cells: Vec<usize> = t.houses[base]
-                .iter()
-                .map(|&k| k as usize)
-                .filter(|&k| b.cand[k] >> d & 1 != 0)
-                .collect();
-            if cells.len() < 2 {
+        let house = &t.houses[base];
+        pos[..n].iter_mut().for_each(|m| *m = 0);
+        for (i, &k) in house.iter().enumerate() {
+            for d in bits(b.cand[k as usize]) {
+                pos[d] |= 1 << i;
+            }
+        }
+        for (d, &m) in pos.iter().enumerate().take(n) {
+            if m.count_ones() < 2 {
                 continue;
             }
-            let candidates_cover: Vec<usize> = if pointing {
-                vec![
-                    t.cell_houses[cells[0]][0] as usize,
-                    t.cell_houses[cells[0]][1] as usize,
-                ]
-            } else {
-                vec![t.cell_houses[cells[0]][2] as usize]
-            };
-            for cover in candidates_cover {
-                if !cells
-                    .iter()
-                    .all(|&k| t.cell_houses[k].contains(&(cover as u16)))
-                {
+            let first = house[m.trailing_zeros() as usize] as usize;
+            let covers: &[usize] = if pointing { &[0, 1] } else { &[2] };
+            for &kind in covers {
+                let cover = t.cell_houses[first][kind] as usize;
+                if !bits(m).all(|i| t.cell_houses[house[i] as usize][kind] as usize == cover) {
+                    continue;
+                }
+                let outside = |k: usize| {
+                    b.cand[k] >> d & 1 != 0 && !t.cell_houses[k].contains(&(base as u16))
+                };
+                if !t.houses[cover].iter().any(|&k| outside(k as usize)) {
                     continue;
                 }
                 let elims: Vec<(usize, usize)> = t.houses[cover]
                     .iter()
                     .map(|&k| k as usize)
-                    .filter(|&k| b.cand[k] >> d & 1 != 0 && !cells.contains(&k))
+                    .filter(|&k| outside(k))
                     .map(|k| (k, d))
                     .collect();
-                if !elims.is_empty()
-                    && out(Locked {
-                        d,
-                        base,
-                        cover,
-                        elims,
-                    })
-                {
+                if out(Locked {
+                    d,
+                    base,
+                    cover,
+                    elims,
+                }) {
                     return;
                 }
             }
@@ -334,20 +322,21 @@ pub(crate) fn direct_locked(b: &Board, pointing: bool) -> Option<Step> {
             if h3 == l.base || !t.houses[h3].iter().any(|k| cover.contains(k)) {
                 continue;
             }
-            let pos: Vec<usize> = t.houses[h3]
-                .iter()
-                .map(|&k| k as usize)
-                .filter(|&k| b.cand[k] >> l.d & 1 != 0)
-                .collect();
-            if pos.len() < 2 {
+            let (mut count, mut left, mut nleft) = (0, 0, 0);
+            for &k in &t.houses[h3] {
+                let k = k as usize;
+                if b.cand[k] >> l.d & 1 != 0 {
+                    count += 1;
+                    if !cover.contains(&(k as u16)) {
+                        nleft += 1;
+                        left = k;
+                    }
+                }
+            }
+            if count < 2 {
                 continue;
             }
-            let left: Vec<usize> = pos
-                .iter()
-                .copied()
-                .filter(|&k| !cover.contains(&(k as u16)))
-                .collect();
-            if left.len() == 1 {
+            if nleft == 1 {
                 let technique = if pointing {
                     Technique::DirectPointing
                 } else {
@@ -358,7 +347,7 @@ pub(crate) fn direct_locked(b: &Board, pointing: bool) -> Option<Step> {
                     technique,
                     locked_text(b, &l),
                     locked_pattern(b, &l),
-                    (h3, left[0], l.d),
+                    (h3, left, l.d),
                 ));
                 return true;
             }
@@ -437,23 +426,22 @@ pub(crate) fn naked_subset(b: &Board, size: usize) -> Option<Step> {
         _ => Technique::NakedQuad,
     };
     for h in 0..3 * t.n {
-        let cells: Vec<usize> = t.houses[h]
-            .iter()
-            .map(|&k| k as usize)
-            .filter(|&k| {
-                let c = b.cand[k].count_ones() as usize;
-                c >= 2 && c <= size
-            })
-            .collect();
-        let empties = t.houses[h]
-            .iter()
-            .filter(|&&k| b.value[k as usize] == 0)
-            .count();
-        if cells.len() < size || empties <= size {
+        let mut cells = [0usize; 64];
+        let (mut len, mut empties) = (0, 0);
+        for &k in &t.houses[h] {
+            let k = k as usize;
+            let c = b.cand[k].count_ones() as usize;
+            empties += usize::from(b.value[k] == 0);
+            if c >= 2 && c <= size {
+                cells[len] = k;
+                len += 1;
+            }
+        }
+        if len < size || empties <= size {
             continue;
         }
         let mut found = None;
-        combinations(cells.len(), size, &mut |idx| {
+        combinations(len, size, &mut |idx| {
             let union = idx.iter().fold(0u64, |m, &i| m | b.cand[cells[i]]);
             if union.count_ones() as usize != size {
                 return false;
@@ -514,14 +502,20 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
     };
     for h in 0..3 * t.n {
         let house = &t.houses[h];
-        let mut pos = Vec::new();
-        let mut digits = Vec::new();
-        for d in 0..t.n {
-            let p = b.positions(h, d);
+        let mut all = [0u64; 64];
+        for (i, &k) in house.iter().enumerate() {
+            for d in bits(b.cand[k as usize]) {
+                all[d] |= 1 << i;
+            }
+        }
+        let (mut pos, mut digits) = ([0u64; 64], [0usize; 64]);
+        let mut len = 0;
+        for (d, &p) in all.iter().enumerate().take(t.n) {
             let c = p.count_ones() as usize;
             if c >= 2 && c <= size {
-                pos.push(p);
-                digits.push(d);
+                pos[len] = p;
+                digits[len] = d;
+                len += 1;
             }
         }
         // Sudoku Explainer looks for hidden sets only where the naked set of the other
@@ -529,11 +523,11 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
         // house has more empty cells than `size`.
         let empties = house.iter().filter(|&&k| b.value[k as usize] == 0).count();
         let needed = if direct { size } else { 2 * size };
-        if digits.len() < size || empties <= needed {
+        if len < size || empties <= needed {
             continue;
         }
         let mut found = None;
-        combinations(digits.len(), size, &mut |idx| {
+        combinations(len, size, &mut |idx| {
             let union = idx.iter().fold(0u64, |m, &i| m | pos[i]);
             if union.count_ones() as usize != size {
                 return false;
@@ -804,6 +798,197 @@ pub(crate) fn two_strong_links(b: &Board) -> Option<Step> {
         }
     }
     best
+}
+
+/// The strong links of digit `d` with a group at one end at least: `(a, b, house)` where
+/// the places of `d` in `house` are exactly the cells of `a` and `b`, each a single cell or
+/// two or more cells in one box and one line.
+fn grouped_links(b: &Board, d: usize) -> Vec<(Vec<usize>, Vec<usize>, usize)> {
+    let t = &b.topo;
+    let n = t.n;
+    let mut out = Vec::new();
+    for h in 0..3 * n {
+        let p = b.positions(h, d);
+        let count = p.count_ones() as usize;
+        if !(3..=2 * n.min(8)).contains(&count) {
+            continue;
+        }
+        let cells: Vec<usize> = bits(p).map(|i| t.houses[h][i] as usize).collect();
+        // a node: the cells in one intersection of a box with a line, or one cell
+        let is_node = |v: &[usize]| {
+            v.len() == 1
+                || ((0..2).any(|kind| {
+                    v.iter()
+                        .all(|&k| t.cell_houses[k][kind] == t.cell_houses[v[0]][kind])
+                }) && v
+                    .iter()
+                    .all(|&k| t.cell_houses[k][2] == t.cell_houses[v[0]][2]))
+        };
+        // candidate first nodes: single cells and the intersections of this house
+        let mut firsts: Vec<Vec<usize>> = cells.iter().map(|&k| vec![k]).collect();
+        for kind in 0..3 {
+            for &k in &cells {
+                let g: Vec<usize> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&q| {
+                        t.cell_houses[q][kind] == t.cell_houses[k][kind]
+                            && t.cell_houses[q][2] == t.cell_houses[k][2]
+                    })
+                    .collect();
+                if g.len() >= 2 && !firsts.contains(&g) {
+                    firsts.push(g);
+                }
+            }
+        }
+        for a in firsts {
+            let rest: Vec<usize> = cells.iter().copied().filter(|k| !a.contains(k)).collect();
+            if rest.is_empty() || !is_node(&rest) || a > rest {
+                continue;
+            }
+            out.push((a, rest, h));
+        }
+    }
+    out
+}
+
+/// Grouped two strong links (SukakuExplainer 4.3), and the empty rectangle among them: as
+/// skyscraper, kite and turbot fish, with one end at least a group.
+pub(crate) fn grouped_strong_links(b: &Board) -> Option<Step> {
+    let t = &b.topo;
+    let words = t.words;
+    // PERF: each node as cell bitsets: its cells, and the cells that see all of them.
+    let node_sets = |cells: &[usize]| {
+        let mut own = vec![0u64; words];
+        let mut seen = vec![u64::MAX; words];
+        for &c in cells {
+            own[c / 64] |= 1 << (c % 64);
+            for (w, s) in seen.iter_mut().enumerate() {
+                *s &= t.peer_bits[c * words + w];
+            }
+        }
+        (own, seen)
+    };
+    let subset = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & !y == 0);
+    let disjoint = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & y == 0);
+    for d in 0..t.n {
+        let mut links = grouped_links(b, d);
+        if links.is_empty() {
+            continue;
+        }
+        for (x, y, h) in conjugates(b, d) {
+            links.push((vec![x], vec![y], h));
+        }
+        let mut dmask = vec![0u64; words];
+        for k in 0..t.ncells {
+            if b.cand[k] >> d & 1 != 0 {
+                dmask[k / 64] |= 1 << (k % 64);
+            }
+        }
+        let sets: Vec<[(Vec<u64>, Vec<u64>); 2]> = links
+            .iter()
+            .map(|l| [node_sets(&l.0), node_sets(&l.1)])
+            .collect();
+        for i in 0..links.len() {
+            for j in 0..links.len() {
+                if i == j {
+                    continue;
+                }
+                let (l1, l2) = (&links[i], &links[j]);
+                if l1.0.len() + l1.1.len() + l2.0.len() + l2.1.len() == 4 {
+                    continue; // no group: a plain two-strong-link pattern
+                }
+                for (xi, ui) in [(0, 1), (1, 0)] {
+                    for (yi, vi) in [(0, 1), (1, 0)] {
+                        let (xs, us) = (&sets[i][xi], &sets[i][ui]);
+                        let (ys, vs) = (&sets[j][yi], &sets[j][vi]);
+                        // something to eliminate, the ends apart, x and y see each other
+                        let any = (0..words).any(|w| dmask[w] & us.1[w] & vs.1[w] != 0);
+                        if !any
+                            || !disjoint(&xs.0, &ys.0)
+                            || !disjoint(&xs.0, &vs.0)
+                            || !disjoint(&us.0, &ys.0)
+                            || !disjoint(&us.0, &vs.0)
+                            || !subset(&ys.0, &xs.1)
+                        {
+                            continue;
+                        }
+                        let pick = |l: &(Vec<usize>, Vec<usize>, usize), k: usize| {
+                            if k == 0 { l.0.clone() } else { l.1.clone() }
+                        };
+                        let (x, u, y, v) = (pick(l1, xi), pick(l1, ui), pick(l2, yi), pick(l2, vi));
+                        let (x, u, y, v) = (&x, &u, &y, &v);
+                        let ends: Vec<usize> = u.iter().chain(v.iter()).copied().collect();
+                        let elims: Vec<Candidate> = (0..t.ncells)
+                            .filter(|&k| {
+                                b.cand[k] >> d & 1 != 0
+                                    && ends.iter().all(|&e| e != k && t.sees(k, e))
+                            })
+                            .map(|k| cand(b, k, d))
+                            .collect();
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        let box_er = |l: &(Vec<usize>, Vec<usize>, usize)| {
+                            t.kind(l.2) == 2 && l.0.len() + l.1.len() >= 3
+                        };
+                        let technique = if box_er(l1) || box_er(l2) {
+                            Technique::EmptyRectangle
+                        } else {
+                            Technique::GroupedStrongLinks
+                        };
+                        let name = |v: &[usize]| {
+                            let names: Vec<String> = v.iter().map(|&k| t.name(k)).collect();
+                            if v.len() == 1 {
+                                names[0].clone()
+                            } else {
+                                format!("{{{}}}", names.join(","))
+                            }
+                        };
+                        let all: Vec<usize> =
+                            u.iter().chain(x).chain(y).chain(v).copied().collect();
+                        let pattern = Pattern {
+                            cells: all.iter().map(|&k| rc(b, k)).collect(),
+                            houses: vec![t.house(l1.2), t.house(l2.2)],
+                            digits: vec![d as u8 + 1],
+                            candidates: all.iter().map(|&k| cand(b, k, d)).collect(),
+                            links: vec![
+                                Link {
+                                    from: cand(b, u[0], d),
+                                    to: cand(b, x[0], d),
+                                    strong: true,
+                                },
+                                Link {
+                                    from: cand(b, x[0], d),
+                                    to: cand(b, y[0], d),
+                                    strong: false,
+                                },
+                                Link {
+                                    from: cand(b, y[0], d),
+                                    to: cand(b, v[0], d),
+                                    strong: true,
+                                },
+                            ],
+                        };
+                        let text = format!(
+                            "{}: {} in {} or {} (strong links in {} and {}, joined by {} and {}): {}",
+                            technique.title(),
+                            d + 1,
+                            name(u),
+                            name(v),
+                            t.house(l1.2),
+                            t.house(l2.2),
+                            name(x),
+                            name(y),
+                            fmt_elims(&elims)
+                        );
+                        return Some(simple_step(technique, vec![], elims, pattern, text));
+                    }
+                }
+            }
+        }
+    }
+    None
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1523,6 +1708,27 @@ mod tests {
         let s = two_strong_links(&b).unwrap();
         assert_eq!(s.technique, Technique::TwoStringKite);
         assert_eq!(names(&s.eliminations), ["r8c8=2"]);
+    }
+
+    #[test]
+    fn empty_rectangle() {
+        let mut b = open();
+        let box5: Vec<usize> = (4..=6)
+            .flat_map(|r| (4..=6).map(move |c| at(r, c)))
+            .collect();
+        let keep = [at(4, 5), at(6, 5), at(5, 4), at(5, 6)];
+        remove(&mut b, box5.into_iter().filter(|k| !keep.contains(k)), 1);
+        remove(
+            &mut b,
+            row(2)
+                .into_iter()
+                .filter(|&k| k != at(2, 5) && k != at(2, 8)),
+            1,
+        );
+        assert!(two_strong_links(&b).is_none());
+        let s = grouped_strong_links(&b).unwrap();
+        assert_eq!(s.technique, Technique::EmptyRectangle);
+        assert_eq!(names(&s.eliminations), ["r5c8=1"]);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //!
 //! # Data
 //!
-//! A [`Topology`] is computed once per box shape (9x9 is cached): cells are numbered
+//! A `Topology` is computed once per box shape (9x9 is cached): cells are numbered
 //! row-major `0..N*N`; houses `0..N` are the rows, `N..2N` the columns, `2N..3N` the boxes
 //! (row-major); `cell_houses[c] = [row, N + col, 2N + box]`; `peers[c]` lists the cells that
 //! share a house with `c` (`c` excluded).
@@ -141,6 +141,8 @@ pub struct Board {
     pub(crate) cand: Vec<u64>,
     /// 0 for an empty cell, else its digit `1..=N`.
     pub(crate) value: Vec<u8>,
+    /// Empty cells in each house.
+    pub(crate) empties: Vec<u16>,
 }
 
 impl Board {
@@ -152,6 +154,7 @@ impl Board {
         let mut b = Board {
             cand: vec![full; topo.ncells],
             value: vec![0; topo.ncells],
+            empties: vec![topo.n as u16; 3 * topo.n],
             topo,
         };
         for (k, &d) in grid.cells.iter().enumerate() {
@@ -200,6 +203,11 @@ impl Board {
 
     /// Places 0-based digit `d` in cell `k` and removes it from the peers.
     pub(crate) fn place(&mut self, k: usize, d: usize) {
+        if self.value[k] == 0 {
+            for &h in &self.topo.cell_houses[k] {
+                self.empties[h as usize] -= 1;
+            }
+        }
         self.value[k] = d as u8 + 1;
         self.cand[k] = 0;
         let bit = !(1u64 << d);

@@ -30,7 +30,7 @@
 //! 3. static cell and region forcing chains (8.0);
 //! 4. dynamic: contradiction, double (`on(p)` and `off(p)` agree), cell and region (8.5);
 //! 5. dynamic plus locked candidates (9.0);
-//! 6. nested (9.5).
+//! 6. nested (10.0 here; see [`Technique::NestedForcingChains`]).
 //!
 //! Within a level the step with the smallest rating is taken (the first on ties).
 
@@ -89,6 +89,22 @@ pub(crate) struct Engine {
     mode: Mode,
     digit: usize,
     inner: Option<Box<Engine>>,
+    /// Places of digit `d` in house `h` left, at `h * N + d` (dynamic: in `work`).
+    count: Vec<u8>,
+    /// The same for the candidates a run starts from.
+    base_count: Vec<u8>,
+    /// Which candidate array (address, generation) `base_count` was counted for.
+    counted_for: Option<(usize, u32)>,
+    generation: u32,
+    /// Nested mode: try every cell inside, not only bivalue cells.
+    deep: bool,
+    /// The static `on` runs of level 1 when it found nothing, with the board they ran on.
+    static_sets: Option<(Vec<u64>, Vec<Option<Derived>>)>,
+    /// When to stop: once past it, every run derives nothing (so no conclusion is drawn
+    /// from a cut run) and `expired` is set.
+    pub(crate) deadline: Option<std::time::Instant>,
+    pub(crate) expired: bool,
+    runs: u32,
 }
 
 /// A contradiction: two events deriving the same potential on and off.
@@ -112,10 +128,19 @@ impl Engine {
             mode: Mode::Static,
             digit: 0,
             inner: None,
+            count: vec![0; 3 * n * n],
+            base_count: vec![0; 3 * n * n],
+            counted_for: None,
+            generation: 0,
+            deep: false,
+            static_sets: None,
+            deadline: None,
+            expired: false,
+            runs: 0,
         }
     }
 
-    fn reset(&mut self, cand: &[u64], mode: Mode) {
+    fn reset(&mut self, b: &Board, cand: &[u64], mode: Mode) {
         for &p in &self.touched {
             self.on_ev[p as usize] = 0;
             self.off_ev[p as usize] = 0;
@@ -126,6 +151,29 @@ impl Engine {
         self.orig.copy_from_slice(cand);
         self.work.copy_from_slice(cand);
         self.mode = mode;
+        if self.counted_for != Some((cand.as_ptr() as usize, self.generation)) {
+            self.count_houses(b, cand);
+        }
+        self.count.copy_from_slice(&self.base_count);
+    }
+
+    /// Counts the places of each digit in each house (`base_count[h * N + d]`).
+    fn count_houses(&mut self, b: &Board, cand: &[u64]) {
+        let n = self.n;
+        self.base_count.iter_mut().for_each(|x| *x = 0);
+        for (h, cells) in b.topo.houses.iter().enumerate() {
+            for &k in cells {
+                for d in bits(cand[k as usize]) {
+                    self.base_count[h * n + d] += 1;
+                }
+            }
+        }
+        self.counted_for = Some((cand.as_ptr() as usize, self.generation));
+    }
+
+    /// Forgets the house counts: the next run counts again (call when the board changes).
+    pub(crate) fn invalidate(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
     }
 
     fn dynamic(&self) -> bool {
@@ -184,56 +232,56 @@ impl Engine {
             return Ok(());
         }
         self.off_ev[pot] = idx + 1;
-        let (c, d) = (pot / self.n, pot % self.n);
-        let t = b.topo.clone();
+        let n = self.n;
+        let (c, d) = (pot / n, pot % n);
+        let t = &*b.topo;
+        // PERF: parent lists on the stack (at most N - 1 parents), house counts kept up to
+        // date instead of rescanning houses.
+        let mut ps = [0u32; 64];
         if self.dynamic() {
             self.work[c] &= !(1 << d);
             if self.mode != Mode::Nishio && self.work[c].count_ones() == 1 {
                 let e = self.work[c].trailing_zeros() as usize;
-                let ps: Vec<u32> = bits(self.orig[c] & !(1 << e))
-                    .map(|x| self.off_ev[c * self.n + x] - 1)
-                    .collect();
-                self.add(b, c * self.n + e, true, VIA_CELL, &ps, 1)?;
+                let mut np = 0;
+                for x in bits(self.orig[c] & !(1 << e)) {
+                    ps[np] = self.off_ev[c * n + x] - 1;
+                    np += 1;
+                }
+                self.add(b, c * n + e, true, VIA_CELL, &ps[..np], 1)?;
             }
             for &h in &t.cell_houses[c] {
-                let mut left = None;
-                let mut count = 0;
-                for &q in &t.houses[h as usize] {
-                    if self.work[q as usize] >> d & 1 != 0 {
-                        count += 1;
-                        left = Some(q as usize);
+                let h = h as usize;
+                self.count[h * n + d] -= 1;
+                if self.count[h * n + d] != 1 {
+                    continue;
+                }
+                let mut q = c;
+                let mut np = 0;
+                for &x in &t.houses[h] {
+                    let x = x as usize;
+                    if self.work[x] >> d & 1 != 0 {
+                        q = x;
+                    } else if self.orig[x] >> d & 1 != 0 {
+                        ps[np] = self.off_ev[x * n + d] - 1;
+                        np += 1;
                     }
                 }
-                if count == 1 {
-                    let q = left.unwrap_or(c);
-                    let ps: Vec<u32> = t.houses[h as usize]
-                        .iter()
-                        .map(|&x| x as usize)
-                        .filter(|&x| x != q && self.orig[x] >> d & 1 != 0)
-                        .map(|x| self.off_ev[x * self.n + d] - 1)
-                        .collect();
-                    self.add(b, q * self.n + d, true, VIA_HOUSE, &ps, 1)?;
-                }
+                self.add(b, q * n + d, true, VIA_HOUSE, &ps[..np], 1)?;
             }
         } else {
             if self.orig[c].count_ones() == 2 {
                 let e = (self.orig[c] & !(1 << d)).trailing_zeros() as usize;
-                self.add(b, c * self.n + e, true, VIA_CELL, &[idx], 1)?;
+                self.add(b, c * n + e, true, VIA_CELL, &[idx], 1)?;
             }
             for &h in &t.cell_houses[c] {
-                let mut other = None;
-                let mut count = 0;
-                for &q in &t.houses[h as usize] {
-                    if self.orig[q as usize] >> d & 1 != 0 {
-                        count += 1;
-                        if q as usize != c {
-                            other = Some(q as usize);
-                        }
-                    }
+                let h = h as usize;
+                if self.count[h * n + d] != 2 {
+                    continue;
                 }
-                if count == 2 {
-                    if let Some(q) = other {
-                        self.add(b, q * self.n + d, true, VIA_HOUSE, &[idx], 1)?;
+                for &q in &t.houses[h] {
+                    let q = q as usize;
+                    if q != c && self.orig[q] >> d & 1 != 0 {
+                        self.add(b, q * n + d, true, VIA_HOUSE, &[idx], 1)?;
                     }
                 }
             }
@@ -250,8 +298,17 @@ impl Engine {
         on: bool,
         mode: Mode,
     ) -> Option<Conflict> {
-        self.reset(cand, mode);
+        self.reset(b, cand, mode);
         self.digit = root % self.n;
+        if let Some(deadline) = self.deadline {
+            self.runs = self.runs.wrapping_add(1);
+            if self.runs % 16 == 0 && std::time::Instant::now() >= deadline {
+                self.expired = true;
+            }
+        }
+        if self.expired {
+            return None;
+        }
         self.propagate(b, root, on).err()
     }
 
@@ -304,71 +361,62 @@ impl Engine {
         }
     }
 
-    /// Locked candidates on the changed board (plus mode).
+    /// Locked candidates on the changed board (plus mode): a digit of a box confined to a
+    /// line leaves the rest of the line, and the other way round. Only intersections where
+    /// a derived `off` made the confinement are looked at (the others held on the board
+    /// already, where the lower levels found them). The parents are those `off`s.
     fn locked(&mut self, b: &Board) -> Result<(), Conflict> {
         let t = b.topo.clone();
         let n = self.n;
-        for bx in 2 * n..3 * n {
+        // PERF: house counts filter first; no allocation unless something is found.
+        let mut ps = [0u32; 64];
+        for base in 0..3 * n {
+            let is_box = base >= 2 * n;
             for d in 0..n {
-                let cells: Vec<usize> = t.houses[bx]
-                    .iter()
-                    .map(|&k| k as usize)
-                    .filter(|&k| self.work[k] >> d & 1 != 0)
-                    .collect();
-                if cells.len() < 2 {
+                let c = self.count[base * n + d];
+                if c < 2 || c == self.base_count[base * n + d] {
                     continue;
                 }
-                for li in 0..2 {
-                    let line = t.cell_houses[cells[0]][li] as usize;
-                    if !cells.iter().all(|&k| t.cell_houses[k][li] as usize == line) {
+                let (mut first, mut same) = (usize::MAX, [true; 3]);
+                for &k in &t.houses[base] {
+                    let k = k as usize;
+                    if self.work[k] >> d & 1 == 0 {
                         continue;
                     }
-                    // pointing: box -> line
-                    let ps: Vec<u32> = t.houses[bx]
-                        .iter()
-                        .map(|&x| x as usize)
-                        .filter(|&x| self.orig[x] >> d & 1 != 0 && self.work[x] >> d & 1 == 0)
-                        .map(|x| self.off_ev[x * n + d] - 1)
-                        .collect();
-                    if ps.is_empty() {
-                        continue;
-                    }
-                    for &q in &t.houses[line] {
-                        let q = q as usize;
-                        if t.cell_houses[q][2] as usize != bx && self.work[q] >> d & 1 != 0 {
-                            self.add(b, q * n + d, false, VIA_LOCKED, &ps, 1)?;
+                    if first == usize::MAX {
+                        first = k;
+                    } else {
+                        for (kind, s) in same.iter_mut().enumerate() {
+                            *s &= t.cell_houses[k][kind] == t.cell_houses[first][kind];
                         }
                     }
                 }
-            }
-        }
-        for line in 0..2 * n {
-            for d in 0..n {
-                let cells: Vec<usize> = t.houses[line]
-                    .iter()
-                    .map(|&k| k as usize)
-                    .filter(|&k| self.work[k] >> d & 1 != 0)
-                    .collect();
-                if cells.len() < 2 {
-                    continue;
-                }
-                let bx = t.cell_houses[cells[0]][2] as usize;
-                if !cells.iter().all(|&k| t.cell_houses[k][2] as usize == bx) {
-                    continue;
-                }
-                let ps: Vec<u32> = t.houses[line]
-                    .iter()
-                    .map(|&x| x as usize)
-                    .filter(|&x| self.orig[x] >> d & 1 != 0 && self.work[x] >> d & 1 == 0)
-                    .map(|x| self.off_ev[x * n + d] - 1)
-                    .collect();
-                if ps.is_empty() {
-                    continue;
-                }
-                for &q in &t.houses[bx] {
-                    let q = q as usize;
-                    if !t.cell_houses[q].contains(&(line as u16)) && self.work[q] >> d & 1 != 0 {
-                        self.add(b, q * n + d, false, VIA_LOCKED, &ps, 1)?;
+                let kinds: &[usize] = if is_box { &[0, 1] } else { &[2] };
+                for &kind in kinds {
+                    if !same[kind] {
+                        continue;
+                    }
+                    let cover = t.cell_houses[first][kind] as usize;
+                    let outside = |k: usize| !t.cell_houses[k].contains(&(base as u16));
+                    let any = t.houses[cover]
+                        .iter()
+                        .any(|&q| outside(q as usize) && self.work[q as usize] >> d & 1 != 0);
+                    if !any {
+                        continue;
+                    }
+                    let mut np = 0;
+                    for &x in &t.houses[base] {
+                        let x = x as usize;
+                        if self.orig[x] >> d & 1 != 0 && self.work[x] >> d & 1 == 0 {
+                            ps[np] = self.off_ev[x * n + d] - 1;
+                            np += 1;
+                        }
+                    }
+                    for &q in &t.houses[cover] {
+                        let q = q as usize;
+                        if outside(q) && self.work[q] >> d & 1 != 0 {
+                            self.add(b, q * n + d, false, VIA_LOCKED, &ps[..np], 1)?;
+                        }
                     }
                 }
             }
@@ -385,11 +433,13 @@ impl Engine {
             .take()
             .unwrap_or_else(|| Box::new(Engine::new(n)));
         let work = self.work.clone();
+        inner.invalidate();
+        inner.deadline = self.deadline;
         let mut found = Vec::new();
+        let widest = if self.deep { n as u32 } else { 2 };
         for c in 0..work.len() {
-            if work[c].count_ones() != 2
-                || self.on_ev[c * n + work[c].trailing_zeros() as usize] != 0
-            {
+            let k = work[c].count_ones();
+            if k < 2 || k > widest || self.on_ev[c * n + work[c].trailing_zeros() as usize] != 0 {
                 continue;
             }
             for d in bits(work[c]) {
@@ -402,6 +452,12 @@ impl Engine {
             if found.len() >= 4 {
                 break;
             }
+        }
+        if inner.expired {
+            // an inner run was cut: what it would have found is unknown, so this run
+            // stops here too (it draws no conclusion from a cut run)
+            self.expired = true;
+            found.clear();
         }
         self.inner = Some(inner);
         for (pot, w) in found {
@@ -527,47 +583,72 @@ impl Engine {
     }
 }
 
-/// The derived potentials of one run: bitsets over potentials, and the depth of each
-/// (sorted by `2 * pot + on`).
+/// The derived potentials of one run: bitsets over potentials, and the depth of each,
+/// dense at `depths[2 * pot + on]` (0: not derived) for grids up to 16x16, else sorted
+/// `(2 * pot + on, depth)` pairs (memory in proportion to what the run derived).
 #[derive(Clone, Default)]
 struct Derived {
     on: Vec<u64>,
     off: Vec<u64>,
     conflict: Option<u32>,
-    depths: Vec<(u32, u32)>,
+    depths: Vec<u16>,
+    sparse: Vec<(u32, u32)>,
 }
+
+/// Potentials up to which depths are kept dense.
+const DENSE_POTENTIALS: usize = 4096;
 
 impl Derived {
     fn of(eng: &Engine, words: usize, conflict: Option<Conflict>) -> Derived {
+        let npot = eng.on_ev.len();
+        let dense = npot <= DENSE_POTENTIALS;
         let mut d = Derived {
             on: vec![0; words],
             off: vec![0; words],
             conflict: conflict
                 .map(|(a, b)| eng.events[a as usize].depth + eng.events[b as usize].depth),
-            depths: Vec::with_capacity(eng.touched.len() * 2),
+            depths: if dense { vec![0; 2 * npot] } else { Vec::new() },
+            sparse: Vec::new(),
+        };
+        let mut put = |key: usize, depth: u32| {
+            if dense {
+                d.depths[key] = depth.min(u32::from(u16::MAX)) as u16;
+            } else {
+                d.sparse.push((key as u32, depth));
+            }
         };
         for &p in &eng.touched {
             let p = p as usize;
             if eng.on_ev[p] != 0 {
+                put(2 * p + 1, eng.events[eng.on_ev[p] as usize - 1].depth);
+            }
+            if eng.off_ev[p] != 0 {
+                put(2 * p, eng.events[eng.off_ev[p] as usize - 1].depth);
+            }
+        }
+        for &p in &eng.touched {
+            let p = p as usize;
+            if eng.on_ev[p] != 0 {
                 d.on[p / 64] |= 1 << (p % 64);
-                let e = eng.events[eng.on_ev[p] as usize - 1];
-                d.depths.push((2 * p as u32 + 1, e.depth));
             }
             if eng.off_ev[p] != 0 {
                 d.off[p / 64] |= 1 << (p % 64);
-                let e = eng.events[eng.off_ev[p] as usize - 1];
-                d.depths.push((2 * p as u32, e.depth));
             }
         }
-        d.depths.sort_unstable();
+        d.sparse.sort_unstable();
         d
     }
 
     fn depth(&self, pot: usize, on: bool) -> u32 {
-        let key = 2 * pot as u32 + u32::from(on);
-        self.depths
-            .binary_search_by_key(&key, |x| x.0)
-            .map_or(u32::MAX / 64, |i| self.depths[i].1)
+        let key = 2 * pot + usize::from(on);
+        let found = if self.depths.is_empty() {
+            self.sparse
+                .binary_search_by_key(&(key as u32), |x| x.0)
+                .map_or(0, |i| self.sparse[i].1)
+        } else {
+            u32::from(self.depths[key])
+        };
+        if found == 0 { u32::MAX / 64 } else { found }
     }
 }
 
@@ -590,6 +671,7 @@ pub(crate) fn chain_step(
     technique: Technique,
     solution: Option<&[u8]>,
 ) -> Option<Step> {
+    eng.invalidate();
     match technique {
         Technique::ForcingChain => static_chains(b, eng),
         Technique::Nishio => nishio(b, eng),
@@ -606,13 +688,31 @@ pub(crate) fn chain_step(
 /// right one never leads to a contradiction), which changes nothing but the time.
 ///
 /// Unlike the lower levels, this one does not look for the smallest rating among all
-/// steps of the level (it would cost seconds a step): its ratings are upper bounds of
-/// Sudoku Explainer's for the same step.
+/// steps of the level (it would cost seconds a step), so a step can be rated above the
+/// smallest one the level holds.
 fn nested_first(b: &Board, eng: &mut Engine, solution: Option<&[u8]>) -> Option<Step> {
-    let n = b.topo.n;
     let mut cells: Vec<usize> = (0..b.topo.ncells).filter(|&c| b.cand[c] != 0).collect();
     cells.sort_by_key(|&c| b.cand[c].count_ones());
-    for c in cells {
+    // bivalue cells inside first; every cell inside when that finds nothing
+    for deep in [false, true] {
+        eng.deep = deep;
+        let found = nested_pass(b, eng, solution, &cells);
+        eng.deep = false;
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+fn nested_pass(
+    b: &Board,
+    eng: &mut Engine,
+    solution: Option<&[u8]>,
+    cells: &[usize],
+) -> Option<Step> {
+    let n = b.topo.n;
+    for &c in cells {
         for d in bits(b.cand[c]) {
             if solution.is_some_and(|s| s[c] as usize == d + 1) {
                 continue;
@@ -657,9 +757,18 @@ fn chain_technique(kinds: u32) -> Technique {
 fn static_chains(b: &Board, eng: &mut Engine) -> Option<Step> {
     let mut best: Option<(u16, Technique, usize, bool)> = None;
     let floor = Technique::XChain.base_tenths();
+    let npot = b.topo.ncells * b.topo.n;
+    let words = npot.div_ceil(64);
+    // the `on` runs are kept for the static cell and region forcing chains, the next level
+    // but one, when this level finds nothing (Nishio between does not change the board)
+    let mut on_sets: Vec<Option<Derived>> = vec![None; npot];
     for p in candidates_of(b).collect::<Vec<_>>() {
         for on in [true, false] {
-            if let Some(conf) = eng.run(b, &b.cand, p, on, Mode::Static) {
+            let conflict = eng.run(b, &b.cand, p, on, Mode::Static);
+            if on {
+                on_sets[p] = Some(Derived::of(eng, words, conflict));
+            }
+            if let Some(conf) = conflict {
                 let (cx, kinds) = eng.ancestors(&[conf.0, conf.1]);
                 let t = chain_technique(kinds);
                 let tenths = rate(t, cx);
@@ -672,7 +781,10 @@ fn static_chains(b: &Board, eng: &mut Engine) -> Option<Step> {
             break;
         }
     }
-    let (tenths, t, p, on) = best?;
+    let Some((tenths, t, p, on)) = best else {
+        eng.static_sets = Some((b.cand.clone(), on_sets));
+        return None;
+    };
     let conf = eng.run(b, &b.cand, p, on, Mode::Static)?;
     Some(contradiction_step(b, eng, t, None, tenths, p, on, conf))
 }
@@ -805,12 +917,33 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode) -> Option<Step> {
     };
     let dynamic = mode != Mode::Static;
     let pots: Vec<usize> = candidates_of(b).collect();
-    // Contradictions first (cheap to rate), keeping the derived sets for the rest.
-    let mut on_sets: Vec<Option<Derived>> = vec![None; npot];
+    // Contradictions first (cheap to rate), keeping the derived sets for the rest; the
+    // static runs of level 1 on this same board are taken as they are.
+    let cached = eng
+        .static_sets
+        .take()
+        .filter(|(cand, _)| mode == Mode::Static && *cand == b.cand)
+        .map(|x| x.1);
+    let reuse = cached.is_some();
+    let mut on_sets: Vec<Option<Derived>> = cached.unwrap_or_else(|| vec![None; npot]);
     let mut off_sets: Vec<Option<Derived>> = vec![None; npot];
     let mut best_contra: Option<(u16, usize, bool)> = None;
     for &p in &pots {
-        let polarities: &[bool] = if dynamic { &[true, false] } else { &[true] };
+        // `off(p)` where p has one alternative (a bivalue cell or a conjugate pair) is
+        // `on` of that alternative one link later: its run adds nothing to the others.
+        let (c, d) = (p / n, p % n);
+        let forced_alternative = b.cand[c].count_ones() == 2
+            || t.cell_houses[c]
+                .iter()
+                .any(|&h| b.positions(h as usize, d).count_ones() == 2);
+        let polarities: &[bool] = if dynamic && !forced_alternative {
+            &[true, false]
+        } else {
+            &[true]
+        };
+        if reuse {
+            continue;
+        }
         for &on in polarities {
             let conf = eng.run(b, &b.cand, p, on, mode);
             if let Some(conf) = conf {

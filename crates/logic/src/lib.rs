@@ -6,7 +6,7 @@
 //!   with its [`Technique`], placements, eliminations, [`Pattern`] and a sentence);
 //! - [`hint`]: the easiest next step on a grid in progress, with the user's pencil marks;
 //! - [`rate`]: ER, EP and ED on Sudoku Explainer's scale and a [`Band`] ([`Rating`]);
-//! - [`Solver`] and [`Board`] for step-by-step use.
+//! - [`Solver`] and [`Board`] for step-by-step use; [`marks`] reads and writes pencil marks.
 //!
 //! Every step is sound: it never removes the solution's digit nor places another (the
 //! property tests check each step against the solution found by search). Uniqueness
@@ -33,6 +33,7 @@ mod band;
 mod basic;
 pub mod board;
 mod chains;
+pub mod marks;
 mod solver;
 pub mod step;
 

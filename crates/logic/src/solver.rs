@@ -77,6 +77,9 @@ pub struct Options {
     /// Allow unique rectangles and BUG+1 (only ever used on puzzles proven to have one
     /// solution).
     pub uniqueness: bool,
+    /// Stop at this instant (checked before each step and every 16 chain runs); the path
+    /// then ends with [`Stop::Deadline`].
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Options {
@@ -85,6 +88,7 @@ impl Default for Options {
             max_steps: 10_000,
             max_technique: Technique::Trial,
             uniqueness: true,
+            deadline: None,
         }
     }
 }
@@ -100,6 +104,8 @@ pub enum Stop {
     Stuck,
     /// The step budget ran out.
     Budget,
+    /// The deadline passed.
+    Deadline,
 }
 
 /// A whole path: the steps taken, easiest first, until solved or stopped.
@@ -188,7 +194,8 @@ pub struct Rating {
 }
 
 impl Rating {
-    fn of(steps: &[Step], complete: bool) -> Rating {
+    /// The rating of a path of steps (`complete` when it solved the grid).
+    pub fn of(steps: &[Step], complete: bool) -> Rating {
         let mut er = 0u16;
         let mut hardest = Technique::FullHouse;
         let mut ep = None;
@@ -223,7 +230,8 @@ pub struct Solver {
     board: Board,
     solution: Option<Vec<u8>>,
     unique: bool,
-    engine: Engine,
+    /// Scratch space for chains, made when first needed.
+    engine: Option<Engine>,
     options: Options,
 }
 
@@ -263,8 +271,9 @@ impl Visitor for Collect {
 }
 
 fn solutions(grid: &Grid, limit: usize) -> Vec<Grid> {
-    if limit == 1 || grid.n() == 9 {
-        // the fast solver for the uniqueness count, then one solution
+    if grid.n() == 9 {
+        // the fast solver for the uniqueness count, then one solution (9x9 only: its
+        // generic path overflows in debug builds on some shapes)
         let r = dlx_sudoku::solve(
             grid,
             &SolveOptions {
@@ -294,7 +303,7 @@ impl Solver {
         let solution = check(grid)?;
         let board = Board::new(grid);
         Ok(Solver {
-            engine: Engine::new(grid.n()),
+            engine: None,
             board,
             solution: Some(solution),
             unique: true,
@@ -380,7 +389,7 @@ impl Solver {
         let mut options = options.clone();
         options.uniqueness &= unique;
         Ok(Solver {
-            engine: Engine::new(n),
+            engine: None,
             board,
             solution: unique.then(|| sols[0].cells.clone()),
             unique,
@@ -403,7 +412,7 @@ impl Solver {
 
     /// The easiest step available now, without applying it.
     pub fn next_step(&mut self) -> Option<Step> {
-        if self.board.is_solved() {
+        if self.board.is_solved() || self.expired() {
             return None;
         }
         let max = self.options.max_technique;
@@ -442,9 +451,14 @@ impl Solver {
                 return Some(s);
             }
         }
-        let middle: [(Technique, Finder, bool); 9] = [
+        let middle: [(Technique, Finder, bool); 10] = [
             (Technique::Skyscraper, basic::two_strong_links, false),
             (Technique::XyWing, basic::xy_wing, false),
+            (
+                Technique::GroupedStrongLinks,
+                basic::grouped_strong_links,
+                false,
+            ),
             (Technique::XyzWing, basic::xyz_wing, false),
             (Technique::WWing, basic::w_wing, false),
             (Technique::UniqueRectangle1, basic::unique_rectangle, true),
@@ -468,6 +482,7 @@ impl Solver {
                 return Some(s);
             }
         }
+        let n = self.board.topo.n;
         for t in [
             Technique::ForcingChain,
             Technique::Nishio,
@@ -479,9 +494,15 @@ impl Solver {
             if t > max {
                 return None;
             }
-            if let Some(s) =
-                chains::chain_step(&self.board, &mut self.engine, t, self.solution.as_deref())
-            {
+            let deadline = self.options.deadline;
+            let engine = self.engine.get_or_insert_with(|| Engine::new(n));
+            engine.deadline = deadline;
+            let found = chains::chain_step(&self.board, engine, t, self.solution.as_deref());
+            if engine.expired {
+                // a cut level proves nothing about the levels above it
+                return None;
+            }
+            if let Some(s) = found {
                 return Some(s);
             }
         }
@@ -500,7 +521,7 @@ impl Solver {
         order.sort_by_key(|&k| b.cand[k].count_ones());
         for k in order {
             let right = solution[k] as usize - 1;
-            for d in basic::bits(b.cand[k] & !(1 << right)) {
+            if let Some(d) = basic::bits(b.cand[k] & !(1 << right)).next() {
                 let c = basic::cand(b, k, d);
                 return Some(Step {
                     technique: Technique::Trial,
@@ -525,6 +546,15 @@ impl Solver {
             }
         }
         None
+    }
+
+    /// Whether the deadline has passed (or a chain level was cut by it).
+    pub fn expired(&self) -> bool {
+        self.engine.as_ref().is_some_and(|e| e.expired)
+            || self
+                .options
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
     }
 
     /// Applies a step's placements and eliminations to the board.
@@ -569,6 +599,7 @@ impl Solver {
                     self.apply(&s);
                     steps.push(s);
                 }
+                None if self.expired() => break Stop::Deadline,
                 None => break Stop::Stuck,
             }
         };

@@ -52,6 +52,12 @@ pub enum Technique {
     TurbotFish,
     /// A bivalue pivot and two bivalue pincers (SE 4.2).
     XyWing,
+    /// Two strong links on a digit, one end at least a group of cells in a box and a line,
+    /// joined by a weak link (SukakuExplainer's grouped skyscraper, kite, turbot: 4.3).
+    GroupedStrongLinks,
+    /// A box whose digit lies on one row and one column (grouped strong link) joined to a
+    /// conjugate pair (SukakuExplainer rates it as grouped strong links, 4.3).
+    EmptyRectangle,
     /// A trivalue pivot and two bivalue pincers (SE 4.4).
     XyzWing,
     /// Two equal bivalue cells joined by a strong link on one of their digits (4.4 here).
@@ -86,16 +92,18 @@ pub enum Technique {
     DynamicForcingChains,
     /// Dynamic forcing chains that also use locked candidates (SE 9.0 plus length).
     DynamicForcingChainsPlus,
-    /// Forcing chains whose implications use dynamic chains themselves (9.5 plus length).
+    /// Dynamic forcing chains whose implications use dynamic contradictions themselves
+    /// (10.0 plus length here: Sudoku Explainer rates its nested levels 9.5 to 10.5 plus
+    /// length; 10.0 puts every forum-hardest puzzle, all 11 or more for SE, at 11.0 or more).
     NestedForcingChains,
-    /// A candidate removed because the board with it has no solution, shown by search: a
-    /// step by trial, not by logic (rated 11.0 plus length here).
+    /// A candidate removed because the solution found by search differs: a step by trial,
+    /// not by logic, the last resort (rated 12.0 here).
     Trial,
 }
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 39] = [
+    pub const ALL: [Technique; 41] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -116,6 +124,8 @@ impl Technique {
         Technique::TwoStringKite,
         Technique::TurbotFish,
         Technique::XyWing,
+        Technique::GroupedStrongLinks,
+        Technique::EmptyRectangle,
         Technique::XyzWing,
         Technique::WWing,
         Technique::UniqueRectangle1,
@@ -161,6 +171,8 @@ impl Technique {
             TwoStringKite => "two_string_kite",
             TurbotFish => "turbot_fish",
             XyWing => "xy_wing",
+            GroupedStrongLinks => "grouped_strong_links",
+            EmptyRectangle => "empty_rectangle",
             XyzWing => "xyz_wing",
             WWing => "w_wing",
             UniqueRectangle1 => "unique_rectangle_1",
@@ -206,6 +218,8 @@ impl Technique {
             TwoStringKite => "2-string kite",
             TurbotFish => "Turbot fish",
             XyWing => "XY-wing",
+            GroupedStrongLinks => "Grouped strong links",
+            EmptyRectangle => "Empty rectangle",
             XyzWing => "XYZ-wing",
             WWing => "W-wing",
             UniqueRectangle1 => "Unique rectangle type 1",
@@ -253,6 +267,7 @@ impl Technique {
             TwoStringKite => 41,
             TurbotFish => 42,
             XyWing => 42,
+            GroupedStrongLinks | EmptyRectangle => 43,
             XyzWing => 44,
             WWing => 44,
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 => 45,
@@ -266,8 +281,8 @@ impl Technique {
             CellForcingChains | RegionForcingChains => 80,
             DynamicForcingChains => 85,
             DynamicForcingChainsPlus => 90,
-            NestedForcingChains => 95,
-            Trial => 110,
+            NestedForcingChains => 100,
+            Trial => 120,
         }
     }
 
@@ -409,6 +424,48 @@ impl Step {
                 format!("{first} {k} {rest}")
             }
             _ => self.technique.title().to_string(),
+        }
+    }
+}
+
+impl Step {
+    /// The step told in three levels, for a hint that reveals more at each press:
+    /// 1, the technique and where to look (`Look for a hidden single in box 2`); 2, the cells
+    /// of the pattern as well; 3 (or more), the whole deduction ([`Step::text`]).
+    pub fn hint_text(&self, level: u8) -> String {
+        let name = self.name();
+        let name = match name.split_once(' ') {
+            // "Hidden single" -> "hidden single", but keep "XY-wing", "BUG+1", "X-chain"
+            Some((first, rest)) if first.chars().skip(1).all(|c| c.is_lowercase()) => {
+                format!("{} {rest}", first.to_lowercase())
+            }
+            _ => name,
+        };
+        let article = if name.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U', 'X']) {
+            "an"
+        } else {
+            "a"
+        };
+        let houses: Vec<String> = self.pattern.houses.iter().map(|h| h.to_string()).collect();
+        let cells: Vec<String> = self
+            .pattern
+            .cells
+            .iter()
+            .map(|&(r, c)| format!("r{}c{}", r + 1, c + 1))
+            .collect();
+        let digits: Vec<String> = self.pattern.digits.iter().map(|d| d.to_string()).collect();
+        let mut out = format!("Look for {article} {name}");
+        if !digits.is_empty() && digits.len() <= 2 {
+            out += &format!(" on {}", digits.join(" and "));
+        }
+        if !houses.is_empty() {
+            out += &format!(" in {}", houses.join(", "));
+        }
+        match level {
+            0 | 1 => out,
+            2 if !cells.is_empty() => format!("{out}: the cells {}", cells.join(", ")),
+            2 => out,
+            _ => self.text.clone(),
         }
     }
 }

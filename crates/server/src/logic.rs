@@ -61,7 +61,7 @@ pub async fn explain(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<ExplainRequest>,
 ) -> Result<ApiJson<Explanation>, AppError> {
-    let response = run_blocking(&state, Asked::default(), move |_| {
+    let response = run_blocking(&state, Asked::default(), move |budget| {
         let grid = logic_grid(&req.puzzle, req.shape)?;
         let max_technique = match &req.upto {
             Some(name) => name
@@ -75,6 +75,7 @@ pub async fn explain(
                 .unwrap_or(MAX_EXPLAIN_STEPS)
                 .min(MAX_EXPLAIN_STEPS),
             max_technique,
+            deadline: Some(budget.deadline),
             ..Options::default()
         };
         dlx_logic::explain(&grid, &options).map_err(logic_error)

@@ -29,6 +29,9 @@ pub struct ExplainArgs {
     /// Never use unique rectangles or BUG+1 (techniques that assume one solution).
     #[arg(long)]
     pub no_uniqueness: bool,
+    /// Stop after this long, e.g. 10s (the path then says so; every step shown is sound).
+    #[arg(long, value_name = "DURATION", value_parser = output::parse_duration)]
+    pub time_limit: Option<std::time::Duration>,
     /// Also print the grid after every step.
     #[arg(long)]
     pub grids: bool,
@@ -129,6 +132,9 @@ pub fn explain(args: ExplainArgs) -> Result<Found> {
         max_steps: usize::try_from(args.max_steps).unwrap_or(usize::MAX),
         max_technique: args.upto.unwrap_or(Technique::Trial),
         uniqueness: !args.no_uniqueness,
+        deadline: args
+            .time_limit
+            .and_then(|t| std::time::Instant::now().checked_add(t)),
     };
     let path: Explanation = dlx_logic::explain(&grid, &options)?;
     if args.json {
@@ -149,6 +155,7 @@ pub fn explain(args: ExplainArgs) -> Result<Found> {
                 "stuck: no allowed technique applies ({} cells open)",
                 path.grid.cells.iter().filter(|&&d| d == 0).count()
             ),
+            dlx_logic::Stop::Deadline => "stopped: the time limit was reached".to_string(),
             _ => "stopped: the step budget ran out".to_string(),
         };
         writeln!(
