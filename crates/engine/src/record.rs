@@ -74,7 +74,7 @@ pub struct Record {
     /// Whether the search went on past the last step (cap, node budget or deadline), as
     /// opposed to ending or stopping at the solution limit.
     pub truncated: bool,
-    /// Solutions met within the cap.
+    /// Solutions found, those after the cap included (the steps show those within it).
     pub solutions: u64,
     /// Options tried for an item that had two or more (guesses), cap or not.
     pub guesses: u64,
@@ -169,10 +169,6 @@ impl Recorder {
 
 impl Observer for Recorder {
     fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
-        if self.full() {
-            self.rec.truncated = true;
-            return ControlFlow::Break(());
-        }
         self.rec.solutions += 1;
         self.stack.clear();
         self.stack.extend_from_slice(options);

@@ -112,7 +112,7 @@ pub fn record(problem: &Problem, heuristic: Heuristic, cap: usize, budget: Budge
     XccTrace {
         steps,
         truncated: rec.truncated,
-        solutions: rec.solutions,
+        solutions,
     }
 }
 

@@ -316,6 +316,7 @@ impl DlxWords<'_> {
         let (one, many) = option_words(&c);
         let count = s.options;
         step.options = Some(count);
+        step.item = Some(name.clone());
         match s.kind {
             StepKind::Choose | StepKind::DeadEnd => {
                 (step.cell, step.digit) = match c {
@@ -623,6 +624,15 @@ mod tests {
             let listed = s.text.split('(').nth(1).unwrap().trim_end_matches(')');
             assert_eq!(listed.split(' ').count(), s.options.unwrap(), "{}", s.text);
             assert_eq!(s.stack.len(), s.depth);
+        }
+        // Every step but a solution names its item, and its sentence starts with it (or says
+        // what is dead).
+        for s in &t.steps {
+            let item = s.item.as_deref();
+            assert_eq!(item.is_none(), s.kind == StepKind::Solution, "{}", s.text);
+            if let (Some(item), StepKind::Choose | StepKind::Try) = (item, s.kind) {
+                assert!(s.text.starts_with(item), "{}", s.text);
+            }
         }
     }
 
