@@ -1,12 +1,16 @@
 //! The vocabulary the endpoints share, so that no endpoint module imports another: request
 //! parameters as the API spells them ([`HeuristicParam`], [`AlgorithmParam`], [`ShapeParam`],
 //! [`SolverParam`]), statuses ([`status_code`]), the statistics of an engine search
-//! ([`EngineStats`]), and the inputs two endpoints read alike ([`read_grid`], [`queens`]).
+//! ([`EngineStats`]), the inputs two endpoints read alike ([`read_grid`], [`queens`]), and
+//! the "count, stop after `limit`, list the first `list`" both exact-cover endpoints run
+//! ([`Listing`]).
 //!
 //! Endpoint modules (`xcc`, `queens`, `sudoku`, `logic`) import this module, `work` and
 //! `error`, and nothing of each other.
 
-use dlx_engine::{Heuristic, OptionId, Outcome, Problem, Status};
+use std::ops::ControlFlow;
+
+use dlx_engine::{Heuristic, Limit, OnSolution, OptionId, Outcome, Problem, Search, Status};
 use dlx_puzzles::{Puzzle, Queens};
 use dlx_sudoku::{Grid, Shape, SolverKind};
 use serde::{Deserialize, Serialize};
@@ -195,6 +199,61 @@ pub fn queens(n: u32) -> Option<(Problem, Vec<[u32; 2]>)> {
     Some((problem, squares))
 }
 
+/// What a request asks of a counted search: stop after `limit` solutions (`u64::MAX` for
+/// none), list the first `list` (at most the server's cap).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Listing {
+    /// The solutions to find before stopping.
+    pub limit: u64,
+    /// The solutions to list.
+    pub list: usize,
+}
+
+impl Listing {
+    /// The request's `limit` (absent or 0: no limit) and `list` (absent: 1), refused when
+    /// `list` is over `max_listed`.
+    pub fn new(
+        limit: Option<u64>,
+        list: Option<usize>,
+        max_listed: usize,
+    ) -> Result<Self, AppError> {
+        let list = list.unwrap_or(1);
+        if list > max_listed {
+            return Err(AppError::bad(format!(
+                "list: at most {max_listed} solutions can be listed, not {list}"
+            )));
+        }
+        Ok(Listing {
+            limit: limit.filter(|&l| l > 0).unwrap_or(u64::MAX),
+            list,
+        })
+    }
+
+    /// Runs `search` under the engine's [`Limit`], and returns the first solution and the
+    /// first `list` ones, each as `map` writes it.
+    pub fn run<S: Search, T: Clone>(
+        self,
+        search: &mut S,
+        map: impl Fn(&[OptionId]) -> T,
+    ) -> (Option<T>, Vec<T>, Outcome) {
+        let keep = self.list.max(1);
+        let mut listed = Vec::new();
+        let keeper = OnSolution(|s: &[OptionId]| {
+            if listed.len() < keep {
+                listed.push(map(s));
+            }
+            ControlFlow::Continue(())
+        });
+        let outcome = search.run(&mut Limit {
+            inner: keeper,
+            remaining: self.limit,
+        });
+        let first = listed.first().cloned();
+        listed.truncate(self.list);
+        (first, listed, outcome)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,6 +265,19 @@ mod tests {
         assert!(queens(MAX_QUEENS + 1).is_none());
         let (_, squares) = queens(5).unwrap();
         assert_eq!(squares[7], [1, 2], "option n * r + c is square (r, c)");
+    }
+
+    #[test]
+    fn listing_stops_at_its_limit_and_lists_what_was_asked() {
+        let (p, _) = queens(6).unwrap();
+        let all = Listing::new(None, Some(0), 10).unwrap();
+        let (first, listed, out) = all.run(&mut Links::new(&p, Default::default()), |s| s.len());
+        assert_eq!((first, listed.len(), out.stats.solutions), (Some(6), 0, 4));
+        assert!(out.is_complete());
+        let two = Listing::new(Some(2), Some(3), 10).unwrap();
+        let (_, listed, out) = two.run(&mut Links::new(&p, Default::default()), |s| s.to_vec());
+        assert_eq!((listed.len(), out.status), (2, Status::Stopped));
+        assert!(Listing::new(None, Some(11), 10).is_err());
     }
 
     #[test]

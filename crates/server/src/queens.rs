@@ -5,16 +5,14 @@
 //! (files) in organ-pipe order (middle first), secondary items `a..` and `b..` for the
 //! diagonals; option `n * r + c` puts a queen on row `r`, column `c`.
 
-use std::ops::ControlFlow;
-
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use dlx_engine::{Links, OnSolution, OptionId, Search};
+use dlx_engine::{Links, OptionId, Search};
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
 use crate::error::{ApiJson, AppError};
-use crate::params::{EngineStats, HeuristicParam, MAX_QUEENS, queens, status_code};
+use crate::params::{EngineStats, HeuristicParam, Listing, MAX_QUEENS, queens, status_code};
 use crate::work::{Asked, run_blocking};
 
 /// The query of `GET /api/queens/{n}`.
@@ -66,21 +64,12 @@ pub async fn get(
         }
     };
     let Query(q) = query.map_err(|e| AppError::bad(format!("query: {}", e.body_text())))?;
-    let list = q.list.unwrap_or(1);
-    if list > state.limits.max_listed {
-        return Err(AppError::bad(format!(
-            "list: at most {} solutions can be listed, not {list}",
-            state.limits.max_listed
-        )));
-    }
-    let limit = q.limit.filter(|&l| l > 0).unwrap_or(u64::MAX);
+    let listing = Listing::new(q.limit, q.list, state.limits.max_listed)?;
     let heuristic = q.heuristic.into();
     let response = run_blocking(&state, Asked::default(), move |budget| {
         let (problem, squares) =
             queens(n).ok_or_else(|| AppError::bad(format!("n: no board of size {n}")))?;
         let mut links = Links::new(&problem, budget.engine_config(heuristic));
-        let mut listed = Vec::new();
-        let mut found = 0u64;
         let columns = |s: &[OptionId]| {
             let mut cols = vec![0u32; n as usize];
             for o in s {
@@ -89,19 +78,8 @@ pub async fn get(
             }
             cols
         };
-        let outcome = links.run(&mut OnSolution(|s: &[OptionId]| {
-            found += 1;
-            if listed.len() < list.max(1) {
-                listed.push(columns(s));
-            }
-            if found >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        }));
-        let first = listed.first().cloned().unwrap_or_default();
-        listed.truncate(list);
+        let (first, listed, outcome) = listing.run(&mut links, columns);
+        let first = first.unwrap_or_default();
         Ok(QueensResponse {
             n,
             status: status_code(outcome.status),

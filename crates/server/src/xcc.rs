@@ -2,15 +2,13 @@
 //! in Knuth's format) and `POST /api/xcc/trace` (the matrix of a small problem and the steps of
 //! its search, for the dancing-links view).
 
-use std::ops::ControlFlow;
-
 use axum::extract::State;
-use dlx_engine::{Cells, Links, Matrix, OnSolution, OptionId, Problem, Search, format};
+use dlx_engine::{Cells, Links, Matrix, OptionId, Problem, Search, format};
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
 use crate::error::{ApiJson, AppError};
-use crate::params::{AlgorithmParam, EngineStats, HeuristicParam, queens, status_code};
+use crate::params::{AlgorithmParam, EngineStats, HeuristicParam, Listing, queens, status_code};
 use crate::trace::{XccStep, record};
 use crate::work::{Asked, run_blocking};
 
@@ -90,41 +88,22 @@ pub async fn solve(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<XccSolveRequest>,
 ) -> Result<ApiJson<XccSolveResponse>, AppError> {
-    let max_listed = state.limits.max_listed;
-    let list = req.list.unwrap_or(1);
-    if list > max_listed {
-        return Err(AppError::bad(format!(
-            "list: at most {max_listed} solutions can be listed, not {list}"
-        )));
-    }
+    let listing = Listing::new(req.limit, req.list, state.limits.max_listed)?;
     let asked = Asked {
         nodes: req.node_budget,
         time_limit_ms: req.time_limit_ms,
     };
-    let limit = req.limit.filter(|&l| l > 0).unwrap_or(u64::MAX);
     let heuristic = req.heuristic.into();
     let problem_text = req.problem;
     let algorithm = req.algorithm;
     let response = run_blocking(&state, asked, move |budget| {
         let (problem, warnings) = parse_problem(&problem_text)?;
         let config = budget.engine_config(heuristic);
-        let mut listed: Vec<Vec<u32>> = Vec::new();
-        let mut found = 0u64;
-        let mut observer = OnSolution(|s: &[OptionId]| {
-            found += 1;
-            if listed.len() < list.max(1) {
-                listed.push(s.iter().map(|o| o.0).collect());
-            }
-            if found >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        let outcome = match algorithm {
-            AlgorithmParam::Links => Links::new(&problem, config).run(&mut observer),
+        let ids = |s: &[OptionId]| -> Vec<u32> { s.iter().map(|o| o.0).collect() };
+        let (first, listed, outcome) = match algorithm {
+            AlgorithmParam::Links => listing.run(&mut Links::new(&problem, config), ids),
             AlgorithmParam::Auto | AlgorithmParam::Cells => {
-                Cells::new(&problem, config).run(&mut observer)
+                listing.run(&mut Cells::new(&problem, config), ids)
             }
         };
         let text = |s: &[u32]| -> Vec<String> {
@@ -132,8 +111,7 @@ pub async fn solve(
                 .map(|&o| problem.display_option(OptionId(o)).to_string())
                 .collect()
         };
-        let first = listed.first().map_or_else(Vec::new, |s| text(s));
-        listed.truncate(list);
+        let first = first.map_or_else(Vec::new, |s| text(&s));
         let listed = listed
             .into_iter()
             .map(|options| ListedSolution {
