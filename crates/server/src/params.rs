@@ -1,12 +1,13 @@
 //! The vocabulary the endpoints share, so that no endpoint module imports another: request
 //! parameters as the API spells them ([`HeuristicParam`], [`AlgorithmParam`], [`ShapeParam`],
 //! [`SolverParam`]), statuses ([`status_code`]), the statistics of an engine search
-//! ([`EngineStats`]), the inputs two endpoints read alike ([`read_grid`], [`queens`]), and
-//! the "count, stop after `limit`, list the first `list`" both exact-cover endpoints run
-//! ([`Listing`]).
+//! ([`EngineStats`]), the inputs two endpoints read alike ([`read_grid`], [`queens`]), the
+//! "count, stop after `limit`, list the first `list`" both exact-cover endpoints run
+//! ([`Listing`]) and the length of a trace ([`max_steps`]).
 //!
 //! Endpoint modules (`xcc`, `queens`, `sudoku`, `logic`) import this module, `work` and
-//! `error`, and nothing of each other.
+//! `error`, and nothing of each other (`logic` still reaches [`ShapeParam`] and
+//! [`read_grid`] through a re-export in `sudoku`, to go once it imports them from here).
 
 use std::ops::ControlFlow;
 
@@ -252,6 +253,18 @@ impl Listing {
         listed.truncate(self.list);
         (first, listed, outcome)
     }
+}
+
+/// The length of a trace a request asks for (absent: the server's `cap`), refused outside
+/// `1..=cap`.
+pub fn max_steps(asked: Option<usize>, cap: usize) -> Result<usize, AppError> {
+    let max_steps = asked.unwrap_or(cap);
+    if max_steps == 0 || max_steps > cap {
+        return Err(AppError::bad(format!(
+            "max_steps: must be from 1 to {cap}, not {max_steps}"
+        )));
+    }
+    Ok(max_steps)
 }
 
 #[cfg(test)]

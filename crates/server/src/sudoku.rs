@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::AppState;
 use crate::error::{ApiJson, AppError};
 // `read_grid` and `ShapeParam` are re-exported for `logic`, until it imports them from `params`.
-use crate::params::{HeuristicParam, SolverParam};
+use crate::params::{HeuristicParam, SolverParam, max_steps};
 pub(crate) use crate::params::{ShapeParam, read_grid};
 use crate::work::{Asked, run_blocking};
 
@@ -324,13 +324,7 @@ pub async fn trace(
             "solver: `fast` solves and counts but does not trace; trace with `dlx`, `mrv` or `backtrack`",
         ));
     }
-    let cap = state.limits.max_trace_steps;
-    let max_steps = req.max_steps.unwrap_or(cap);
-    if max_steps == 0 || max_steps > cap {
-        return Err(AppError::bad(format!(
-            "max_steps: must be from 1 to {cap}, not {max_steps}"
-        )));
-    }
+    let max_steps = max_steps(req.max_steps, state.limits.max_trace_steps)?;
     let response = run_blocking(&state, Asked::default(), move |_| {
         let grid = read_grid(&req.puzzle, req.shape)?;
         let solver: SolverKind = req.solver.into();

@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::AppState;
 use crate::error::{ApiJson, AppError};
-use crate::params::{AlgorithmParam, EngineStats, HeuristicParam, Listing, queens, status_code};
+use crate::params::{
+    AlgorithmParam, EngineStats, HeuristicParam, Listing, max_steps, queens, status_code,
+};
 use crate::trace::{XccStep, record};
 use crate::work::{Asked, run_blocking};
 
@@ -190,13 +192,7 @@ pub async fn trace(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<XccTraceRequest>,
 ) -> Result<ApiJson<XccTraceResponse>, AppError> {
-    let cap = state.limits.max_trace_steps;
-    let max_steps = req.max_steps.unwrap_or(cap);
-    if max_steps == 0 || max_steps > cap {
-        return Err(AppError::bad(format!(
-            "max_steps: must be from 1 to {cap}, not {max_steps}"
-        )));
-    }
+    let max_steps = max_steps(req.max_steps, state.limits.max_trace_steps)?;
     let heuristic = req.heuristic.into();
     let source = match (req.problem, req.queens) {
         (Some(p), None) => Source::Text(p),
