@@ -13,7 +13,9 @@
 //!   are identical to the sequential search; with cells, counts and nodes are (forced moves and
 //!   updates may differ slightly, since sparse sets do not restore their order on backtrack).
 //! - [`shard`], which cuts a search into shards to solve on other machines and add up.
-//! - [`Observer`], which receives solutions and, if it wants, every decision of the search.
+//! - [`Observer`], which receives solutions and, if it wants, every decision of the search;
+//!   [`Recorder`] is the observer that records those decisions as [`Step`]s for traces, and
+//!   [`Matrix`] the problem as plain data for drawing them ([`mod@record`]).
 //!
 //! ```
 //! use dlx_engine::{format, Config, Links, Search};
@@ -34,6 +36,7 @@ pub mod format;
 pub mod links;
 pub mod parallel;
 pub mod problem;
+pub mod record;
 pub mod reference;
 pub mod search;
 pub mod shard;
@@ -42,6 +45,7 @@ pub use cells::Cells;
 pub use links::Links;
 pub use parallel::{Algorithm, ParallelSearch};
 pub use problem::{BuildError, ColorId, Entry, ItemId, OptionId, Problem, ProblemBuilder};
+pub use record::{Matrix, MatrixItem, Record, Recorder, Step, StepKind};
 pub use search::{
     Config, CountOnly, ForceError, Heuristic, Limit, Observer, OnSolution, Outcome, Piece,
     Progress, Search, Stats, Status,

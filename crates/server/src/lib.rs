@@ -33,6 +33,7 @@
 pub mod assets;
 pub mod error;
 pub mod logic;
+pub mod params;
 pub mod queens;
 pub mod sudoku;
 pub mod trace;

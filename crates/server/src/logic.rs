@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::AppState;
 use crate::error::{ApiJson, AppError};
-use crate::sudoku::{ShapeParam, read_grid};
+use crate::params::{ShapeParam, read_grid};
 use crate::work::{Asked, run_blocking};
 
 /// The largest grid explained, hinted or rated (16x16): the forcing chains of bigger grids

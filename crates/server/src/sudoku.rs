@@ -6,16 +6,17 @@
 use std::ops::ControlFlow;
 
 use axum::extract::State;
+use dlx_engine::Matrix;
 use dlx_sudoku::{
-    Grid, Shape, SolveOptions, SolveStats, SolverKind, Status, TraceOptions, TraceStep, Visitor,
+    Grid, SolveOptions, SolveStats, SolverKind, Status, TraceOptions, TraceStep, Visitor,
 };
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
 use crate::error::{ApiJson, AppError};
-use crate::trace::{Matrix, MatrixItem};
+use crate::params::{HeuristicParam, SolverParam, max_steps};
+use crate::params::{ShapeParam, read_grid};
 use crate::work::{Asked, run_blocking};
-use crate::xcc::HeuristicParam;
 
 /// The largest exact-cover matrix (in options) a trace carries for the dancing-links view:
 /// enough for any 4x4 puzzle (at most 64 options).
@@ -24,71 +25,6 @@ pub const MAX_MATRIX_OPTIONS: usize = 128;
 /// The most grid cells a trace's steps may carry in all (each step holds the whole grid):
 /// 5,000 steps of a 25x25 grid. Larger grids get proportionally fewer steps.
 pub const MAX_TRACE_CELLS: usize = 5_000 * 625;
-
-/// A box shape in a request or an answer: boxes of `rows x cols` cells.
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct ShapeParam {
-    /// Rows of cells in a box.
-    pub rows: usize,
-    /// Columns of cells in a box.
-    pub cols: usize,
-}
-
-impl From<Shape> for ShapeParam {
-    fn from(s: Shape) -> Self {
-        ShapeParam {
-            rows: s.rows,
-            cols: s.cols,
-        }
-    }
-}
-
-/// The solver, as the API spells it. Solving defaults to the library's default (`fast`);
-/// a trace defaults to `dlx`, the default of the library's traces.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum SolverParam {
-    /// Dancing links on the reduced exact cover.
-    Dlx,
-    /// Backtracking on the cell with the fewest candidates.
-    Mrv,
-    /// Plain backtracking in reading order.
-    Backtrack,
-    /// The bitset solver (`dlx-sudoku-fast`): solutions and counts only, no traces; its
-    /// statistics are guesses.
-    Fast,
-}
-
-impl SolverParam {
-    fn solving() -> SolverParam {
-        SolverParam::from_kind(SolverKind::default())
-    }
-
-    fn tracing() -> SolverParam {
-        SolverParam::from_kind(SolverKind::default().runs_as(true))
-    }
-
-    fn from_kind(kind: SolverKind) -> SolverParam {
-        match kind {
-            SolverKind::Dlx => SolverParam::Dlx,
-            SolverKind::Mrv => SolverParam::Mrv,
-            SolverKind::Backtrack => SolverParam::Backtrack,
-            _ => SolverParam::Fast,
-        }
-    }
-}
-
-impl From<SolverParam> for SolverKind {
-    fn from(s: SolverParam) -> Self {
-        match s {
-            SolverParam::Dlx => SolverKind::Dlx,
-            SolverParam::Mrv => SolverKind::Mrv,
-            SolverParam::Backtrack => SolverKind::Backtrack,
-            SolverParam::Fast => SolverKind::Fast,
-        }
-    }
-}
 
 /// What `POST /api/sudoku/solve` looks for.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -100,17 +36,6 @@ pub enum Mode {
     Count,
     /// Two solutions at most: enough to tell whether the solution is unique.
     Unique,
-}
-
-/// Reads the puzzle of a request.
-pub(crate) fn read_grid(text: &str, shape: Option<ShapeParam>) -> Result<Grid, AppError> {
-    let shape = match shape {
-        None => None,
-        Some(s) => {
-            Some(Shape::new(s.rows, s.cols).map_err(|e| AppError::bad(format!("shape: {e}")))?)
-        }
-    };
-    dlx_sudoku::parse_with_shape(text, shape).map_err(|e| AppError::bad(format!("puzzle: {e}")))
 }
 
 /// A pair of givens that repeat a digit.
@@ -382,38 +307,10 @@ pub struct TraceResponse {
     pub conflicts: Vec<ConflictOut>,
 }
 
-/// The reduced exact cover of `grid` as a [`Matrix`], if small enough to draw.
+/// The reduced exact cover of `grid` as a [`Matrix`] in Sudoku words, if small enough to draw.
 fn sudoku_matrix(grid: &Grid) -> Option<Matrix> {
     let e = dlx_sudoku::encode(grid).ok()?;
-    if e.options.len() > MAX_MATRIX_OPTIONS {
-        return None;
-    }
-    let mut m = Matrix::of(&e.problem);
-    m.items = e
-        .items
-        .iter()
-        .enumerate()
-        .map(|(k, c)| MatrixItem {
-            name: e
-                .problem
-                .item_name(dlx_engine::ItemId(k as u32))
-                .to_string(),
-            primary: true,
-            label: Some(c.name()),
-        })
-        .collect();
-    m.labels = e
-        .options
-        .iter()
-        .map(|&(r, c, d)| format!("{} at r{}c{}", symbol(d), r + 1, c + 1))
-        .collect();
-    Some(m)
-}
-
-fn symbol(d: u8) -> char {
-    dlx_sudoku::grid::SYMBOLS
-        .get(usize::from(d).wrapping_sub(1))
-        .map_or('?', |&b| b as char)
+    (e.options.len() <= MAX_MATRIX_OPTIONS).then(|| e.view())
 }
 
 /// `POST /api/sudoku/trace`.
@@ -426,13 +323,7 @@ pub async fn trace(
             "solver: `fast` solves and counts but does not trace; trace with `dlx`, `mrv` or `backtrack`",
         ));
     }
-    let cap = state.limits.max_trace_steps;
-    let max_steps = req.max_steps.unwrap_or(cap);
-    if max_steps == 0 || max_steps > cap {
-        return Err(AppError::bad(format!(
-            "max_steps: must be from 1 to {cap}, not {max_steps}"
-        )));
-    }
+    let max_steps = max_steps(req.max_steps, state.limits.max_trace_steps)?;
     let response = run_blocking(&state, Asked::default(), move |_| {
         let grid = read_grid(&req.puzzle, req.shape)?;
         let solver: SolverKind = req.solver.into();

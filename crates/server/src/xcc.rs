@@ -2,99 +2,20 @@
 //! in Knuth's format) and `POST /api/xcc/trace` (the matrix of a small problem and the steps of
 //! its search, for the dancing-links view).
 
-use std::ops::ControlFlow;
-
 use axum::extract::State;
-use dlx_engine::{
-    Cells, Heuristic, Links, OnSolution, OptionId, Outcome, Problem, Search, Status, format,
-};
+use dlx_engine::{Cells, Links, Matrix, OptionId, Problem, Search, format};
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
 use crate::error::{ApiJson, AppError};
-use crate::queens;
-use crate::trace::{Matrix, Recorder, XccStep};
+use crate::params::{
+    AlgorithmParam, EngineStats, HeuristicParam, Listing, max_steps, queens, status_code,
+};
+use crate::trace::{XccStep, record};
 use crate::work::{Asked, run_blocking};
 
-/// How the search chooses the item to branch on, as the API spells it.
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum HeuristicParam {
-    /// The item with the fewest options left (Knuth's DLX1). The default.
-    #[default]
-    Mrv,
-    /// The leftmost item still uncovered.
-    Leftmost,
-}
-
-impl From<HeuristicParam> for Heuristic {
-    fn from(h: HeuristicParam) -> Self {
-        match h {
-            HeuristicParam::Mrv => Heuristic::Mrv,
-            HeuristicParam::Leftmost => Heuristic::Leftmost,
-        }
-    }
-}
-
-/// The search algorithm, as the API spells it.
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum AlgorithmParam {
-    /// `cells`: on every shared input at least as fast as `links` (see the README), and a
-    /// request runs on one thread, so its order of solutions is fixed too. The default.
-    #[default]
-    Auto,
-    /// Dancing links (Knuth's DLX1): nodes and updates exactly DLX1's.
-    Links,
-    /// Dancing cells (Knuth's SSXCC): forced moves without branch nodes.
-    Cells,
-}
-
-impl AlgorithmParam {
-    /// The name of the algorithm that runs.
-    pub fn running(self) -> &'static str {
-        match self {
-            AlgorithmParam::Links => "links",
-            AlgorithmParam::Auto | AlgorithmParam::Cells => "cells",
-        }
-    }
-}
-
-/// Why a search returned, as the API spells it.
-pub fn status_code(status: Status) -> &'static str {
-    match status {
-        Status::Complete => "complete",
-        Status::Stopped => "limit_reached",
-        Status::NodeBudget => "node_budget",
-        Status::Deadline => "deadline",
-    }
-}
-
-/// The statistics of an engine search.
-#[derive(Clone, Debug, Serialize)]
-pub struct EngineStats {
-    /// Search-tree nodes (as Knuth's DLX1 counts them with `links`; branch nodes with
-    /// `cells`, whose forced moves are not nodes).
-    pub nodes: u64,
-    /// Link updates (Knuth's `updates`).
-    pub updates: u64,
-    /// The longest partial solution, in options.
-    pub max_depth: usize,
-    /// Wall time of the search.
-    pub seconds: f64,
-}
-
-impl EngineStats {
-    /// The statistics of `outcome`.
-    pub fn of(outcome: &Outcome) -> Self {
-        EngineStats {
-            nodes: outcome.stats.nodes,
-            updates: outcome.stats.updates,
-            max_depth: outcome.stats.max_depth,
-            seconds: outcome.elapsed.as_secs_f64(),
-        }
-    }
-}
+/// The largest board `POST /api/xcc/trace` records (the matrix view is for small ones).
+pub const MAX_TRACE_QUEENS: u32 = 12;
 
 /// `POST /api/xcc/solve`.
 #[derive(Debug, Deserialize)]
@@ -169,41 +90,22 @@ pub async fn solve(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<XccSolveRequest>,
 ) -> Result<ApiJson<XccSolveResponse>, AppError> {
-    let max_listed = state.limits.max_listed;
-    let list = req.list.unwrap_or(1);
-    if list > max_listed {
-        return Err(AppError::bad(format!(
-            "list: at most {max_listed} solutions can be listed, not {list}"
-        )));
-    }
+    let listing = Listing::new(req.limit, req.list, state.limits.max_listed)?;
     let asked = Asked {
         nodes: req.node_budget,
         time_limit_ms: req.time_limit_ms,
     };
-    let limit = req.limit.filter(|&l| l > 0).unwrap_or(u64::MAX);
     let heuristic = req.heuristic.into();
     let problem_text = req.problem;
     let algorithm = req.algorithm;
     let response = run_blocking(&state, asked, move |budget| {
         let (problem, warnings) = parse_problem(&problem_text)?;
         let config = budget.engine_config(heuristic);
-        let mut listed: Vec<Vec<u32>> = Vec::new();
-        let mut found = 0u64;
-        let mut observer = OnSolution(|s: &[OptionId]| {
-            found += 1;
-            if listed.len() < list.max(1) {
-                listed.push(s.iter().map(|o| o.0).collect());
-            }
-            if found >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        let outcome = match algorithm {
-            AlgorithmParam::Links => Links::new(&problem, config).run(&mut observer),
+        let ids = |s: &[OptionId]| -> Vec<u32> { s.iter().map(|o| o.0).collect() };
+        let (first, listed, outcome) = match algorithm {
+            AlgorithmParam::Links => listing.run(&mut Links::new(&problem, config), ids),
             AlgorithmParam::Auto | AlgorithmParam::Cells => {
-                Cells::new(&problem, config).run(&mut observer)
+                listing.run(&mut Cells::new(&problem, config), ids)
             }
         };
         let text = |s: &[u32]| -> Vec<String> {
@@ -211,8 +113,7 @@ pub async fn solve(
                 .map(|&o| problem.display_option(OptionId(o)).to_string())
                 .collect()
         };
-        let first = listed.first().map_or_else(Vec::new, |s| text(s));
-        listed.truncate(list);
+        let first = first.map_or_else(Vec::new, |s| text(&s));
         let listed = listed
             .into_iter()
             .map(|options| ListedSolution {
@@ -291,21 +192,14 @@ pub async fn trace(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<XccTraceRequest>,
 ) -> Result<ApiJson<XccTraceResponse>, AppError> {
-    let cap = state.limits.max_trace_steps;
-    let max_steps = req.max_steps.unwrap_or(cap);
-    if max_steps == 0 || max_steps > cap {
-        return Err(AppError::bad(format!(
-            "max_steps: must be from 1 to {cap}, not {max_steps}"
-        )));
-    }
+    let max_steps = max_steps(req.max_steps, state.limits.max_trace_steps)?;
     let heuristic = req.heuristic.into();
     let source = match (req.problem, req.queens) {
         (Some(p), None) => Source::Text(p),
         (None, Some(n)) => {
-            if !(1..=queens::MAX_TRACE_N).contains(&n) {
+            if !(1..=MAX_TRACE_QUEENS).contains(&n) {
                 return Err(AppError::bad(format!(
-                    "queens: the trace is for boards of 1 to {} squares a side, not {n}",
-                    queens::MAX_TRACE_N
+                    "queens: the trace is for boards of 1 to {MAX_TRACE_QUEENS} squares a side, not {n}"
                 )));
             }
             Source::Queens(n)
@@ -320,12 +214,12 @@ pub async fn trace(
         let (problem, info) = match source {
             Source::Text(text) => (parse_problem(&text)?.0, None),
             Source::Queens(n) => {
-                let (p, squares) = queens::problem(n)
+                let (p, squares) = queens(n)
                     .ok_or_else(|| AppError::bad(format!("queens: no board of size {n}")))?;
                 (p, Some(QueensInfo { n, squares }))
             }
         };
-        let t = Recorder::record(&problem, heuristic, max_steps, budget);
+        let t = record(&problem, heuristic, max_steps, budget);
         Ok(XccTraceResponse {
             matrix: Matrix::of(&problem),
             steps: t.steps,

@@ -81,7 +81,7 @@ mod xcc {
     #[tokio::test]
     async fn limit_stops_early_and_list_returns_that_many() {
         let s = state();
-        let problem = dlx_server::queens::problem(8).unwrap().0;
+        let problem = dlx_server::params::queens(8).unwrap().0;
         let text = dlx_engine::format::write(&problem, None);
         let (status, v) = post(
             &s,
@@ -111,7 +111,7 @@ mod xcc {
     #[tokio::test]
     async fn both_algorithms_list_valid_solutions_and_say_which_ran() {
         let s = state();
-        let problem = dlx_server::queens::problem(8).unwrap().0;
+        let problem = dlx_server::params::queens(8).unwrap().0;
         let text = dlx_engine::format::write(&problem, None);
         let mut nodes = Vec::new();
         for (asked, ran) in [("auto", "cells"), ("cells", "cells"), ("links", "links")] {
@@ -173,7 +173,7 @@ mod xcc {
     #[tokio::test]
     async fn node_budget_is_reported_incomplete() {
         let s = state();
-        let text = dlx_engine::format::write(&dlx_server::queens::problem(10).unwrap().0, None);
+        let text = dlx_engine::format::write(&dlx_server::params::queens(10).unwrap().0, None);
         let (status, v) = post(
             &s,
             "/api/xcc/solve",

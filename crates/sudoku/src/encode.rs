@@ -17,11 +17,11 @@
 //! row-major; options in the order row, column, digit: the order of Knuth's `sudoku` encoding,
 //! so the engine's MRV search takes exactly DLX1's steps.
 
-use dlx_engine::{BuildError, ItemId, OptionId, Problem, ProblemBuilder};
+use dlx_engine::{BuildError, ItemId, Matrix, Problem, ProblemBuilder};
 use serde::Serialize;
 
 use crate::check::{Conflict, Masks, check_givens, givens_masks};
-use crate::grid::{Grid, GridError, cell_name};
+use crate::grid::{Grid, GridError, SYMBOLS, cell_name};
 
 /// A primary item of the Sudoku exact-cover problem (0-based numbers, digits from 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -114,70 +114,27 @@ impl Encoding {
         self.items[i.index()].name()
     }
 
-    /// A serializable view: item names, and for each option its placement and items.
-    pub fn view(&self) -> EncodingView {
-        EncodingView {
-            items: self
-                .items
-                .iter()
-                .enumerate()
-                .map(|(k, c)| ItemView {
-                    name: self.problem.item_name(ItemId(k as u32)).to_string(),
-                    label: c.name(),
-                    constraint: *c,
-                })
-                .collect(),
-            options: self
-                .options
-                .iter()
-                .enumerate()
-                .map(|(k, &(row, col, digit))| OptionView {
-                    row,
-                    col,
-                    digit,
-                    items: self
-                        .problem
-                        .option(OptionId(k as u32))
-                        .iter()
-                        .map(|e| e.item.0)
-                        .collect(),
-                })
-                .collect(),
+    /// The problem as plain data for drawing (serializable): engine names, each item labelled
+    /// in words (`r4c7`, `digit 5 in row 4`) and each option by what it places (`5 at r4c7`).
+    pub fn view(&self) -> Matrix {
+        let mut m = Matrix::of(&self.problem);
+        for (item, c) in m.items.iter_mut().zip(&self.items) {
+            item.label = Some(c.name());
         }
+        m.labels = self
+            .options
+            .iter()
+            .map(|&(r, c, d)| format!("{} at {}", symbol(d), cell_name(r, c)))
+            .collect();
+        m
     }
 }
 
-/// The encoding as plain data (for JSON).
-#[derive(Clone, Debug, Serialize)]
-pub struct EncodingView {
-    /// The items in engine order.
-    pub items: Vec<ItemView>,
-    /// The options in engine order.
-    pub options: Vec<OptionView>,
-}
-
-/// One item of an [`EncodingView`].
-#[derive(Clone, Debug, Serialize)]
-pub struct ItemView {
-    /// The engine's name (`p36`).
-    pub name: String,
-    /// The name for people (`r4c7`).
-    pub label: String,
-    /// What it stands for.
-    pub constraint: Constraint,
-}
-
-/// One option of an [`EncodingView`].
-#[derive(Clone, Debug, Serialize)]
-pub struct OptionView {
-    /// Row, 0-based.
-    pub row: usize,
-    /// Column, 0-based.
-    pub col: usize,
-    /// Digit.
-    pub digit: u8,
-    /// Its items, by index into [`EncodingView::items`].
-    pub items: Vec<u32>,
+/// The symbol of digit `d` (1-based), as grids print it.
+fn symbol(d: u8) -> char {
+    SYMBOLS
+        .get(usize::from(d).wrapping_sub(1))
+        .map_or('?', |&b| b as char)
 }
 
 /// The reduced exact-cover encoding of a grid.
@@ -347,6 +304,7 @@ pub(crate) fn reduce(grid: &Grid, masks: &Masks, with_items: bool) -> Result<Red
 mod tests {
     use super::*;
     use crate::parse;
+    use dlx_engine::OptionId;
 
     #[test]
     fn knuths_names_and_order() {
@@ -363,7 +321,10 @@ mod tests {
         assert_eq!(p.display_option(OptionId(0)).to_string(), "p01 r01 c11 b01");
         let view = e.view();
         assert_eq!(view.items.len(), p.item_count());
-        assert_eq!(view.options[0].items.len(), 4);
+        assert_eq!(view.items[0].label.as_deref(), Some("r1c2"));
+        assert_eq!(view.options[0].len(), 4);
+        assert_eq!(view.options[0][..2], [0, 12]);
+        assert_eq!(view.labels[..2], ["2 at r1c2", "4 at r1c2"]);
     }
 
     #[test]

@@ -1,13 +1,17 @@
 //! Step traces: every decision of a solver, in order, with the grid after it and a sentence
 //! that says why (the articles' wish to see *why* the search backtracks).
 //!
-//! The steps of a search, whatever the solver:
+//! The steps of a search, whatever the solver, are the engine's [`StepKind`]s:
 //! - [`StepKind::Choose`]: an item (dlx) or a cell (backtracking) is chosen, with its number of
 //!   options;
 //! - [`StepKind::Try`]: one of its options is tried (a digit placed);
 //! - [`StepKind::DeadEnd`]: the chosen item or cell has no option left;
 //! - [`StepKind::Backtrack`]: every option of a level failed; the search backs up;
 //! - [`StepKind::Solution`]: a solution.
+//!
+//! The `dlx` solver is recorded by the engine's [`Recorder`](dlx_engine::Recorder), whose
+//! steps are then put in Sudoku words (items as cells and digits in houses, options as
+//! placements); the backtracking solvers report their own events, put in the same words.
 //!
 //! A trace stops at the first solution ([`trace`]) or after a given number
 //! ([`trace_with_limit`]), and is cut after [`TraceOptions::max_steps`] steps (then
@@ -17,7 +21,8 @@ use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use dlx_engine::{Config, Heuristic, ItemId, Links, Observer, OptionId, Search};
+pub use dlx_engine::StepKind;
+use dlx_engine::{Config, Heuristic, OptionId, Step};
 use serde::Serialize;
 
 use crate::backtrack::{self, CellEvents, End};
@@ -44,22 +49,6 @@ impl Default for TraceOptions {
             max_steps: 10_000,
         }
     }
-}
-
-/// The kind of a step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum StepKind {
-    /// An item or cell is chosen to branch on.
-    Choose,
-    /// One of its options is tried.
-    Try,
-    /// The chosen item or cell has no option left.
-    DeadEnd,
-    /// Every option of a level failed; the search backs up.
-    Backtrack,
-    /// A solution.
-    Solution,
 }
 
 /// One step of a trace.
@@ -117,7 +106,7 @@ pub fn trace(grid: &Grid, options: &TraceOptions) -> Trace {
 /// A malformed grid or one whose givens repeat a digit gives an empty trace.
 pub fn trace_with_limit(grid: &Grid, options: &TraceOptions, limit: u64) -> Trace {
     let start = Instant::now();
-    let mut rec = Recorder {
+    let mut rec = Steps {
         steps: Vec::new(),
         max: options.max_steps,
         truncated: false,
@@ -141,8 +130,9 @@ pub fn trace_with_limit(grid: &Grid, options: &TraceOptions, limit: u64) -> Trac
     rec.finish(stats)
 }
 
-/// Collects steps up to the cap.
-struct Recorder {
+/// Collects steps up to the cap (the backtracking solvers'; the `dlx` solver's are the
+/// engine's record, put in words).
+struct Steps {
     steps: Vec<TraceStep>,
     max: usize,
     truncated: bool,
@@ -152,7 +142,7 @@ struct Recorder {
     grid: Grid,
 }
 
-impl Recorder {
+impl Steps {
     fn full(&self) -> bool {
         self.steps.len() >= self.max
     }
@@ -227,38 +217,42 @@ fn option_words(c: &Constraint) -> (&'static str, &'static str) {
 }
 
 // ---------------------------------------------------------------------------------------
-// The dlx solver.
+// The dlx solver: the engine's record, in Sudoku words.
 
-struct DlxTracer<'a> {
-    rec: &'a mut Recorder,
+/// Puts the engine's steps in Sudoku words, keeping the grid in step with their stacks.
+///
+/// Invariant: `grid` is the puzzle plus the placements of `placed`.
+struct DlxWords<'a> {
     reduced: &'a Reduced,
     n: usize,
-    stack: Vec<OptionId>,
-    /// Per level: the item chosen, its number of options, how many were tried.
-    levels: Vec<(ItemId, usize, usize)>,
-    /// Whether the last step was a dead end at this level (its backtrack is implied).
-    dead_at: Option<usize>,
-    guesses: u64,
-    backtracks: u64,
+    grid: Grid,
+    placed: Vec<OptionId>,
+    solutions: u64,
 }
 
-impl DlxTracer<'_> {
-    fn stack_ids(&self) -> Vec<u32> {
-        self.stack.iter().map(|o| o.0).collect()
-    }
-
-    fn set_stack(&mut self, len: usize) {
-        while self.stack.len() > len {
-            if let Some(o) = self.stack.pop() {
-                let (cell, _) = self.reduced.placements[o.index()];
-                self.rec.grid.cells[cell as usize] = 0;
-            }
+impl DlxWords<'_> {
+    /// Makes the grid that of the partial solution `stack`.
+    fn set_stack(&mut self, stack: &[OptionId]) {
+        let keep = self
+            .placed
+            .iter()
+            .zip(stack)
+            .take_while(|(a, b)| a == b)
+            .count();
+        for o in self.placed.drain(keep..) {
+            let (cell, _) = self.reduced.placements[o.index()];
+            self.grid.cells[cell as usize] = 0;
+        }
+        for &o in &stack[keep..] {
+            let (cell, d) = self.reduced.placements[o.index()];
+            self.grid.cells[cell as usize] = d;
+            self.placed.push(o);
         }
     }
 
     /// The cells of the item's options still open in the grid now, as a sentence part.
     fn live_options(&self, c: &Constraint) -> String {
-        let g = &self.rec.grid;
+        let g = &self.grid;
         let shape = g.shape;
         let n = self.n;
         let fits = |r: usize, col: usize, d: u8| {
@@ -295,185 +289,100 @@ impl DlxTracer<'_> {
             }
         }
     }
-}
 
-impl Observer for DlxTracer<'_> {
-    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
-        self.rec.solutions += 1;
-        self.set_stack(0);
-        for &o in options {
-            let (cell, d) = self.reduced.placements[o.index()];
-            self.rec.grid.cells[cell as usize] = d;
-            self.stack.push(o);
-        }
-        let depth = options.len();
-        let text = format!("solution {}", self.rec.solutions);
-        let ids = self.stack_ids();
-        self.rec
-            .push(StepKind::Solution, depth, None, None, None, None, ids, text);
-        if self.rec.solutions >= self.rec.limit {
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn choose(&mut self, level: usize, item: ItemId, options: usize) {
-        self.set_stack(level);
-        self.levels.truncate(level);
-        self.levels.push((item, options, 0));
-        let c = self.reduced.items[item.index()];
-        let name = c.name();
-        let cell = match c {
-            Constraint::Cell { row, col } => Some((row, col)),
-            _ => None,
+    /// The step `s` of the engine's record, with the grid after it and its sentence.
+    fn step(&mut self, s: &Step) -> TraceStep {
+        self.set_stack(&s.stack);
+        let mut step = TraceStep {
+            kind: s.kind,
+            depth: s.level,
+            item: None,
+            options: None,
+            cell: None,
+            digit: None,
+            grid: self.grid.to_line(),
+            stack: s.stack.iter().map(|o| o.0).collect(),
+            text: String::new(),
         };
-        let digit = match c {
-            Constraint::Cell { .. } => None,
-            Constraint::RowDigit { digit, .. }
-            | Constraint::ColumnDigit { digit, .. }
-            | Constraint::BoxDigit { digit, .. } => Some(digit),
-        };
-        let ids = self.stack_ids();
-        if options == 0 {
-            self.dead_at = Some(level);
-            let text = match c {
-                Constraint::Cell { .. } => {
-                    format!("dead end: {name} has no candidate left; backtracking")
-                }
-                Constraint::RowDigit { digit, row } => {
-                    format!(
-                        "dead end: digit {digit} has no place left in row {}; backtracking",
-                        row + 1
-                    )
-                }
-                Constraint::ColumnDigit { digit, col } => {
-                    format!(
-                        "dead end: digit {digit} has no place left in column {}; backtracking",
-                        col + 1
-                    )
-                }
-                Constraint::BoxDigit { digit, b } => {
-                    format!(
-                        "dead end: digit {digit} has no place left in box {}; backtracking",
-                        b + 1
-                    )
-                }
-            };
-            self.rec.push(
-                StepKind::DeadEnd,
-                level,
-                Some(name),
-                Some(0),
-                cell,
-                digit,
-                ids,
-                text,
-            );
-            return;
-        }
-        self.dead_at = None;
-        if self.rec.full() {
-            self.rec.truncated = true;
-            return;
-        }
-        let (one, many) = option_words(&c);
-        let text = format!(
-            "{name} has {} ({})",
-            plural(options, one, many),
-            self.live_options(&c)
-        );
-        self.rec.push(
-            StepKind::Choose,
-            level,
-            Some(name),
-            Some(options),
-            cell,
-            digit,
-            ids,
-            text,
-        );
-    }
-
-    fn try_option(&mut self, level: usize, option: OptionId) {
-        self.set_stack(level);
-        let (cell, d) = self.reduced.placements[option.index()];
-        self.rec.grid.cells[cell as usize] = d;
-        self.stack.push(option);
-        let Some(lv) = self.levels.get_mut(level) else {
-            return;
-        };
-        lv.2 += 1;
-        let (item, count, k) = *lv;
-        if count >= 2 {
-            self.guesses += 1;
-        }
-        if self.rec.full() {
-            self.rec.truncated = true;
-            return;
-        }
-        let c = self.reduced.items[item.index()];
-        let name = c.name();
-        let (one, many) = option_words(&c);
-        let (r, col) = (cell as usize / self.n, cell as usize % self.n);
-        let what = if c.is_cell() {
-            d.to_string()
-        } else {
-            cell_name(r, col)
-        };
-        let text = if count == 1 {
-            if c.is_cell() {
-                format!("{name} has 1 candidate; placing {d}")
-            } else {
-                format!("{name} has 1 place; placing it at {what}")
+        let c = match s.item {
+            Some(item) if s.kind != StepKind::Solution => self.reduced.items[item.index()],
+            _ => {
+                self.solutions += 1;
+                step.text = format!("solution {}", self.solutions);
+                return step;
             }
-        } else {
-            format!(
-                "{name} has {}; trying {what} ({k} of {count})",
-                plural(count, one, many)
-            )
         };
-        let ids = self.stack_ids();
-        self.rec.push(
-            StepKind::Try,
-            level,
-            Some(name),
-            Some(count),
-            Some((r, col)),
-            Some(d),
-            ids,
-            text,
-        );
-    }
-
-    fn backtrack(&mut self, level: usize, item: ItemId) {
-        self.backtracks += 1;
-        self.set_stack(level);
-        if self.dead_at.take() == Some(level) {
-            return;
-        }
-        let c = self.reduced.items[item.index()];
         let name = c.name();
-        let count = self.levels.get(level).map_or(0, |l| l.1);
         let (one, many) = option_words(&c);
-        let text = if count == 1 {
-            format!("the only {one} of {name} failed; backtracking")
-        } else {
-            format!(
-                "all {} of {name} failed; backtracking",
-                plural(count, one, many)
-            )
-        };
-        let ids = self.stack_ids();
-        self.rec.push(
-            StepKind::Backtrack,
-            level,
-            Some(name),
-            Some(count),
-            None,
-            None,
-            ids,
-            text,
-        );
+        let count = s.options;
+        step.options = Some(count);
+        step.item = Some(name.clone());
+        match s.kind {
+            StepKind::Choose | StepKind::DeadEnd => {
+                (step.cell, step.digit) = match c {
+                    Constraint::Cell { row, col } => (Some((row, col)), None),
+                    Constraint::RowDigit { digit, .. }
+                    | Constraint::ColumnDigit { digit, .. }
+                    | Constraint::BoxDigit { digit, .. } => (None, Some(digit)),
+                };
+                step.text = if s.kind == StepKind::Choose {
+                    format!(
+                        "{name} has {} ({})",
+                        plural(count, one, many),
+                        self.live_options(&c)
+                    )
+                } else {
+                    let place = match c {
+                        Constraint::Cell { .. } => {
+                            format!("{name} has no candidate left")
+                        }
+                        Constraint::RowDigit { digit, row } => {
+                            format!("digit {digit} has no place left in row {}", row + 1)
+                        }
+                        Constraint::ColumnDigit { digit, col } => {
+                            format!("digit {digit} has no place left in column {}", col + 1)
+                        }
+                        Constraint::BoxDigit { digit, b } => {
+                            format!("digit {digit} has no place left in box {}", b + 1)
+                        }
+                    };
+                    format!("dead end: {place}; backtracking")
+                };
+            }
+            StepKind::Try => {
+                let (cell, d) = s
+                    .option
+                    .map_or((0, 0), |o| self.reduced.placements[o.index()]);
+                let (r, col) = (cell as usize / self.n, cell as usize % self.n);
+                (step.cell, step.digit) = (Some((r, col)), Some(d));
+                let what = if c.is_cell() {
+                    d.to_string()
+                } else {
+                    cell_name(r, col)
+                };
+                step.text = match (count, c.is_cell()) {
+                    (1, true) => format!("{name} has 1 candidate; placing {d}"),
+                    (1, false) => format!("{name} has 1 place; placing it at {what}"),
+                    _ => format!(
+                        "{name} has {}; trying {what} ({} of {count})",
+                        plural(count, one, many),
+                        s.tried
+                    ),
+                };
+            }
+            StepKind::Backtrack => {
+                step.text = if count == 1 {
+                    format!("the only {one} of {name} failed; backtracking")
+                } else {
+                    format!(
+                        "all {} of {name} failed; backtracking",
+                        plural(count, one, many)
+                    )
+                };
+            }
+            StepKind::Solution => {}
+        }
+        step
     }
 }
 
@@ -481,37 +390,32 @@ fn trace_dlx(
     grid: &Grid,
     masks: &crate::check::Masks,
     heuristic: Heuristic,
-    rec: &mut Recorder,
+    rec: &mut Steps,
 ) -> SolveStats {
     let Ok(reduced) = reduce(grid, masks, true) else {
         return SolveStats::default();
     };
-    // Every node makes at least one step, so this budget ends the search soon after the cap.
     let config = Config {
         heuristic,
-        node_budget: Some(rec.max as u64 + 1),
         ..Config::default()
     };
-    let mut links = Links::new(&reduced.problem, config);
-    let mut tracer = DlxTracer {
-        rec,
+    let (record, outcome) =
+        dlx_engine::record::record(&reduced.problem, config, rec.max, rec.limit);
+    let mut words = DlxWords {
         reduced: &reduced,
         n: grid.n(),
-        stack: Vec::new(),
-        levels: Vec::new(),
-        dead_at: None,
-        guesses: 0,
-        backtracks: 0,
+        grid: grid.clone(),
+        placed: Vec::new(),
+        solutions: 0,
     };
-    let outcome = links.run(&mut tracer);
-    if outcome.status == dlx_engine::Status::NodeBudget {
-        tracer.rec.truncated = true;
-    }
+    rec.steps = record.steps.iter().map(|s| words.step(s)).collect();
+    rec.truncated = record.truncated;
+    rec.solutions = record.solutions;
     SolveStats {
         nodes: outcome.stats.nodes,
         updates: outcome.stats.updates,
-        guesses: tracer.guesses,
-        backtracks: tracer.backtracks,
+        guesses: record.guesses,
+        backtracks: record.backtracks,
         seconds: 0.0,
     }
 }
@@ -520,7 +424,7 @@ fn trace_dlx(
 // The backtracking solvers.
 
 struct CellTracer<'a> {
-    rec: &'a mut Recorder,
+    rec: &'a mut Steps,
     n: usize,
     dead_at: Option<usize>,
 }
@@ -649,7 +553,7 @@ impl CellEvents for CellTracer<'_> {
 fn trace_cells<const MRV: bool>(
     grid: &Grid,
     masks: &crate::check::Masks,
-    rec: &mut Recorder,
+    rec: &mut Steps,
 ) -> SolveStats {
     let mut t = CellTracer {
         rec,
@@ -720,6 +624,15 @@ mod tests {
             let listed = s.text.split('(').nth(1).unwrap().trim_end_matches(')');
             assert_eq!(listed.split(' ').count(), s.options.unwrap(), "{}", s.text);
             assert_eq!(s.stack.len(), s.depth);
+        }
+        // Every step but a solution names its item, and its sentence starts with it (or says
+        // what is dead).
+        for s in &t.steps {
+            let item = s.item.as_deref();
+            assert_eq!(item.is_none(), s.kind == StepKind::Solution, "{}", s.text);
+            if let (Some(item), StepKind::Choose | StepKind::Try) = (item, s.kind) {
+                assert!(s.text.starts_with(item), "{}", s.text);
+            }
         }
     }
 

@@ -34,7 +34,10 @@ fn results_and_traces_serialize_in_snake_case() {
     );
     let e = encode(&g).unwrap().view();
     let v = serde_json::to_value(&e).unwrap();
-    assert_eq!(v["items"][0]["constraint"]["kind"], "cell");
+    assert_eq!(v["items"][0]["name"], "p01");
     assert_eq!(v["items"][0]["label"], "r1c2");
-    assert_eq!(v["options"][0]["items"].as_array().unwrap().len(), 4);
+    assert_eq!(v["items"][0]["primary"], true);
+    assert_eq!(v["options"][0].as_array().unwrap().len(), 4);
+    assert_eq!(v["labels"][0], "2 at r1c2");
+    assert!(v.get("colors").is_none());
 }
