@@ -596,12 +596,6 @@ mod tests {
         assert_eq!(out.status, Status::Complete);
         assert_eq!(out.stats.solutions, 724);
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::format;
 
     /// The n-queens problem in Knuth's encoding: ranks and files primary, diagonals secondary.
     fn queens(n: usize) -> Problem {

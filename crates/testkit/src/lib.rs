@@ -209,7 +209,7 @@ pub fn reference_count(shape: Shape, puzzle: &[u8], limit: u64) -> u64 {
 pub struct XorShift(pub u64);
 
 impl XorShift {
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
@@ -217,7 +217,7 @@ impl XorShift {
     }
 
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
 
     pub fn shuffle<T>(&mut self, v: &mut [T]) {

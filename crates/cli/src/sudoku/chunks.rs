@@ -33,7 +33,7 @@ pub(super) struct Span {
     pub(super) line: usize,
     pub(super) start: usize,
     pub(super) end: usize,
-    /// Whether it was longer than [`MAX_LINE`] (and only its start was kept).
+    /// Whether it was longer than [`MAX_LINE`](super::MAX_LINE) (and only its start was kept).
     pub(super) cut: bool,
 }
 

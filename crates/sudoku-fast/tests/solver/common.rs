@@ -2,6 +2,7 @@
 
 use dlx_sudoku_fast::Shape;
 
+#[allow(unused_imports)]
 pub use dlx_testkit::{XorShift, load9, parse_line, remove_cells};
 
 fn kit(shape: Shape) -> dlx_testkit::Shape {

@@ -47,7 +47,7 @@ fn check_set(puzzles: &[[u8; 81]]) {
 #[test]
 fn testdata_samples_agree() {
     for set in SETS {
-        let puzzles = load9(&testdata(&format!("{set}-sample.txt")), 1);
+        let puzzles = load9(testdata(&format!("{set}-sample.txt")), 1);
         assert_eq!(puzzles.len(), 200);
         check_set(&puzzles);
     }
@@ -71,7 +71,7 @@ fn shared_sets_agree() {
 #[test]
 fn counts_agree_with_reference_after_removing_givens() {
     let mut rng = XorShift(0x5EED_0001);
-    let puzzles = load9(&testdata("forum-hardest-1905-11plus-sample.txt"), 4);
+    let puzzles = load9(testdata("forum-hardest-1905-11plus-sample.txt"), 4);
     let mut multi = 0;
     for p in &puzzles {
         let mut q = *p;
@@ -95,7 +95,7 @@ fn counts_agree_with_reference_after_removing_givens() {
 
 #[test]
 fn conflicting_givens_have_no_solution() {
-    let base = load9(&testdata("17-clue-sample.txt"), 1)[0];
+    let base = load9(testdata("17-clue-sample.txt"), 1)[0];
     let mut cases = Vec::new();
     // Same digit twice in a row, a column, a box.
     for (a, b) in [(0, 8), (0, 72), (0, 20)] {
@@ -147,7 +147,7 @@ fn budget_stops_counting_an_empty_grid() {
     assert!(!g.complete);
     assert_eq!(g.guesses, 500);
     // A budget that is enough leaves the answer complete.
-    let p = load9(&testdata("17-clue-sample.txt"), 1)[3];
+    let p = load9(testdata("17-clue-sample.txt"), 1)[3];
     let a = solve9_budget(&p, 2, Some(1_000_000));
     assert!(a.complete);
     assert_eq!(a.solutions, 1);
@@ -155,14 +155,14 @@ fn budget_stops_counting_an_empty_grid() {
 
 #[test]
 fn limit_zero_finds_nothing() {
-    let p = load9(&testdata("17-clue-sample.txt"), 1)[0];
+    let p = load9(testdata("17-clue-sample.txt"), 1)[0];
     assert_eq!(solve9(&p, 0).solutions, 0);
     assert_eq!(solve(SHAPE, &p, 0, None).unwrap().solutions, 0);
 }
 
 #[test]
 fn solve_dispatches_to_the_fast_path() {
-    let p = load9(&testdata("magictour-top1465-sample.txt"), 1)[7];
+    let p = load9(testdata("magictour-top1465-sample.txt"), 1)[7];
     let a = solve(SHAPE, &p, 2, None).unwrap();
     let f = solve9(&p, 2);
     assert_eq!(a.guesses, f.guesses);
