@@ -1060,3 +1060,62 @@ fn an_overlong_line_is_reported_and_the_batch_goes_on() {
     let o = dlx_stdin(&["sudoku", "solve", "--input-kind", "grid"], &long);
     fails_with(&o, "307200 cells at line 1");
 }
+
+#[test]
+fn rough_edges_a_new_user_hit() {
+    // `dlx sudoku bench` on a file holding one grid in the 9-line format: one puzzle.
+    let o = dlx(&[
+        "sudoku",
+        "bench",
+        &example("contest-9x9.txt"),
+        "--min-time",
+        "0",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(": 1 puzzle, 1 solved"),
+        "{}",
+        stdout(&o)
+    );
+    // A 16x16 typed with numbers is shown with numbers in the boxed view.
+    let o = dlx(&["sudoku", "solve", &example("16x16-numbers.txt")]);
+    let out = stdout(&o);
+    let first_row = out.lines().nth(1).unwrap();
+    assert!(
+        first_row.contains("16") || first_row.contains("10"),
+        "{out}"
+    );
+    assert!(!first_row.chars().any(|c| c.is_ascii_uppercase()), "{out}");
+    // `dlx solve` and `dlx sudoku PUZZLE` point to `dlx sudoku solve`.
+    let o = dlx(&["solve", EASY]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("hint: Sudoku commands start with `dlx sudoku`: dlx sudoku solve"),
+        "{}",
+        stderr(&o)
+    );
+    let o = dlx(&["sudoku", EASY]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(&format!(
+            "hint: to solve a puzzle or a file of puzzles: dlx sudoku solve {EASY}"
+        )),
+        "{}",
+        stderr(&o)
+    );
+    // The shipped examples name no path of the machine they were made on.
+    for dir in ["examples", "examples/sudoku", "examples/polyomino"] {
+        for entry in std::fs::read_dir(root().join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                for machine in ["/work/", "/home/", "/root/", "/tmp/"] {
+                    assert!(
+                        !text.contains(machine),
+                        "{} names {machine}",
+                        path.display()
+                    );
+                }
+            }
+        }
+    }
+}

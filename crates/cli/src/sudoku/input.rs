@@ -90,6 +90,17 @@ impl Input {
                     });
                 }
             };
+        Input::read_ahead(name, reader, size, args.input_kind)
+    }
+
+    /// Reads enough of `reader` to detect its kind (as [`Input::open`] does for a file or
+    /// stdin); `size` is the file's length when known.
+    pub fn read_ahead(
+        name: String,
+        reader: Box<dyn Source>,
+        size: Option<u64>,
+        input_kind: InputArg,
+    ) -> Result<Input> {
         let mut reader = reader;
         skip_bom(&mut reader).with_context(|| format!("cannot read {name}"))?;
         let mut head = Vec::new();
@@ -98,11 +109,7 @@ impl Input {
         let mut cut = Vec::new();
         // Only `auto` needs the first lines to tell a grid from lines of puzzles: a forced kind
         // starts at once, which lets `--input-kind lines` answer a stream line by line.
-        let lookahead = if args.input_kind == InputArg::Auto {
-            66
-        } else {
-            0
-        };
+        let lookahead = if input_kind == InputArg::Auto { 66 } else { 0 };
         // The look-ahead is bounded too: a flood of blank or comment lines before the first
         // puzzles is not kept whole (it took 25 bytes of memory a byte of input).
         let mut head_bytes = 0;
@@ -136,7 +143,7 @@ impl Input {
             }
             head.push(l);
         }
-        let kind = match args.input_kind {
+        let kind = match input_kind {
             InputArg::Lines => InputKind::Lines,
             InputArg::Grid => InputKind::Single,
             // Thousands of lines without two puzzle lines among them: not one grid.
@@ -266,4 +273,42 @@ pub fn read_line(r: &mut dyn BufRead, buf: &mut Vec<u8>) -> io::Result<(usize, b
 /// Whether a command-line argument is meant as a puzzle rather than a file name.
 fn looks_like_puzzle(s: &str) -> bool {
     s.contains('\n') || (s.trim().len() >= 16 && !s.contains('/'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A terminal: it gives its text, then one end of input (Ctrl-D), and would wait for a
+    /// second Ctrl-D if read again (here: fails the test).
+    struct Terminal {
+        text: &'static [u8],
+        ended: bool,
+    }
+
+    impl Read for Terminal {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            assert!(
+                !self.ended,
+                "read again after the end of input: a second Ctrl-D"
+            );
+            let n = self.text.len().min(buf.len());
+            buf[..n].copy_from_slice(&self.text[..n]);
+            self.text = &self.text[n..];
+            self.ended = n == 0;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn one_end_of_input_ends_a_typed_grid() {
+        let grid = b".3..\n2..4\n.4..\n3...\n";
+        let reader = Box::new(BufReader::new(Terminal {
+            text: grid,
+            ended: false,
+        }));
+        let input = Input::read_ahead("stdin".into(), reader, None, InputArg::Auto).unwrap();
+        assert_eq!(input.kind, InputKind::Single);
+        assert_eq!(input.into_text().unwrap(), String::from_utf8_lossy(grid));
+    }
 }
