@@ -3,7 +3,7 @@
 //! calibration sample. Every bench asserts that each path is complete.
 //!
 //! `cargo bench -p dlx-logic` (the whole shared sets: `cargo run -p dlx-logic --release
-//! --example rate -- FILE`).
+//! --example logic_rate -- FILE`).
 
 use std::hint::black_box;
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! calibration file (`puzzle<TAB>source<TAB>se_er<TAB>se_ep<TAB>se_ed<TAB>...`) also the
 //! Spearman correlation with SE's ER and the share within 0.3.
 //!
-//! `cargo run -p dlx-logic --release --example rate -- FILE [--limit N] [--every K] [--verbose]`
+//! `cargo run -p dlx-logic --release --example logic_rate -- FILE [--limit N] [--every K] [--verbose]`
 //! (`--every K` keeps every K-th puzzle of the file).
 
 use std::time::Instant;

@@ -1,7 +1,7 @@
 //! Prints puzzles per second for a file of 9x9 puzzles (one per line, 81 characters, '.' or
 //! '0' blank, '#' starts a comment line).
 //!
-//! `cargo run --release --example rate -p dlx-sudoku-fast -- FILE [LIMIT] [fast|portable|generic] [REPEAT]`
+//! `cargo run --release --example fast_rate -p dlx-sudoku-fast -- FILE [LIMIT] [fast|portable|generic] [REPEAT]`
 
 use std::io::Write;
 use std::time::Instant;

@@ -1,6 +1,6 @@
 //! Puzzles per CPU second on one thread, for a few kinds of puzzle.
 //!
-//! `cargo run --release -p dlx-generate --example rate [COUNT [FILTER]]`: COUNT (default
+//! `cargo run --release -p dlx-generate --example generate_rate [COUNT [FILTER]]`: COUNT (default
 //! 2000) puzzles for the small shapes, a twentieth for 12x12, a fiftieth for 16x16, 2 for
 //! 25x25; FILTER keeps the rows whose name contains it.
 
