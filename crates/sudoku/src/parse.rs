@@ -739,7 +739,8 @@ mod tests {
         let zeros = "0".repeat(100);
         assert_eq!(detect(vec![zeros.as_str(); 100]), InputKind::Single);
         assert_eq!(detect(vec![zeros.as_str(); 101]), InputKind::Lines);
-        assert_eq!(detect_lines_needed(&zeros), 101);
+        assert_eq!(detect_lines_needed(&zeros), MAX_GRID_LINES + 1);
+        assert_eq!(detect_lines_needed(&"0".repeat(400)), 401);
         assert_eq!(detect_lines_needed(LINE), MAX_GRID_LINES + 1);
         let err = parse(&format!("{zeros}\n").repeat(100))
             .unwrap_err()
