@@ -214,7 +214,7 @@ pub fn detect_lines_needed(first: &str) -> usize {
         (Some(w), None) if w.chars().all(|c| symbol_value(c).is_some()) => w.chars().count() + 1,
         _ => 0,
     };
-    square.max(MAX_GRID_LINES + 1).min(DETECT_LINES)
+    square.clamp(MAX_GRID_LINES + 1, DETECT_LINES)
 }
 
 /// Decides whether the first content lines of an input are one puzzle or a file of one
@@ -733,7 +733,7 @@ mod tests {
     #[test]
     fn issue_22_detect_many_bad_lines_and_a_big_square() {
         let bad = "x".repeat(120);
-        let mut lines = vec![&LINE[..]];
+        let mut lines = vec![LINE];
         lines.extend(std::iter::repeat_n(bad.as_str(), 1000));
         assert_eq!(detect(lines.iter().copied()), InputKind::Lines);
         let zeros = "0".repeat(100);
