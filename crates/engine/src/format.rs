@@ -66,9 +66,17 @@ pub enum ParseErrorKind {
     Multiplicity(String),
 }
 
-/// `s` with control characters (and quotes, backslashes) escaped, for messages.
+/// `s` with its control characters escaped (`\0`, `\u{1b}`), for messages.
 fn shown(s: &str) -> String {
-    s.escape_debug().to_string()
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The first control character of `word`, with its column (`col` is the word's).
