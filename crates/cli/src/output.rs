@@ -91,6 +91,30 @@ pub fn parse_positive_count(s: &str) -> Result<u64, String> {
     }
 }
 
+/// Parses `--limit` (solutions): at least 1 for every command, as 0 would stop before the
+/// first solution; without the flag there is no limit (issue 22). Budgets (`--nodes 0`,
+/// `--time-limit 0s`) are different: zero is a zero budget, the search stops at once.
+pub fn parse_limit(s: &str) -> Result<u64, String> {
+    match parse_count(s)? {
+        0 => Err("must be at least 1 (leave --limit out for no limit)".to_string()),
+        n => Ok(n),
+    }
+}
+
+/// Parses `--box RxC`: a side under 2 is named as such (it was reported as "unsupported
+/// size: 0x0", the product of the sides; issue 22), the rest is [`dlx_sudoku::Shape`]'s.
+pub fn parse_box(s: &str) -> Result<dlx_sudoku::Shape, String> {
+    if let Some((a, b)) = s.split_once(['x', 'X', '*'])
+        && let (Ok(rows), Ok(cols)) = (a.trim().parse::<usize>(), b.trim().parse::<usize>())
+        && (rows < 2 || cols < 2)
+    {
+        return Err(format!(
+            "boxes of {rows}x{cols} cells: a box needs at least 2 rows and 2 columns (e.g. 3x3, 2x3)"
+        ));
+    }
+    s.parse()
+}
+
 /// The most threads `--threads` takes: beyond a few per core, threads only wait for work,
 /// and thousands of them take seconds to start and stop (`0` still means every core).
 pub const MAX_THREADS: usize = 256;

@@ -144,11 +144,13 @@ pub fn polyomino(args: PolyominoArgs) -> Result<Found> {
         let (text, name) = if spec == "-" {
             (crate::input::read_input(None)?, "stdin")
         } else {
-            let text = std::fs::read_to_string(spec).with_context(|| {
+            let file = std::fs::File::open(spec).with_context(|| {
                 format!(
                     "cannot read {spec} (not a board size like 6x10, nor `scott`, nor a readable file, nor `-` for stdin)"
                 )
             })?;
+            let text = crate::input::read_text(file, crate::input::MAX_INPUT)
+                .with_context(|| spec.to_string())?;
             (text, spec)
         };
         (

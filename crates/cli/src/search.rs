@@ -82,7 +82,7 @@ impl AlgorithmArg {
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
     /// Stop after this many solutions (the count is then a lower bound).
-    #[arg(long, value_name = "N", value_parser = output::parse_count)]
+    #[arg(long, value_name = "N", value_parser = output::parse_limit)]
     pub limit: Option<u64>,
     /// How to choose the item to branch on.
     #[arg(long, value_enum, default_value = "mrv")]

@@ -131,7 +131,7 @@ pub struct InputArgs {
     #[arg(value_name = "INPUT")]
     pub input: Option<String>,
     /// Box shape as ROWSxCOLS (e.g. 3x2 for 6x6 grids with tall boxes).
-    #[arg(long = "box", value_name = "RxC")]
+    #[arg(long = "box", value_name = "RxC", value_parser = output::parse_box)]
     pub shape: Option<Shape>,
     /// Force how the input holds its puzzles.
     #[arg(long, value_enum, default_value = "auto")]
@@ -163,7 +163,7 @@ pub struct SearchArgs {
     #[arg(long, value_enum, default_value = "mrv")]
     pub heuristic: HeuristicArg,
     /// Stop after this many solutions of a puzzle (count: default all; solve --all: all).
-    #[arg(long, value_name = "N", value_parser = output::parse_count)]
+    #[arg(long, value_name = "N", value_parser = output::parse_limit)]
     pub limit: Option<u64>,
     /// Stop each puzzle after this many search-tree nodes (reported as incomplete).
     #[arg(long, value_name = "N", value_parser = output::parse_count)]

@@ -1118,4 +1118,49 @@ fn rough_edges_a_new_user_hit() {
             }
         }
     }
+
+/// Regression test for issue 22, item 14: a file that is not regular (a pipe, a process
+/// substitution's `/dev/fd/N`) is read, not taken for a puzzle.
+#[test]
+fn issue_22_non_regular_files_are_read() {
+    let puzzle =
+        "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+    let o = dlx_stdin(&["sudoku", "solve", "/dev/stdin"], &format!("{puzzle}\n"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("no such file"), "{}", stderr(&o));
+}
+
+/// Regression test for issue 22, item 14: in automatic mode, more lines than any grid has are
+/// a file of puzzles, each bad line refused on its own; a square of 100 lines of 100 zeros is
+/// one grid, refused as too big, not 100 puzzles of 10x10.
+#[test]
+fn issue_22_automatic_mode_judges_bad_lines_one_by_one() {
+    let good = "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+    let mut input = format!("{good}\n");
+    for _ in 0..300 {
+        input.push_str(&"1".repeat(120));
+        input.push('\n');
+    }
+    let o = dlx_stdin(&["sudoku", "solve"], &input);
+    let err = stderr(&o);
+    assert!(!err.contains("but line 1 has"), "{err}");
+    assert!(err.contains("stdin:2: wrong length: 120 cells"), "{err}");
+    assert!(err.contains("300 of 301 puzzles invalid"), "{err}");
+    assert_eq!(stdout(&o).lines().count(), 301, "{}", stdout(&o));
+    let square = format!("{}\n", "0".repeat(100)).repeat(100);
+    let o = dlx_stdin(&["sudoku", "solve"], &square);
+    fails_with(&o, "unsupported size: 100x100");
+    assert_eq!(stdout(&o), "");
+}
+
+/// Regression test for issue 22, item 15: `--box 0x9` said "unsupported size: 0x0".
+#[test]
+fn issue_22_a_box_side_under_two_is_named() {
+    let o = dlx(&["sudoku", "solve", "--box", "0x9", "-"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("boxes of 0x9 cells: a box needs at least 2 rows and 2 columns"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -543,3 +543,105 @@ fn copies_of_a_piece_are_told_apart_in_text_and_json() {
     assert_eq!(boards.len(), 5, "{v}");
     assert!(boards.iter().all(|b| b.contains("D4")), "{v}");
 }
+
+/// Regression test for issue 22, item 11: `dlx xcc /dev/zero` grew without bound; endless and
+/// binary inputs are refused at once, where the first NUL is.
+#[test]
+fn issue_22_binary_and_endless_inputs_are_refused_at_once() {
+    for command in ["xcc", "polyomino"] {
+        let o = dlx(&[command, "/dev/zero"], None);
+        fails_with(
+            &o,
+            "/dev/zero: line 1, byte 0: a NUL byte: binary data, not text",
+        );
+    }
+    let o = common::run(&["xcc"], b"a b\na\nb\0\n");
+    fails_with(&o, "stdin: line 3, byte 7: a NUL byte");
+    let o = common::run(&["xcc"], b"a b\na\n\xff\n");
+    fails_with(&o, "stdin: line 3, byte 6: not UTF-8 text");
+}
+
+/// Regression test for issue 22, item 12 (`--nodes 100` ran 2,041 nodes on 2 threads): the
+/// budget is a hard cap on any number of threads.
+#[test]
+fn issue_22_nodes_is_a_hard_cap_on_two_threads() {
+    for algorithm in ["cells", "links"] {
+        for threads in ["2", "3"] {
+            let o = dlx(
+                &[
+                    "xcc",
+                    "--nodes",
+                    "100",
+                    "-j",
+                    threads,
+                    "--algorithm",
+                    algorithm,
+                    "--json",
+                    "testdata/xcc/queens10.dlx",
+                ],
+                None,
+            );
+            let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+            assert_eq!(
+                v["status"], "node budget exhausted",
+                "{algorithm} -j {threads}"
+            );
+            let nodes = v["nodes"].as_u64().unwrap();
+            assert!(nodes <= 100, "{algorithm} -j {threads}: {nodes} nodes");
+        }
+    }
+}
+
+/// Regression test for issue 22, item 13: control characters in names are refused, and shown
+/// escaped, never raw.
+#[test]
+fn issue_22_control_characters_in_names_are_refused_and_escaped() {
+    let o = dlx(&["xcc"], Some("a \u{1b}[31mb\na\n"));
+    fails_with(
+        &o,
+        "stdin: line 1, column 3: control character `\\u{1b}` in `\\u{1b}[31mb`",
+    );
+    assert!(!stderr(&o).contains('\u{1b}'));
+}
+
+/// Regression test for issue 22, item 15: zero is refused as a `--limit` by every command,
+/// and is a zero budget for `--nodes` and `--time-limit` in every command.
+#[test]
+fn issue_22_zero_limits_and_budgets_mean_the_same_everywhere() {
+    // A puzzle the fast solver cannot finish without guessing (its budget counts guesses).
+    let puzzle =
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+    for args in [
+        &["xcc", "--limit", "0", "testdata/xcc/queens10.dlx"][..],
+        &["sudoku", "count", "--limit", "0", puzzle][..],
+    ] {
+        let o = dlx(args, None);
+        fails_with(&o, "must be at least 1 (leave --limit out for no limit)");
+    }
+    for budget in [["--nodes", "0"], ["--time-limit", "0s"]] {
+        let o = dlx(
+            &["xcc", budget[0], budget[1], "testdata/xcc/queens10.dlx"],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(1), "{budget:?}");
+        assert!(
+            stdout(&o).contains("at least; search incomplete"),
+            "{budget:?}"
+        );
+        let o = dlx(&["sudoku", "count", budget[0], budget[1], puzzle], None);
+        assert!(stdout(&o).contains("status: incomplete"), "{budget:?}");
+    }
+}
+
+/// Regression test for issue 22, item 15: Knuth's multiplicities and lone carriage returns
+/// get errors of their own, not "declared twice".
+#[test]
+fn issue_22_multiplicities_and_lone_carriage_returns_are_named() {
+    let o = dlx(&["xcc"], Some("2|a 2|b\na b\n"));
+    fails_with(
+        &o,
+        "multiplicities (`2|a`, Knuth's DLX3) are not supported yet",
+    );
+    let o = dlx(&["xcc"], Some("a b\ra\rb\r"));
+    fails_with(&o, "a carriage return without a line feed");
+}

@@ -7,9 +7,12 @@
 //! c y
 //! ```
 //!
-//! Names are any run of characters other than whitespace, `:` and `|`; they may be longer than
-//! Knuth's 8 characters. Errors give the line and column (both 1-based). An option with no
-//! primary item is dropped with a [`Warning`], as Knuth's programs do.
+//! Names are any run of characters other than whitespace, control characters, `:` and `|`;
+//! they may be longer than Knuth's 8 characters. Errors give the line and column (both
+//! 1-based) and show names with control characters escaped. An option with no primary item is
+//! dropped with a [`Warning`], as Knuth's programs do. Lines end with `\n` or `\r\n`; a lone
+//! `\r` (old Mac line endings) is refused. Knuth's multiplicities (`2|R0` or `1:3|R0` on the
+//! item line, DLX3/MCC) are refused as not supported yet.
 
 use std::fmt::Write as _;
 
@@ -52,6 +55,50 @@ pub enum ParseErrorKind {
     /// The problem exceeds the solvers' index range.
     #[error("problem too large")]
     TooLarge,
+    /// A name holds a control character (a NUL, an escape...), shown escaped.
+    #[error("control character `{1}` in `{0}`")]
+    ControlCharacter(String, String),
+    /// A carriage return not followed by a line feed.
+    #[error("a carriage return without a line feed: lines must end with \\n or \\r\\n")]
+    LoneCarriageReturn,
+    /// Knuth's multiplicity syntax (`2|R0`, `1:3|R0`, DLX3/MCC) on the item line.
+    #[error("multiplicities (`{0}`, Knuth's DLX3) are not supported yet")]
+    Multiplicity(String),
+}
+
+/// `s` with its control characters escaped (`\0`, `\u{1b}`), for messages.
+fn shown(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The first control character of `word`, with its column (`col` is the word's).
+fn control_in(col: usize, word: &str) -> Option<(usize, ParseErrorKind)> {
+    let (k, c) = word.chars().enumerate().find(|(_, c)| c.is_control())?;
+    Some((
+        col + k,
+        ParseErrorKind::ControlCharacter(shown(word), c.escape_debug().to_string()),
+    ))
+}
+
+/// Whether `word` on the item line is Knuth's multiplicity syntax: `n|name` or `m:n|name`.
+fn is_multiplicity(word: &str) -> bool {
+    let Some((bounds, name)) = word.split_once('|') else {
+        return false;
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    !name.is_empty()
+        && match bounds.split_once(':') {
+            Some((m, n)) => digits(m) && digits(n),
+            None => digits(bounds),
+        }
 }
 
 /// A parse error with its position.
@@ -130,6 +177,11 @@ pub fn parse_with_source(text: &str) -> Result<(Problem, Vec<Warning>, SourceMap
         if line.len() > MAX_LINE {
             return Err(err(1, ParseErrorKind::LineTooLong(line.len())));
         }
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if let Some(byte) = line.find('\r') {
+            let column = line[..byte].chars().count() + 1;
+            return Err(err(column, ParseErrorKind::LoneCarriageReturn));
+        }
         if line.starts_with('|') {
             continue;
         }
@@ -139,6 +191,12 @@ pub fn parse_with_source(text: &str) -> Result<(Problem, Vec<Warning>, SourceMap
             }
             let mut secondary = false;
             for (col, w) in words(line) {
+                if let Some((col, kind)) = control_in(col, w) {
+                    return Err(err(col, kind));
+                }
+                if is_multiplicity(w) {
+                    return Err(err(col, ParseErrorKind::Multiplicity(w.into())));
+                }
                 // A `|` may stand alone or be glued to names: "a b|c".
                 let mut col = col;
                 for (n, piece) in w.split('|').enumerate() {
@@ -150,7 +208,7 @@ pub fn parse_with_source(text: &str) -> Result<(Problem, Vec<Warning>, SourceMap
                     }
                     if !piece.is_empty() {
                         if piece.contains(':') {
-                            return Err(err(col, ParseErrorKind::BadItemName(piece.into())));
+                            return Err(err(col, ParseErrorKind::BadItemName(shown(piece))));
                         }
                         let r = if secondary {
                             b.secondary(piece)
@@ -159,7 +217,7 @@ pub fn parse_with_source(text: &str) -> Result<(Problem, Vec<Warning>, SourceMap
                         };
                         r.map_err(|e| match e {
                             BuildError::DuplicateItem(n) => {
-                                err(col, ParseErrorKind::DuplicateItem(n))
+                                err(col, ParseErrorKind::DuplicateItem(shown(&n)))
                             }
                             _ => err(col, ParseErrorKind::TooLarge),
                         })?;
@@ -176,17 +234,20 @@ pub fn parse_with_source(text: &str) -> Result<(Problem, Vec<Warning>, SourceMap
         entries.clear();
         let mut cols = Vec::new();
         for (col, w) in words(line) {
+            if let Some((col, kind)) = control_in(col, w) {
+                return Err(err(col, kind));
+            }
             let (name, color) = match w.split_once(':') {
                 Some((n, c)) => {
                     if n.is_empty() || c.is_empty() {
-                        return Err(err(col, ParseErrorKind::Empty(w.into())));
+                        return Err(err(col, ParseErrorKind::Empty(shown(w))));
                     }
                     (n, Some(c))
                 }
                 None => (w, None),
             };
             let Some(item) = b.item(name) else {
-                return Err(err(col, ParseErrorKind::UnknownItem(name.into())));
+                return Err(err(col, ParseErrorKind::UnknownItem(shown(name))));
             };
             let color = color.map(|c| b.color(c));
             entries.push((item, color));
@@ -195,23 +256,31 @@ pub fn parse_with_source(text: &str) -> Result<(Problem, Vec<Warning>, SourceMap
         if entries.is_empty() {
             continue;
         }
-        let col_of = |b: &ProblemBuilder, item: &str| {
-            entries
+        // The column of the second copy of a repeated item (the one that repeats it), or of
+        // the only one.
+        let col_of = |b: &ProblemBuilder, item: &str, nth: usize| {
+            let at: Vec<usize> = entries
                 .iter()
                 .zip(&cols)
                 .filter(|((i, _), _)| b.item(item) == Some(*i))
                 .map(|(_, &c)| c)
-                .next_back()
-                .unwrap_or(1)
+                .collect();
+            at.get(nth).or(at.first()).copied().unwrap_or(1)
         };
         match b.option(&entries) {
             Ok(_) => source.lines.push(lineno),
             Err(BuildError::NoPrimary) => warnings.push(Warning::NoPrimary { line: lineno }),
             Err(BuildError::RepeatedItem(n)) => {
-                return Err(err(col_of(&b, &n), ParseErrorKind::RepeatedItem(n)));
+                return Err(err(
+                    col_of(&b, &n, 1),
+                    ParseErrorKind::RepeatedItem(shown(&n)),
+                ));
             }
             Err(BuildError::ColorOnPrimary(n)) => {
-                return Err(err(col_of(&b, &n), ParseErrorKind::ColorOnPrimary(n)));
+                return Err(err(
+                    col_of(&b, &n, 0),
+                    ParseErrorKind::ColorOnPrimary(shown(&n)),
+                ));
             }
             Err(_) => return Err(err(1, ParseErrorKind::TooLarge)),
         }
@@ -302,6 +371,44 @@ mod tests {
         );
         let long = format!("a\n{}\n", "a ".repeat(MAX_LINE));
         assert!(err(&long).starts_with("line 2, column 1: line is too long"));
+    }
+
+    /// Regression test for issue 22, item 13: NUL bytes were accepted in names and echoed raw.
+    #[test]
+    fn issue_22_control_characters_in_names_are_refused_and_escaped() {
+        assert_eq!(
+            err("a b\0c\n"),
+            "line 1, column 4: control character `\\0` in `b\\0c`"
+        );
+        assert_eq!(
+            err("a b\na \u{1b}[31m\n"),
+            "line 2, column 3: control character `\\u{1b}` in `\\u{1b}[31m`"
+        );
+        assert!(!err("a\na\0\n").contains('\0'));
+    }
+
+    /// Regression test for issue 22, item 15: the duplicate in an option is pointed at its
+    /// second copy; lone carriage returns and multiplicities get errors of their own.
+    #[test]
+    fn issue_22_second_copy_lone_cr_and_multiplicities() {
+        assert_eq!(
+            err("a b | x\na b a a\n"),
+            "line 2, column 5: item `a` appears twice in this option"
+        );
+        assert_eq!(
+            err("a b\ra\rb\r"),
+            "line 1, column 4: a carriage return without a line feed: lines must end with \\n or \\r\\n"
+        );
+        assert!(parse("a b\r\na\r\nb\r\n").is_ok());
+        assert_eq!(
+            err("2|R0 2|R1\nR0 R1\n"),
+            "line 1, column 1: multiplicities (`2|R0`, Knuth's DLX3) are not supported yet"
+        );
+        assert_eq!(
+            err("a 1:3|b\na b\n"),
+            "line 1, column 3: multiplicities (`1:3|b`, Knuth's DLX3) are not supported yet"
+        );
+        assert!(parse("a b|x\na x\n").is_ok());
     }
 
     #[test]

@@ -20,9 +20,18 @@
 //! sequential search (by 0.05% to 2% on the repository's samples). They depend only on the
 //! split, which is the same for up to [`CELLS_MIN_PIECES`]` / 64` threads.
 //!
-//! One node budget, one deadline and one stop request are shared by all threads: each thread
-//! reports its nodes every [`Config::check_interval`] nodes, so a budget may be overrun by at
-//! most `threads * check_interval` nodes.
+//! One node budget, one deadline and one stop request are shared by all threads. The budget is
+//! a hard cap, as on one thread (issue 22): the nodes left after the split are a pool from
+//! which each thread takes a node before it may count it. A thread learns of every node it
+//! enters (its pieces then report progress at every node) and of every leaf (a solution), and
+//! always holds one node in hand for the next leaf, which is counted without asking. So the
+//! nodes of all threads never exceed the budget; they may end a few nodes (at most one per
+//! thread) below it.
+//!
+//! The split costs no more than a bounded number of fresh searches (issue 22): each prefix is
+//! replayed by a fresh search, whose setup is linear in the size of the problem, so a split
+//! into more than [`MAX_PIECES`] prefixes is not used: the level above it is (it had fewer
+//! than the target), or, at the first level, the search runs on one thread.
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
@@ -51,6 +60,11 @@ pub enum Algorithm {
 /// threads, so that up to `CELLS_MIN_PIECES / 64` threads split alike and report the same
 /// forced moves and updates.
 pub const CELLS_MIN_PIECES: usize = 256;
+
+/// The most prefixes a [`ParallelSearch`] hands to its threads. Each is replayed by a fresh
+/// search (setup linear in the problem), so with an item of 30,000 options at the first level
+/// a split there cost 30,000 setups, quadratic in the problem (issue 22).
+pub const MAX_PIECES: usize = 4096;
 
 /// A search over several threads.
 ///
@@ -91,6 +105,9 @@ struct Shared<'a> {
     /// Set with `stop` when the visitor asked to stop (then the count is `visited`).
     visitor_stopped: AtomicBool,
     nodes: AtomicU64,
+    /// The nodes of the budget no thread has taken yet (`u64::MAX` without a budget).
+    /// Invariant: `remaining + taken by the threads + nodes of the split <= budget`.
+    remaining: AtomicU64,
     solutions: AtomicU64,
     /// Sum of the tree shares (as `f64` bits) of the finished subproblems.
     done: AtomicU64,
@@ -101,6 +118,29 @@ struct Shared<'a> {
 }
 
 impl Shared<'_> {
+    fn budgeted(&self) -> bool {
+        self.budget != u64::MAX
+    }
+
+    /// Takes `n` nodes from the pool; `false` (and the search stops, out of budget) if fewer
+    /// are left.
+    fn take(&self, n: u64) -> bool {
+        let taken = self
+            .remaining
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |r| r.checked_sub(n))
+            .is_ok();
+        if !taken {
+            self.out_of_budget.store(true, Ordering::Relaxed);
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        taken
+    }
+
+    /// Gives back `n` nodes taken and not used.
+    fn give_back(&self, n: u64) {
+        self.remaining.fetch_add(n, Ordering::Relaxed);
+    }
+
     fn add_done(&self, share: f64) {
         let mut cur = self.done.load(Ordering::Relaxed);
         loop {
@@ -177,10 +217,34 @@ struct Worker<'s, 'a, V> {
     limit: u64,
     reported_nodes: u64,
     share: f64,
+    /// With a budget: the nodes this piece has taken from the pool. Invariant, at each call
+    /// from the search: `granted >= nodes counted + 1` (one in hand for a leaf).
+    granted: u64,
+    /// With a budget: the leaves counted since the last progress report, whose node count
+    /// (`reported_nodes`) is exact, as pieces report at every node.
+    leaves: u64,
 }
 
-impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for Worker<'_, '_, V> {
-    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+impl<V> Worker<'_, '_, V> {
+    /// With a budget, after a leaf: takes the node in hand's replacement; `false` if the pool
+    /// is empty (the search must stop).
+    fn keep_one_in_hand(&mut self, counted: u64) -> bool {
+        if !self.shared.budgeted() || self.granted > counted {
+            return true;
+        }
+        let need = counted + 1 - self.granted;
+        if self.shared.take(need) {
+            self.granted += need;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Worker<'_, '_, V> {
+    /// Passes a solution on (or buffers it, in ordered mode off the front).
+    fn deliver(&mut self, options: &[OptionId]) -> ControlFlow<()> {
         self.shared.solutions.fetch_add(1, Ordering::Relaxed);
         self.found += 1;
         // No piece needs more than `limit` solutions of its own (ordered mode: the visitor
@@ -219,9 +283,28 @@ impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for Worker<'_, '_, V> {
             .visit(self.shared, options)
             .unwrap_or(ControlFlow::Break(()))
     }
+}
 
+impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for Worker<'_, '_, V> {
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        self.leaves += 1;
+        let flow = self.deliver(options);
+        // The leaf was the node in hand: it counts; without a new one the search stops.
+        if !self.keep_one_in_hand(self.reported_nodes + self.leaves) {
+            return ControlFlow::Break(());
+        }
+        flow
+    }
     fn progress(&mut self, p: &Progress) -> ControlFlow<()> {
-        let delta = p.nodes - self.reported_nodes;
+        if self.shared.budgeted() {
+            self.leaves = 0;
+            // The node being entered, and one more in hand; refused, the search takes the
+            // node back (so it counts `p.nodes - 1`, all taken).
+            if !self.keep_one_in_hand(p.nodes) {
+                return ControlFlow::Break(());
+            }
+        }
+        let delta = p.nodes.saturating_sub(self.reported_nodes);
         self.reported_nodes = p.nodes;
         let total = self.shared.nodes.fetch_add(delta, Ordering::Relaxed) + delta;
         let done = f64::from_bits(self.shared.done.load(Ordering::Relaxed));
@@ -232,10 +315,6 @@ impl<V: FnMut(&[OptionId]) -> ControlFlow<()>> Observer for Worker<'_, '_, V> {
             level: p.level,
             elapsed: self.shared.start.elapsed(),
         });
-        if total >= self.shared.budget {
-            self.shared.out_of_budget.store(true, Ordering::Relaxed);
-            self.shared.stop.store(true, Ordering::Relaxed);
-        }
         if self
             .shared
             .interrupt
@@ -325,7 +404,7 @@ impl<'a> ParallelSearch<'a> {
         V: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
     {
         let start = Instant::now();
-        if self.threads <= 1 {
+        let single = |visit: V| {
             let mut obs = SingleThread {
                 visit,
                 progress,
@@ -333,9 +412,15 @@ impl<'a> ParallelSearch<'a> {
             };
             let mut out = A::new(self.problem, self.config.clone()).run(&mut obs);
             out.elapsed = start.elapsed();
-            return out;
+            out
+        };
+        if self.threads <= 1 {
+            return single(visit);
         }
-        let (pieces, top) = self.split::<A>();
+        let Some((pieces, top)) = self.split::<A>() else {
+            // Too many pieces even at the first level: one thread costs less.
+            return single(visit);
+        };
         if top.status != Status::Complete {
             // The budget or the deadline ran out while splitting: the pieces cover only
             // part of the tree. Deliver the solutions found on the way, in order, and stop.
@@ -364,6 +449,10 @@ impl<'a> ParallelSearch<'a> {
             front: AtomicUsize::new(0),
             visitor_stopped: AtomicBool::new(false),
             nodes: AtomicU64::new(top.stats.nodes),
+            remaining: AtomicU64::new(match self.config.node_budget {
+                Some(b) => b.saturating_sub(top.stats.nodes),
+                None => u64::MAX,
+            }),
             solutions: AtomicU64::new(0),
             done: AtomicU64::new(0f64.to_bits()),
             budget: self.config.node_budget.unwrap_or(u64::MAX),
@@ -383,7 +472,12 @@ impl<'a> ParallelSearch<'a> {
         let limit = self.limit.unwrap_or(u64::MAX);
         let mut config = self.config.clone();
         config.node_budget = None;
-        config.check_interval = config.check_interval.min(1024);
+        config.check_interval = if shared.budgeted() {
+            // Each node is taken from the shared pool before it counts.
+            1
+        } else {
+            config.check_interval.min(1024)
+        };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
             .build();
@@ -415,6 +509,10 @@ impl<'a> ParallelSearch<'a> {
                     if shared.stop.load(Ordering::Relaxed) {
                         return (Status::Stopped, Stats::default(), Vec::new());
                     }
+                    // The node in hand for a first leaf.
+                    if shared.budgeted() && !shared.take(1) {
+                        return (Status::NodeBudget, Stats::default(), Vec::new());
+                    }
                     let mut search = A::new(self.problem, config.clone());
                     if search.force(prefix).is_err() {
                         // Cannot happen for prefixes made by `split`; count it as incomplete.
@@ -429,17 +527,19 @@ impl<'a> ParallelSearch<'a> {
                         limit,
                         reported_nodes: 0,
                         share: *share,
+                        granted: 1,
+                        leaves: 0,
                     };
                     let out = search.run(&mut worker);
+                    if shared.budgeted() {
+                        shared.give_back(worker.granted.saturating_sub(out.stats.nodes));
+                    }
                     // A search stopped from `progress` takes back the node it was entering,
                     // so it may end one node below what it reported.
                     let reported = worker.reported_nodes;
                     if out.stats.nodes >= reported {
                         let tail = out.stats.nodes - reported;
-                        if shared.nodes.fetch_add(tail, Ordering::Relaxed) + tail >= shared.budget {
-                            shared.out_of_budget.store(true, Ordering::Relaxed);
-                            shared.stop.store(true, Ordering::Relaxed);
-                        }
+                        shared.nodes.fetch_add(tail, Ordering::Relaxed);
                     } else {
                         shared
                             .nodes
@@ -502,16 +602,27 @@ impl<'a> ParallelSearch<'a> {
         }
     }
 
-    /// Splits the tree at the shallowest level that gives enough pieces for load balancing.
-    fn split<A: Search>(&self) -> (Vec<Piece>, Outcome) {
+    /// Splits the tree at the shallowest level that gives enough pieces for load balancing,
+    /// but into at most [`MAX_PIECES`] prefixes: a level that gives more is replaced by the
+    /// one above it; `None` if that is the root (the search is best run on one thread).
+    fn split<A: Search>(&self) -> Option<(Vec<Piece>, Outcome)> {
         let target = match self.algorithm {
             Algorithm::Links => 64 * self.threads,
             Algorithm::Cells => (64 * self.threads).max(CELLS_MIN_PIECES),
-        };
+        }
+        .min(MAX_PIECES);
         // Narrow trees (a Sudoku's forced chain) need a deep split; the work above the split
         // is done on one thread, so it is kept small.
-        let (pieces, out, _depth) = split_for::<A>(self.problem, &self.config, target, 200_000);
-        (pieces, out)
+        let (pieces, out, depth) = split_for::<A>(self.problem, &self.config, target, 200_000);
+        if prefix_count(&pieces) <= MAX_PIECES {
+            return Some((pieces, out));
+        }
+        if depth <= 1 {
+            return None;
+        }
+        // The level above gave fewer than `target` prefixes (else the split stopped there).
+        let mut search = A::new(self.problem, self.config.clone());
+        Some(search.split(depth - 1))
     }
 }
 
@@ -529,15 +640,19 @@ pub(crate) fn split_for<A: Search>(
     loop {
         let mut search = A::new(problem, config.clone());
         let (pieces, out) = search.split(depth);
-        let prefixes = pieces
-            .iter()
-            .filter(|p| matches!(p, Piece::Prefix(..)))
-            .count();
+        let prefixes = prefix_count(&pieces);
         if prefixes >= target || prefixes == 0 || depth >= 64 || out.stats.nodes > max_nodes {
             return (pieces, out, depth);
         }
         depth += 1;
     }
+}
+
+fn prefix_count(pieces: &[Piece]) -> usize {
+    pieces
+        .iter()
+        .filter(|p| matches!(p, Piece::Prefix(..)))
+        .count()
 }
 
 /// The more serious of two statuses: a budget or deadline stop outranks a requested stop.
@@ -614,6 +729,70 @@ mod tests {
             }
         }
         format::parse(&text).unwrap().0
+    }
+
+    /// Regression test for issue 22, item 10: the first item branched on has 10,000 options
+    /// (each a solution with the item forced before it); dancing cells split there into one
+    /// prefix per option, each replayed by a fresh search, quadratic in the options.
+    #[test]
+    fn issue_22_a_split_never_hands_out_more_than_max_pieces() {
+        let mut text = String::from("a b\n");
+        for _ in 0..10_000 {
+            text.push_str("a\n");
+        }
+        text.push_str("b\n");
+        let (p, _) = format::parse(&text).unwrap();
+        for algorithm in [Algorithm::Links, Algorithm::Cells] {
+            let search = ParallelSearch::new(&p, Config::default(), 2).algorithm(algorithm);
+            let prefixes = match algorithm {
+                Algorithm::Links => search.split::<Links>(),
+                Algorithm::Cells => search.split::<Cells>(),
+            }
+            .map_or(0, |(pieces, _)| prefix_count(&pieces));
+            assert!(prefixes <= MAX_PIECES, "{algorithm:?}: {prefixes} prefixes");
+            let out = search.count();
+            assert_eq!(out.stats.solutions, 10_000, "{algorithm:?}");
+        }
+    }
+
+    /// Regression test for issue 22, item 12 (`--nodes 100` ran 2,041 nodes on 2 threads): a
+    /// node budget is a hard cap on any number of threads.
+    #[test]
+    fn issue_22_a_node_budget_is_a_hard_cap_on_any_number_of_threads() {
+        let problem = queens(8);
+        for algorithm in [Algorithm::Links, Algorithm::Cells] {
+            let whole = ParallelSearch::new(&problem, Config::default(), 1)
+                .algorithm(algorithm)
+                .count();
+            for threads in [2, 3, 4] {
+                let budgets = [0, 1, 2, 7, 100, 1000, whole.stats.nodes - 1];
+                for budget in budgets.into_iter().filter(|&b| b < whole.stats.nodes) {
+                    let config = Config {
+                        node_budget: Some(budget),
+                        ..Config::default()
+                    };
+                    let out = ParallelSearch::new(&problem, config, threads)
+                        .algorithm(algorithm)
+                        .count();
+                    let what = format!("{algorithm:?}, -j {threads}, budget {budget}");
+                    assert!(
+                        out.stats.nodes <= budget,
+                        "{what}: {} nodes",
+                        out.stats.nodes
+                    );
+                    assert_eq!(out.status, Status::NodeBudget, "{what}");
+                }
+                let config = Config {
+                    node_budget: Some(whole.stats.nodes * 2),
+                    ..Config::default()
+                };
+                let out = ParallelSearch::new(&problem, config, threads)
+                    .algorithm(algorithm)
+                    .count();
+                assert_eq!(out.status, Status::Complete);
+                assert_eq!(out.stats.solutions, 92);
+            }
+        }
     }
 
     /// Regression test for issue 19 (`dlx queens 18 --first 1` printed nothing until the whole

@@ -196,19 +196,56 @@ pub fn is_comment_or_blank(line: &str) -> bool {
     t.is_empty() || t.starts_with('#')
 }
 
+/// The most content lines one grid takes: a 64x64 grid drawn with a rule between every two
+/// rows and around it has 129. An input with more is a file of puzzles, one a line, each
+/// judged on its own (issue 22), unless it is a square of `L` lines of `L` symbols.
+pub const MAX_GRID_LINES: usize = 130;
+
+/// The most content lines [`detect`] looks at: enough to see a square of `L` lines of `L`
+/// symbols whole (and the line after it) for `L` up to 4,096.
+pub const DETECT_LINES: usize = 4097;
+
+/// How many content lines [`detect`] needs to decide, given the first one: one more than
+/// [`MAX_GRID_LINES`], or, when the first line is one word of `L` symbols, `L + 1` (at most
+/// [`DETECT_LINES`]), to tell a square grid of `L` lines from a file of puzzles.
+pub fn detect_lines_needed(first: &str) -> usize {
+    let mut words = first.split_whitespace();
+    let square = match (words.next(), words.next()) {
+        (Some(w), None) if w.chars().all(|c| symbol_value(c).is_some()) => w.chars().count() + 1,
+        _ => 0,
+    };
+    square.clamp(MAX_GRID_LINES + 1, DETECT_LINES)
+}
+
 /// Decides whether the first content lines of an input are one puzzle or a file of one
-/// puzzle a line. `first_lines` needs at most the first 66 content lines.
+/// puzzle a line. `first_lines` needs at most [`detect_lines_needed`] of the first content
+/// line (at most [`DETECT_LINES`]) content lines.
 pub fn detect<'a>(first_lines: impl IntoIterator<Item = &'a str>) -> InputKind {
     let lines: Vec<&str> = first_lines
         .into_iter()
         .filter(|l| !is_comment_or_blank(l))
-        .take(66)
+        .take(DETECT_LINES)
         .collect();
     let Some(first) = lines.first() else {
         return InputKind::Single;
     };
     if lines.len() == 1 {
         return InputKind::Single;
+    }
+    // Exactly L lines of L symbols (a single word each): one grid, however big (too big a
+    // grid is then refused as such, not read as L puzzles of L cells).
+    let len = first.trim().chars().count();
+    let one_symbol_word = |l: &&str| {
+        let mut words = l.split_whitespace();
+        matches!((words.next(), words.next()), (Some(w), None)
+            if w.chars().count() == len && w.chars().all(|c| symbol_value(c).is_some()))
+    };
+    if len > MAX_GRID_LINES && lines.len() == len && lines.iter().all(one_symbol_word) {
+        return InputKind::Single;
+    }
+    // More lines than any grid: a file of puzzles, each line judged on its own.
+    if lines.len() > MAX_GRID_LINES {
+        return InputKind::Lines;
     }
     // Big grids as numbers: a line of N*N numbers is a whole puzzle, unless the input is an
     // N x N grid of lines of N numbers (a 16x16 grid of numbers has 16 = 4*4 on a line).
@@ -688,6 +725,27 @@ mod tests {
         assert_eq!(detect([puzzle25.as_str(); 2]), InputKind::Lines);
         let row25 = vec!["12"; 25].join(" ");
         assert_eq!(detect(vec![row25.as_str(); 25]), InputKind::Single);
+    }
+
+    /// Regression test for issue 22, item 14: many bad lines are a file of puzzles (each
+    /// refused on its own), and 100 lines of 100 zeros are one (too big) grid, not 100
+    /// puzzles of 10x10.
+    #[test]
+    fn issue_22_detect_many_bad_lines_and_a_big_square() {
+        let bad = "x".repeat(120);
+        let mut lines = vec![LINE];
+        lines.extend(std::iter::repeat_n(bad.as_str(), 1000));
+        assert_eq!(detect(lines.iter().copied()), InputKind::Lines);
+        let zeros = "0".repeat(100);
+        assert_eq!(detect(vec![zeros.as_str(); 100]), InputKind::Single);
+        assert_eq!(detect(vec![zeros.as_str(); 101]), InputKind::Lines);
+        assert_eq!(detect_lines_needed(&zeros), MAX_GRID_LINES + 1);
+        assert_eq!(detect_lines_needed(&"0".repeat(400)), 401);
+        assert_eq!(detect_lines_needed(LINE), MAX_GRID_LINES + 1);
+        let err = parse(&format!("{zeros}\n").repeat(100))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("100"), "{err}");
         assert_eq!(detect(["1 2 3 4 5", "2 3 4 5 1"]), InputKind::Single);
     }
 

@@ -54,10 +54,17 @@ impl Input {
                     Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
                     None,
                 ),
-                Some(s) if Path::new(s).is_file() => {
+                // Any file but a directory: regular, or a pipe, a process substitution
+                // (`<(cat FILE)`, a `/dev/fd/N`), a device (issue 22).
+                Some(s) if Path::new(s).exists() && !Path::new(s).is_dir() => {
                     let path = PathBuf::from(s);
                     let file = File::open(&path).with_context(|| format!("cannot read {s}"))?;
-                    let size = file.metadata().ok().map(|m| m.len());
+                    // Only a regular file has a size worth reporting; the rest are streams.
+                    let size = file
+                        .metadata()
+                        .ok()
+                        .filter(|m| m.is_file())
+                        .map(|m| m.len());
                     (
                         s.to_string(),
                         Box::new(BufReader::with_capacity(1 << 16, file)),
@@ -109,7 +116,11 @@ impl Input {
         let mut cut = Vec::new();
         // Only `auto` needs the first lines to tell a grid from lines of puzzles: a forced kind
         // starts at once, which lets `--input-kind lines` answer a stream line by line.
-        let lookahead = if input_kind == InputArg::Auto { 66 } else { 0 };
+        let mut lookahead = if input_kind == InputArg::Auto {
+            dlx_sudoku::parse::MAX_GRID_LINES + 1
+        } else {
+            0
+        };
         // The look-ahead is bounded too: a flood of blank or comment lines before the first
         // puzzles is not kept whole (it took 25 bytes of memory a byte of input).
         let mut head_bytes = 0;
@@ -139,6 +150,10 @@ impl Input {
             let l = line.trim_end_matches(['\n', '\r']).to_string();
             head_bytes += l.len();
             if !dlx_sudoku::parse::is_comment_or_blank(&l) {
+                if content == 0 && lookahead > 0 {
+                    // A first line of L symbols may start a square grid of L lines.
+                    lookahead = dlx_sudoku::parse::detect_lines_needed(&l);
+                }
                 content += 1;
             }
             head.push(l);

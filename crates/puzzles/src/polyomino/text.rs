@@ -20,24 +20,37 @@ pub struct Spec {
     pub pieces: Vec<Piece>,
 }
 
+/// `x` as text with its control characters escaped (`\0`, `\u{1b}`), for messages.
+fn shown(x: impl std::fmt::Display) -> String {
+    let mut out = String::new();
+    for c in x.to_string().chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// What is wrong, without the position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseErrorKind {
     /// A line that should start with a keyword does not.
-    #[error("unknown keyword `{0}` (expected `board`, `piece` or `pieces`)")]
+    #[error("unknown keyword `{}` (expected `board`, `piece` or `pieces`)", shown(.0))]
     UnknownKeyword(String),
     /// A drawing line where no drawing is open.
     #[error("a drawing line outside a `board` or `piece` section")]
     StrayDrawing,
     /// A character that drawings do not use.
-    #[error("unexpected `{0}` in a drawing (use `#` or `.` for a cell, space or `-` for a hole)")]
+    #[error("unexpected `{}` in a drawing (use `#` or `.` for a cell, space or `-` for a hole)", shown(.0))]
     DrawingChar(char),
     /// One drawing marks cells with both `#` and `.`.
     #[error("this drawing marks cells with both `#` and `.`; use one of them")]
     MixedMarks,
     /// A drawing without cells.
-    #[error("the drawing of {0} has no cells")]
+    #[error("the drawing of {} has no cells", shown(.0))]
     EmptyDrawing(String),
     /// A drawing or rectangle larger than [`MAX_SIDE`].
     #[error("the board or piece is larger than {MAX_SIDE} squares on a side")]
@@ -46,16 +59,16 @@ pub enum ParseErrorKind {
     #[error("a second board (the first is on line {0})")]
     SecondBoard(usize),
     /// A rectangle size that does not read as `HxW`.
-    #[error("`{0}` is not a board size like `6x10` (sides from 1 to {MAX_SIDE})")]
+    #[error("`{}` is not a board size like `6x10` (sides from 1 to {MAX_SIDE})", shown(.0))]
     BadSize(String),
     /// Text after a keyword that takes none.
-    #[error("unexpected `{0}`")]
+    #[error("unexpected `{}`", shown(.0))]
     Unexpected(String),
     /// A family name not known.
-    #[error("unknown family `{0}` (known: pentominoes, tetrominoes, trominoes, domino, monomino)")]
+    #[error("unknown family `{}` (known: pentominoes, tetrominoes, trominoes, domino, monomino)", shown(.0))]
     UnknownFamily(String),
     /// `pieces FAMILY G` with a glyph not in the family.
-    #[error("the {family} have no piece `{glyph}`")]
+    #[error("the {} have no piece `{}`", shown(.family), shown(.glyph))]
     UnknownMember {
         /// The family.
         family: String,
@@ -70,12 +83,11 @@ pub enum ParseErrorKind {
     MissingGlyph,
     /// A glyph that is not one allowed character.
     #[error(
-        "`{0}` cannot name a piece: use one character other than a space, `#`, `.`, `-`, `:`, \
-         `|`, `/` and `<`"
-    )]
+        "`{}` cannot name a piece: use one character other than a space, `#`, `.`, `-`, `:`, \
+         `|`, `/` and `<`", shown(.0))]
     BadGlyph(String),
     /// A glyph used twice.
-    #[error("piece `{glyph}` is already given on line {first_line}")]
+    #[error("piece `{}` is already given on line {first_line}", shown(.glyph))]
     DuplicateGlyph {
         /// The glyph.
         glyph: char,
@@ -84,15 +96,14 @@ pub enum ParseErrorKind {
     },
     /// An unknown flag.
     #[error(
-        "unknown flag `{0}` (known: free, one-sided, fixed, optional, quadrant, and xN for N \
-         copies)"
-    )]
+        "unknown flag `{}` (known: free, one-sided, fixed, optional, quadrant, and xN for N \
+         copies)", shown(.0))]
     UnknownFlag(String),
     /// Two flags that exclude each other.
-    #[error("flags `{0}` and `{1}` exclude each other")]
+    #[error("flags `{}` and `{}` exclude each other", shown(.0), shown(.1))]
     ConflictingFlags(String, String),
     /// A bad number of copies.
-    #[error("`{0}`: the number of copies must be between 1 and {MAX_COPIES}")]
+    #[error("`{}`: the number of copies must be between 1 and {MAX_COPIES}", shown(.0))]
     BadCopies(String),
     /// `quadrant` on a piece with copies.
     #[error("`quadrant` applies to a piece with one copy only")]
@@ -529,6 +540,17 @@ mod tests {
 
     fn error(text: &str) -> String {
         parse(text).unwrap_err().to_string()
+    }
+
+    /// Issue 22, item 13 (for the polyomino format too): control characters in what the input
+    /// names are shown escaped in messages, never raw.
+    #[test]
+    fn issue_22_control_characters_are_escaped_in_messages() {
+        let e = error("boa\u{1b}rd 3x3\n");
+        assert!(e.contains("unknown keyword `boa\\u{1b}rd`"), "{e}");
+        let e = error("board 3x3\npieces pento\0minoes\n");
+        assert!(!e.contains('\0'), "{e}");
+        assert!(e.contains("\\0"), "{e}");
     }
 
     #[test]

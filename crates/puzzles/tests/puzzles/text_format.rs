@@ -141,7 +141,7 @@ fn errors_name_line_and_column() {
         ),
         (
             "board\n#\t#\n",
-            "line 2, column 2: unexpected `\t` in a drawing (use `#` or `.` for a cell, space or `-` for a hole)",
+            "line 2, column 2: unexpected `\\t` in a drawing (use `#` or `.` for a cell, space or `-` for a hole)",
         ),
         (
             "board\n..#\n",
