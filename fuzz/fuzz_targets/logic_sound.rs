@@ -19,7 +19,11 @@ fuzz_target!(|data: &[u8]| {
     let knob = bytes.byte();
     let options = Options {
         max_steps: 2_000,
-        max_technique: if knob & 2 == 0 { Technique::Trial } else { Technique::XWing },
+        max_technique: if knob & 2 == 0 {
+            Technique::Trial
+        } else {
+            Technique::XWing
+        },
         uniqueness: knob & 1 == 0,
     };
     let mut solver = Solver::new(&puzzle, &options)
@@ -31,11 +35,19 @@ fuzz_target!(|data: &[u8]| {
         };
         for c in &step.placements {
             let want = solution.cells[c.row * n + c.col];
-            assert_eq!(c.digit, want, "{line}: step {steps} ({}) places wrongly", step.text);
+            assert_eq!(
+                c.digit, want,
+                "{line}: step {steps} ({}) places wrongly",
+                step.text
+            );
         }
         for c in &step.eliminations {
             let want = solution.cells[c.row * n + c.col];
-            assert_ne!(c.digit, want, "{line}: step {steps} ({}) eliminates the solution", step.text);
+            assert_ne!(
+                c.digit, want,
+                "{line}: step {steps} ({}) eliminates the solution",
+                step.text
+            );
         }
         assert!(
             !step.placements.is_empty() || !step.eliminations.is_empty(),
@@ -46,10 +58,17 @@ fuzz_target!(|data: &[u8]| {
         steps += 1;
     }
     if solver.board().is_solved() {
-        assert_eq!(solver.board().grid(), solution, "{line}: solved to another grid");
+        assert_eq!(
+            solver.board().grid(),
+            solution,
+            "{line}: solved to another grid"
+        );
     }
     let path = dlx_logic::explain(&puzzle, &options).expect("explain a unique puzzle");
     if path.stop == Stop::Solved {
-        assert_eq!(path.grid, solution, "{line}: explain solved to another grid");
+        assert_eq!(
+            path.grid, solution,
+            "{line}: explain solved to another grid"
+        );
     }
 });

@@ -56,9 +56,7 @@ fuzz_target!(|data: &[u8]| {
         .header(header::CONTENT_TYPE, "application/json")
         .body(Body::from(body.to_vec()))
         .unwrap();
-    let response = runtime
-        .block_on(router.clone().oneshot(request))
-        .unwrap();
+    let response = runtime.block_on(router.clone().oneshot(request)).unwrap();
     let status = response.status();
     if status.is_server_error() {
         let bytes = runtime

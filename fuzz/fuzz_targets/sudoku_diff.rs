@@ -14,12 +14,19 @@ fuzz_target!(|data: &[u8]| {
     let line = puzzle.to_line();
     assert!(fast.complete && dlx.complete, "{line}: a search stopped");
     assert_eq!(fast.status, dlx.status, "{line}: fast and dlx disagree");
-    assert_eq!(fast.solutions, dlx.solutions, "{line}: solution counts differ");
+    assert_eq!(
+        fast.solutions, dlx.solutions,
+        "{line}: solution counts differ"
+    );
     for r in [&fast, &dlx] {
         match r.status {
             Status::Unique | Status::Multiple | Status::Solved => {
                 let s = r.solution.as_ref().expect("a solved status has a solution");
-                assert!(is_solution(&puzzle, s), "{line}: invalid solution {}", s.to_line());
+                assert!(
+                    is_solution(&puzzle, s),
+                    "{line}: invalid solution {}",
+                    s.to_line()
+                );
             }
             Status::None => {
                 assert!(r.solution.is_none());
@@ -29,11 +36,18 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if fast.status == Status::Unique {
-        assert_eq!(fast.solution, dlx.solution, "{line}: two different unique solutions");
+        assert_eq!(
+            fast.solution, dlx.solution,
+            "{line}: two different unique solutions"
+        );
     }
     // Repeated givens are reported as conflicts, and only then.
     let conflicts = dlx_sudoku::check_givens(&puzzle);
     if !conflicts.is_empty() {
-        assert_eq!(fast.status, Status::None, "{line}: conflicting givens solved");
+        assert_eq!(
+            fast.status,
+            Status::None,
+            "{line}: conflicting givens solved"
+        );
     }
 });

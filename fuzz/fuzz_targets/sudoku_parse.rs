@@ -40,7 +40,11 @@ fuzz_target!(|data: &[u8]| {
         let _ = parsed.grid.to_line_styled(&parsed.style);
         let _ = parsed.grid.pretty_styled(&parsed.style);
     }
-    let _ = dlx_sudoku::detect(dlx_sudoku::parse::content_lines(text).map(|(_, l)| l).take(8));
+    let _ = dlx_sudoku::detect(
+        dlx_sudoku::parse::content_lines(text)
+            .map(|(_, l)| l)
+            .take(8),
+    );
     for (i, line) in text.lines().enumerate().take(64) {
         if let Ok(Some(parsed)) = dlx_sudoku::parse_line(line, i + 1, shape) {
             round_trip(&parsed.grid);
@@ -50,7 +54,11 @@ fuzz_target!(|data: &[u8]| {
             let parsed = dlx_sudoku::parse_line(line, i + 1, None)
                 .expect("cells9 accepted a line parse_line refuses")
                 .expect("cells9 accepted a blank line");
-            assert_eq!(parsed.grid.cells, cells.to_vec(), "cells9 disagrees on {line:?}");
+            assert_eq!(
+                parsed.grid.cells,
+                cells.to_vec(),
+                "cells9 disagrees on {line:?}"
+            );
         }
     }
 });

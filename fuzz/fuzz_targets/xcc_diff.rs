@@ -39,24 +39,41 @@ fuzz_target!(|data: &[u8]| {
 
     let (cells, out) = Cells::new(&problem, config.clone()).collect(u64::MAX);
     assert!(out.is_complete());
-    assert_eq!(cells.len() as u64, count, "cells and the reference disagree");
+    assert_eq!(
+        cells.len() as u64,
+        count,
+        "cells and the reference disagree"
+    );
     for s in &cells {
         reference::check(&problem, s).unwrap_or_else(|e| panic!("cells: {e}"));
     }
-    assert_eq!(Links::new(&problem, config.clone()).count().stats.solutions, count);
-    assert_eq!(Cells::new(&problem, config.clone()).count().stats.solutions, count);
+    assert_eq!(
+        Links::new(&problem, config.clone()).count().stats.solutions,
+        count
+    );
+    assert_eq!(
+        Cells::new(&problem, config.clone()).count().stats.solutions,
+        count
+    );
 
     for algorithm in [Algorithm::Links, Algorithm::Cells] {
         let threads = 1 + (first as usize >> 1) % 3;
         let parallel = ParallelSearch::new(&problem, config.clone(), threads).algorithm(algorithm);
         let out = parallel.count();
         assert!(out.is_complete());
-        assert_eq!(out.stats.solutions, count, "parallel {algorithm:?} disagrees");
+        assert_eq!(
+            out.stats.solutions, count,
+            "parallel {algorithm:?} disagrees"
+        );
     }
 
     let text = dlx_engine::format::write(&problem, None);
     let (again, _) = dlx_engine::format::parse(&text).expect("written problem parses");
     // Compared as written: colors declared but never used are not written, by design.
-    assert_eq!(dlx_engine::format::write(&again, None), text, "round trip through Knuth's format");
+    assert_eq!(
+        dlx_engine::format::write(&again, None),
+        text,
+        "round trip through Knuth's format"
+    );
     assert_eq!(again.option_count(), problem.option_count());
 });

@@ -92,7 +92,11 @@ pub fn sudoku(bytes: &mut Bytes) -> Grid {
     let n = shape.n();
     let kind = bytes.byte();
     let mut cells = vec![0u8; n * n];
-    let pairs = if kind % 2 == 0 { usize::MAX } else { (kind as usize / 2) % 6 };
+    let pairs = if kind % 2 == 0 {
+        usize::MAX
+    } else {
+        (kind as usize / 2) % 6
+    };
     let mut placed = 0;
     while placed < pairs && bytes.0.len() >= 2 {
         let cell = bytes.byte() as usize % (n * n);

@@ -312,6 +312,10 @@ fn candidates_of_the_easy_puzzle() {
 fn only_rule_lines_is_no_puzzle() {
     for text in ["-+\n---+\n", "===\n+\n+-+\n", "|--\n+\n"] {
         assert_eq!(parse(text), Err(ParseError::Empty), "{text:?}");
-        assert_eq!(parse_with_shape(text, None), Err(ParseError::Empty), "{text:?}");
+        assert_eq!(
+            parse_with_shape(text, None),
+            Err(ParseError::Empty),
+            "{text:?}"
+        );
     }
 }
