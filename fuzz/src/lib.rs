@@ -91,8 +91,9 @@ pub fn sudoku(bytes: &mut Bytes) -> Grid {
     let shape = shape(bytes.byte());
     let n = shape.n();
     let kind = bytes.byte();
+    let raw = kind & 1 == 0;
     let mut cells = vec![0u8; n * n];
-    let pairs = if kind % 2 == 0 {
+    let pairs = if raw {
         usize::MAX
     } else {
         (kind as usize / 2) % 6
@@ -105,7 +106,7 @@ pub fn sudoku(bytes: &mut Bytes) -> Grid {
         placed += 1;
     }
     let grid = Grid::new(shape, cells).unwrap();
-    if kind % 2 == 0 {
+    if raw {
         return grid;
     }
     let first = dlx_sudoku::solve(&grid, &SolveOptions::new(SolverKind::Fast));
