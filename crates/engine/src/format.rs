@@ -298,18 +298,19 @@ pub fn parse_with_source(text: &str) -> Result<(Problem, Vec<Warning>, SourceMap
 /// Writes `problem` in Knuth's format, with an optional comment line first.
 pub fn write(problem: &Problem, comment: Option<&str>) -> String {
     let mut out = String::new();
-    // A first item named with a byte-order mark would be read back as the file's mark and
-    // lost: a leading space keeps it a name.
-    if comment.is_none()
-        && problem.item_count() > 0
-        && problem.item_name(ItemId(0)).starts_with('\u{feff}')
-    {
-        out.push(' ');
-    }
     if let Some(c) = comment {
         for line in c.lines() {
             let _ = writeln!(out, "| {line}");
         }
+    }
+    // A leading space keeps the item line an item line: when a first item named with a
+    // byte-order mark would be read back as the file's mark and lost, and when there is no
+    // primary item, so that the line starts with `|` and would be read back as a comment.
+    if problem.item_count() > 0
+        && ((comment.is_none() && problem.item_name(ItemId(0)).starts_with('\u{feff}'))
+            || problem.primary_count() == 0)
+    {
+        out.push(' ');
     }
     for k in 0..problem.item_count() {
         if k == problem.primary_count() {

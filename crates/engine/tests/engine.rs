@@ -171,6 +171,21 @@ fn no_primary_items_means_one_empty_solution() {
     assert!(out.is_complete());
 }
 
+/// Issue 22 (found by the `knuth_format` fuzz target): a problem with only secondary items
+/// was written with an item line starting with `|`, which reads back as a comment ("no
+/// items").
+#[test]
+fn only_secondary_items_round_trip_through_knuths_format() {
+    let (p, _) = format::parse(" | x y\n").unwrap();
+    assert_eq!((p.item_count(), p.primary_count()), (2, 0));
+    for comment in [None, Some("c")] {
+        let written = format::write(&p, comment);
+        assert!(written.ends_with(" | x y\n"), "{written:?}");
+        let (q, _) = format::parse(&written).unwrap();
+        assert_eq!(p, q);
+    }
+}
+
 mod parallel {
     use super::*;
     use dlx_engine::ParallelSearch;

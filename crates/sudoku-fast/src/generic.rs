@@ -447,8 +447,9 @@ impl Solver<'_> {
                     .iter()
                     .map(|&h| self.weights[h as usize] as u64)
                     .sum();
-                // k / weight against key.0 / key.1, in integers.
-                let (lhs, rhs) = (k as u64 * key.1, key.0 * weight);
+                // k / weight against key.0 / key.1, in integers. Only the "none yet" key
+                // (`u64::MAX`) can overflow, and saturating keeps it above every real key.
+                let (lhs, rhs) = (k as u64 * key.1, key.0.saturating_mul(weight));
                 if lhs > rhs {
                     continue;
                 }

@@ -540,6 +540,10 @@ fn parse_grid(lines: &[(usize, &str)], shape: Option<Shape>) -> Result<Parsed, P
     let sure: Vec<(usize, &str)> = rows.iter().filter(|r| !r.2).map(|r| (r.0, r.1)).collect();
     let all: Vec<(usize, &str)> = rows.iter().map(|r| (r.0, r.1)).collect();
     let first_line = lines[0].0;
+    if all.is_empty() {
+        // Every line a rule (`-+`, `===`): no row at all.
+        return Err(ParseError::Empty);
+    }
     if sure.is_empty() {
         return grid_from_rows(&all, shape, first_line);
     }

@@ -305,3 +305,17 @@ fn candidates_of_the_easy_puzzle() {
     // A given's only candidate is itself.
     assert_eq!(cand[2], 1 << 2);
 }
+
+/// Issue 22 (found by the `sudoku_parse` fuzz target): a text of several lines that are all
+/// rules (`-+`, `---+`) left no row, and reading it indexed the first row of none: a panic.
+#[test]
+fn only_rule_lines_is_no_puzzle() {
+    for text in ["-+\n---+\n", "===\n+\n+-+\n", "|--\n+\n"] {
+        assert_eq!(parse(text), Err(ParseError::Empty), "{text:?}");
+        assert_eq!(
+            parse_with_shape(text, None),
+            Err(ParseError::Empty),
+            "{text:?}"
+        );
+    }
+}

@@ -200,3 +200,15 @@ fn hard_random_completions_are_solved() {
         }
     }
 }
+
+/// Issue 22 (found by the `sudoku_diff` fuzz target): the first comparison of a guess's
+/// score against the "none yet" key multiplied `u64::MAX` by the cell's weight, an overflow
+/// that panicked in debug builds on a blank 4x4 asked for two solutions.
+#[test]
+fn blank_4x4_uniqueness_check_does_not_overflow() {
+    let shape = Shape::new(2, 2).unwrap();
+    let a = solve(shape, &[0; 16], 2, None).unwrap();
+    assert!(a.complete);
+    assert_eq!(a.solutions, 2);
+    validate(shape, &[0; 16], a.solution.as_ref().unwrap());
+}
