@@ -82,7 +82,8 @@ fn shards_of_the_examples_add_up_exactly() {
             n += 1;
         }
     }
-    assert!(n >= 3);
+    // knuth.dlx and colors.dlx (queens8 lives in testdata/xcc).
+    assert!(n >= 2, "{n} examples");
 }
 
 #[test]
