@@ -1283,6 +1283,11 @@ mod hardening {
             ),
             (
                 "/api/sudoku/solve",
+                json!({ "puzzle": HARDEST, "solver": "dlx" }),
+                StatusCode::OK,
+            ),
+            (
+                "/api/sudoku/solve",
                 json!({ "puzzle": "123" }),
                 StatusCode::BAD_REQUEST,
             ),
