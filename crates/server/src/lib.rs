@@ -93,7 +93,7 @@ pub struct Limits {
     /// How long writing an answer may make no progress (a client that does not read) before
     /// the connection is closed (default 10 s).
     pub send_timeout: Duration,
-    /// The largest answer sent, in bytes (default 8 MiB; 422 above, naming the size).
+    /// The largest answer sent, in bytes (default 8 MiB: a 64x64 trace of 762 steps is 6.5 MB; 422 above, naming the size).
     pub response_limit: usize,
 }
 

@@ -1444,6 +1444,7 @@ mod hardening {
     async fn a_client_that_does_not_read_is_cut_off() {
         let (addr, stop, handle) = spawn_server(Limits {
             send_timeout: Duration::from_millis(300),
+            response_limit: 16 << 20,
             ..Limits::default()
         })
         .await;
