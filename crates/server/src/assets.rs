@@ -1,8 +1,13 @@
 //! The single-page app: HTML, CSS and JavaScript compiled into the binary with `include_str!`
-//! (no build step, no CDN, no external fonts), served with their content types and a strict
-//! content-security policy (everything from this origin, nothing inline).
+//! (no build step, no CDN, no external fonts), served with their content types. The strict
+//! content-security policy [`CSP`] (everything from this origin, nothing inline) goes on every
+//! response of the app, with the other [`SECURITY_HEADERS`](crate::SECURITY_HEADERS).
+//!
+//! The page keeps to it: `index.html` loads `/app.js` and `/style.css` and has no inline
+//! script, style element, `style` attribute or `on...` handler; `app.js` sets custom
+//! properties through the CSSOM (`style.setProperty`), which the policy allows.
 
-use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 
 /// `index.html`.
@@ -12,17 +17,14 @@ pub const APP_JS: &str = include_str!("../assets/app.js");
 /// `style.css`.
 pub const STYLE_CSS: &str = include_str!("../assets/style.css");
 
-const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
+/// The content-security policy of every response.
+pub const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
                    script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; \
                    frame-ancestors 'none'";
 
 fn asset(body: &'static str, content_type: &'static str) -> Response {
     (
-        [
-            (CONTENT_TYPE, content_type),
-            (CACHE_CONTROL, "no-cache"),
-            (CONTENT_SECURITY_POLICY, CSP),
-        ],
+        [(CONTENT_TYPE, content_type), (CACHE_CONTROL, "no-cache")],
         body,
     )
         .into_response()

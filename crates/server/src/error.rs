@@ -40,6 +40,21 @@ pub enum AppError {
     /// The whole request took longer than the request timeout (503).
     #[error("request timed out after {} ms", .0.as_millis())]
     TimedOut(std::time::Duration),
+    /// The request body did not arrive in full within the body timeout (408).
+    #[error("the request body did not arrive within {} s", .0.as_secs_f64())]
+    BodyTimedOut(std::time::Duration),
+    /// The answer would be larger than the response limit (422).
+    #[error(
+        "the answer would take {} bytes, more than the {limit} bytes an answer may; \
+         ask for less (fewer steps with `max_steps`, fewer solutions with `list`) or a smaller problem",
+        .bytes
+    )]
+    AnswerTooLarge {
+        /// The size of the answer, in bytes.
+        bytes: u64,
+        /// The largest answer sent, in bytes.
+        limit: usize,
+    },
     /// A bug or a failed task: logged, and reported to the client without details (500).
     #[error("internal error: {0}")]
     Internal(String),
@@ -60,6 +75,8 @@ impl AppError {
             AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::Rejected { status, .. } => *status,
             AppError::Busy | AppError::TimedOut(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::BodyTimedOut(_) => StatusCode::REQUEST_TIMEOUT,
+            AppError::AnswerTooLarge { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -154,5 +171,15 @@ mod tests {
             AppError::TooLarge(10).to_string(),
             "request body is too large (the limit is 10 bytes)"
         );
+        assert_eq!(
+            AppError::BodyTimedOut(std::time::Duration::from_millis(1500)).status(),
+            StatusCode::REQUEST_TIMEOUT
+        );
+        let big = AppError::AnswerTooLarge {
+            bytes: 17_000_000,
+            limit: 8 << 20,
+        };
+        assert_eq!(big.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(big.to_string().contains("17000000 bytes"), "{big}");
     }
 }

@@ -6,12 +6,16 @@
 //!   `tower::ServiceExt::oneshot`, no socket needed);
 //! - [`Limits`] holds every limit a request is held to: body size, node budget, deadline,
 //!   concurrency, trace length; [`AppState`] carries them with the semaphore of solver slots;
-//! - [`Server`] binds a socket and serves the app until a shutdown signal; [`serve`] does both;
+//! - [`Server`] binds a socket and serves the app (HTTP/1.1 with header, body and send
+//!   timeouts) until a shutdown signal (Ctrl-C or SIGTERM), then finishes the requests in
+//!   flight; [`serve`] does both;
 //! - [`AppError`] is how every handler fails: a 4xx with `{"error": "..."}` naming what is
 //!   wrong, or a 500 that says nothing and is logged.
 //!
-//! Every search runs on the blocking thread pool behind the semaphore, with a node budget and
-//! a deadline, so a hard request comes back incomplete instead of hanging the server.
+//! Every search runs on the blocking thread pool behind a semaphore, with a node budget and
+//! a deadline, so a hard request comes back incomplete instead of hanging the server; cheap
+//! requests have their own permits ([`work::Lane`]). Every answer carries the
+//! [`SECURITY_HEADERS`] and is at most [`Limits::response_limit`] bytes.
 //!
 //! ```
 //! use axum::body::Body;
@@ -46,12 +50,18 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
+use axum::body::{Body, HttpBody};
 use axum::extract::DefaultBodyLimit;
-use axum::http::Uri;
+use axum::http::header::{CONNECTION, CONTENT_LENGTH};
+use axum::http::{HeaderName, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use http_body_util::BodyExt;
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use error::AppError;
 
@@ -74,6 +84,18 @@ pub struct Limits {
     pub max_listed: usize,
     /// A last-resort limit on a whole request, queueing included (default 30 s).
     pub request_timeout: Duration,
+    /// How long a client may take to send a request's headers, counted from when the server
+    /// starts waiting for them; also how long an idle keep-alive connection stays open
+    /// (default 10 s; the connection is closed).
+    pub header_timeout: Duration,
+    /// How long a client may take to send a request's body once its headers are in (default
+    /// 10 s; 408).
+    pub body_timeout: Duration,
+    /// How long writing an answer may make no progress (a client that does not read) before
+    /// the connection is closed (default 10 s).
+    pub send_timeout: Duration,
+    /// The largest answer sent, in bytes (default 8 MiB: a 64x64 trace of 762 steps is 6.5 MB; 422 above, naming the size).
+    pub response_limit: usize,
 }
 
 impl Default for Limits {
@@ -87,36 +109,59 @@ impl Default for Limits {
             max_trace_steps: 5_000,
             max_listed: 100,
             request_timeout: Duration::from_secs(30),
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            send_timeout: Duration::from_secs(10),
+            response_limit: 8 << 20,
         }
     }
 }
 
-/// What every handler shares: the limits and the semaphore of solver slots.
+/// What every handler shares: the limits and the semaphores of solver slots.
 ///
-/// Invariant: `permits` was created with `limits.concurrency.max(1)` permits.
+/// Invariant: `permits` and `quick_permits` were each created with `limits.concurrency.max(1)`
+/// permits.
 #[derive(Clone, Debug)]
 pub struct AppState {
     /// The limits requests are held to.
     pub limits: Arc<Limits>,
-    /// One permit per search allowed to run at once.
+    /// One permit per search allowed to run at once ([`work::Lane::Search`]).
     pub permits: Arc<Semaphore>,
+    /// The permits of [`work::Lane::Quick`]: checks, unreadable inputs and small solves, so
+    /// that they never wait behind long searches.
+    pub quick_permits: Arc<Semaphore>,
 }
 
 impl AppState {
     /// State for these limits.
     pub fn new(limits: Limits) -> Self {
         let permits = Arc::new(Semaphore::new(limits.concurrency.max(1)));
+        let quick_permits = Arc::new(Semaphore::new(limits.concurrency.max(1)));
         AppState {
             limits: Arc::new(limits),
             permits,
+            quick_permits,
         }
     }
 }
 
-/// The whole app: the page, its assets and the JSON API.
+/// The headers every response carries: a content-security policy that allows scripts,
+/// styles and requests to this origin only and no framing, no MIME sniffing, no referrer, and
+/// a cross-origin resource policy that keeps other sites from embedding the API's answers. No
+/// `Access-Control-Allow-Origin` is sent: the API is for the page on the same origin.
+pub const SECURITY_HEADERS: [(&str, &str); 5] = [
+    ("content-security-policy", assets::CSP),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "no-referrer"),
+    ("x-frame-options", "DENY"),
+    ("cross-origin-resource-policy", "same-origin"),
+];
+
+/// The whole app: the page, its assets and the JSON API, with the [`SECURITY_HEADERS`] on
+/// every answer and the [`guard`] around every request.
 pub fn app(state: AppState) -> Router {
     let body_limit = state.limits.body_limit;
-    let request_timeout = state.limits.request_timeout;
+    let shared_limits = state.limits.clone();
     let api = Router::new()
         .route("/api/health", get(health))
         .route("/api/limits", get(limits))
@@ -130,7 +175,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/xcc/solve", post(xcc::solve))
         .route("/api/xcc/trace", post(xcc::trace))
         .route("/api/queens/{n}", get(queens::get));
-    Router::new()
+    let app = Router::new()
         .route("/", get(assets::index))
         .route("/index.html", get(assets::index))
         .route("/app.js", get(assets::app_js))
@@ -140,11 +185,14 @@ pub fn app(state: AppState) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(CatchPanicLayer::custom(on_panic))
-        .layer(axum::middleware::from_fn_with_state(
-            request_timeout,
-            log_and_limit,
+        .layer(axum::middleware::from_fn_with_state(shared_limits, guard));
+    let app = SECURITY_HEADERS.iter().fold(app, |app, &(name, value)| {
+        app.layer(SetResponseHeaderLayer::overriding(
+            HeaderName::from_static(name),
+            HeaderValue::from_static(value),
         ))
-        .with_state(state)
+    });
+    app.with_state(state)
 }
 
 /// `GET /api/health`: `{"ok": true}`.
@@ -164,6 +212,10 @@ async fn limits(
         "concurrency": l.concurrency,
         "max_trace_steps": l.max_trace_steps,
         "max_listed": l.max_listed,
+        "response_limit": l.response_limit,
+        "header_timeout_ms": l.header_timeout.as_millis() as u64,
+        "body_timeout_ms": l.body_timeout.as_millis() as u64,
+        "send_timeout_ms": l.send_timeout.as_millis() as u64,
     }))
 }
 
@@ -206,55 +258,243 @@ impl Server {
         self.listener.local_addr()
     }
 
-    /// Serves until `shutdown` completes, then finishes the requests in flight.
+    /// Serves until `shutdown` completes, then stops accepting, lets the requests in flight
+    /// finish (each is bounded by the request timeout; idle connections close at once) and
+    /// returns.
+    ///
+    /// Each connection speaks HTTP/1.1 with a header read timeout ([`Limits::header_timeout`])
+    /// and a send timeout ([`Limits::send_timeout`]); the body timeout is the app's.
     pub async fn run_until(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
+        let limits = self.state.limits.clone();
         tracing::info!(addr = ?self.listener.local_addr().ok(), "serving");
-        axum::serve(self.listener, app(self.state))
-            .with_graceful_shutdown(shutdown)
+        let app = app(self.state);
+        let mut http = hyper::server::conn::http1::Builder::new();
+        http.timer(hyper_util::rt::TokioTimer::new())
+            .header_read_timeout(limits.header_timeout);
+        let connections = hyper_util::server::graceful::GracefulShutdown::new();
+        let mut shutdown = std::pin::pin!(shutdown);
+        loop {
+            let (stream, peer) = tokio::select! {
+                accepted = self.listener.accept() => match accepted {
+                    Ok(accepted) => accepted,
+                    Err(e) => {
+                        // Out of file descriptors and the like: wait instead of spinning.
+                        tracing::warn!(error = %e, "cannot accept a connection");
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                        continue;
+                    }
+                },
+                () = &mut shutdown => break,
+            };
+            let io = hyper_util::rt::TokioIo::new(SendTimeout::new(stream, limits.send_timeout));
+            let service = hyper_util::service::TowerToHyperService::new(app.clone());
+            let conn = connections.watch(http.serve_connection(io, service));
+            tokio::spawn(async move {
+                if let Err(e) = conn.await {
+                    tracing::debug!(%peer, error = %e, "connection ended");
+                }
+            });
+        }
+        drop(self.listener);
+        tracing::info!(
+            connections = connections.count(),
+            "shutting down: finishing the requests in flight"
+        );
+        // Every request ends within the request timeout and every stalled write within the
+        // send timeout; past both, give up on the stragglers.
+        let grace = limits.request_timeout + limits.send_timeout;
+        if tokio::time::timeout(grace, connections.shutdown())
             .await
+            .is_err()
+        {
+            tracing::warn!(
+                "connections still open after {} s; closing",
+                grace.as_secs()
+            );
+        }
+        Ok(())
     }
 
-    /// Serves until Ctrl-C.
+    /// Serves until Ctrl-C or SIGTERM ([`shutdown_signal`]).
     pub async fn run(self) -> std::io::Result<()> {
-        self.run_until(async {
-            // If the signal handler cannot be installed, serve until killed.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
+        self.run_until(shutdown_signal()).await
+    }
+}
+
+/// Completes on Ctrl-C (SIGINT) or, on Unix, SIGTERM. If no handler can be installed, never
+/// completes (the server then runs until killed).
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
             }
-        })
-        .await
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => tracing::info!("interrupted (Ctrl-C)"),
+        () = term => tracing::info!("terminated (SIGTERM)"),
+    }
+}
+
+/// A connection whose writes fail with `TimedOut` once they have made no progress for
+/// `limit`: a client that stops reading its answer is cut off, and the answer's memory freed,
+/// instead of holding both for ever.
+///
+/// Invariant: `stalled_since` is `Some` iff the last write, flush or shutdown returned
+/// `Pending`, and `timer` then fires `limit` after it.
+struct SendTimeout<S> {
+    inner: S,
+    limit: Duration,
+    timer: std::pin::Pin<Box<tokio::time::Sleep>>,
+    stalled_since: Option<tokio::time::Instant>,
+}
+
+impl<S> SendTimeout<S> {
+    fn new(inner: S, limit: Duration) -> Self {
+        SendTimeout {
+            inner,
+            limit,
+            timer: Box::pin(tokio::time::sleep(limit)),
+            stalled_since: None,
+        }
+    }
+
+    /// Passes on a write's outcome, arming the timer when it stalls and failing once the
+    /// timer has fired.
+    fn watch<T>(
+        &mut self,
+        cx: &mut std::task::Context<'_>,
+        poll: std::task::Poll<std::io::Result<T>>,
+    ) -> std::task::Poll<std::io::Result<T>> {
+        use std::task::Poll;
+        if poll.is_ready() {
+            self.stalled_since = None;
+            return poll;
+        }
+        if self.stalled_since.is_none() {
+            let now = tokio::time::Instant::now();
+            self.stalled_since = Some(now);
+            self.timer.as_mut().reset(now + self.limit);
+        }
+        match self.timer.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                format!("the client read nothing for {} s", self.limit.as_secs_f64()),
+            ))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+}
+
+impl<S: AsyncRead + Unpin> AsyncRead for SendTimeout<S> {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl<S: AsyncWrite + Unpin> AsyncWrite for SendTimeout<S> {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let poll = std::pin::Pin::new(&mut self.inner).poll_write(cx, buf);
+        self.watch(cx, poll)
+    }
+
+    fn poll_write_vectored(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let poll = std::pin::Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
+        self.watch(cx, poll)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let poll = std::pin::Pin::new(&mut self.inner).poll_flush(cx);
+        self.watch(cx, poll)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let poll = std::pin::Pin::new(&mut self.inner).poll_shutdown(cx);
+        self.watch(cx, poll)
     }
 }
 
 /// Logs to stderr for a binary that serves the app: `RUST_LOG` if set, else info for this
-/// crate (each request and every internal error) and warnings for the rest. Does nothing if a
-/// subscriber is already installed.
+/// crate (each request and every internal error) and warnings for the rest; colours only
+/// when stderr is a terminal. Does nothing if a subscriber is already installed.
 pub fn install_log_subscriber() {
+    use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,dlx_server=info"));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr)
         .try_init();
 }
 
-/// Logs each request (method, path, status, time taken) and cuts off any request that takes
-/// longer than the request timeout, queueing included, with a JSON 503.
-async fn log_and_limit(
-    axum::extract::State(limit): axum::extract::State<Duration>,
+/// What every request goes through, in order:
+///
+/// 1. its body is read in full within [`Limits::body_timeout`] (408 after, and the connection
+///    is closed) and up to [`Limits::body_limit`] (413);
+/// 2. its [`work::Lane`] is picked from the body ([`work::lane_of`]);
+/// 3. it is handled within [`Limits::request_timeout`], queueing included (503 after);
+/// 4. an answer above [`Limits::response_limit`] is replaced by a 422 that names its size;
+/// 5. it is logged (method, path, status, time taken).
+async fn guard(
+    axum::extract::State(limits): axum::extract::State<Arc<Limits>>,
     req: axum::extract::Request,
     next: axum::middleware::Next,
-) -> axum::response::Response {
+) -> Response {
     let method = req.method().clone();
     let path = req.uri().path().to_string();
     let start = std::time::Instant::now();
-    let response = match tokio::time::timeout(limit, next.run(req)).await {
-        Ok(response) => response,
-        Err(_) => axum::response::IntoResponse::into_response(AppError::TimedOut(limit)),
+    let mut response = match read_body(req, &limits).await {
+        Err(e) => e.into_response(),
+        Ok((req, lane)) => {
+            let handled = work::in_lane(lane, next.run(req));
+            match tokio::time::timeout(limits.request_timeout, handled).await {
+                Ok(response) => cap_response(response, limits.response_limit),
+                Err(_) => AppError::TimedOut(limits.request_timeout).into_response(),
+            }
+        }
     };
+    if response.status() == StatusCode::REQUEST_TIMEOUT {
+        // The rest of the body may still come: this connection cannot carry another request.
+        response
+            .headers_mut()
+            .insert(CONNECTION, HeaderValue::from_static("close"));
+    }
     let status = response.status().as_u16();
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     if path.starts_with("/api/") {
@@ -265,7 +505,52 @@ async fn log_and_limit(
     response
 }
 
-/// Binds `addr` and serves the app until Ctrl-C.
+/// Reads the body of `req` within the body timeout and size limit, and picks its lane.
+async fn read_body(
+    req: axum::extract::Request,
+    limits: &Limits,
+) -> Result<(axum::extract::Request, work::Lane), AppError> {
+    let (parts, body) = req.into_parts();
+    let declared = parts
+        .headers
+        .get(CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limits.body_limit as u64) {
+        return Err(AppError::TooLarge(limits.body_limit));
+    }
+    let limited = http_body_util::Limited::new(body, limits.body_limit);
+    let bytes = match tokio::time::timeout(limits.body_timeout, limited.collect()).await {
+        Err(_) => return Err(AppError::BodyTimedOut(limits.body_timeout)),
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => {
+            return Err(AppError::TooLarge(limits.body_limit));
+        }
+        Ok(Err(e)) => {
+            return Err(AppError::bad(format!(
+                "could not read the request body: {e}"
+            )));
+        }
+        Ok(Ok(collected)) => collected.to_bytes(),
+    };
+    let lane = work::lane_of(&parts.method, parts.uri.path(), &bytes);
+    Ok((
+        axum::extract::Request::from_parts(parts, Body::from(bytes)),
+        lane,
+    ))
+}
+
+/// `response`, or a 422 if its body is larger than `limit` bytes. Every answer of this app
+/// has a body of known length (JSON and the embedded assets), so the check is exact.
+fn cap_response(response: Response, limit: usize) -> Response {
+    match response.body().size_hint().exact() {
+        Some(bytes) if bytes > limit as u64 => {
+            AppError::AnswerTooLarge { bytes, limit }.into_response()
+        }
+        _ => response,
+    }
+}
+
+/// Binds `addr` and serves the app until Ctrl-C or SIGTERM.
 pub async fn serve(addr: SocketAddr, limits: Limits) -> std::io::Result<()> {
     Server::bind(addr, limits).await?.run().await
 }

@@ -2,11 +2,22 @@
 //! `spawn_blocking` behind a semaphore with [`Limits::concurrency`] permits, and carries a
 //! [`Budget`] (node budget and deadline) so that no request can run for long.
 //!
+//! Requests go in one of three [`Lane`]s, so that a malformed puzzle or an easy solve never
+//! waits behind two-second searches: [`Lane::Rejected`] (the input does not read: the work
+//! is a parse that fails, done at once on the async thread), [`Lane::Quick`] (checks and
+//! 9x9 solves: microseconds to milliseconds, on the blocking pool with permits of their own)
+//! and [`Lane::Search`] (everything else). The server's middleware reads the body, picks the
+//! lane with [`lane_of`] and runs the handler inside [`in_lane`]; [`run_blocking`] does the
+//! rest.
+//!
 //! [`Limits::concurrency`]: crate::Limits::concurrency
 
+use std::future::Future;
 use std::time::{Duration, Instant};
 
+use axum::http::Method;
 use dlx_engine::{Config, Heuristic};
+use serde::Deserialize;
 
 use crate::AppState;
 use crate::error::AppError;
@@ -42,7 +53,112 @@ pub struct Asked {
     pub time_limit_ms: Option<u64>,
 }
 
-/// Runs `work` on the blocking pool once a permit is free, with the request's [`Budget`]
+/// Where a request's work runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// The request's puzzle or problem does not read: the handler's work stops at a parse
+    /// error, so it runs at once, without a permit or a thread hop.
+    Rejected,
+    /// Work that is over in microseconds or a few milliseconds (checks, 9x9 solves of one
+    /// solution or uniqueness by `fast`, `dlx` or `mrv`): the blocking pool, with
+    /// [`AppState::quick_permits`](crate::AppState::quick_permits).
+    Quick,
+    /// Searches that may run up to the time limit: the blocking pool, with
+    /// [`AppState::permits`](crate::AppState::permits).
+    Search,
+}
+
+tokio::task_local! {
+    /// The lane of the request being handled on this task.
+    static LANE: Lane;
+}
+
+/// Runs `f` (a request's handling) with `lane` as the lane [`run_blocking`] takes its permit
+/// from.
+pub async fn in_lane<F: Future>(lane: Lane, f: F) -> F::Output {
+    LANE.scope(lane, f).await
+}
+
+/// The largest body [`lane_of`] reads to pick a lane; larger bodies take [`Lane::Search`]
+/// without a look (reading them twice would cost more than it saves).
+pub const PEEK_LIMIT: usize = 64 << 10;
+
+/// The fields of a request body that decide its lane; the rest is ignored here (the handler
+/// reads the body again with its own strict type).
+#[derive(Debug, Default, Deserialize)]
+struct Peek {
+    #[serde(default)]
+    puzzle: Option<String>,
+    #[serde(default)]
+    shape: Option<PeekShape>,
+    #[serde(default)]
+    solver: Option<String>,
+    #[serde(default)]
+    mode: Option<String>,
+    #[serde(default)]
+    limit: Option<serde_json::Value>,
+    #[serde(default)]
+    problem: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct PeekShape {
+    rows: usize,
+    cols: usize,
+}
+
+/// The lane of a request with this method, path and body (already read in full).
+///
+/// Rejected: a Sudoku request (`check`, `solve`, `trace`, `explain`, `hint`, `rate`) whose
+/// puzzle or shape does not read, an exact-cover request whose problem does not. Quick:
+/// `POST /api/sudoku/check`, and `POST /api/sudoku/solve` of a grid up to 9x9 in mode `one`
+/// or `unique` (no `limit`) with the `fast` (default), `dlx` or `mrv` solver. Everything else
+/// (bodies that are not JSON of the expected shape included: their handler rejects them
+/// before any work): Search.
+pub fn lane_of(method: &Method, path: &str, body: &[u8]) -> Lane {
+    if method != Method::POST || body.len() > PEEK_LIMIT {
+        return Lane::Search;
+    }
+    let Ok(peek) = serde_json::from_slice::<Peek>(body) else {
+        return Lane::Search;
+    };
+    if path.starts_with("/api/xcc/") {
+        return match &peek.problem {
+            Some(text) if dlx_engine::format::parse(text).is_err() => Lane::Rejected,
+            _ => Lane::Search,
+        };
+    }
+    let endpoint = match path.strip_prefix("/api/sudoku/") {
+        Some(e @ ("check" | "solve" | "trace" | "explain" | "hint" | "rate")) => e,
+        _ => return Lane::Search,
+    };
+    let Some(text) = &peek.puzzle else {
+        return Lane::Search;
+    };
+    let shape = match peek.shape {
+        None => None,
+        Some(s) => match dlx_sudoku::Shape::new(s.rows, s.cols) {
+            Ok(shape) => Some(shape),
+            Err(_) => return Lane::Rejected,
+        },
+    };
+    let Ok(grid) = dlx_sudoku::parse_with_shape(text, shape) else {
+        return Lane::Rejected;
+    };
+    let small_solve = endpoint == "solve"
+        && grid.n() <= 9
+        && matches!(peek.solver.as_deref(), None | Some("fast" | "dlx" | "mrv"))
+        && matches!(peek.mode.as_deref(), None | Some("one" | "unique"))
+        && peek.limit.is_none();
+    if endpoint == "check" || small_solve {
+        Lane::Quick
+    } else {
+        Lane::Search
+    }
+}
+
+/// Runs `work` on the blocking pool once a permit of the request's [`Lane`] is free
+/// ([`Lane::Search`] outside [`in_lane`]), with the request's [`Budget`]
 /// starting when the work starts (time spent queueing does not count against it).
 ///
 /// Fails with [`AppError::Busy`] if no permit frees up within the queue timeout, and with
@@ -53,7 +169,20 @@ where
     F: FnOnce(Budget) -> Result<T, AppError> + Send + 'static,
 {
     let limits = &state.limits;
-    let permit = tokio::time::timeout(limits.queue_timeout, state.permits.clone().acquire_owned())
+    let lane = LANE.try_with(|lane| *lane).unwrap_or(Lane::Search);
+    let permits = match lane {
+        Lane::Rejected => {
+            // The work is a parse that fails (see `lane_of`), so it runs here, under the
+            // server's budget all the same.
+            return work(Budget {
+                nodes: limits.node_budget,
+                deadline: Instant::now() + limits.time_limit,
+            });
+        }
+        Lane::Quick => &state.quick_permits,
+        Lane::Search => &state.permits,
+    };
+    let permit = tokio::time::timeout(limits.queue_timeout, permits.clone().acquire_owned())
         .await
         .map_err(|_| AppError::Busy)?
         .map_err(|_| AppError::Busy)?;
@@ -74,5 +203,80 @@ where
     match handle.await {
         Ok(result) => result,
         Err(e) => Err(AppError::Internal(format!("solver task failed: {e}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EASY: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    fn lane(path: &str, body: serde_json::Value) -> Lane {
+        lane_of(&Method::POST, path, body.to_string().as_bytes())
+    }
+
+    #[test]
+    fn lanes_follow_the_work_a_request_needs() {
+        use serde_json::json;
+        let blank16 = ".".repeat(256);
+        for (path, body, want) in [
+            ("/api/sudoku/check", json!({ "puzzle": EASY }), Lane::Quick),
+            (
+                "/api/sudoku/check",
+                json!({ "puzzle": "12" }),
+                Lane::Rejected,
+            ),
+            ("/api/sudoku/solve", json!({ "puzzle": EASY }), Lane::Quick),
+            (
+                "/api/sudoku/solve",
+                json!({ "puzzle": EASY, "solver": "mrv", "mode": "one" }),
+                Lane::Quick,
+            ),
+            (
+                "/api/sudoku/solve",
+                json!({ "puzzle": EASY, "solver": "backtrack" }),
+                Lane::Search,
+            ),
+            (
+                "/api/sudoku/solve",
+                json!({ "puzzle": EASY, "mode": "count" }),
+                Lane::Search,
+            ),
+            (
+                "/api/sudoku/solve",
+                json!({ "puzzle": EASY, "limit": 5 }),
+                Lane::Search,
+            ),
+            (
+                "/api/sudoku/solve",
+                json!({ "puzzle": blank16 }),
+                Lane::Search,
+            ),
+            (
+                "/api/sudoku/solve",
+                json!({ "puzzle": EASY, "shape": { "rows": 0, "cols": 9 } }),
+                Lane::Rejected,
+            ),
+            ("/api/sudoku/trace", json!({ "puzzle": EASY }), Lane::Search),
+            ("/api/sudoku/hint", json!({ "puzzle": "x" }), Lane::Rejected),
+            ("/api/sudoku/generate", json!({ "size": 9 }), Lane::Search),
+            (
+                "/api/xcc/solve",
+                json!({ "problem": "a\nb\n" }),
+                Lane::Rejected,
+            ),
+            (
+                "/api/xcc/solve",
+                json!({ "problem": "a\na\n" }),
+                Lane::Search,
+            ),
+            ("/api/xcc/trace", json!({ "queens": 8 }), Lane::Search),
+            ("/api/sudoku/solve", json!({ "puzzle": 7 }), Lane::Search),
+        ] {
+            assert_eq!(lane(path, body.clone()), want, "{path} {body}");
+        }
+        assert_eq!(lane_of(&Method::GET, "/api/queens/8", b""), Lane::Search);
     }
 }

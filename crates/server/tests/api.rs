@@ -1129,3 +1129,390 @@ mod logic {
         }
     }
 }
+
+/// Issue 22, items 7-9 and "What to build" 3-4: headers, timeouts, lanes, bounded answers.
+mod hardening {
+    use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    const EASY: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    const HARDEST: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    /// Serves `limits` on a free port until the returned sender is dropped or used.
+    async fn spawn_server(
+        limits: Limits,
+    ) -> (
+        std::net::SocketAddr,
+        tokio::sync::oneshot::Sender<()>,
+        tokio::task::JoinHandle<std::io::Result<()>>,
+    ) {
+        let server = dlx_server::Server::bind("127.0.0.1:0".parse().unwrap(), limits)
+            .await
+            .unwrap();
+        let addr = server.local_addr().unwrap();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let handle = tokio::spawn(server.run_until(async {
+            let _ = stopped.await;
+        }));
+        (addr, stop, handle)
+    }
+
+    /// Reads until the server closes the connection (or `limit` passes: a panic).
+    async fn read_until_closed(conn: &mut tokio::net::TcpStream, limit: Duration) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut buf = [0u8; 8192];
+        let read = async {
+            loop {
+                match conn.read(&mut buf).await {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => out.extend_from_slice(&buf[..n]),
+                }
+            }
+        };
+        tokio::time::timeout(limit, read)
+            .await
+            .expect("the server should have closed the connection");
+        out
+    }
+
+    #[tokio::test]
+    async fn every_answer_carries_the_security_headers() {
+        let s = state();
+        let requests = [
+            Request::get("/").body(Body::empty()).unwrap(),
+            Request::get("/app.js").body(Body::empty()).unwrap(),
+            Request::get("/api/health").body(Body::empty()).unwrap(),
+            Request::get("/no/such/page").body(Body::empty()).unwrap(),
+            Request::post("/api/sudoku/solve")
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from("{\"puzzle\": 1"))
+                .unwrap(),
+        ];
+        for req in requests {
+            let path = req.uri().path().to_string();
+            let resp = app(s.clone()).oneshot(req).await.unwrap();
+            let h = resp.headers();
+            let csp = h[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
+            assert!(csp.contains("script-src 'self'"), "{path}: {csp}");
+            assert!(csp.contains("style-src 'self'"), "{path}: {csp}");
+            assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+            assert!(!csp.contains("unsafe-inline"), "{path}: {csp}");
+            assert_eq!(h[header::X_CONTENT_TYPE_OPTIONS], "nosniff", "{path}");
+            assert_eq!(h[header::X_FRAME_OPTIONS], "DENY", "{path}");
+            assert_eq!(h[header::REFERRER_POLICY], "no-referrer", "{path}");
+            assert!(
+                !h.contains_key(header::ACCESS_CONTROL_ALLOW_ORIGIN),
+                "{path}"
+            );
+        }
+    }
+
+    /// The policy forbids inline code, so the page must have none.
+    #[test]
+    fn the_page_has_no_inline_script_or_style() {
+        let html = dlx_server::assets::INDEX_HTML.to_ascii_lowercase();
+        assert_eq!(html.matches("<script").count(), 1, "one script element");
+        assert!(html.contains("<script src=\"/app.js\""));
+        assert!(!html.contains("<style"));
+        assert!(!html.contains(" style="));
+        assert!(!html.contains("javascript:"));
+        for handler in [
+            " onclick=",
+            " onload=",
+            " oninput=",
+            " onchange=",
+            " onsubmit=",
+        ] {
+            assert!(!html.contains(handler), "{handler}");
+        }
+    }
+
+    #[tokio::test]
+    async fn other_origins_get_no_cors_grant() {
+        let s = state();
+        let req = Request::options("/api/sudoku/solve")
+            .header(header::ORIGIN, "https://elsewhere.example")
+            .header(header::ACCESS_CONTROL_REQUEST_METHOD, "POST")
+            .body(Body::empty())
+            .unwrap();
+        let resp = app(s.clone()).oneshot(req).await.unwrap();
+        assert_eq!(resp.status(), StatusCode::METHOD_NOT_ALLOWED);
+        assert!(
+            !resp
+                .headers()
+                .contains_key(header::ACCESS_CONTROL_ALLOW_ORIGIN)
+        );
+        // A cross-site form post (no JSON content type) never reaches a solver.
+        let req = Request::post("/api/sudoku/solve")
+            .header(header::ORIGIN, "https://elsewhere.example")
+            .header(header::CONTENT_TYPE, "text/plain")
+            .body(Body::from(json!({ "puzzle": EASY }).to_string()))
+            .unwrap();
+        let (status, _) = send(&s, req).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    }
+
+    /// Issue 22, item 9: with every search slot taken, checks, unreadable puzzles and easy
+    /// 9x9 solves still answer at once; a 16x16 solve still waits for a search slot.
+    #[tokio::test]
+    async fn cheap_requests_do_not_wait_behind_searches() {
+        let s = AppState::new(Limits {
+            concurrency: 1,
+            queue_timeout: Duration::from_millis(300),
+            ..Limits::default()
+        });
+        let held = s.permits.clone().acquire_owned().await.unwrap();
+        let quick = Duration::from_millis(250);
+        let cases = [
+            (
+                "/api/sudoku/check",
+                json!({ "puzzle": EASY }),
+                StatusCode::OK,
+            ),
+            (
+                "/api/sudoku/solve",
+                json!({ "puzzle": EASY }),
+                StatusCode::OK,
+            ),
+            (
+                "/api/sudoku/solve",
+                json!({ "puzzle": EASY, "solver": "dlx", "mode": "one" }),
+                StatusCode::OK,
+            ),
+            (
+                "/api/sudoku/solve",
+                json!({ "puzzle": HARDEST, "solver": "dlx" }),
+                StatusCode::OK,
+            ),
+            (
+                "/api/sudoku/solve",
+                json!({ "puzzle": "123" }),
+                StatusCode::BAD_REQUEST,
+            ),
+            (
+                "/api/sudoku/trace",
+                json!({ "puzzle": "1.1." }),
+                StatusCode::BAD_REQUEST,
+            ),
+            (
+                "/api/xcc/solve",
+                json!({ "problem": "a b\na c\n" }),
+                StatusCode::BAD_REQUEST,
+            ),
+        ];
+        for (path, body, want) in cases {
+            let (status, v) = tokio::time::timeout(quick, post(&s, path, body.clone()))
+                .await
+                .unwrap_or_else(|_| panic!("{path} {body} waited for a search slot"));
+            assert_eq!(status, want, "{path} {body}: {v}");
+        }
+        let blank16 = ".".repeat(256);
+        let (status, v) = post(
+            &s,
+            "/api/sudoku/solve",
+            json!({ "puzzle": blank16, "mode": "count" }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+        drop(held);
+    }
+
+    /// Issue 22, item 7: a trace of a blank 25x25 was 17.2 MB; no answer exceeds the limit.
+    #[tokio::test]
+    async fn answers_above_the_response_limit_are_refused() {
+        let s = state();
+        let blank25 = ".".repeat(625);
+        let resp = app(s.clone())
+            .oneshot(
+                Request::post("/api/sudoku/trace")
+                    .header(header::CONTENT_TYPE, "application/json")
+                    .body(Body::from(json!({ "puzzle": blank25 }).to_string()))
+                    .unwrap(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+        assert!(bytes.len() < 1000);
+        let v: Value = serde_json::from_slice(&bytes).unwrap();
+        assert!(error_of(&v).contains("max_steps"), "{v}");
+
+        let small = AppState::new(Limits {
+            response_limit: 20_000,
+            ..Limits::default()
+        });
+        let (status, v) = post(
+            &small,
+            "/api/sudoku/trace",
+            json!({ "puzzle": EASY, "max_steps": 2 }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let (status, v) = post(
+            &small,
+            "/api/sudoku/trace",
+            json!({ "puzzle": ".".repeat(81), "max_steps": 500 }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert!(error_of(&v).contains("more than the 20000 bytes"), "{v}");
+    }
+
+    #[tokio::test]
+    async fn a_declared_body_above_the_limit_is_refused_unread() {
+        let (addr, stop, handle) = spawn_server(Limits {
+            body_limit: 1000,
+            ..Limits::default()
+        })
+        .await;
+        let mut conn = tokio::net::TcpStream::connect(addr).await.unwrap();
+        conn.write_all(
+            b"POST /api/xcc/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+              Content-Length: 5000000\r\n\r\n{\"problem\": ",
+        )
+        .await
+        .unwrap();
+        let out = read_until_closed(&mut conn, Duration::from_secs(5)).await;
+        let text = String::from_utf8_lossy(&out);
+        assert!(text.starts_with("HTTP/1.1 413"), "{text}");
+        stop.send(()).unwrap();
+        handle.await.unwrap().unwrap();
+    }
+
+    /// Issue 22, item 8: half the headers, then nothing; the connection stayed open > 100 s.
+    #[tokio::test]
+    async fn half_sent_headers_are_cut_off() {
+        let (addr, stop, handle) = spawn_server(Limits {
+            header_timeout: Duration::from_millis(300),
+            ..Limits::default()
+        })
+        .await;
+        let start = std::time::Instant::now();
+        let mut conn = tokio::net::TcpStream::connect(addr).await.unwrap();
+        conn.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\nUser-Ag")
+            .await
+            .unwrap();
+        let out = read_until_closed(&mut conn, Duration::from_secs(5)).await;
+        let took = start.elapsed();
+        assert!(took >= Duration::from_millis(250), "{took:?}");
+        let text = String::from_utf8_lossy(&out);
+        assert!(
+            text.is_empty() || text.starts_with("HTTP/1.1 408"),
+            "{text}"
+        );
+        // A connection that sends nothing at all is closed too.
+        let mut idle = tokio::net::TcpStream::connect(addr).await.unwrap();
+        read_until_closed(&mut idle, Duration::from_secs(5)).await;
+        stop.send(()).unwrap();
+        handle.await.unwrap().unwrap();
+    }
+
+    /// Issue 22, item 8: a short body got a 503 after 30 s; now a 408 after the body timeout.
+    #[tokio::test]
+    async fn a_short_body_gets_408() {
+        let (addr, stop, handle) = spawn_server(Limits {
+            body_timeout: Duration::from_millis(300),
+            ..Limits::default()
+        })
+        .await;
+        let start = std::time::Instant::now();
+        let mut conn = tokio::net::TcpStream::connect(addr).await.unwrap();
+        conn.write_all(
+            b"POST /api/sudoku/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+              Content-Length: 100\r\n\r\n{\"puzzle\": \"1.",
+        )
+        .await
+        .unwrap();
+        let out = read_until_closed(&mut conn, Duration::from_secs(5)).await;
+        let took = start.elapsed();
+        assert!(took >= Duration::from_millis(250), "{took:?}");
+        let text = String::from_utf8_lossy(&out);
+        assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+        assert!(text.contains("did not arrive within 0.3 s"), "{text}");
+        assert!(
+            text.to_ascii_lowercase().contains("connection: close"),
+            "{text}"
+        );
+        stop.send(()).unwrap();
+        handle.await.unwrap().unwrap();
+    }
+
+    /// Issue 22, item 7: clients that do not read their answer held it in memory for ever.
+    #[tokio::test]
+    async fn a_client_that_does_not_read_is_cut_off() {
+        let (addr, stop, handle) = spawn_server(Limits {
+            send_timeout: Duration::from_millis(300),
+            response_limit: 16 << 20,
+            ..Limits::default()
+        })
+        .await;
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_recv_buffer_size(4096).unwrap();
+        let mut conn = socket.connect(addr).await.unwrap();
+        // A trace of 2,000 25x25 grids (about 7 MB), more than both sockets' buffers (the
+        // kernel's can grow to 4 MiB on the server's side).
+        let body = json!({ "puzzle": ".".repeat(625), "max_steps": 2000 }).to_string();
+        let request = format!(
+            "POST /api/sudoku/trace HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        conn.write_all(request.as_bytes()).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        let out = read_until_closed(&mut conn, Duration::from_secs(5)).await;
+        let text = String::from_utf8_lossy(&out);
+        assert!(
+            text.starts_with("HTTP/1.1 200"),
+            "{}",
+            &text[..text.len().min(200)]
+        );
+        let declared: usize = text
+            .lines()
+            .find_map(|l| {
+                l.to_ascii_lowercase()
+                    .strip_prefix("content-length: ")
+                    .map(|n| n.trim().parse().unwrap())
+            })
+            .unwrap();
+        assert!(declared > 5_000_000, "{declared}");
+        assert!(
+            out.len() < declared,
+            "the whole answer came: {} of {declared}",
+            out.len()
+        );
+        stop.send(()).unwrap();
+        handle.await.unwrap().unwrap();
+    }
+
+    /// Shutdown lets a running search finish and answer.
+    #[tokio::test]
+    async fn shutdown_finishes_the_requests_in_flight() {
+        let (addr, stop, handle) = spawn_server(Limits {
+            time_limit: Duration::from_millis(700),
+            ..Limits::default()
+        })
+        .await;
+        let mut conn = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let body = json!({ "puzzle": ".".repeat(625), "mode": "count" }).to_string();
+        let request = format!(
+            "POST /api/sudoku/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        conn.write_all(request.as_bytes()).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        stop.send(()).unwrap();
+        let out = read_until_closed(&mut conn, Duration::from_secs(10)).await;
+        let text = String::from_utf8_lossy(&out);
+        assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+        assert!(text.contains("\"stopped\":\"deadline\""), "{text}");
+        tokio::time::timeout(Duration::from_secs(10), handle)
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        assert!(tokio::net::TcpStream::connect(addr).await.is_err());
+    }
+}
