@@ -1118,6 +1118,7 @@ fn rough_edges_a_new_user_hit() {
             }
         }
     }
+}
 
 /// Regression test for issue 22, item 14: a file that is not regular (a pipe, a process
 /// substitution's `/dev/fd/N`) is read, not taken for a puzzle.
