@@ -158,7 +158,7 @@ pub const SECURITY_HEADERS: [(&str, &str); 5] = [
 ];
 
 /// The whole app: the page, its assets and the JSON API, with the [`SECURITY_HEADERS`] on
-/// every answer and the [`guard`] around every request.
+/// every answer and a guard around every request (body limit, lanes, response cap).
 pub fn app(state: AppState) -> Router {
     let body_limit = state.limits.body_limit;
     let shared_limits = state.limits.clone();
