@@ -34,6 +34,26 @@ pub fn finish(result: anyhow::Result<Found>) -> ExitCode {
     }
 }
 
+/// The flags of a command that works on all cores and sums up on stderr.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct PoolArgs {
+    /// Threads (0 = all cores; at most 256).
+    #[arg(long, short = 'j', default_value_t = 0, value_name = "N", value_parser = parse_threads)]
+    pub threads: usize,
+    /// No summary on stderr.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+impl PoolArgs {
+    /// A rayon pool of the threads asked for.
+    pub fn pool(&self) -> anyhow::Result<rayon::ThreadPool> {
+        Ok(rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build()?)
+    }
+}
+
 /// `n` and the noun, plural when `n` is not 1: `1 solution`, `2 solutions`.
 pub fn counted(n: impl Into<u64>, noun: &str) -> String {
     let n = n.into();

@@ -57,12 +57,8 @@ pub struct GenerateArgs {
     /// One JSON object a puzzle (puzzle, solution, givens, symmetry, minimal, rating).
     #[arg(long)]
     pub json: bool,
-    /// Threads (0 = all cores; at most 256).
-    #[arg(long, short = 'j', default_value_t = 0, value_name = "N", value_parser = output::parse_threads)]
-    pub threads: usize,
-    /// No summary on stderr.
-    #[arg(long, short = 'q')]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub pool: output::PoolArgs,
 }
 
 /// Reads `MIN..MAX` or one number.
@@ -125,9 +121,7 @@ pub fn run(args: GenerateArgs) -> Result<Found> {
         time_limit: args.time_limit,
         search_budget: None,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
-        .build()?;
+    let pool = args.pool.pool()?;
     let mut out = BufWriter::new(io::stdout());
     let mut error = None;
     let summary = pool.install(|| {
@@ -161,7 +155,7 @@ pub fn run(args: GenerateArgs) -> Result<Found> {
     if let Some(e) = error {
         return Err(e.into());
     }
-    if !args.quiet {
+    if !args.pool.quiet {
         let stop = summary
             .stop
             .map_or(String::new(), |s| format!("; stopped: {s}"));

@@ -65,12 +65,8 @@ pub struct RateArgs {
     /// One JSON object a puzzle.
     #[arg(long)]
     pub json: bool,
-    /// Threads for a batch (0 = all cores; at most 256).
-    #[arg(long, short = 'j', default_value_t = 0, value_name = "N", value_parser = output::parse_threads)]
-    pub threads: usize,
-    /// No summary on stderr.
-    #[arg(long, short = 'q')]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub pool: output::PoolArgs,
 }
 
 /// Reads the one puzzle of `input` (refusing a file of puzzles).
@@ -232,9 +228,7 @@ pub fn rate(args: RateArgs) -> Result<Found> {
         out.flush()?;
         return Ok(Found::Some);
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
-        .build()?;
+    let pool = args.pool.pool()?;
     let start = std::time::Instant::now();
     let (mut rated, mut invalid, mut shown) = (0u64, 0u64, 0u64);
     let mut lines: Vec<(usize, String)> = Vec::new();
@@ -319,7 +313,7 @@ pub fn rate(args: RateArgs) -> Result<Found> {
     }
     out.flush()?;
     let secs = start.elapsed().as_secs_f64();
-    if !args.quiet {
+    if !args.pool.quiet {
         eprintln!(
             "puzzles: {}, rated: {rated}, invalid: {invalid}; {secs:.3} s, {:.0} puzzles/s ({})",
             rated + invalid,
