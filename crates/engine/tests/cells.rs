@@ -8,8 +8,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use dlx_engine::{
-    Cells, Config, Heuristic, ItemId, Links, Observer, OnSolution, OptionId, Problem,
-    ProblemBuilder, Progress, Search, Status, format, reference,
+    Cells, Config, Heuristic, ItemId, Links, Observer, OptionId, Problem, ProblemBuilder, Progress,
+    Search, Status, format, reference,
 };
 use proptest::prelude::*;
 
@@ -38,17 +38,7 @@ fn check_expected(dir: &Path) -> usize {
             common::note(&format!("{name}.dlx missing in {}; skipped", dir.display()));
             continue;
         };
-        let mut cells = Cells::new(&problem, Config::default());
-        let mut bad = None;
-        let out = cells.run(&mut OnSolution(|s: &[OptionId]| {
-            if let Err(e) = reference::check(&problem, s) {
-                bad = Some(e);
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        }));
-        assert_eq!(bad, None, "{name}: invalid solution");
-        assert!(out.is_complete(), "{name}");
+        let (cells, out) = common::run_checked::<Cells>(&problem, &name);
         let s = &out.stats;
         assert_eq!(Some(s.solutions), want.solutions, "{name}: solutions");
         assert_eq!(s.nodes + s.forced, ssxcc, "{name}: nodes + forced");

@@ -5,8 +5,7 @@ use std::ops::ControlFlow;
 use std::path::Path;
 
 use dlx_engine::{
-    Config, Heuristic, Links, OnSolution, OptionId, ProblemBuilder, Search, Status, format,
-    reference,
+    Config, Heuristic, Links, OptionId, ProblemBuilder, Search, Status, format, reference,
 };
 use proptest::prelude::*;
 
@@ -21,17 +20,7 @@ fn check_expected(dir: &Path) -> usize {
     let expected = common::expected(dir).expect("expected.toml");
     for (name, want) in &expected {
         let problem = common::load(dir, name).unwrap_or_else(|| panic!("{name}.dlx"));
-        let mut links = Links::new(&problem, Config::default());
-        let mut bad = None;
-        let out = links.run(&mut OnSolution(|s: &[OptionId]| {
-            if let Err(e) = reference::check(&problem, s) {
-                bad = Some(e);
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        }));
-        assert_eq!(bad, None, "{name}: invalid solution");
-        assert!(out.is_complete(), "{name}");
+        let (links, out) = common::run_checked::<Links>(&problem, name);
         assert_eq!(
             Some(out.stats.solutions),
             want.solutions,

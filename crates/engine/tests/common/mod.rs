@@ -141,3 +141,25 @@ pub fn note(text: &str) {
     use std::io::Write as _;
     let _ = writeln!(std::io::stderr(), "note: {text}");
 }
+
+/// Runs a search of either algorithm on `problem` to the end, checking every solution with
+/// the independent checker, and returns the search (to look at its state) and its outcome;
+/// panics, naming `name`, on an invalid solution or an incomplete search.
+pub fn run_checked<S: dlx_engine::Search>(
+    problem: &Problem,
+    name: &str,
+) -> (S, dlx_engine::Outcome) {
+    use std::ops::ControlFlow;
+    let mut search = S::new(problem, dlx_engine::Config::default());
+    let mut bad = None;
+    let out = search.run(&mut dlx_engine::OnSolution(|s: &[OptionId]| {
+        if let Err(e) = dlx_engine::reference::check(problem, s) {
+            bad = Some(e);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }));
+    assert_eq!(bad, None, "{name}: invalid solution");
+    assert!(out.is_complete(), "{name}");
+    (search, out)
+}
