@@ -69,15 +69,7 @@ fn algorithm(args: &XccArgs) -> Algorithm {
 }
 
 fn split(args: &XccArgs) -> Result<Found> {
-    let text = read_input(args.file.as_ref())?;
-    let name = args
-        .file
-        .as_ref()
-        .map_or("stdin".to_string(), |p| p.display().to_string());
-    let (problem, warnings) = format::parse(&text).with_context(|| name.clone())?;
-    for w in &warnings {
-        eprintln!("dlx: warning: {name}: {w}");
-    }
+    let (problem, _) = crate::xcc::read_problem(args)?;
     let config = args.search.config();
     let at = match (args.shard.split_depth, args.shard.shards) {
         (Some(d), _) => SplitAt::Depth(d.min(1 << 20) as usize),

@@ -33,11 +33,9 @@ pub struct XccArgs {
     pub shard: crate::shard::ShardArgs,
 }
 
-/// Runs `dlx xcc`.
-pub fn run(args: XccArgs) -> Result<Found> {
-    if let Some(found) = crate::shard::run(&args) {
-        return found;
-    }
+/// Reads the problem of `dlx xcc` (its file or stdin), printing the parser's warnings; returns
+/// it with the input's name for messages.
+pub fn read_problem(args: &XccArgs) -> Result<(dlx_engine::Problem, String)> {
     let text = read_input(args.file.as_ref())?;
     let name = args
         .file
@@ -47,6 +45,15 @@ pub fn run(args: XccArgs) -> Result<Found> {
     for w in &warnings {
         eprintln!("dlx: warning: {name}: {w}");
     }
+    Ok((problem, name))
+}
+
+/// Runs `dlx xcc`.
+pub fn run(args: XccArgs) -> Result<Found> {
+    if let Some(found) = crate::shard::run(&args) {
+        return found;
+    }
+    let (problem, name) = read_problem(&args)?;
     let face = Face::Options {
         profile: args.profile,
     };
