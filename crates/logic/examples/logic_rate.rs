@@ -137,43 +137,13 @@ fn main() {
         println!(
             "calibration: {} rated by SE, Spearman {:.3}, within 0.3: {} ({:.1}%)",
             pairs.len(),
-            spearman(&pairs),
+            dlx_testkit::spearman(&pairs),
             within,
             100.0 * within as f64 / pairs.len() as f64
         );
     }
 }
 
-fn ranks(v: &[f64]) -> Vec<f64> {
-    let mut idx: Vec<usize> = (0..v.len()).collect();
-    idx.sort_by(|&a, &b| v[a].total_cmp(&v[b]));
-    let mut r = vec![0.0; v.len()];
-    let mut i = 0;
-    while i < idx.len() {
-        let mut j = i;
-        while j + 1 < idx.len() && v[idx[j + 1]] == v[idx[i]] {
-            j += 1;
-        }
-        let avg = (i + j) as f64 / 2.0 + 1.0;
-        for &k in &idx[i..=j] {
-            r[k] = avg;
-        }
-        i = j + 1;
-    }
-    r
-}
-
-fn spearman(pairs: &[(f64, f64)]) -> f64 {
-    let a: Vec<f64> = pairs.iter().map(|p| p.0).collect();
-    let b: Vec<f64> = pairs.iter().map(|p| p.1).collect();
-    let (ra, rb) = (ranks(&a), ranks(&b));
-    let n = ra.len() as f64;
-    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
-    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
-    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
-    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
-    cov / (va * vb).sqrt()
-}
 
 /// This process's user and system CPU time from `/proc/self/stat` (Linux; 0 elsewhere),
 /// assuming the usual 100 clock ticks a second.

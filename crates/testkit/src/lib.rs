@@ -273,8 +273,52 @@ pub fn remove_cells(grid: &[u8], blanks: usize, rng: &mut XorShift) -> Vec<u8> {
     puzzle
 }
 
+/// Spearman's rank correlation of the pairs (ties get their average rank), for calibration
+/// tests and reports.
+pub fn spearman(pairs: &[(f64, f64)]) -> f64 {
+    fn ranks(v: &[f64]) -> Vec<f64> {
+        let mut idx: Vec<usize> = (0..v.len()).collect();
+        idx.sort_by(|&a, &b| v[a].total_cmp(&v[b]));
+        let mut r = vec![0.0; v.len()];
+        let mut i = 0;
+        while i < idx.len() {
+            let mut j = i;
+            while j + 1 < idx.len() && v[idx[j + 1]] == v[idx[i]] {
+                j += 1;
+            }
+            for &k in &idx[i..=j] {
+                r[k] = (i + j) as f64 / 2.0 + 1.0;
+            }
+            i = j + 1;
+        }
+        r
+    }
+    let a: Vec<f64> = pairs.iter().map(|p| p.0).collect();
+    let b: Vec<f64> = pairs.iter().map(|p| p.1).collect();
+    let (ra, rb) = (ranks(&a), ranks(&b));
+    let n = ra.len() as f64;
+    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
+    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
+    cov / (va * vb).sqrt()
+}
+
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    #[test]
+    fn spearman_of_known_rankings() {
+        assert!((spearman(&[(1.0, 2.0), (2.0, 3.0), (3.0, 9.0)]) - 1.0).abs() < 1e-12);
+        assert!((spearman(&[(1.0, 3.0), (2.0, 2.0), (3.0, 1.0)]) + 1.0).abs() < 1e-12);
+        // Ties share their average rank.
+        assert!((spearman(&[(1.0, 1.0), (1.0, 1.0), (2.0, 2.0)]) - 1.0).abs() < 1e-12);
+    }
+}
+
+#[cfg(test)]
+mod kit_tests {
     use super::*;
 
     #[test]
