@@ -144,7 +144,6 @@ fn main() {
     }
 }
 
-
 /// This process's user and system CPU time from `/proc/self/stat` (Linux; 0 elsewhere),
 /// assuming the usual 100 clock ticks a second.
 fn cpu_seconds() -> f64 {

@@ -510,7 +510,6 @@ fn calibrate(path: &std::path::Path) -> Figures {
     }
 }
 
-
 #[test]
 fn ratings_agree_with_sudoku_explainer_on_the_sample() {
     // 40 puzzles spanning SE 1.2 to 9.4 (testdata/sudoku/se-rated-sample.tsv).
