@@ -187,6 +187,37 @@ impl Default for GenerateOptions {
     }
 }
 
+/// A generated puzzle as the faces write it (JSON lines, API answers): grids as lines.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Written {
+    /// The puzzle on one line.
+    pub puzzle: String,
+    /// Its one solution.
+    pub solution: String,
+    /// Its givens.
+    pub givens: usize,
+    /// The symmetry of its givens.
+    pub symmetry: &'static str,
+    /// Whether every given is needed.
+    pub minimal: bool,
+    /// Its rating, when a rater was given.
+    pub rating: Option<f64>,
+}
+
+impl Generated {
+    /// The puzzle as the faces write it.
+    pub fn written(&self) -> Written {
+        Written {
+            puzzle: self.puzzle.to_line(),
+            solution: self.solution.to_line(),
+            givens: self.givens,
+            symmetry: self.symmetry.as_str(),
+            minimal: self.minimal,
+            rating: self.rating,
+        }
+    }
+}
+
 /// One generated puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Generated {

@@ -220,18 +220,10 @@ pub struct GenerateRequest {
 /// The answer to `POST /api/sudoku/generate`.
 #[derive(Debug, Serialize)]
 pub struct GenerateResponse {
-    /// The puzzle on one line.
-    pub puzzle: String,
-    /// Its one solution.
-    pub solution: String,
-    /// Its givens.
-    pub givens: usize,
-    /// The symmetry of its givens.
-    pub symmetry: &'static str,
-    /// Whether every given is needed.
-    pub minimal: bool,
-    /// Its rating (ER), when a band or range was asked.
-    pub rating: Option<f64>,
+    /// The puzzle, its solution, givens, symmetry, minimality and rating (ER, when a band or
+    /// range was asked).
+    #[serde(flatten)]
+    pub puzzle: dlx_generate::Written,
     /// The seed that makes it again.
     pub seed: u64,
     /// The box shape.
@@ -300,12 +292,7 @@ pub async fn generate(
             ))
         })?;
         Ok(GenerateResponse {
-            puzzle: p.puzzle.to_line(),
-            solution: p.solution.to_line(),
-            givens: p.givens,
-            symmetry: p.symmetry.as_str(),
-            minimal: p.minimal,
-            rating: p.rating,
+            puzzle: p.written(),
             seed,
             shape: shape.into(),
         })

@@ -10,7 +10,6 @@ use clap::Args;
 use dlx_generate::{GenerateOptions, Generated, Givens, RatingFilter, Symmetry};
 use dlx_logic::Band;
 use dlx_sudoku::Shape;
-use serde::Serialize;
 
 use crate::output::{self, Found};
 
@@ -80,16 +79,6 @@ pub fn parse_range(s: &str) -> Result<(f64, f64)> {
     Ok((lo, hi))
 }
 
-#[derive(Serialize)]
-struct Json<'a> {
-    puzzle: String,
-    solution: String,
-    givens: usize,
-    symmetry: &'a str,
-    minimal: bool,
-    rating: Option<f64>,
-}
-
 /// Runs `dlx sudoku generate`.
 pub fn run(args: GenerateArgs) -> Result<Found> {
     let shape = match args.shape {
@@ -127,15 +116,7 @@ pub fn run(args: GenerateArgs) -> Result<Found> {
     let summary = pool.install(|| {
         dlx_generate::generate_each(&options, |p: Generated| {
             let written = if args.json {
-                let j = Json {
-                    puzzle: p.puzzle.to_line(),
-                    solution: p.solution.to_line(),
-                    givens: p.givens,
-                    symmetry: p.symmetry.as_str(),
-                    minimal: p.minimal,
-                    rating: p.rating,
-                };
-                serde_json::to_writer(&mut out, &j)
+                serde_json::to_writer(&mut out, &p.written())
                     .map_err(io::Error::from)
                     .and_then(|()| writeln!(out))
             } else {
