@@ -41,6 +41,7 @@ fn setup() -> &'static (tokio::runtime::Runtime, Router) {
             max_trace_steps: 200,
             max_listed: 10,
             request_timeout: Duration::from_secs(10),
+            ..Limits::default()
         };
         (runtime, app(AppState::new(limits)))
     })
