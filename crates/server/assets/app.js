@@ -68,12 +68,19 @@ function fmtTime(seconds) {
   return `${seconds.toFixed(2)} s`;
 }
 
-async function busy(button, work) {
+/**
+ * Runs `work` with `button` showing that it is under way (a spinner, and `note`, if given, in
+ * the line `#busy-note`).
+ */
+async function busy(button, work, note = "") {
   button.disabled = true;
   button.setAttribute("aria-busy", "true");
+  const line = $("#busy-note");
+  if (note) { line.textContent = note; line.hidden = false; }
   try { return await work(); } finally {
     button.disabled = false;
     button.removeAttribute("aria-busy");
+    if (note) line.hidden = true;
   }
 }
 
@@ -91,6 +98,32 @@ function isTyping(target) {
   if (tag === "INPUT") return target.type !== "range" && target.type !== "checkbox";
   return target.isContentEditable;
 }
+
+/**
+ * Fills each `.player-slot` with the player's controls from the one template: ids are the
+ * template's `data-id`s after the slot's `data-prefix`.
+ */
+function fillPlayerSlots() {
+  const tpl = $("#player-controls");
+  for (const slot of document.querySelectorAll(".player-slot")) {
+    const part = tpl.content.cloneNode(true);
+    const pre = slot.dataset.prefix;
+    for (const e of part.querySelectorAll("[data-id]")) {
+      e.id = pre + e.dataset.id;
+      e.removeAttribute("data-id");
+    }
+    const step = slot.dataset.step;
+    part.querySelector(".slider").setAttribute("aria-label", step.charAt(0).toUpperCase() + step.slice(1));
+    const delay = part.querySelector(".speed input");
+    delay.value = slot.dataset.delay;
+    delay.setAttribute("aria-label", `Delay between ${step}s`);
+    slot.replaceWith(part);
+  }
+}
+fillPlayerSlots();
+
+/** `1 given`, `2 givens`. */
+const plural = (k, one, many = `${one}s`) => `${fmt(k)} ${k === 1 ? one : many}`;
 
 // ───────────────────────────── tabs ─────────────────────────────
 
@@ -151,7 +184,20 @@ const S = {
   hint: null,                  // {step} or {error, cell} while a hint is shown
   sel: 0,
   player: null,                // {kind: "search" | "logic", grid, ...} while a player is open
+  version: 0,                  // bumped at every change of the puzzle, so that an answer that
+                               // comes back for an older puzzle is not painted on this one
 };
+
+/** Whether the puzzle changed since `version`; if so, says that the answer was dropped. */
+function outdated(version, what) {
+  const stale = version !== S.version;
+  if (stale) {
+    const note = $("#stale-note");
+    note.textContent = `The board changed while the ${what} ran: its answer was for the old puzzle and is not shown.`;
+    note.hidden = false;
+  }
+  return stale;
+}
 const board = $("#board");
 let cellEls = [];
 
@@ -476,6 +522,7 @@ let urlTimer = null;
 
 /** Called after every change of the puzzle: re-check it and update the address bar. */
 function changed({ keepResult = false } = {}) {
+  S.version += 1;
   if (!keepResult) hideResult();
   clearTimeout(checkTimer);
   checkTimer = setTimeout(runCheck, 90);
@@ -494,6 +541,8 @@ async function runCheck() {
   try {
     const r = await api("/api/sudoku/check", { puzzle: lineOf(S.cells) });
     if (seq !== checkSeq) return;
+    // The server names digits by number ("digit 16"); the board shows symbols (G).
+    for (const c of r.conflicts) c.text = c.text.replace(/^digit \d+/, `digit ${SYM[c.digit - 1]}`);
     S.conflicts = r.conflicts;
     S.conflictAt = new Map();
     for (const c of r.conflicts) {
@@ -518,7 +567,7 @@ async function runCheck() {
       summary.className = "muted";
       summary.textContent = `No repeats, but ${r.dead_cells.length} empty cell${r.dead_cells.length > 1 ? "s have" : " has"} no candidate left.`;
     } else {
-      summary.textContent = `${givens} givens, no repeated digit.`;
+      summary.textContent = `${plural(givens, "given")}, no repeated digit.`;
     }
     render();
   } catch (e) {
@@ -537,9 +586,18 @@ $("#candidates-toggle").addEventListener("change", (e) => {
 
 /** Parses any supported text on the server and puts the puzzle on the board. */
 async function loadText(text) {
-  const r = await api("/api/sudoku/check", { puzzle: text });
+  let r;
+  try {
+    r = await api("/api/sudoku/check", { puzzle: text });
+  } catch (e) {
+    // Sentences read as a puzzle give odd sizes ("unsupported size: 2x2"): say what it is.
+    if (/\b[a-z]{3,}\s+[a-z]{2,}\s+[a-z]{2,}\b/i.test(text)) {
+      throw new Error("this looks like text, not a puzzle: paste N×N digits (. or 0 for a blank), one line or a grid");
+    }
+    throw e;
+  }
   if (r.size > SYM.length) {
-    throw new Error(`this page shows boards up to ${SYM.length}×${SYM.length}; the API takes up to 64×64`);
+    throw new Error(`a ${r.size}×${r.size} puzzle is too big for this page, which draws boards up to ${SYM.length}×${SYM.length} (the size menu lists the usual ones); solve it with the API or \`dlx sudoku\``);
   }
   setGrid(r.size, r.shape, valuesOf(r.grid, r.size));
   return r;
@@ -651,7 +709,7 @@ function showResult(r, mode) {
   const stats = $("#result-stats");
   stats.replaceChildren();
   const rows = [
-    ["Solutions", r.complete ? fmt(n) : `≥ ${fmt(n)}`],
+    ["Solutions", r.complete ? fmt(n) : n ? `≥ ${fmt(n)}` : "none found"],
     ["Nodes", r.stats.nodes ? fmt(r.stats.nodes) : "—"],
     ["Updates", r.stats.updates ? fmt(r.stats.updates) : "—"],
     ["Guesses", fmt(r.stats.guesses)],
@@ -685,17 +743,28 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
     heuristic: $("#heuristic-select").value,
     mode,
   };
-  if (mode === "count") body.limit = Math.max(1, Number($("#limit-input").value) || 1);
+  if (mode === "count") {
+    const raw = $("#limit-input").value.trim();
+    const limit = Number(raw);
+    if (!/^\d+$/.test(raw) || limit < 1) {
+      toast(`Count up to: a whole number from 1 up, not \`${raw}\``, true);
+      return;
+    }
+    body.limit = limit;
+  }
+  const version = S.version;
+  $("#stale-note").hidden = true;
   try {
     const r = await api("/api/sudoku/solve", body);
+    if (outdated(version, "search")) return;
     S.solution = r.solution ? valuesOf(r.solution, S.n) : null;
     render();
     showResult(r, mode);
     if (r.unique === true && S.n <= 9) showRatingWithResult(lineOf(S.cells));
   } catch (e) {
-    toast(e.message, true);
+    if (!outdated(version, "search")) toast(e.message, true);
   }
-}));
+}, "Searching… (the server gives up after its time limit)"));
 
 /** Adds the puzzle's rating (Sudoku Explainer's ER, and the band) to the solve result. */
 async function showRatingWithResult(puzzle) {
@@ -803,17 +872,50 @@ function playerKeys(e, player) {
 
 let traceCap = 5000;
 
-const sudokuPlayer = makePlayer("", (step) => {
+/**
+ * The board and partial solution at any step of a Sudoku trace, whose steps carry only what
+ * they change (`changes`: [cell, digit]; `pop`, `push` on the stack), going forwards or
+ * backwards from the step shown. `undo[i]` holds what step i overwrote.
+ */
+function makeReplay(start, steps) {
+  const grid = Uint8Array.from(start);
+  const stack = [];
+  const undo = steps.map((st) => ({ cells: st.changes.map(([c]) => [c, 0]), popped: [] }));
+  let at = -1; // the step whose result grid and stack hold
+  const forward = (i) => {
+    const st = steps[i];
+    for (const [k, [c, d]] of st.changes.entries()) { undo[i].cells[k][1] = grid[c]; grid[c] = d; }
+    undo[i].popped = st.pop ? stack.splice(stack.length - st.pop, st.pop) : [];
+    stack.push(...st.push);
+  };
+  const backward = (i) => {
+    const st = steps[i];
+    stack.length -= st.push.length;
+    stack.push(...undo[i].popped);
+    for (const [c, d] of undo[i].cells) grid[c] = d;
+  };
+  return {
+    /** Moves to step i; returns the grid after it (shared: copy to keep) and the stack. */
+    go(i) {
+      while (at < i) forward(++at);
+      while (at > i) backward(at--);
+      return { grid, stack };
+    },
+  };
+}
+
+const sudokuPlayer = makePlayer("", (step, i) => {
   const p = S.player;
   if (!p || p.kind !== "search") return;
-  p.grid = valuesOf(step.grid, S.n);
+  const { grid, stack } = p.replay.go(i);
+  p.grid = Uint8Array.from(grid);
   p.focus = step.cell || null;
   p.dead = step.kind === "dead_end";
   // A dancing-links item "digit 5 in box 6" lights up its house.
   const m = step.item && /^digit \S+ in (row|column|box) (\d+)$/.exec(step.item);
   p.house = m ? { kind: m[1], index: Number(m[2]) - 1 } : null;
   render();
-  if (p.matrix) drawMatrix($("#sudoku-links"), p.matrix, step);
+  if (p.matrix) drawMatrix($("#sudoku-links"), p.matrix, { ...step, stack: [...stack] });
 });
 
 function closePlayer() {
@@ -836,25 +938,37 @@ $("#trace-btn").addEventListener("click", () => busy($("#trace-btn"), async () =
     solver: $("#solver-select").value,
     heuristic: $("#heuristic-select").value,
   };
+  const version = S.version;
+  $("#stale-note").hidden = true;
   try {
     const r = await api("/api/sudoku/trace", body);
-    if (!r.steps.length) { toast("The search has no step to show"); return; }
+    if (outdated(version, "trace")) return;
+    if (r.conflicts.length) {
+      closePlayer();
+      toast(`Nothing to step through: the givens repeat a digit (${r.conflicts[0].text.replace(/^digit \d+/, `digit ${SYM[r.conflicts[0].digit - 1]}`)}).`, true);
+      return;
+    }
+    if (!r.steps.length) { closePlayer(); toast("The search has no step to show: the puzzle is already full"); return; }
     hideResult();
     S.solution = null;
     closePlayer();
     hideHint();
-    S.player = { kind: "search", grid: S.cells, focus: null, dead: false, matrix: r.matrix || null };
+    S.player = { kind: "search", grid: S.cells, focus: null, dead: false, matrix: r.matrix || null,
+      replay: makeReplay(valuesOf(r.grid, S.n), r.steps) };
     $("#player").hidden = false;
     $("#keypad").hidden = true;
     $("#sudoku-links-card").hidden = !r.matrix;
     let extra = "";
     if (r.solutions > 0) extra = `The recorded search meets ${fmt(r.solutions)} solution${r.solutions === 1 ? "" : "s"}.`;
     sudokuPlayer.load(r.steps, r.truncated, traceCap, extra);
-    $("#step-slider").focus();
+    $("#step-slider").focus({ preventScroll: true });
+    $("#player").scrollIntoView({ block: "nearest" });
   } catch (e) {
+    if (outdated(version, "trace")) return;
+    closePlayer();
     toast(e.message, true);
   }
-}));
+}, "Recording the search…"));
 
 document.addEventListener("keydown", (e) => {
   if (!$("#panel-sudoku").hidden && S.player) {
@@ -948,11 +1062,14 @@ function showHint(h) {
 
 $("#hint-btn").addEventListener("click", () => busy($("#hint-btn"), async () => {
   closePlayer();
+  const version = S.version;
   try {
     const r = await api("/api/sudoku/hint", hintBody());
+    if (outdated(version, "hint")) return;
     if (r.step) showHint({ step: r.step });
     else showHint({ done: r.solved ? "The grid is solved." : "No further step found." });
   } catch (e) {
+    if (outdated(version, "hint")) return;
     // The server names the cell at fault (`r3c5`) when a digit or a mark is wrong.
     const m = /\br(\d+)c(\d+)\b/.exec(e.message);
     const cell = m ? (Number(m[1]) - 1) * S.n + Number(m[2]) - 1 : undefined;
@@ -1051,8 +1168,11 @@ const logicPlayer = makePlayer("logic-", (frame) => {
 });
 
 $("#explain-btn").addEventListener("click", () => busy($("#explain-btn"), async () => {
+  const version = S.version;
+  $("#stale-note").hidden = true;
   try {
     const r = await api("/api/sudoku/explain", { puzzle: lineOf(S.cells), shape: shapeOf() });
+    if (outdated(version, "logic solver")) return;
     closePlayer();
     hideResult();
     hideHint();
@@ -1063,11 +1183,14 @@ $("#explain-btn").addEventListener("click", () => busy($("#explain-btn"), async 
     showRating(r.rating);
     const extra = r.rating.complete ? "" : "The path is not complete: the rating is a lower bound.";
     logicPlayer.load(logicFrames(r), false, 0, extra);
-    $("#logic-step-slider").focus();
+    $("#logic-step-slider").focus({ preventScroll: true });
+    $("#logic-player").scrollIntoView({ block: "nearest" });
   } catch (e) {
+    if (outdated(version, "logic solver")) return;
+    closePlayer();
     toast(e.message, true);
   }
-}));
+}, "Solving by logic…"));
 
 $("#logic-close").addEventListener("click", () => { closePlayer(); board.focus(); });
 
@@ -1135,14 +1258,56 @@ $("#gen-btn").addEventListener("click", () => busy($("#gen-btn"), async () => {
 
 // ───────────────────────────── dancing-links view ─────────────────────────────
 
+/** The most options and items drawn whole; a bigger matrix is drawn as a window. */
+const MATRIX_ROWS = 130, MATRIX_COLS = 100;
+/** The window's size: options and items drawn around the step. */
+const WINDOW_ROWS = 60, WINDOW_COLS = 80;
+
+/** A Sudoku item's label in short (`digit 5 in row 4` to `r4#5`); other names as they are. */
+function shortName(it) {
+  const m = it.label && /^digit (\S+) in (row|column|box) (\d+)$/.exec(it.label);
+  return m ? `${m[2][0] === "b" ? "b" : m[2][0]}${m[3]}#${m[1]}` : (it.label || it.name);
+}
+
+/**
+ * Which options and items of `m` to draw at a step: all of a small matrix; of a big one, the
+ * chosen options, the one tried, the first options of the item being branched on and those
+ * that follow the step's option, and the items these touch (the item in focus first).
+ */
+function matrixWindow(m, chosen, focusOpt, focusItem, colNodes) {
+  const items = m.items.length, opts = m.options.length;
+  let rows;
+  if (opts <= MATRIX_ROWS) rows = [...Array(opts).keys()];
+  else {
+    const pick = new Set(chosen);
+    if (focusOpt >= 0) pick.add(focusOpt);
+    if (focusItem >= 0) for (const o of colNodes(focusItem).slice(0, WINDOW_ROWS / 4)) pick.add(o);
+    const anchor = focusOpt >= 0 ? focusOpt : chosen.length ? chosen[chosen.length - 1] : 0;
+    for (let o = anchor; o < opts && pick.size < WINDOW_ROWS; o++) pick.add(o);
+    for (let o = anchor - 1; o >= 0 && pick.size < WINDOW_ROWS; o--) pick.add(o);
+    rows = [...pick].sort((a, b) => a - b);
+  }
+  let cols;
+  if (items <= MATRIX_COLS) cols = [...Array(items).keys()];
+  else {
+    const pick = new Set(focusItem >= 0 ? [focusItem] : []);
+    const add = (o) => { for (const it of m.options[o]) if (pick.size < WINDOW_COLS) pick.add(it); };
+    if (focusOpt >= 0) add(focusOpt);
+    for (const o of chosen) add(o);
+    for (const o of rows) add(o);
+    cols = [...pick].sort((a, b) => a - b);
+  }
+  return { rows, cols };
+}
+
 /**
  * Draws the exact-cover matrix with its links as they stand after `step`: items covered by
  * the chosen options are unlinked from the header list, options that clash with a chosen one
  * are hidden (their nodes leave the vertical lists), the chosen options are green, and the
- * item being branched on and the option being tried are amber.
+ * item being branched on and the option being tried are amber. A matrix too big to draw whole
+ * is drawn as a window around the step (see `matrixWindow`), and `note` says what is left out.
  */
-function drawMatrix(container, m, step) {
-  const items = m.items.length, opts = m.options.length;
+function drawMatrix(container, m, step, note = null) {
   const chosen = new Set(step.stack);
   const covered = new Map(); // item -> color (null when uncolored)
   for (const o of step.stack) {
@@ -1161,85 +1326,91 @@ function drawMatrix(container, m, step) {
   if (step.kind === "try") {
     focusOpt = step.option !== undefined && step.option !== null ? step.option : step.stack[step.stack.length - 1];
   }
+  // The options of an item, in order (built once per matrix).
+  if (!m.colNodes) {
+    m.colNodes = Array.from({ length: m.items.length }, () => []);
+    m.options.forEach((its, o) => its.forEach((it) => m.colNodes[it].push(o)));
+  }
+  const { rows, cols } = matrixWindow(m, step.stack, focusOpt, focusItem, (j) => m.colNodes[j]);
+  const colAt = new Map(cols.map((j, k) => [j, k]));
+  const rowAt = new Map(rows.map((o, k) => [o, k]));
+  const items = cols.length, opts = rows.length;
+  const names = cols.map((j) => shortName(m.items[j]));
 
-  const maxLabel = Math.min(28, Math.max(...m.labels.map((x) => x.length), 1));
+  let maxLabel = 1;
+  for (const o of rows) maxLabel = Math.max(maxLabel, Math.min(28, m.labels[o].length));
   const avail = Math.max(320, container.clientWidth || 620);
-  // Text size follows the cell size, which follows the room left after the labels.
+  // Text size follows the cell size, which follows the room left after the labels; never
+  // below 11 px (the matrix scrolls instead).
   const guess = Math.floor((avail - 200) / Math.max(items, 1));
-  const fs = Math.max(9, Math.min(13, guess * 0.45));
-  const labelW = (maxLabel + 4) * fs * 0.62 + 12;
-  const s = Math.max(8, Math.min(44, Math.floor((avail - labelW - 16) / Math.max(items, 1))));
+  const fs = Math.max(11, Math.min(13, guess * 0.45));
+  const labelW = (String(m.options.length).length + maxLabel + 2) * fs * 0.62 + 12;
+  const s = Math.max(12, Math.min(44, Math.floor((avail - labelW - 16) / Math.max(items, 1))));
   const r = Math.max(2.4, Math.min(7, s * 0.28));
-  const maxName = Math.max(...m.items.map((x) => x.name.length), 1);
+  const maxName = Math.max(1, ...names.map((x) => x.length));
   const rotate = maxName * fs * 0.62 > s - 2;
   const headH = rotate ? Math.min(100, maxName * fs * 0.55 + s + 10) : s + fs + 10;
-  const x = (j) => labelW + j * s + s / 2;
-  const y = (o) => headH + 8 + o * s + s / 2;
+  const x = (j) => labelW + colAt.get(j) * s + s / 2;
+  const y = (o) => headH + 8 + rowAt.get(o) * s + s / 2;
   const W = labelW + items * s + 12, H = headH + 8 + opts * s + 10;
   const root = svg("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "img",
-    "aria-label": `Exact-cover matrix: ${items} items, ${opts} options` });
+    "aria-label": `Exact-cover matrix: ${m.items.length} items, ${m.options.length} options` });
 
   // Backgrounds: the chosen rows, the row being tried and the column being branched on.
-  for (let o = 0; o < opts; o++) {
+  for (const o of rows) {
     const cls = o === focusOpt ? "focus" : chosen.has(o) ? "chosen" : null;
     if (cls) root.append(svg("rect", { class: `lv-rowbg ${cls}`, x: 2, y: y(o) - s / 2, width: W - 4, height: s, rx: 3 }));
   }
-  if (focusItem >= 0) {
+  if (colAt.has(focusItem)) {
     root.append(svg("rect", { class: "lv-colbg focus", x: x(focusItem) - s / 2, y: 2, width: s, height: H - 4, rx: 3 }));
   }
 
   // The header list: a line through the items still active.
-  const activeHeads = [];
-  for (let j = 0; j < items; j++) if (!covered.has(j)) activeHeads.push(j);
+  const activeHeads = cols.filter((j) => !covered.has(j));
   if (activeHeads.length > 1) {
     const hy = headH - s / 2;
     root.append(svg("polyline", { class: "lv-hlist", points: activeHeads.map((j) => `${x(j)},${hy}`).join(" ") }));
   }
 
   // Vertical lists: for each active item, its header and the nodes of the options not hidden.
-  const visible = (o) => !hidden(o);
-  const colNodes = Array.from({ length: items }, () => []);
-  m.options.forEach((its, o) => its.forEach((it) => colNodes[it].push(o)));
-  for (let j = 0; j < items; j++) {
-    if (covered.has(j)) continue;
+  const isHidden = new Map(rows.map((o) => [o, hidden(o)]));
+  for (const j of activeHeads) {
     let py = headH - s / 2;
-    for (const o of colNodes[j]) {
-      if (!visible(o)) continue;
+    for (const o of m.colNodes[j]) {
+      if (!rowAt.has(o) || isHidden.get(o)) continue;
       root.append(svg("line", { class: "lv-vlink", x1: x(j), y1: py, x2: x(j), y2: y(o) }));
       py = y(o);
     }
   }
   // Horizontal links: each option not hidden, through its nodes from left to right.
-  for (let o = 0; o < opts; o++) {
-    if (!visible(o)) continue;
-    const xs = m.options[o].map(x).sort((a, b) => a - b);
+  for (const o of rows) {
+    if (isHidden.get(o)) continue;
+    const xs = m.options[o].filter((it) => colAt.has(it)).map(x).sort((a, b) => a - b);
     if (xs.length > 1) root.append(svg("line", { class: "lv-hlink", x1: xs[0], y1: y(o), x2: xs[xs.length - 1], y2: y(o) }));
   }
   // Headers and their names.
-  for (let j = 0; j < items; j++) {
+  cols.forEach((j, k) => {
     const it = m.items[j];
     const cls = ["lv-head", it.primary ? "primary" : "secondary", covered.has(j) ? "covered" : "", j === focusItem ? "focus" : ""].join(" ");
     const hs = Math.max(6, Math.min(16, s * 0.62));
     root.append(svg("rect", { class: cls, x: x(j) - hs / 2, y: headH - s / 2 - hs / 2, width: hs, height: hs, rx: 2 }));
     const t = svg("text", { class: `lv-name${covered.has(j) ? " covered" : ""}`, "font-size": fs });
-    t.textContent = it.name;
-    if (it.label) {
-      const title = svg("title");
-      title.textContent = `${it.name}: ${it.label}`;
-      t.append(title);
-    }
+    t.textContent = names[k];
+    const title = svg("title");
+    title.textContent = it.label ? `${it.label} (item ${it.name})` : `item ${it.name}${it.primary ? "" : " (secondary)"}`;
+    t.append(title);
     if (rotate) {
       t.setAttribute("transform", `translate(${x(j) + 3},${headH - s - 2}) rotate(-60)`);
     } else {
       t.setAttribute("x", x(j)); t.setAttribute("y", headH - s - 4); t.setAttribute("text-anchor", "middle");
     }
     root.append(t);
-  }
+  });
   // Nodes and option labels.
-  for (let o = 0; o < opts; o++) {
-    const state = o === focusOpt ? "focus" : chosen.has(o) ? "chosen" : hidden(o) ? "hidden" : "";
+  for (const o of rows) {
+    const state = o === focusOpt ? "focus" : chosen.has(o) ? "chosen" : isHidden.get(o) ? "hidden" : "";
     for (const it of m.options[o]) {
-      root.append(svg("circle", { class: `lv-node ${state}`, cx: x(it), cy: y(o), r }));
+      if (colAt.has(it)) root.append(svg("circle", { class: `lv-node ${state}`, cx: x(it), cy: y(o), r }));
     }
     const label = svg("text", { class: `lv-label ${state}`, x: 6, y: y(o) + fs * 0.35, "font-size": fs });
     const full = m.labels[o];
@@ -1250,6 +1421,13 @@ function drawMatrix(container, m, step) {
     root.append(label);
   }
   container.replaceChildren(root);
+  if (note) {
+    const cut = rows.length < m.options.length || cols.length < m.items.length;
+    note.textContent = cut
+      ? `Drawn: ${fmt(rows.length)} of ${fmt(m.options.length)} options and ${fmt(cols.length)} of ${fmt(m.items.length)} items (the chosen options, the option tried and its neighbours, the item branched on); the rest are not drawn.`
+      : "";
+    note.hidden = !cut;
+  }
 }
 
 // ───────────────────────────── exact cover tab ─────────────────────────────
@@ -1295,16 +1473,30 @@ $("#xcc-example").addEventListener("change", (e) => {
   $("#xcc-result").hidden = true;
 });
 
+/**
+ * The whole number in field `css`, from `min` to `max`; otherwise throws an error naming the
+ * field (`label`) and what it takes.
+ */
+function wholeNumber(css, label, min, max = Infinity) {
+  const raw = $(css).value.trim();
+  const v = Number(raw);
+  if (!/^\d+$/.test(raw) || v < min || v > max) {
+    const range = max === Infinity ? `from ${min} up` : `from ${min} to ${max}`;
+    throw new Error(`${label}: a whole number ${range}, not \`${raw}\``);
+  }
+  return v;
+}
+
 $("#xcc-solve").addEventListener("click", () => busy($("#xcc-solve"), async () => {
   const box = $("#xcc-result");
-  const body = {
-    problem: $("#xcc-text").value,
-    limit: Math.max(0, Number($("#xcc-limit").value) || 0),
-    list: Math.min(100, Math.max(0, Number($("#xcc-list").value) || 0)),
-    heuristic: $("#xcc-heuristic").value,
-    algorithm: $("#xcc-algorithm").value,
-  };
   try {
+    const body = {
+      problem: $("#xcc-text").value,
+      limit: wholeNumber("#xcc-limit", "Stop after", 0),
+      list: wholeNumber("#xcc-list", "List", 0, 100),
+      heuristic: $("#xcc-heuristic").value,
+      algorithm: $("#xcc-algorithm").value,
+    };
     const r = await api("/api/xcc/solve", body);
     box.replaceChildren();
     const kind = r.solutions === 0 ? (r.complete ? "bad" : "warn") : (r.complete ? "good" : "warn");
@@ -1335,7 +1527,7 @@ $("#xcc-solve").addEventListener("click", () => busy($("#xcc-solve"), async () =
 }));
 
 const xccPlayer = makePlayer("xcc-", (step) => {
-  if (xccState.trace) drawMatrix($("#xcc-links"), xccState.trace.matrix, step);
+  if (xccState.trace) drawMatrix($("#xcc-links"), xccState.trace.matrix, step, $("#xcc-links-note"));
   if (xccState.trace && xccState.trace.queens) drawQueensStep(xccState.trace, step);
 });
 
@@ -1351,6 +1543,10 @@ async function xccTrace(body, button) {
       $("#xcc-step-slider").focus({ preventScroll: true });
       $("#xcc-player-card").scrollIntoView({ block: "start" });
     } catch (e) {
+      // An old player does not stay under the error of a new request.
+      xccPlayer.pause();
+      $("#xcc-player-card").hidden = true;
+      xccState.trace = null;
       toast(e.message, true);
     }
   });

@@ -95,7 +95,8 @@ impl Driver {
         driver
     }
 
-    async fn client(&self) -> Client {
+    /// A session in a window of `width` x `height` CSS pixels.
+    async fn client(&self, width: u32, height: u32) -> Client {
         let args = [
             "--headless",
             "--no-sandbox",
@@ -108,11 +109,13 @@ impl Driver {
             "--disable-dev-shm-usage",
             "--hide-scrollbars",
             "--force-device-scale-factor=1",
-            "--window-size=1280,1000",
         ]
         .into_iter()
         .map(String::from)
-        .chain([format!("--user-data-dir={}", self.profile.display())])
+        .chain([
+            format!("--window-size={width},{height}"),
+            format!("--user-data-dir={}", self.profile.display()),
+        ])
         .collect::<Vec<_>>();
         let caps = json!({
             "browserName": "chrome",
@@ -191,6 +194,45 @@ impl Drop for App {
         if let Some(s) = self.stop.take() {
             let _ = s.send(());
         }
+    }
+}
+
+/// A test's app, browser and WebDriver session. Fields drop in order: the session, then the
+/// browser's processes, then the app, also when a test panics.
+struct Session {
+    c: Client,
+    _driver: Driver,
+    app: App,
+}
+
+impl Session {
+    /// The app and a browser window of the desktop size, or `None` (with a note) when the
+    /// browser is not installed.
+    async fn start() -> Option<Session> {
+        Session::sized(1280, 1000).await
+    }
+
+    /// The app and a browser window of `width` x `height` CSS pixels.
+    async fn sized(width: u32, height: u32) -> Option<Session> {
+        if !browser_available() {
+            return None;
+        }
+        let app = App::start().await;
+        let driver = Driver::start();
+        let c = driver.client(width, height).await;
+        Some(Session {
+            c,
+            _driver: driver,
+            app,
+        })
+    }
+
+    fn url(&self) -> &str {
+        &self.app.url
+    }
+
+    async fn close(self) {
+        let _ = self.c.clone().close().await;
     }
 }
 
@@ -353,6 +395,78 @@ fn assert_solves(puzzle: &str, cells: &[String]) {
     }
 }
 
+/// The texts a board shows for a puzzle line: a digit, or nothing for a blank.
+fn cells_of(puzzle: &str) -> Vec<String> {
+    puzzle
+        .chars()
+        .map(|ch| {
+            if ch == '.' {
+                String::new()
+            } else {
+                ch.to_string()
+            }
+        })
+        .collect()
+}
+
+/// Waits until the board shows `want` (see [`cells_of`]).
+async fn wait_board(c: &Client, want: &[String], what: &str) {
+    let deadline = Instant::now() + WAIT;
+    while board(c).await != want {
+        assert!(Instant::now() < deadline, "{what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Presses `key` in the element `css`.
+async fn press(c: &Client, css: &str, key: Key) {
+    find(c, css)
+        .await
+        .send_keys(&char::from(key).to_string())
+        .await
+        .unwrap_or_else(|e| panic!("press a key in {css}: {e}"));
+}
+
+/// Picks the option of value `value` in the select `css`.
+async fn select(c: &Client, css: &str, value: &str) {
+    find(c, css)
+        .await
+        .select_by_value(value)
+        .await
+        .unwrap_or_else(|e| panic!("select {value} in {css}: {e}"));
+}
+
+/// Waits until `css` matches `n` elements.
+async fn wait_count(c: &Client, css: &str, n: u64, what: &str) {
+    let script = format!("return document.querySelectorAll('{css}').length;");
+    wait_js(c, &script, what, |v| v.as_u64() == Some(n)).await;
+}
+
+/// Waits until the text of `css` satisfies `ok`; returns it.
+async fn wait_text(c: &Client, css: &str, what: &str, ok: impl Fn(&str) -> bool) -> String {
+    let script =
+        format!("const e = document.querySelector('{css}'); return e ? e.textContent : null;");
+    let v = wait_js(c, &script, what, |v| v.as_str().is_some_and(&ok)).await;
+    v.as_str().unwrap_or_default().to_string()
+}
+
+async fn count(c: &Client, css: &str) -> u64 {
+    js(
+        c,
+        &format!("return document.querySelectorAll('{css}').length;"),
+    )
+    .await
+    .as_u64()
+    .unwrap_or(0)
+}
+
+async fn slide_to(c: &Client, slider: &str, i: i64) {
+    let script = format!(
+        "const s = document.querySelector('{slider}'); s.value = {i} < 0 ? s.max : {i}; s.dispatchEvent(new Event('input')); return 0;"
+    );
+    js(c, &script).await;
+}
+
 async fn open(c: &Client, url: &str) {
     c.goto(url).await.expect("load the page");
     wait_js(
@@ -369,15 +483,11 @@ async fn open(c: &Client, url: &str) {
 /// Paste a hard puzzle, solve it, step through the search, flag a conflict, share it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sudoku_page_solves_steps_and_flags_conflicts() {
-    if !browser_available() {
+    let Some(s) = Session::start().await else {
         return;
-    }
-    let app = App::start().await;
-    let driver = Driver::start();
-    let c = driver.client().await;
-    // On a panic, `driver` and `app` are dropped while unwinding: every process is killed.
-    sudoku_flow(&c, &app.url).await;
-    let _ = c.close().await;
+    };
+    sudoku_flow(&s.c, s.url()).await;
+    s.close().await;
 }
 
 async fn sudoku_flow(c: &Client, url: &str) {
@@ -394,24 +504,8 @@ async fn sudoku_flow(c: &Client, url: &str) {
         .collect();
     area.send_keys(&grid_text).await.unwrap();
     click(c, "#paste-load").await;
-    let want: Vec<String> = INKALA
-        .chars()
-        .map(|ch| {
-            if ch == '.' {
-                String::new()
-            } else {
-                ch.to_string()
-            }
-        })
-        .collect();
-    let deadline = Instant::now() + WAIT;
-    while board(c).await != want {
-        assert!(
-            Instant::now() < deadline,
-            "the pasted puzzle never reached the board"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let want: Vec<String> = cells_of(INKALA);
+    wait_board(c, &want, "the pasted puzzle never reached the board").await;
     assert_eq!(
         js(c, "return document.querySelector('#paste-dialog').open;").await,
         json!(false)
@@ -528,21 +622,14 @@ async fn sudoku_flow(c: &Client, url: &str) {
         .send_keys(&char::from(Key::End).to_string())
         .await
         .unwrap();
-    wait_js(
-        c,
-        "return document.querySelector('#step-text').textContent;",
-        "the last step",
-        |v| v.as_str().is_some_and(|s| s.starts_with("solution")),
-    )
+    wait_text(c, "#step-text", "the last step", |s| {
+        s.starts_with("solution")
+    })
     .await;
     assert_solves(INKALA, &board(c).await);
 
     // Back to editing with Escape; type a digit that repeats a given and see it flagged.
-    find(c, "#board")
-        .await
-        .send_keys(&char::from(Key::Escape).to_string())
-        .await
-        .unwrap();
+    press(c, "#board", Key::Escape).await;
     visible(c, "#keypad").await;
     // r1c2 is blank; r1c1 holds 8.
     js(c, "document.querySelector('#board .cell[data-r=\"0\"][data-c=\"1\"]').dispatchEvent(new MouseEvent('mousedown', {bubbles: true})); return 0;").await;
@@ -567,25 +654,11 @@ async fn sudoku_flow(c: &Client, url: &str) {
     .await;
     assert!(title.as_str().unwrap().contains("repeats"), "{title}");
     // Clearing the digit with Backspace clears the flag.
-    find(c, "#board")
-        .await
-        .send_keys(&char::from(Key::Backspace).to_string())
-        .await
-        .unwrap();
-    wait_js(
-        c,
-        "return document.querySelectorAll('#board .cell.conflict').length;",
-        "the flag to clear",
-        |v| v == &json!(0),
-    )
-    .await;
+    press(c, "#board", Key::Backspace).await;
+    wait_count(c, "#board .cell.conflict", 0, "the flag to clear").await;
 
     // Arrow keys move the selection.
-    find(c, "#board")
-        .await
-        .send_keys(&char::from(Key::Down).to_string())
-        .await
-        .unwrap();
+    press(c, "#board", Key::Down).await;
     assert!(cell_classes(c, 1, 1).await.contains("selected"));
 
     // The share link carries the puzzle: open it afresh and find the same board.
@@ -599,28 +672,11 @@ async fn sudoku_flow(c: &Client, url: &str) {
     let link = format!("{url}{}", shared.as_str().unwrap());
     c.goto("about:blank").await.unwrap();
     open(c, &link).await;
-    let deadline = Instant::now() + WAIT;
-    while board(c).await != want {
-        assert!(
-            Instant::now() < deadline,
-            "the shared link did not restore the puzzle"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    wait_board(c, &want, "the shared link did not restore the puzzle").await;
 
     // Every size works: load the 16x16 example and solve it.
-    find(c, "#example-select")
-        .await
-        .select_by_value("sixteen")
-        .await
-        .unwrap();
-    wait_js(
-        c,
-        "return document.querySelectorAll('#board .cell').length;",
-        "a 16x16 board",
-        |v| v == &json!(256),
-    )
-    .await;
+    select(c, "#example-select", "sixteen").await;
+    wait_count(c, "#board .cell", 256, "a 16x16 board").await;
     let puzzle16: String = board(c)
         .await
         .iter()
@@ -633,22 +689,15 @@ async fn sudoku_flow(c: &Client, url: &str) {
         })
         .collect();
     click(c, "#solve-btn").await;
-    wait_js(
-        c,
-        "return document.querySelector('#result-badge').textContent;",
-        "the 16x16 to be solved",
-        |v| v.as_str().is_some_and(|s| !s.is_empty()),
-    )
+    wait_text(c, "#result-badge", "the 16x16 to be solved", |s| {
+        !s.is_empty()
+    })
     .await;
     assert_solves(&puzzle16, &board(c).await);
     screenshot(c, "sudoku-16.png", None).await;
 
     // The bitset solver: the same puzzle, proved unique, and no steps to step through.
-    find(c, "#solver-select")
-        .await
-        .select_by_value("fast")
-        .await
-        .unwrap();
+    select(c, "#solver-select", "fast").await;
     let disabled = js(c, "return document.querySelector('#trace-btn').disabled;").await;
     assert_eq!(disabled, json!(true), "no steps with the fast solver");
     js(
@@ -657,31 +706,20 @@ async fn sudoku_flow(c: &Client, url: &str) {
     )
     .await;
     click(c, "#solve-btn").await;
-    wait_js(
-        c,
-        "return document.querySelector('#result-badge').textContent;",
-        "the fast solver's verdict",
-        |v| v == &json!("Unique"),
-    )
+    wait_text(c, "#result-badge", "the fast solver's verdict", |s| {
+        s == "Unique"
+    })
     .await;
     assert_solves(&puzzle16, &board(c).await);
     // It counts guesses only: no nodes, no updates (dancing links would show both).
     let stats = text_of(c, "#result-stats").await;
     assert!(stats.contains('—'), "{stats}");
-    find(c, "#solver-select")
-        .await
-        .select_by_value("dlx")
-        .await
-        .unwrap();
+    select(c, "#solver-select", "dlx").await;
     let disabled = js(c, "return document.querySelector('#trace-btn').disabled;").await;
     assert_eq!(disabled, json!(false), "steps again with dancing links");
 
     // A trace longer than the cap is cut, with a note saying so.
-    find(c, "#example-select")
-        .await
-        .select_by_value("sixteen-hard")
-        .await
-        .unwrap();
+    select(c, "#example-select", "sixteen-hard").await;
     wait_js(
         c,
         "return document.querySelectorAll('#board .cell.given').length;",
@@ -703,31 +741,11 @@ async fn sudoku_flow(c: &Client, url: &str) {
 /// board, and the dancing-links view of a 4x4 Sudoku in step with the player.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn exact_cover_tab_draws_the_links() {
-    if !browser_available() {
+    let Some(s) = Session::start().await else {
         return;
-    }
-    let app = App::start().await;
-    let driver = Driver::start();
-    let c = driver.client().await;
-    exact_cover_flow(&c, &app.url).await;
-    let _ = c.close().await;
-}
-
-async fn count(c: &Client, css: &str) -> u64 {
-    js(
-        c,
-        &format!("return document.querySelectorAll('{css}').length;"),
-    )
-    .await
-    .as_u64()
-    .unwrap_or(0)
-}
-
-async fn slide_to(c: &Client, slider: &str, i: i64) {
-    let script = format!(
-        "const s = document.querySelector('{slider}'); s.value = {i} < 0 ? s.max : {i}; s.dispatchEvent(new Event('input')); return 0;"
-    );
-    js(c, &script).await;
+    };
+    exact_cover_flow(&s.c, s.url()).await;
+    s.close().await;
 }
 
 async fn exact_cover_flow(c: &Client, url: &str) {
@@ -763,30 +781,17 @@ async fn exact_cover_flow(c: &Client, url: &str) {
     // Step through it: 16 nodes in 6 options over 7 items.
     click(c, "#xcc-trace").await;
     visible(c, "#xcc-player-card").await;
-    wait_js(
-        c,
-        "return document.querySelectorAll('#xcc-links circle').length;",
-        "the matrix",
-        |v| v == &json!(16),
-    )
-    .await;
+    wait_count(c, "#xcc-links circle", 16, "the matrix").await;
     assert_eq!(count(c, "#xcc-links .lv-head").await, 7);
     let first = text_of(c, "#xcc-step-text").await;
     assert!(first.starts_with("item a has 2 options"), "{first}");
     assert_eq!(count(c, "#xcc-links .lv-head.focus").await, 1);
     assert_eq!(count(c, "#xcc-links .lv-node.chosen").await, 0);
     // One step on: option `a d g` is tried, its 3 nodes amber, other options clash.
-    find(c, "#xcc-step-slider")
-        .await
-        .send_keys(&char::from(Key::Right).to_string())
-        .await
-        .unwrap();
-    wait_js(
-        c,
-        "return document.querySelector('#xcc-step-text').textContent;",
-        "the try step",
-        |v| v.as_str().is_some_and(|s| s.contains("trying option")),
-    )
+    press(c, "#xcc-step-slider", Key::Right).await;
+    wait_text(c, "#xcc-step-text", "the try step", |s| {
+        s.contains("trying option")
+    })
     .await;
     assert_eq!(count(c, "#xcc-links .lv-node.focus").await, 3);
     assert!(count(c, "#xcc-links .lv-node.hidden").await > 0);
@@ -807,13 +812,7 @@ async fn exact_cover_flow(c: &Client, url: &str) {
 
     // N queens: six queens on a 6x6 board, none attacking another.
     click(c, "#queens-solve").await;
-    wait_js(
-        c,
-        "return document.querySelectorAll('#queens-board .sq').length;",
-        "the chess board",
-        |v| v == &json!(36),
-    )
-    .await;
+    wait_count(c, "#queens-board .sq", 36, "the chess board").await;
     let queens = |c: &Client| {
         let c = c.clone();
         async move {
@@ -838,14 +837,7 @@ async fn exact_cover_flow(c: &Client, url: &str) {
 
     // The queens search step by step: the board follows the player.
     click(c, "#queens-trace").await;
-    wait_js(
-        c,
-        "return document.querySelectorAll('#xcc-links circle').length;",
-        "the queens matrix",
-        // Four nodes per square, less the four corner diagonals Knuth leaves out.
-        |v| v == &json!(36 * 4 - 4),
-    )
-    .await;
+    wait_count(c, "#xcc-links circle", 36 * 4 - 4, "the queens matrix").await;
     slide_to(c, "#xcc-step-slider", 14).await;
     let placed = queens(c).await.len();
     let step = text_of(c, "#xcc-step-text").await;
@@ -866,18 +858,8 @@ async fn exact_cover_flow(c: &Client, url: &str) {
 
     // The dancing-links view of a 4x4 Sudoku, in step with the Sudoku player.
     click(c, "#tab-sudoku").await;
-    find(c, "#example-select")
-        .await
-        .select_by_value("four")
-        .await
-        .unwrap();
-    wait_js(
-        c,
-        "return document.querySelectorAll('#board .cell').length;",
-        "a 4x4 board",
-        |v| v == &json!(16),
-    )
-    .await;
+    select(c, "#example-select", "four").await;
+    wait_count(c, "#board .cell", 16, "a 4x4 board").await;
     let blanks = board(c).await.iter().filter(|s| s.is_empty()).count() as u64;
     click(c, "#trace-btn").await;
     visible(c, "#sudoku-links-card").await;
@@ -934,21 +916,7 @@ async fn type_keys(c: &Client, keys: &str) {
 /// Waits for the page's first puzzle (EASY) on a fresh page.
 async fn open_easy(c: &Client, url: &str) {
     open(c, url).await;
-    let want: Vec<String> = EASY
-        .chars()
-        .map(|ch| {
-            if ch == '.' {
-                String::new()
-            } else {
-                ch.to_string()
-            }
-        })
-        .collect();
-    let deadline = Instant::now() + WAIT;
-    while board(c).await != want {
-        assert!(Instant::now() < deadline, "the first example never loaded");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    wait_board(c, &cells_of(EASY), "the first example never loaded").await;
 }
 
 /// The cells (0-based row, column) whose class list holds `class`.
@@ -965,14 +933,11 @@ async fn cells_with(c: &Client, class: &str) -> Vec<(usize, usize)> {
 /// digit of the user's is named and flagged instead of a hint.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hint_names_and_marks_a_cell_and_apply_places_its_digit() {
-    if !browser_available() {
+    let Some(s) = Session::start().await else {
         return;
-    }
-    let app = App::start().await;
-    let driver = Driver::start();
-    let c = driver.client().await;
-    hint_flow(&c, &app.url).await;
-    let _ = c.close().await;
+    };
+    hint_flow(&s.c, s.url()).await;
+    s.close().await;
 }
 
 async fn hint_flow(c: &Client, url: &str) {
@@ -1063,14 +1028,11 @@ fn wrong_digit(puzzle: &str, solution: &str) -> (usize, usize, u32) {
 /// and the marks go with the hint (a mark set without the solution's digit is named).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pencil_marks_toggle_and_change_the_hint() {
-    if !browser_available() {
+    let Some(s) = Session::start().await else {
         return;
-    }
-    let app = App::start().await;
-    let driver = Driver::start();
-    let c = driver.client().await;
-    marks_flow(&c, &app.url).await;
-    let _ = c.close().await;
+    };
+    marks_flow(&s.c, s.url()).await;
+    s.close().await;
 }
 
 async fn marks_flow(c: &Client, url: &str) {
@@ -1147,14 +1109,11 @@ async fn marks_flow(c: &Client, url: &str) {
 /// the rating, and the solved grid at the last step.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn logic_player_reaches_the_solution_and_shows_the_rating() {
-    if !browser_available() {
+    let Some(s) = Session::start().await else {
         return;
-    }
-    let app = App::start().await;
-    let driver = Driver::start();
-    let c = driver.client().await;
-    logic_flow(&c, &app.url).await;
-    let _ = c.close().await;
+    };
+    logic_flow(&s.c, s.url()).await;
+    s.close().await;
 }
 
 async fn logic_flow(c: &Client, url: &str) {
@@ -1190,25 +1149,14 @@ async fn logic_flow(c: &Client, url: &str) {
     );
     screenshot(c, "sudoku-logic.png", Some("screenshot-logic.png")).await;
     // The player moves with the keyboard too: End goes to the last step, the solved grid.
-    find(c, "#logic-step-slider")
-        .await
-        .send_keys(&char::from(Key::End).to_string())
-        .await
-        .unwrap();
-    wait_js(
-        c,
-        "return document.querySelector('#logic-step-text').textContent;",
-        "the last step",
-        |v| v.as_str().is_some_and(|s| s.starts_with("Solved")),
-    )
+    press(c, "#logic-step-slider", Key::End).await;
+    wait_text(c, "#logic-step-text", "the last step", |s| {
+        s.starts_with("Solved")
+    })
     .await;
     assert_solves(INKALA, &board(c).await);
     // Escape goes back to editing.
-    find(c, "#board")
-        .await
-        .send_keys(&char::from(Key::Escape).to_string())
-        .await
-        .unwrap();
+    press(c, "#board", Key::Escape).await;
     visible(c, "#keypad").await;
     assert_eq!(
         js(c, "return document.querySelector('#logic-player').hidden;").await,
@@ -1220,14 +1168,11 @@ async fn logic_flow(c: &Client, url: &str) {
 /// symmetry asked, the seed shown, and the same puzzle again from the same seed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn generate_loads_a_puzzle_of_the_size_symmetry_and_band_asked() {
-    if !browser_available() {
+    let Some(s) = Session::start().await else {
         return;
-    }
-    let app = App::start().await;
-    let driver = Driver::start();
-    let c = driver.client().await;
-    generate_flow(&c, &app.url).await;
-    let _ = c.close().await;
+    };
+    generate_flow(&s.c, s.url()).await;
+    s.close().await;
 }
 
 /// Clicks Generate and waits for the new puzzle's note; returns the board.
@@ -1254,16 +1199,8 @@ async fn givens_shown(c: &Client) -> usize {
 
 async fn generate_flow(c: &Client, url: &str) {
     open_easy(c, url).await;
-    find(c, "#gen-size")
-        .await
-        .select_by_value("6")
-        .await
-        .unwrap();
-    find(c, "#gen-symmetry")
-        .await
-        .select_by_value("rotate180")
-        .await
-        .unwrap();
+    select(c, "#gen-size", "6").await;
+    select(c, "#gen-symmetry", "rotate180").await;
     find(c, "#gen-seed").await.send_keys("42").await.unwrap();
     let cells = generate(c).await;
     assert_eq!(cells.len(), 36);
@@ -1281,16 +1218,8 @@ async fn generate_flow(c: &Client, url: &str) {
     assert_eq!(generate(c).await, cells);
 
     // A 9x9 puzzle of the easy band, with a random seed the note gives.
-    find(c, "#gen-size")
-        .await
-        .select_by_value("9")
-        .await
-        .unwrap();
-    find(c, "#gen-band")
-        .await
-        .select_by_value("easy")
-        .await
-        .unwrap();
+    select(c, "#gen-size", "9").await;
+    select(c, "#gen-band", "easy").await;
     find(c, "#gen-seed").await.clear().await.unwrap();
     let cells = generate(c).await;
     assert_eq!(cells.len(), 81);
