@@ -117,10 +117,14 @@ impl Driver {
             format!("--user-data-dir={}", self.profile.display()),
         ])
         .collect::<Vec<_>>();
-        let caps = json!({
-            "browserName": "chrome",
-            "goog:chromeOptions": { "binary": CHROMIUM, "args": args },
-        });
+        // Windows narrower than Chromium's smallest (500 px) get a phone's screen instead.
+        let mut options = json!({ "binary": CHROMIUM, "args": args });
+        if width < 500 {
+            options["mobileEmulation"] = json!({
+                "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1 },
+            });
+        }
+        let caps = json!({ "browserName": "chrome", "goog:chromeOptions": options });
         let Value::Object(caps) = caps else {
             unreachable!()
         };
@@ -1249,4 +1253,475 @@ async fn generate_flow(c: &Client, url: &str) {
     )
     .await;
     screenshot(c, "sudoku-generated.png", None).await;
+}
+
+// ───────────────────────────── issue 22: the page on phones, races, big problems ─────────────────────────────
+
+/// Where `css` is on the screen: `[left, top, width, height]`, in CSS pixels.
+async fn rect(c: &Client, css: &str) -> [f64; 4] {
+    let v = js(
+        c,
+        &format!("const r = document.querySelector('{css}').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];"),
+    )
+    .await;
+    serde_json::from_value(v).unwrap_or_else(|e| panic!("no box for {css}: {e}"))
+}
+
+/// How far the page is wider than the window (0 when nothing overflows sideways).
+async fn overflow_x(c: &Client) -> i64 {
+    js(
+        c,
+        "return document.documentElement.scrollWidth - window.innerWidth;",
+    )
+    .await
+    .as_i64()
+    .expect("widths")
+}
+
+/// Makes every answer of the API paths matching `pattern` (a regular expression) arrive
+/// `ms` milliseconds late, as from a slow search.
+async fn delay_answers(c: &Client, pattern: &str, ms: u64) {
+    js(
+        c,
+        &format!("const f = window.fetch; window.fetch = (url, o) => f(url, o).then((r) => new RegExp('{pattern}').test(String(url)) ? new Promise((ok) => setTimeout(() => ok(r), {ms})) : r); return 0;"),
+    )
+    .await;
+}
+
+/// Loads a puzzle line through the paste dialog.
+async fn paste(c: &Client, text: &str) {
+    click(c, "#paste-btn").await;
+    let area = find(c, "#paste-text").await;
+    area.send_keys(text).await.unwrap();
+    click(c, "#paste-load").await;
+}
+
+/// The text of the toast once it shows (it is fixed: no offset parent to test).
+async fn toast_text(c: &Client) -> String {
+    let v = wait_js(
+        c,
+        "const t = document.querySelector('#toast'); return t.hidden ? '' : t.textContent;",
+        "a toast",
+        |v| v.as_str().is_some_and(|s| !s.is_empty()),
+    )
+    .await;
+    v.as_str().unwrap_or_default().to_string()
+}
+
+/// Issue 22, item 1: at 390 px every tab is one column that fits the screen, the exact-cover
+/// textarea is usable, the header is short and the player's controls are on screen.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn phone_layout_is_one_column_and_fits_the_screen() {
+    let Some(s) = Session::sized(390, 844).await else {
+        return;
+    };
+    phone_flow(&s.c, s.url()).await;
+    s.close().await;
+}
+
+async fn phone_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    let width = js(c, "return window.innerWidth;").await.as_f64().unwrap();
+    assert!(width <= 400.0, "a phone-sized window, not {width} px");
+    assert!(overflow_x(c).await <= 0, "the Sudoku tab fits");
+    let header = rect(c, ".topbar").await;
+    assert!(header[3] < 80.0, "the header takes {} px", header[3]);
+
+    click(c, "#tab-xcc").await;
+    visible(c, "#xcc-text").await;
+    let area = rect(c, "#xcc-text").await;
+    assert!(area[2] > 0.7 * width, "the textarea is {} px wide", area[2]);
+    let problem = rect(c, "#panel-xcc .board-col").await;
+    let queens = rect(c, "#panel-xcc .side-col").await;
+    assert!(
+        (problem[0] - queens[0]).abs() < 1.0,
+        "one column: {problem:?} {queens:?}"
+    );
+    assert!(
+        queens[1] >= problem[1] + problem[3],
+        "the N-queens card is below the problem"
+    );
+    assert!(overflow_x(c).await <= 0, "the exact-cover tab fits");
+    click(c, "#tab-api").await;
+    visible(c, "table.api").await;
+    assert!(overflow_x(c).await <= 0, "the API table fits");
+
+    // The search player: its play button is on screen, not under anything.
+    click(c, "#tab-sudoku").await;
+    click(c, "#trace-btn").await;
+    visible(c, "#player").await;
+    let play = rect(c, "#step-play").await;
+    let height = js(c, "return window.innerHeight;").await.as_f64().unwrap();
+    assert!(
+        play[1] >= 0.0 && play[1] + play[3] <= height,
+        "play at {play:?} in a window {height} px high"
+    );
+    let on_top = js(
+        c,
+        "const b = document.querySelector('#step-play'); const r = b.getBoundingClientRect(); return b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));",
+    )
+    .await;
+    assert_eq!(on_top, json!(true), "nothing covers the play button");
+    screenshot(c, "phone-player.png", None).await;
+}
+
+/// Issue 22, item 2: an answer that arrives after the board changed is not painted on it; the
+/// page says it was dropped. A search under way shows a spinner and a line saying so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_for_an_older_board_is_not_painted() {
+    let Some(s) = Session::start().await else {
+        return;
+    };
+    stale_flow(&s.c, s.url()).await;
+    s.close().await;
+}
+
+async fn stale_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    delay_answers(c, "/api/sudoku/(solve|trace)", 1500).await;
+    click(c, "#solve-btn").await;
+    let busy = js(
+        c,
+        "return [document.querySelector('#solve-btn').getAttribute('aria-busy'), getComputedStyle(document.querySelector('#solve-btn'), '::after').animationName, document.querySelector('#busy-note').hidden];",
+    )
+    .await;
+    assert_eq!(busy, json!(["true", "spin", false]), "a search shows");
+    // Type 9 in r1c3 while the search runs.
+    select_cell(c, 0, 2).await;
+    type_keys(c, "9").await;
+    visible(c, "#stale-note").await;
+    assert!(text_of(c, "#stale-note").await.contains("not shown"));
+    let mut want = cells_of(EASY);
+    want[2] = "9".into();
+    assert_eq!(board(c).await, want, "only the typed 9 was added");
+    assert_eq!(count(c, "#board .cell.solved").await, 0);
+    assert_eq!(
+        js(c, "return document.querySelector('#result').hidden;").await,
+        json!(true)
+    );
+
+    // A trace asked for, then another example: the player does not open on the new board.
+    click(c, "#trace-btn").await;
+    select(c, "#example-select", "six").await;
+    wait_count(c, "#board .cell", 36, "the 6x6 example").await;
+    visible(c, "#stale-note").await;
+    assert_eq!(
+        js(c, "return document.querySelector('#player').hidden;").await,
+        json!(true)
+    );
+    assert_eq!(
+        board(c).await,
+        cells_of("3.5...4....5....6....2.45.2.3...4...")
+    );
+}
+
+/// Issue 22, item 3: a board's rows are square whatever they hold (one given made its row
+/// taller); "1 given" is said so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rows_stay_square_with_a_single_given() {
+    let Some(s) = Session::start().await else {
+        return;
+    };
+    square_flow(&s.c, s.url()).await;
+    s.close().await;
+}
+
+async fn square_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    // A fresh board of each size (16 first: the page opens on a 9x9).
+    for size in ["16", "9"] {
+        select(c, "#size-select", size).await;
+        select_cell(c, 0, 0).await;
+        type_keys(c, "5").await;
+        let summary = wait_text(c, "#check-summary", "the check", |s| {
+            s.starts_with("1 given,")
+        })
+        .await;
+        assert_eq!(summary, "1 given, no repeated digit.");
+        let boxes: Vec<[f64; 2]> = serde_json::from_value(
+            js(c, "return [...document.querySelectorAll('#board .cell')].map(d => { const r = d.getBoundingClientRect(); return [r.width, r.height]; });").await,
+        )
+        .unwrap();
+        let heights: Vec<f64> = boxes.iter().map(|b| b[1]).collect();
+        let (lo, hi) = heights
+            .iter()
+            .fold((f64::MAX, 0.0f64), |(lo, hi), &h| (lo.min(h), hi.max(h)));
+        assert!(
+            hi - lo < 1.0,
+            "{size}x{size}: cell heights from {lo} to {hi}"
+        );
+        assert!(
+            (boxes[0][0] - boxes[0][1]).abs() < 3.0,
+            "square cells: {:?}",
+            boxes[0]
+        );
+    }
+}
+
+/// Issue 22, item 4: stepping through a pasted problem of 100,000 options draws a window of
+/// the matrix around the step, and says what it leaves out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_big_problem_is_drawn_as_a_window() {
+    let Some(s) = Session::start().await else {
+        return;
+    };
+    big_problem_flow(&s.c, s.url()).await;
+    s.close().await;
+}
+
+async fn big_problem_flow(c: &Client, url: &str) {
+    open(c, &format!("{url}#xcc")).await;
+    visible(c, "#xcc-text").await;
+    // 20 items, 100,000 options of two items each (about 400 KB).
+    js(
+        c,
+        "const I = 'abcdefghijklmnopqrst'.split(''); const pairs = []; for (let i = 0; i < 20; i++) for (let j = i + 1; j < 20; j++) pairs.push(I[i] + ' ' + I[j]); const lines = [I.join(' ')]; for (let k = 0; k < 100000; k++) lines.push(pairs[k % pairs.length]); document.querySelector('#xcc-text').value = lines.join('\\n') + '\\n'; return 0;",
+    )
+    .await;
+    click(c, "#xcc-trace").await;
+    let note = wait_text(c, "#xcc-links-note", "the window's note", |s| {
+        s.contains("of 100,000 options")
+    })
+    .await;
+    assert!(note.contains("not drawn"), "{note}");
+    let drawn = count(c, "#xcc-links svg *").await;
+    assert!(drawn > 50 && drawn < 3000, "{drawn} elements drawn");
+    // Some steps later, and at the last step, still a window with the chosen options in it.
+    for step in [7, -1] {
+        slide_to(c, "#xcc-step-slider", step).await;
+        let drawn = count(c, "#xcc-links svg *").await;
+        assert!(drawn < 3000, "{drawn} elements drawn at step {step}");
+        let chosen = count(c, "#xcc-links .lv-label.chosen").await
+            + count(c, "#xcc-links .lv-label.focus").await;
+        assert!(chosen > 0, "the chosen options are drawn at step {step}");
+    }
+}
+
+/// Issue 22, item 5: a backtrack marks its cell, a fruitless search ends with a step that says
+/// so, the solution's step says what it is, stepping back shows the boards stepping forward
+/// showed, and repeated givens are named instead of "no step to show".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_player_marks_backtracks_and_ends_fruitless_searches() {
+    let Some(s) = Session::start().await else {
+        return;
+    };
+    player_gaps_flow(&s.c, s.url()).await;
+    s.close().await;
+}
+
+async fn player_gaps_flow(c: &Client, url: &str) {
+    // 1 and 2 in row 1 with 3 in r2c3 leave r1c4 nothing: no solution.
+    open(c, &format!("{url}?p=12....3.........")).await;
+    wait_count(c, "#board .cell", 16, "the 4x4").await;
+    select(c, "#solver-select", "mrv").await;
+    click(c, "#trace-btn").await;
+    visible(c, "#player").await;
+    let backtrack = js(
+        c,
+        "const s = document.querySelector('#step-slider'); for (let i = 0; i <= Number(s.max); i++) { s.value = i; s.dispatchEvent(new Event('input')); if (document.querySelector('#step-text').classList.contains('kind-backtrack')) return [i, document.querySelectorAll('#board .cell.focus, #board .cell.dead').length]; } return null;",
+    )
+    .await;
+    assert_eq!(
+        backtrack[1],
+        json!(1),
+        "a backtrack marks its cell: {backtrack}"
+    );
+    slide_to(c, "#step-slider", -1).await;
+    let last = text_of(c, "#step-text").await;
+    assert!(last.starts_with("search finished, no solution"), "{last}");
+    assert_eq!(board(c).await, cells_of("12....3........."));
+
+    // Inkala's puzzle: stepping back shows the boards stepping forward showed.
+    select(c, "#solver-select", "dlx").await;
+    paste(c, INKALA).await;
+    wait_board(c, &cells_of(INKALA), "Inkala's puzzle").await;
+    click(c, "#trace-btn").await;
+    visible(c, "#player").await;
+    let same = js(
+        c,
+        "const s = document.querySelector('#step-slider'); const go = (i) => { s.value = i; s.dispatchEvent(new Event('input')); return [...document.querySelectorAll('#board .cell')].map(d => d.textContent).join(','); }; const n = Math.min(400, Number(s.max)); const fwd = []; for (let i = 0; i <= n; i++) fwd.push(go(i)); go(Number(s.max)); for (let i = n; i >= 0; i--) if (go(i) !== fwd[i]) return i; return -1;",
+    )
+    .await;
+    assert_eq!(
+        same,
+        json!(-1),
+        "the board stepping back differs at step {same}"
+    );
+    slide_to(c, "#step-slider", -1).await;
+    let last = text_of(c, "#step-text").await;
+    assert!(
+        last.starts_with("solution 1: every cell is filled"),
+        "{last}"
+    );
+    assert_solves(INKALA, &board(c).await);
+
+    // Repeated givens: the reason, not "no step to show"; the 16x16 names digits as shown.
+    press(c, "#board", Key::Escape).await;
+    open(c, &format!("{url}?p=GG{}", ".".repeat(254))).await;
+    let conflicts = wait_text(c, "#conflict-list", "the conflicts", |s| !s.is_empty()).await;
+    assert!(
+        conflicts.contains("digit G at r1c1 repeats r1c2"),
+        "{conflicts}"
+    );
+    click(c, "#trace-btn").await;
+    let toast = toast_text(c).await;
+    assert!(
+        toast.contains("repeat") && toast.contains("digit G"),
+        "{toast}"
+    );
+    assert_eq!(
+        js(c, "return document.querySelector('#player').hidden;").await,
+        json!(true)
+    );
+}
+
+/// Security: whatever users type is shown as text: item names that are HTML stay literal and
+/// run no script, in the result and in the drawn matrix.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn user_text_is_shown_as_text_never_as_html() {
+    let Some(s) = Session::start().await else {
+        return;
+    };
+    text_flow(&s.c, s.url()).await;
+    s.close().await;
+}
+
+async fn text_flow(c: &Client, url: &str) {
+    const IMG: &str = "<img/src=x/onerror=window.pwned=1>";
+    const SCRIPT: &str = "<script>window.pwned=2</script>";
+    open(c, &format!("{url}#xcc")).await;
+    visible(c, "#xcc-text").await;
+    js(
+        c,
+        &format!("document.querySelector('#xcc-text').value = '{IMG} {SCRIPT} b\\n{IMG} b\\n{SCRIPT}\\n'; return 0;"),
+    )
+    .await;
+    click(c, "#xcc-solve").await;
+    let result = wait_text(c, "#xcc-result", "the result", |s| s.contains("1 solution")).await;
+    assert!(result.contains(IMG) && result.contains(SCRIPT), "{result}");
+    click(c, "#xcc-trace").await;
+    visible(c, "#xcc-player-card").await;
+    let names = js(
+        c,
+        "return [...document.querySelectorAll('#xcc-links text')].map(t => t.firstChild.textContent).join(' ');",
+    )
+    .await;
+    let names = names.as_str().unwrap_or_default();
+    assert!(names.contains(IMG) && names.contains(SCRIPT), "{names}");
+    // And in the paste dialog's error, the Sudoku side.
+    click(c, "#tab-sudoku").await;
+    paste(c, IMG).await;
+    visible(c, "#paste-error").await;
+    let found = js(
+        c,
+        "return [window.pwned === undefined, document.querySelectorAll('main img, main script, dialog img').length];",
+    )
+    .await;
+    assert_eq!(found, json!([true, 0]), "no markup was made of the names");
+}
+
+/// Issue 22, item 6: the smaller items, each as the issue found it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn inputs_are_checked_and_labels_read_whole() {
+    let Some(s) = Session::start().await else {
+        return;
+    };
+    small_items_flow(&s.c, s.url()).await;
+    s.close().await;
+}
+
+async fn small_items_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    // "Count up to" 0 or -3 is refused, not made 1.
+    select(c, "#mode-select", "count").await;
+    for bad in ["0", "-3"] {
+        let field = find(c, "#limit-input").await;
+        field.clear().await.unwrap();
+        field.send_keys(bad).await.unwrap();
+        click(c, "#solve-btn").await;
+        let toast = toast_text(c).await;
+        assert!(toast.contains("Count up to: a whole number"), "{toast}");
+        js(
+            c,
+            "document.querySelector('#toast').hidden = true; return 0;",
+        )
+        .await;
+    }
+    assert_eq!(
+        js(c, "return document.querySelector('#result').hidden;").await,
+        json!(true)
+    );
+    // Every select shows the whole label of any option picked (the examples menu always
+    // shows `Examples…`: its list opens wide).
+    let cut = js(
+        c,
+        "const ctx = document.createElement('canvas').getContext('2d'); return [...document.querySelectorAll('#panel-sudoku select:not(#example-select)')].flatMap(s => { const st = getComputedStyle(s); ctx.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`; return [...s.options].filter(o => ctx.measureText(o.text).width + 28 > s.clientWidth).map(o => o.text); });",
+    )
+    .await;
+    assert_eq!(cut, json!([]), "labels cut short");
+    // Prose pasted as a puzzle is called text; a 64x64 link says what this page draws.
+    paste(c, "Please solve this one for me").await;
+    let error = wait_text(c, "#paste-error", "the paste error", |s| !s.is_empty()).await;
+    assert!(error.contains("looks like text"), "{error}");
+    click(c, "#paste-cancel").await;
+    open(c, &format!("{url}?p={}", ".".repeat(64 * 64))).await;
+    let toast = toast_text(c).await;
+    assert!(
+        toast.contains("64×64") && toast.contains("up to 35×35"),
+        "{toast}"
+    );
+
+    // The links view of a 4x4: readable text, item names explained.
+    select(c, "#example-select", "four").await;
+    wait_count(c, "#board .cell", 16, "the 4x4").await;
+    click(c, "#trace-btn").await;
+    visible(c, "#sudoku-links-card").await;
+    let sizes: Vec<f64> = serde_json::from_value(
+        js(c, "return [...document.querySelectorAll('#sudoku-links text')].map(t => Number(t.getAttribute('font-size')));").await,
+    )
+    .unwrap();
+    assert!(
+        !sizes.is_empty() && sizes.iter().all(|&f| f >= 11.0),
+        "{sizes:?}"
+    );
+    let names = js(c, "return [...document.querySelectorAll('#sudoku-links .lv-name')].map(t => t.firstChild.textContent);").await;
+    let names: Vec<String> = serde_json::from_value(names).unwrap();
+    assert!(names.iter().any(|n| n.starts_with("r1c")), "{names:?}");
+    assert!(names.iter().any(|n| n.contains('#')), "{names:?}");
+    assert!(
+        text_of(c, "#sudoku-links-card")
+            .await
+            .contains("digit 1 in row 2")
+    );
+
+    // Exact cover: List 1.5 is named, not a JSON parser's error; an old player goes with an
+    // error.
+    click(c, "#tab-xcc").await;
+    click(c, "#xcc-trace").await;
+    visible(c, "#xcc-player-card").await;
+    let list = find(c, "#xcc-list").await;
+    list.clear().await.unwrap();
+    list.send_keys("1.5").await.unwrap();
+    click(c, "#xcc-solve").await;
+    let result = wait_text(c, "#xcc-result", "the error", |s| !s.is_empty()).await;
+    assert!(
+        result.contains("List: a whole number from 0 to 100"),
+        "{result}"
+    );
+    js(
+        c,
+        "document.querySelector('#xcc-text').value = 'a b\\na c\\n'; return 0;",
+    )
+    .await;
+    click(c, "#xcc-trace").await;
+    let toast = toast_text(c).await;
+    assert!(toast.contains("unknown item"), "{toast}");
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelector('#xcc-player-card').hidden;"
+        )
+        .await,
+        json!(true)
+    );
 }
