@@ -927,6 +927,7 @@ function closePlayer() {
   $("#logic-player").hidden = true;
   $("#sudoku-links-card").hidden = true;
   $("#keypad").hidden = false;
+  $(".hand-tools").hidden = false;
   render();
 }
 
@@ -957,6 +958,7 @@ $("#trace-btn").addEventListener("click", () => busy($("#trace-btn"), async () =
       replay: makeReplay(valuesOf(r.grid, S.n), r.steps) };
     $("#player").hidden = false;
     $("#keypad").hidden = true;
+    $(".hand-tools").hidden = true;
     $("#sudoku-links-card").hidden = !r.matrix;
     let extra = "";
     if (r.solutions > 0) extra = `The recorded search meets ${fmt(r.solutions)} solution${r.solutions === 1 ? "" : "s"}.`;
@@ -1180,6 +1182,7 @@ $("#explain-btn").addEventListener("click", () => busy($("#explain-btn"), async 
     S.player = { kind: "logic", grid: S.cells, cands: null, step: null };
     $("#logic-player").hidden = false;
     $("#keypad").hidden = true;
+    $(".hand-tools").hidden = true;
     showRating(r.rating);
     const extra = r.rating.complete ? "" : "The path is not complete: the rating is a lower bound.";
     logicPlayer.load(logicFrames(r), false, 0, extra);

@@ -1362,7 +1362,18 @@ async fn phone_flow(c: &Client, url: &str) {
     )
     .await;
     assert_eq!(on_top, json!(true), "nothing covers the play button");
-    screenshot(c, "phone-player.png", None).await;
+    // With the board at the top of the screen, the play controls are on screen too.
+    js(
+        c,
+        "document.querySelector('#board').scrollIntoView({block: 'start'}); return 0;",
+    )
+    .await;
+    let play = rect(c, "#step-play").await;
+    assert!(
+        play[1] + play[3] <= height,
+        "play at {play:?} below the board, off a screen {height} px high"
+    );
+    screenshot_at(c, Some("#board"), "phone-player.png", None).await;
 }
 
 /// Issue 22, item 2: an answer that arrives after the board changed is not painted on it; the
