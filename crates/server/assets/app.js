@@ -150,24 +150,18 @@ for (const t of TABS) {
 
 // ───────────────────────────── sudoku board ─────────────────────────────
 
+/** The examples menu: id, name, puzzle. */
 const EXAMPLES = [
-  { id: "easy", name: "Easy 9×9", text:
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79" },
-  { id: "inkala", name: "Hardest: Inkala 2010", text:
-    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.." },
-  { id: "easter", name: "Hardest: Easter Monster", text:
-    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1" },
-  { id: "four", name: "4×4 (dancing-links view)", text: "1...3..4.3....2." },
-  { id: "six", name: "6×6", text: "3.5...4....5....6....2.45.2.3...4..." },
-  { id: "sixteen", name: "16×16", text:
-    "54.2..3F....ECD89...C...4.5F.B...G..D.6.....A.5.F.A6...8C.2B.4..32F..G.......86..D.84.F5.79..2E.A..9..D.G...C......4EB.C....FG......9A4..3..8.........17.B.G..4.7...F3..D28C....D..B...GF.49..3.....6C.4.......D..D1A9B.2F3.G.8C..8.1F7.B9C.4..E4F.CG2.3...D...5" },
-  { id: "sixteen-hard", name: "16×16, hard", text:
-    "1..B6.5....E.8...E.3.78F.B...2.........1.8.G...3.A2.G.D.7.....B.B..........A7.D..D..E...G.8.F.A973.A.D.42...B.......2.G7BF...6.46......8...7.......1...E.54B9..F..AF....1.6.4B.C92...51.CDG....885BD1.....AC..E.......7GD3....4....C.9.....6.A....F...4.8.E..1C6" },
-  { id: "twentyfive", name: "25×25", text:
-    "O.B...I.K.6.9..L3CG.5H7M4.AD.K.M7...5..1.I69.L..G.H.35.CG...F.7NP..1.....I..F..8O.659L.C.G..M.41.BANG.M..L..1.OJIB.5.D.N28.3..D.4M.8C3I..BH6PL2.E97J..7.FI.N41.6.CDG..J....5KLA.9..E.7D.M.O.5.IAG.6..32H8.....5.JH..K...B..7.MDE.JK.H.E9OA....M.F15.3C..P62N...I6583.BE.9..JAC7GM.O.I8.7.....G6.CH..9.D...1E...C......I4.8M7.K.P.65J...LA49..O.7.JF5.GE..N.HKC5E..B...GCPN3K.62.O.I9...4.28..C.HNK1..L..3..AOG7..79F.MEA.G...2N.CB81..64L.....B..7F.8.JO..A.HEK..3A.EDG3.J..C9M...4P.2F.1...3JO58..4.DEA6BGF.N..P.C9E.N93G...4BK..C.6L.J.AFH7.8I7C..B.O2P.3.A..MK.4L.5B6AP....C.M..I81D..O.3.92L..GJH.2.EAF....PI3.K..D.F...1.A3D.H.5.EB8.7GO..N." },
-  { id: "two", name: "Two solutions", text:
-    "53..7........95....98....6.8.......34..8.3..17...2...6......28....419..5.......79" },
-];
+  ["easy", "Easy 9×9", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"],
+  ["inkala", "Hardest: Inkala 2010", "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."],
+  ["easter", "Hardest: Easter Monster", "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"],
+  ["four", "4×4 (dancing-links view)", "1...3..4.3....2."],
+  ["six", "6×6", "3.5...4....5....6....2.45.2.3...4..."],
+  ["sixteen", "16×16", "54.2..3F....ECD89...C...4.5F.B...G..D.6.....A.5.F.A6...8C.2B.4..32F..G.......86..D.84.F5.79..2E.A..9..D.G...C......4EB.C....FG......9A4..3..8.........17.B.G..4.7...F3..D28C....D..B...GF.49..3.....6C.4.......D..D1A9B.2F3.G.8C..8.1F7.B9C.4..E4F.CG2.3...D...5"],
+  ["sixteen-hard", "16×16, hard", "1..B6.5....E.8...E.3.78F.B...2.........1.8.G...3.A2.G.D.7.....B.B..........A7.D..D..E...G.8.F.A973.A.D.42...B.......2.G7BF...6.46......8...7.......1...E.54B9..F..AF....1.6.4B.C92...51.CDG....885BD1.....AC..E.......7GD3....4....C.9.....6.A....F...4.8.E..1C6"],
+  ["twentyfive", "25×25", "O.B...I.K.6.9..L3CG.5H7M4.AD.K.M7...5..1.I69.L..G.H.35.CG...F.7NP..1.....I..F..8O.659L.C.G..M.41.BANG.M..L..1.OJIB.5.D.N28.3..D.4M.8C3I..BH6PL2.E97J..7.FI.N41.6.CDG..J....5KLA.9..E.7D.M.O.5.IAG.6..32H8.....5.JH..K...B..7.MDE.JK.H.E9OA....M.F15.3C..P62N...I6583.BE.9..JAC7GM.O.I8.7.....G6.CH..9.D...1E...C......I4.8M7.K.P.65J...LA49..O.7.JF5.GE..N.HKC5E..B...GCPN3K.62.O.I9...4.28..C.HNK1..L..3..AOG7..79F.MEA.G...2N.CB81..64L.....B..7F.8.JO..A.HEK..3A.EDG3.J..C9M...4P.2F.1...3JO58..4.DEA6BGF.N..P.C9E.N93G...4BK..C.6L.J.AFH7.8I7C..B.O2P.3.A..MK.4L.5B6AP....C.M..I81D..O.3.92L..GJH.2.EAF....PI3.K..D.F...1.A3D.H.5.EB8.7GO..N."],
+  ["two", "Two solutions", "53..7........95....98....6.8.......34..8.3..17...2...6......28....419..5.......79"],
+].map(([id, name, text]) => ({ id, name, text }));
 
 const S = {
   n: 9, br: 3, bc: 3,
@@ -188,15 +182,28 @@ const S = {
                                // comes back for an older puzzle is not painted on this one
 };
 
-/** Whether the puzzle changed since `version`; if so, says that the answer was dropped. */
-function outdated(version, what) {
-  const stale = version !== S.version;
-  if (stale) {
-    const note = $("#stale-note");
+/**
+ * Asks the API about the board as it is now. An answer (or error) that comes back after the
+ * puzzle changed is dropped, with a note saying so (`what` names the work): then the result
+ * is null.
+ */
+async function boardApi(what, path, body) {
+  const version = S.version;
+  const note = $("#stale-note");
+  note.hidden = true;
+  const stale = () => {
+    if (version === S.version) return false;
     note.textContent = `The board changed while the ${what} ran: its answer was for the old puzzle and is not shown.`;
     note.hidden = false;
+    return true;
+  };
+  try {
+    const r = await api(path, body);
+    return stale() ? null : r;
+  } catch (e) {
+    if (stale()) return null;
+    throw e;
   }
-  return stale;
 }
 const board = $("#board");
 let cellEls = [];
@@ -752,17 +759,15 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
     }
     body.limit = limit;
   }
-  const version = S.version;
-  $("#stale-note").hidden = true;
   try {
-    const r = await api("/api/sudoku/solve", body);
-    if (outdated(version, "search")) return;
+    const r = await boardApi("search", "/api/sudoku/solve", body);
+    if (!r) return;
     S.solution = r.solution ? valuesOf(r.solution, S.n) : null;
     render();
     showResult(r, mode);
     if (r.unique === true && S.n <= 9) showRatingWithResult(lineOf(S.cells));
   } catch (e) {
-    if (!outdated(version, "search")) toast(e.message, true);
+    toast(e.message, true);
   }
 }, "Searching… (the server gives up after its time limit)"));
 
@@ -931,6 +936,25 @@ function closePlayer() {
   render();
 }
 
+/**
+ * Opens the player of card `card` on the board with `state` (`S.player`) and its `steps`,
+ * out of the way of the result, the hint and the board's tools; `cut`, when not 0, is the cap
+ * the steps were cut at.
+ */
+function openPlayer(card, player, state, steps, cut, extra) {
+  closePlayer();
+  hideResult();
+  hideHint();
+  S.solution = null;
+  S.player = state;
+  $(card).hidden = false;
+  $("#keypad").hidden = true;
+  $(".hand-tools").hidden = true;
+  player.load(steps, cut > 0, cut, extra);
+  $(`${card} .slider`).focus({ preventScroll: true });
+  $(card).scrollIntoView({ block: "nearest" });
+}
+
 $("#player-close").addEventListener("click", () => { closePlayer(); board.focus(); });
 
 $("#trace-btn").addEventListener("click", () => busy($("#trace-btn"), async () => {
@@ -939,34 +963,21 @@ $("#trace-btn").addEventListener("click", () => busy($("#trace-btn"), async () =
     solver: $("#solver-select").value,
     heuristic: $("#heuristic-select").value,
   };
-  const version = S.version;
-  $("#stale-note").hidden = true;
   try {
-    const r = await api("/api/sudoku/trace", body);
-    if (outdated(version, "trace")) return;
+    const r = await boardApi("trace", "/api/sudoku/trace", body);
+    if (!r) return;
     if (r.conflicts.length) {
       closePlayer();
       toast(`Nothing to step through: the givens repeat a digit (${r.conflicts[0].text.replace(/^digit \d+/, `digit ${SYM[r.conflicts[0].digit - 1]}`)}).`, true);
       return;
     }
     if (!r.steps.length) { closePlayer(); toast("The search has no step to show: the puzzle is already full"); return; }
-    hideResult();
-    S.solution = null;
-    closePlayer();
-    hideHint();
-    S.player = { kind: "search", grid: S.cells, focus: null, dead: false, matrix: r.matrix || null,
-      replay: makeReplay(valuesOf(r.grid, S.n), r.steps) };
-    $("#player").hidden = false;
-    $("#keypad").hidden = true;
-    $(".hand-tools").hidden = true;
+    const extra = r.solutions > 0 ? `The recorded search meets ${plural(r.solutions, "solution")}.` : "";
+    openPlayer("#player", sudokuPlayer, { kind: "search", grid: S.cells, focus: null, dead: false,
+      matrix: r.matrix || null, replay: makeReplay(valuesOf(r.grid, S.n), r.steps) },
+    r.steps, r.truncated ? traceCap : 0, extra);
     $("#sudoku-links-card").hidden = !r.matrix;
-    let extra = "";
-    if (r.solutions > 0) extra = `The recorded search meets ${fmt(r.solutions)} solution${r.solutions === 1 ? "" : "s"}.`;
-    sudokuPlayer.load(r.steps, r.truncated, traceCap, extra);
-    $("#step-slider").focus({ preventScroll: true });
-    $("#player").scrollIntoView({ block: "nearest" });
   } catch (e) {
-    if (outdated(version, "trace")) return;
     closePlayer();
     toast(e.message, true);
   }
@@ -1064,14 +1075,12 @@ function showHint(h) {
 
 $("#hint-btn").addEventListener("click", () => busy($("#hint-btn"), async () => {
   closePlayer();
-  const version = S.version;
   try {
-    const r = await api("/api/sudoku/hint", hintBody());
-    if (outdated(version, "hint")) return;
+    const r = await boardApi("hint", "/api/sudoku/hint", hintBody());
+    if (!r) return;
     if (r.step) showHint({ step: r.step });
     else showHint({ done: r.solved ? "The grid is solved." : "No further step found." });
   } catch (e) {
-    if (outdated(version, "hint")) return;
     // The server names the cell at fault (`r3c5`) when a digit or a mark is wrong.
     const m = /\br(\d+)c(\d+)\b/.exec(e.message);
     const cell = m ? (Number(m[1]) - 1) * S.n + Number(m[2]) - 1 : undefined;
@@ -1170,26 +1179,14 @@ const logicPlayer = makePlayer("logic-", (frame) => {
 });
 
 $("#explain-btn").addEventListener("click", () => busy($("#explain-btn"), async () => {
-  const version = S.version;
-  $("#stale-note").hidden = true;
   try {
-    const r = await api("/api/sudoku/explain", { puzzle: lineOf(S.cells), shape: shapeOf() });
-    if (outdated(version, "logic solver")) return;
-    closePlayer();
-    hideResult();
-    hideHint();
-    S.solution = null;
-    S.player = { kind: "logic", grid: S.cells, cands: null, step: null };
-    $("#logic-player").hidden = false;
-    $("#keypad").hidden = true;
-    $(".hand-tools").hidden = true;
+    const r = await boardApi("logic solver", "/api/sudoku/explain", { puzzle: lineOf(S.cells), shape: shapeOf() });
+    if (!r) return;
     showRating(r.rating);
     const extra = r.rating.complete ? "" : "The path is not complete: the rating is a lower bound.";
-    logicPlayer.load(logicFrames(r), false, 0, extra);
-    $("#logic-step-slider").focus({ preventScroll: true });
-    $("#logic-player").scrollIntoView({ block: "nearest" });
+    openPlayer("#logic-player", logicPlayer, { kind: "logic", grid: S.cells, cands: null, step: null },
+      logicFrames(r), 0, extra);
   } catch (e) {
-    if (outdated(version, "logic solver")) return;
     closePlayer();
     toast(e.message, true);
   }
@@ -1241,7 +1238,7 @@ $("#gen-btn").addEventListener("click", () => busy($("#gen-btn"), async () => {
       } catch (e) { /* the puzzle stands without its rating */ }
     }
     const parts = [
-      el("span", { id: "gen-givens", text: `${r.givens} givens` }),
+      el("span", { id: "gen-givens", text: plural(r.givens, "given") }),
       document.createTextNode(`${r.minimal ? " (minimal)" : ""} · symmetry ${r.symmetry.replace(/_/g, " ")}`),
     ];
     if (rating !== null && rating !== undefined) {
@@ -1541,7 +1538,7 @@ async function xccTrace(body, button) {
       xccState.trace = r;
       $("#xcc-player-card").hidden = false;
       $("#trace-chess").hidden = !r.queens;
-      let extra = r.solutions ? `The recorded search meets ${fmt(r.solutions)} solution${r.solutions === 1 ? "" : "s"}.` : "";
+      const extra = r.solutions ? `The recorded search meets ${plural(r.solutions, "solution")}.` : "";
       xccPlayer.load(r.steps, r.truncated, traceCap, extra);
       $("#xcc-step-slider").focus({ preventScroll: true });
       $("#xcc-player-card").scrollIntoView({ block: "start" });

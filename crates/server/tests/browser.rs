@@ -210,13 +210,8 @@ struct Session {
 }
 
 impl Session {
-    /// The app and a browser window of the desktop size, or `None` (with a note) when the
-    /// browser is not installed.
-    async fn start() -> Option<Session> {
-        Session::sized(1280, 1000).await
-    }
-
-    /// The app and a browser window of `width` x `height` CSS pixels.
+    /// The app and a browser window of `width` x `height` CSS pixels, or `None` (with a note)
+    /// when the browser is not installed.
     async fn sized(width: u32, height: u32) -> Option<Session> {
         if !browser_available() {
             return None;
@@ -238,6 +233,29 @@ impl Session {
     async fn close(self) {
         let _ = self.c.clone().close().await;
     }
+}
+
+/// The tests: each `name => flow` runs `flow(client, url)` on a fresh app in a fresh browser
+/// window, of the desktop size or `at width, height`; without the browser, each prints a note
+/// and passes (see [`browser_available`]).
+macro_rules! browser_tests {
+    (@size) => {
+        (1280, 1000)
+    };
+    (@size $w:literal, $h:literal) => {
+        ($w, $h)
+    };
+    ($($name:ident => $flow:ident $(at $w:literal, $h:literal)?;)*) => {$(
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $name() {
+            let size = browser_tests!(@size $($w, $h)?);
+            let Some(s) = Session::sized(size.0, size.1).await else {
+                return;
+            };
+            $flow(&s.c, s.url()).await;
+            s.close().await;
+        }
+    )*};
 }
 
 fn artifacts_dir() -> PathBuf {
@@ -440,6 +458,40 @@ async fn select(c: &Client, css: &str, value: &str) {
         .unwrap_or_else(|e| panic!("select {value} in {css}: {e}"));
 }
 
+/// Goes to the last step of the player whose ids start with `prefix` (End on its slider),
+/// waits for its sentence to start with `first_words`, checks that the board solves `puzzle`,
+/// and leaves the player with Escape.
+async fn last_step_solves(c: &Client, prefix: &str, first_words: &str, puzzle: &str) {
+    press(c, &format!("#{prefix}step-slider"), Key::End).await;
+    let text = format!("#{prefix}step-text");
+    wait_text(c, &text, "the last step", |s| s.starts_with(first_words)).await;
+    assert_solves(puzzle, &board(c).await);
+    press(c, "#board", Key::Escape).await;
+    visible(c, "#keypad").await;
+}
+
+/// Hides `shows`, clicks `button` and returns the text of `shows` once it shows again.
+async fn click_for_text(c: &Client, button: &str, shows: &str) -> String {
+    js(
+        c,
+        &format!("document.querySelector('{shows}').hidden = true; return 0;"),
+    )
+    .await;
+    click(c, button).await;
+    visible(c, shows).await;
+    text_of(c, shows).await
+}
+
+/// Asserts that the element `css` is hidden.
+async fn assert_hidden(c: &Client, css: &str) {
+    let hidden = js(
+        c,
+        &format!("return document.querySelector('{css}').hidden;"),
+    )
+    .await;
+    assert_eq!(hidden, json!(true), "{css} is hidden");
+}
+
 /// Waits until `css` matches `n` elements.
 async fn wait_count(c: &Client, css: &str, n: u64, what: &str) {
     let script = format!("return document.querySelectorAll('{css}').length;");
@@ -484,16 +536,24 @@ async fn open(c: &Client, url: &str) {
 
 // ───────────────────────────── tests ─────────────────────────────
 
-/// Paste a hard puzzle, solve it, step through the search, flag a conflict, share it.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sudoku_page_solves_steps_and_flags_conflicts() {
-    let Some(s) = Session::start().await else {
-        return;
-    };
-    sudoku_flow(&s.c, s.url()).await;
-    s.close().await;
+// Each flow's comment says what its test checks.
+browser_tests! {
+    sudoku_page_solves_steps_and_flags_conflicts => sudoku_flow;
+    exact_cover_tab_draws_the_links => exact_cover_flow;
+    hint_names_and_marks_a_cell_and_apply_places_its_digit => hint_flow;
+    pencil_marks_toggle_and_change_the_hint => marks_flow;
+    logic_player_reaches_the_solution_and_shows_the_rating => logic_flow;
+    generate_loads_a_puzzle_of_the_size_symmetry_and_band_asked => generate_flow;
+    phone_layout_is_one_column_and_fits_the_screen => phone_flow at 390, 844;
+    an_answer_for_an_older_board_is_not_painted => stale_flow;
+    rows_stay_square_with_a_single_given => square_flow;
+    a_big_problem_is_drawn_as_a_window => big_problem_flow;
+    the_player_marks_backtracks_and_ends_fruitless_searches => player_gaps_flow;
+    user_text_is_shown_as_text_never_as_html => text_flow;
+    inputs_are_checked_and_labels_read_whole => small_items_flow;
 }
 
+/// Paste a hard puzzle, solve it, step through the search, flag a conflict, share it.
 async fn sudoku_flow(c: &Client, url: &str) {
     open(c, url).await;
     assert!(c.title().await.unwrap().contains("dlx"));
@@ -622,19 +682,10 @@ async fn sudoku_flow(c: &Client, url: &str) {
     assert!(marked > 0, "the dead end is marked on the board");
     screenshot(c, "sudoku-player.png", Some("screenshot-player.png")).await;
     // The last step is the solution.
-    slider
-        .send_keys(&char::from(Key::End).to_string())
-        .await
-        .unwrap();
-    wait_text(c, "#step-text", "the last step", |s| {
-        s.starts_with("solution")
-    })
-    .await;
-    assert_solves(INKALA, &board(c).await);
+    // The last step is the solution; Escape goes back to editing.
+    last_step_solves(c, "", "solution", INKALA).await;
 
-    // Back to editing with Escape; type a digit that repeats a given and see it flagged.
-    press(c, "#board", Key::Escape).await;
-    visible(c, "#keypad").await;
+    // Type a digit that repeats a given and see it flagged.
     // r1c2 is blank; r1c1 holds 8.
     js(c, "document.querySelector('#board .cell[data-r=\"0\"][data-c=\"1\"]').dispatchEvent(new MouseEvent('mousedown', {bubbles: true})); return 0;").await;
     find(c, "#board").await.send_keys("8").await.unwrap();
@@ -743,15 +794,6 @@ async fn sudoku_flow(c: &Client, url: &str) {
 
 /// The exact-cover tab: Knuth's example solved and drawn with its links, N queens on a chess
 /// board, and the dancing-links view of a 4x4 Sudoku in step with the player.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn exact_cover_tab_draws_the_links() {
-    let Some(s) = Session::start().await else {
-        return;
-    };
-    exact_cover_flow(&s.c, s.url()).await;
-    s.close().await;
-}
-
 async fn exact_cover_flow(c: &Client, url: &str) {
     open(c, &format!("{url}#xcc")).await;
     visible(c, "#panel-xcc").await;
@@ -769,14 +811,8 @@ async fn exact_cover_flow(c: &Client, url: &str) {
     );
     assert!(result.contains("Dancing cells"), "{result}");
     // The same with dancing links, which the result names.
-    js(
-        c,
-        "const s = document.querySelector('#xcc-algorithm'); s.value = 'links'; document.querySelector('#xcc-result').hidden = true; return 0;",
-    )
-    .await;
-    click(c, "#xcc-solve").await;
-    visible(c, "#xcc-result").await;
-    let result = text_of(c, "#xcc-result").await;
+    select(c, "#xcc-algorithm", "links").await;
+    let result = click_for_text(c, "#xcc-solve", "#xcc-result").await;
     assert!(
         result.contains("Dancing links") && result.contains("1 solution."),
         "{result}"
@@ -935,15 +971,6 @@ async fn cells_with(c: &Client, class: &str) -> Vec<(usize, usize)> {
 
 /// The hint names a cell and marks it; Apply places the solution's digit there; a wrong
 /// digit of the user's is named and flagged instead of a hint.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn hint_names_and_marks_a_cell_and_apply_places_its_digit() {
-    let Some(s) = Session::start().await else {
-        return;
-    };
-    hint_flow(&s.c, s.url()).await;
-    s.close().await;
-}
-
 async fn hint_flow(c: &Client, url: &str) {
     open_easy(c, url).await;
     click(c, "#hint-btn").await;
@@ -978,10 +1005,7 @@ async fn hint_flow(c: &Client, url: &str) {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert!(cell_classes(c, r, col).await.contains("entry"));
-    assert_eq!(
-        js(c, "return document.querySelector('#hint-card').hidden;").await,
-        json!(true)
-    );
+    assert_hidden(c, "#hint-card").await;
     // Hints go on from the grid in progress: the next one is another cell.
     click(c, "#hint-btn").await;
     visible(c, "#hint-card").await;
@@ -1030,15 +1054,6 @@ fn wrong_digit(puzzle: &str, solution: &str) -> (usize, usize, u32) {
 
 /// Pencil marks: P switches the mode, digits toggle marks, auto marks fill every blank cell,
 /// and the marks go with the hint (a mark set without the solution's digit is named).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn pencil_marks_toggle_and_change_the_hint() {
-    let Some(s) = Session::start().await else {
-        return;
-    };
-    marks_flow(&s.c, s.url()).await;
-    s.close().await;
-}
-
 async fn marks_flow(c: &Client, url: &str) {
     open_easy(c, url).await;
     // Before any mark, the hint is a step.
@@ -1111,15 +1126,6 @@ async fn marks_flow(c: &Client, url: &str) {
 
 /// "Solve by logic" plays the path: the pattern of each step on the board with candidates,
 /// the rating, and the solved grid at the last step.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn logic_player_reaches_the_solution_and_shows_the_rating() {
-    let Some(s) = Session::start().await else {
-        return;
-    };
-    logic_flow(&s.c, s.url()).await;
-    s.close().await;
-}
-
 async fn logic_flow(c: &Client, url: &str) {
     open(c, &format!("{url}?p={INKALA}")).await;
     click(c, "#explain-btn").await;
@@ -1153,42 +1159,13 @@ async fn logic_flow(c: &Client, url: &str) {
     );
     screenshot(c, "sudoku-logic.png", Some("screenshot-logic.png")).await;
     // The player moves with the keyboard too: End goes to the last step, the solved grid.
-    press(c, "#logic-step-slider", Key::End).await;
-    wait_text(c, "#logic-step-text", "the last step", |s| {
-        s.starts_with("Solved")
-    })
-    .await;
-    assert_solves(INKALA, &board(c).await);
-    // Escape goes back to editing.
-    press(c, "#board", Key::Escape).await;
-    visible(c, "#keypad").await;
-    assert_eq!(
-        js(c, "return document.querySelector('#logic-player').hidden;").await,
-        json!(true)
-    );
-}
-
-/// "New puzzle" loads a puzzle of the size asked, with as many givens as the answer says, the
-/// symmetry asked, the seed shown, and the same puzzle again from the same seed.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn generate_loads_a_puzzle_of_the_size_symmetry_and_band_asked() {
-    let Some(s) = Session::start().await else {
-        return;
-    };
-    generate_flow(&s.c, s.url()).await;
-    s.close().await;
+    last_step_solves(c, "logic-", "Solved", INKALA).await;
+    assert_hidden(c, "#logic-player").await;
 }
 
 /// Clicks Generate and waits for the new puzzle's note; returns the board.
 async fn generate(c: &Client) -> Vec<String> {
-    js(
-        c,
-        "document.querySelector('#gen-info').hidden = true; return 0;",
-    )
-    .await;
-    click(c, "#gen-btn").await;
-    visible(c, "#gen-info").await;
-    let info = text_of(c, "#gen-info").await;
+    let info = click_for_text(c, "#gen-btn", "#gen-info").await;
     assert!(info.contains("givens"), "{info}");
     board(c).await
 }
@@ -1201,6 +1178,8 @@ async fn givens_shown(c: &Client) -> usize {
         .unwrap_or_else(|| panic!("a count of givens in `{t}`"))
 }
 
+/// "New puzzle" loads a puzzle of the size asked, with as many givens as the answer says, the
+/// symmetry asked, the seed shown, and the same puzzle again from the same seed.
 async fn generate_flow(c: &Client, url: &str) {
     open_easy(c, url).await;
     select(c, "#gen-size", "6").await;
@@ -1310,15 +1289,6 @@ async fn toast_text(c: &Client) -> String {
 
 /// Issue 22, item 1: at 390 px every tab is one column that fits the screen, the exact-cover
 /// textarea is usable, the header is short and the player's controls are on screen.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn phone_layout_is_one_column_and_fits_the_screen() {
-    let Some(s) = Session::sized(390, 844).await else {
-        return;
-    };
-    phone_flow(&s.c, s.url()).await;
-    s.close().await;
-}
-
 async fn phone_flow(c: &Client, url: &str) {
     open_easy(c, url).await;
     let width = js(c, "return window.innerWidth;").await.as_f64().unwrap();
@@ -1378,15 +1348,6 @@ async fn phone_flow(c: &Client, url: &str) {
 
 /// Issue 22, item 2: an answer that arrives after the board changed is not painted on it; the
 /// page says it was dropped. A search under way shows a spinner and a line saying so.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_answer_for_an_older_board_is_not_painted() {
-    let Some(s) = Session::start().await else {
-        return;
-    };
-    stale_flow(&s.c, s.url()).await;
-    s.close().await;
-}
-
 async fn stale_flow(c: &Client, url: &str) {
     open_easy(c, url).await;
     delay_answers(c, "/api/sudoku/(solve|trace)", 1500).await;
@@ -1406,20 +1367,14 @@ async fn stale_flow(c: &Client, url: &str) {
     want[2] = "9".into();
     assert_eq!(board(c).await, want, "only the typed 9 was added");
     assert_eq!(count(c, "#board .cell.solved").await, 0);
-    assert_eq!(
-        js(c, "return document.querySelector('#result').hidden;").await,
-        json!(true)
-    );
+    assert_hidden(c, "#result").await;
 
     // A trace asked for, then another example: the player does not open on the new board.
     click(c, "#trace-btn").await;
     select(c, "#example-select", "six").await;
     wait_count(c, "#board .cell", 36, "the 6x6 example").await;
     visible(c, "#stale-note").await;
-    assert_eq!(
-        js(c, "return document.querySelector('#player').hidden;").await,
-        json!(true)
-    );
+    assert_hidden(c, "#player").await;
     assert_eq!(
         board(c).await,
         cells_of("3.5...4....5....6....2.45.2.3...4...")
@@ -1428,15 +1383,6 @@ async fn stale_flow(c: &Client, url: &str) {
 
 /// Issue 22, item 3: a board's rows are square whatever they hold (one given made its row
 /// taller); "1 given" is said so.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn rows_stay_square_with_a_single_given() {
-    let Some(s) = Session::start().await else {
-        return;
-    };
-    square_flow(&s.c, s.url()).await;
-    s.close().await;
-}
-
 async fn square_flow(c: &Client, url: &str) {
     open_easy(c, url).await;
     // A fresh board of each size (16 first: the page opens on a 9x9).
@@ -1471,15 +1417,6 @@ async fn square_flow(c: &Client, url: &str) {
 
 /// Issue 22, item 4: stepping through a pasted problem of 100,000 options draws a window of
 /// the matrix around the step, and says what it leaves out.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_big_problem_is_drawn_as_a_window() {
-    let Some(s) = Session::start().await else {
-        return;
-    };
-    big_problem_flow(&s.c, s.url()).await;
-    s.close().await;
-}
-
 async fn big_problem_flow(c: &Client, url: &str) {
     open(c, &format!("{url}#xcc")).await;
     visible(c, "#xcc-text").await;
@@ -1511,15 +1448,6 @@ async fn big_problem_flow(c: &Client, url: &str) {
 /// Issue 22, item 5: a backtrack marks its cell, a fruitless search ends with a step that says
 /// so, the solution's step says what it is, stepping back shows the boards stepping forward
 /// showed, and repeated givens are named instead of "no step to show".
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_player_marks_backtracks_and_ends_fruitless_searches() {
-    let Some(s) = Session::start().await else {
-        return;
-    };
-    player_gaps_flow(&s.c, s.url()).await;
-    s.close().await;
-}
-
 async fn player_gaps_flow(c: &Client, url: &str) {
     // 1 and 2 in row 1 with 3 in r2c3 leave r1c4 nothing: no solution.
     open(c, &format!("{url}?p=12....3.........")).await;
@@ -1580,23 +1508,11 @@ async fn player_gaps_flow(c: &Client, url: &str) {
         toast.contains("repeat") && toast.contains("digit G"),
         "{toast}"
     );
-    assert_eq!(
-        js(c, "return document.querySelector('#player').hidden;").await,
-        json!(true)
-    );
+    assert_hidden(c, "#player").await;
 }
 
 /// Security: whatever users type is shown as text: item names that are HTML stay literal and
 /// run no script, in the result and in the drawn matrix.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn user_text_is_shown_as_text_never_as_html() {
-    let Some(s) = Session::start().await else {
-        return;
-    };
-    text_flow(&s.c, s.url()).await;
-    s.close().await;
-}
-
 async fn text_flow(c: &Client, url: &str) {
     const IMG: &str = "<img/src=x/onerror=window.pwned=1>";
     const SCRIPT: &str = "<script>window.pwned=2</script>";
@@ -1632,15 +1548,6 @@ async fn text_flow(c: &Client, url: &str) {
 }
 
 /// Issue 22, item 6: the smaller items, each as the issue found it.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn inputs_are_checked_and_labels_read_whole() {
-    let Some(s) = Session::start().await else {
-        return;
-    };
-    small_items_flow(&s.c, s.url()).await;
-    s.close().await;
-}
-
 async fn small_items_flow(c: &Client, url: &str) {
     open_easy(c, url).await;
     // "Count up to" 0 or -3 is refused, not made 1.
@@ -1658,10 +1565,7 @@ async fn small_items_flow(c: &Client, url: &str) {
         )
         .await;
     }
-    assert_eq!(
-        js(c, "return document.querySelector('#result').hidden;").await,
-        json!(true)
-    );
+    assert_hidden(c, "#result").await;
     // Every select shows the whole label of any option picked (the examples menu always
     // shows `Examples…`: its list opens wide).
     let cut = js(
