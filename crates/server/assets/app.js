@@ -167,6 +167,7 @@ const S = {
   n: 9, br: 3, bc: 3,
   cells: new Uint8Array(81),   // the puzzle: 0 = blank
   solution: null,              // a solved grid, or null
+  solutions: null,             // two solutions of a puzzle that has more, and which is shown
   conflicts: [],               // from /api/sudoku/check
   conflictAt: new Map(),       // cell index -> reason
   given: new Uint8Array(81),   // 1 where the digit is a given of the puzzle; other digits are
@@ -321,6 +322,7 @@ function render() {
     d.classList.toggle("given", given);
     d.classList.toggle("entry", !p && !given && S.cells[i] !== 0);
     d.classList.toggle("solved", solved);
+    d.classList.toggle("differs", solved && !!S.solutions && S.solutions.list[0][i] !== S.solutions.list[1][i]);
     d.classList.toggle("placed", !!p && !given && v !== 0);
     d.classList.toggle("pat", !!hl && hl.cells.has(i));
     d.classList.toggle("pat-place", !!hl && hl.place.has(i));
@@ -678,7 +680,63 @@ $("#share-btn").addEventListener("click", async () => {
 
 // ───────────────────────────── solve ─────────────────────────────
 
-function hideResult() { $("#result").hidden = true; }
+function hideResult() {
+  $("#result").hidden = true;
+  $("#other-solution").hidden = true;
+  S.solutions = null;
+}
+
+/**
+ * Two solutions of the puzzle on the board, found as an exact cover by `/api/xcc/solve`
+ * (which lists solutions; the Sudoku solve gives one): an item per open cell and per digit
+ * missing from a row, column or box, an option per candidate. Null if it has fewer.
+ */
+async function twoSolutions() {
+  const { n } = S;
+  const has = (kind, h, d) => `${kind}${h}_${d}`;
+  const given = new Set();
+  S.cells.forEach((v, i) => {
+    if (!v) return;
+    const r = Math.floor(i / n), c = i % n;
+    given.add(has("r", r, v)).add(has("c", c, v)).add(has("b", boxIndex(r, c), v));
+  });
+  const items = new Set(), lines = [], placed = [];
+  S.cells.forEach((v, i) => {
+    if (v) return;
+    const r = Math.floor(i / n), c = i % n;
+    items.add(`p${i}`);
+    for (let d = 1; d <= n; d++) {
+      const its = [has("r", r, d), has("c", c, d), has("b", boxIndex(r, c), d)];
+      if (its.some((it) => given.has(it))) continue;
+      its.forEach((it) => items.add(it));
+      lines.push(`p${i} ${its.join(" ")}`);
+      placed.push([i, d]);
+    }
+  });
+  const problem = `${[...items].join(" ")}\n${lines.join("\n")}\n`;
+  const r = await api("/api/xcc/solve", { problem, limit: 2, list: 2 });
+  if (r.listed.length < 2) return null;
+  return r.listed.map((sol) => {
+    const g = Uint8Array.from(S.cells);
+    for (const o of sol.options) g[placed[o][0]] = placed[o][1];
+    return g;
+  });
+}
+
+/** Shows solution k of the two, and offers the other. */
+function showSolution(k) {
+  S.solutions.shown = k;
+  S.solution = S.solutions.list[k];
+  const diff = S.solution.reduce((a, v, i) => a + (v !== S.solutions.list[1 - k][i] ? 1 : 0), 0);
+  $("#other-solution-btn").textContent = `Show solution ${2 - k}`;
+  $("#other-solution-info").textContent = `Solution ${k + 1} of 2 shown; they differ in the ${plural(diff, "marked cell")}.`;
+  $("#other-solution").hidden = false;
+  render();
+}
+
+$("#other-solution-btn").addEventListener("click", () => {
+  if (S.solutions) showSolution(1 - S.solutions.shown);
+});
 
 const STOP_REASON = {
   node_budget: "the node budget ran out",
@@ -766,6 +824,14 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
     render();
     showResult(r, mode);
     if (r.unique === true && S.n <= 9) showRatingWithResult(lineOf(S.cells));
+    if (mode === "unique" && r.solutions >= 2 && S.n <= 16) {
+      const version = S.version;
+      const two = await twoSolutions().catch(() => null);
+      if (two && version === S.version && !$("#result").hidden) {
+        S.solutions = { list: two, shown: 0 };
+        showSolution(0);
+      }
+    }
   } catch (e) {
     toast(e.message, true);
   }

@@ -551,6 +551,7 @@ browser_tests! {
     the_player_marks_backtracks_and_ends_fruitless_searches => player_gaps_flow;
     user_text_is_shown_as_text_never_as_html => text_flow;
     inputs_are_checked_and_labels_read_whole => small_items_flow;
+    two_solutions_are_both_shown_with_their_differences => two_solutions_flow;
 }
 
 /// Paste a hard puzzle, solve it, step through the search, flag a conflict, share it.
@@ -1411,7 +1412,7 @@ async fn square_flow(c: &Client, url: &str) {
     }
     // "1 given", not "1 givens".
     let summary = wait_text(c, "#check-summary", "the check", |s| {
-        s.contains("no repeated")
+        s.starts_with("1 given")
     })
     .await;
     assert_eq!(summary, "1 given, no repeated digit.");
@@ -1640,4 +1641,45 @@ async fn small_items_flow(c: &Client, url: &str) {
         .await,
         json!(true)
     );
+}
+
+/// The page's example with two solutions.
+const TWO: &str =
+    "53..7........95....98....6.8.......34..8.3..17...2...6......28....419..5.......79";
+
+/// Issue 22, item 6: a puzzle with two solutions shows one, marks where the other differs,
+/// and shows the other on request.
+async fn two_solutions_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    select(c, "#example-select", "two").await;
+    wait_board(c, &cells_of(TWO), "the two-solution example").await;
+    click(c, "#solve-btn").await;
+    visible(c, "#other-solution").await;
+    assert_eq!(
+        text_of(c, "#result-badge").await.to_lowercase(),
+        "not unique"
+    );
+    let first = board(c).await;
+    assert_solves(TWO, &first);
+    let marked = cells_with(c, "differs").await;
+    assert!(marked.len() >= 4, "{marked:?}");
+    let info = text_of(c, "#other-solution-info").await;
+    assert!(
+        info.contains(&format!("differ in the {} marked cells", marked.len())),
+        "{info}"
+    );
+    click(c, "#other-solution-btn").await;
+    let deadline = Instant::now() + WAIT;
+    let mut second = board(c).await;
+    while second == first {
+        assert!(Instant::now() < deadline, "the other solution never showed");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        second = board(c).await;
+    }
+    assert_solves(TWO, &second);
+    let differ: Vec<(usize, usize)> = (0..81)
+        .filter(|&k| first[k] != second[k])
+        .map(|k| (k / 9, k % 9))
+        .collect();
+    assert_eq!(differ, marked, "the marked cells are where the two differ");
 }
