@@ -482,6 +482,13 @@ async fn click_for_text(c: &Client, button: &str, shows: &str) -> String {
     text_of(c, shows).await
 }
 
+/// The last step of the player whose slider is `css`.
+async fn slider_max(c: &Client, css: &str) -> usize {
+    let max = find(c, css).await.attr("max").await.expect("the max");
+    max.and_then(|m| m.parse().ok())
+        .unwrap_or_else(|| panic!("{css} has no max"))
+}
+
 /// Asserts that the element `css` is hidden.
 async fn assert_hidden(c: &Client, css: &str) {
     let hidden = js(
@@ -593,12 +600,7 @@ async fn sudoku_flow(c: &Client, url: &str) {
     click(c, "#trace-btn").await;
     visible(c, "#player").await;
     let slider = find(c, "#step-slider").await;
-    let max: usize = slider
-        .attr("max")
-        .await
-        .unwrap()
-        .and_then(|m| m.parse().ok())
-        .expect("slider max");
+    let max = slider_max(c, "#step-slider").await;
     assert!(max > 50, "a hard puzzle takes many steps, not {max}");
     let first_text = text_of(c, "#step-text").await;
     let first_board = board(c).await;
@@ -1135,13 +1137,7 @@ async fn logic_flow(c: &Client, url: &str) {
     for field in ["ER", "EP", "ED", "BAND", "HARDEST"] {
         assert!(rating.to_uppercase().contains(field), "{rating}");
     }
-    let max: usize = find(c, "#logic-step-slider")
-        .await
-        .attr("max")
-        .await
-        .unwrap()
-        .and_then(|m| m.parse().ok())
-        .expect("slider max");
+    let max = slider_max(c, "#logic-step-slider").await;
     assert!(max > 20, "Inkala's puzzle takes many steps, not {max}");
     // The first step: the board shows candidates and the step's pattern.
     assert!(count(c, "#board .marks").await > 0);
