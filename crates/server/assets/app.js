@@ -68,12 +68,19 @@ function fmtTime(seconds) {
   return `${seconds.toFixed(2)} s`;
 }
 
-async function busy(button, work) {
+/**
+ * Runs `work` with `button` showing that it is under way (a spinner, and `note`, if given, in
+ * the line `#busy-note`).
+ */
+async function busy(button, work, note = "") {
   button.disabled = true;
   button.setAttribute("aria-busy", "true");
+  const line = $("#busy-note");
+  if (note) { line.textContent = note; line.hidden = false; }
   try { return await work(); } finally {
     button.disabled = false;
     button.removeAttribute("aria-busy");
+    if (note) line.hidden = true;
   }
 }
 
@@ -91,6 +98,32 @@ function isTyping(target) {
   if (tag === "INPUT") return target.type !== "range" && target.type !== "checkbox";
   return target.isContentEditable;
 }
+
+/**
+ * Fills each `.player-slot` with the player's controls from the one template: ids are the
+ * template's `data-id`s after the slot's `data-prefix`.
+ */
+function fillPlayerSlots() {
+  const tpl = $("#player-controls");
+  for (const slot of document.querySelectorAll(".player-slot")) {
+    const part = tpl.content.cloneNode(true);
+    const pre = slot.dataset.prefix;
+    for (const e of part.querySelectorAll("[data-id]")) {
+      e.id = pre + e.dataset.id;
+      e.removeAttribute("data-id");
+    }
+    const step = slot.dataset.step;
+    part.querySelector(".slider").setAttribute("aria-label", step.charAt(0).toUpperCase() + step.slice(1));
+    const delay = part.querySelector(".speed input");
+    delay.value = slot.dataset.delay;
+    delay.setAttribute("aria-label", `Delay between ${step}s`);
+    slot.replaceWith(part);
+  }
+}
+fillPlayerSlots();
+
+/** `1 given`, `2 givens`. */
+const plural = (k, one, many = `${one}s`) => `${fmt(k)} ${k === 1 ? one : many}`;
 
 // ───────────────────────────── tabs ─────────────────────────────
 
@@ -117,29 +150,24 @@ for (const t of TABS) {
 
 // ───────────────────────────── sudoku board ─────────────────────────────
 
+/** The examples menu: id, name, puzzle. */
 const EXAMPLES = [
-  { id: "easy", name: "Easy 9×9", text:
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79" },
-  { id: "inkala", name: "Hardest: Inkala 2010", text:
-    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.." },
-  { id: "easter", name: "Hardest: Easter Monster", text:
-    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1" },
-  { id: "four", name: "4×4 (dancing-links view)", text: "1...3..4.3....2." },
-  { id: "six", name: "6×6", text: "3.5...4....5....6....2.45.2.3...4..." },
-  { id: "sixteen", name: "16×16", text:
-    "54.2..3F....ECD89...C...4.5F.B...G..D.6.....A.5.F.A6...8C.2B.4..32F..G.......86..D.84.F5.79..2E.A..9..D.G...C......4EB.C....FG......9A4..3..8.........17.B.G..4.7...F3..D28C....D..B...GF.49..3.....6C.4.......D..D1A9B.2F3.G.8C..8.1F7.B9C.4..E4F.CG2.3...D...5" },
-  { id: "sixteen-hard", name: "16×16, hard", text:
-    "1..B6.5....E.8...E.3.78F.B...2.........1.8.G...3.A2.G.D.7.....B.B..........A7.D..D..E...G.8.F.A973.A.D.42...B.......2.G7BF...6.46......8...7.......1...E.54B9..F..AF....1.6.4B.C92...51.CDG....885BD1.....AC..E.......7GD3....4....C.9.....6.A....F...4.8.E..1C6" },
-  { id: "twentyfive", name: "25×25", text:
-    "O.B...I.K.6.9..L3CG.5H7M4.AD.K.M7...5..1.I69.L..G.H.35.CG...F.7NP..1.....I..F..8O.659L.C.G..M.41.BANG.M..L..1.OJIB.5.D.N28.3..D.4M.8C3I..BH6PL2.E97J..7.FI.N41.6.CDG..J....5KLA.9..E.7D.M.O.5.IAG.6..32H8.....5.JH..K...B..7.MDE.JK.H.E9OA....M.F15.3C..P62N...I6583.BE.9..JAC7GM.O.I8.7.....G6.CH..9.D...1E...C......I4.8M7.K.P.65J...LA49..O.7.JF5.GE..N.HKC5E..B...GCPN3K.62.O.I9...4.28..C.HNK1..L..3..AOG7..79F.MEA.G...2N.CB81..64L.....B..7F.8.JO..A.HEK..3A.EDG3.J..C9M...4P.2F.1...3JO58..4.DEA6BGF.N..P.C9E.N93G...4BK..C.6L.J.AFH7.8I7C..B.O2P.3.A..MK.4L.5B6AP....C.M..I81D..O.3.92L..GJH.2.EAF....PI3.K..D.F...1.A3D.H.5.EB8.7GO..N." },
-  { id: "two", name: "Two solutions", text:
-    "53..7........95....98....6.8.......34..8.3..17...2...6......28....419..5.......79" },
-];
+  ["easy", "Easy 9×9", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"],
+  ["inkala", "Hardest: Inkala 2010", "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."],
+  ["easter", "Hardest: Easter Monster", "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"],
+  ["four", "4×4 (dancing-links view)", "1...3..4.3....2."],
+  ["six", "6×6", "3.5...4....5....6....2.45.2.3...4..."],
+  ["sixteen", "16×16", "54.2..3F....ECD89...C...4.5F.B...G..D.6.....A.5.F.A6...8C.2B.4..32F..G.......86..D.84.F5.79..2E.A..9..D.G...C......4EB.C....FG......9A4..3..8.........17.B.G..4.7...F3..D28C....D..B...GF.49..3.....6C.4.......D..D1A9B.2F3.G.8C..8.1F7.B9C.4..E4F.CG2.3...D...5"],
+  ["sixteen-hard", "16×16, hard", "1..B6.5....E.8...E.3.78F.B...2.........1.8.G...3.A2.G.D.7.....B.B..........A7.D..D..E...G.8.F.A973.A.D.42...B.......2.G7BF...6.46......8...7.......1...E.54B9..F..AF....1.6.4B.C92...51.CDG....885BD1.....AC..E.......7GD3....4....C.9.....6.A....F...4.8.E..1C6"],
+  ["twentyfive", "25×25", "O.B...I.K.6.9..L3CG.5H7M4.AD.K.M7...5..1.I69.L..G.H.35.CG...F.7NP..1.....I..F..8O.659L.C.G..M.41.BANG.M..L..1.OJIB.5.D.N28.3..D.4M.8C3I..BH6PL2.E97J..7.FI.N41.6.CDG..J....5KLA.9..E.7D.M.O.5.IAG.6..32H8.....5.JH..K...B..7.MDE.JK.H.E9OA....M.F15.3C..P62N...I6583.BE.9..JAC7GM.O.I8.7.....G6.CH..9.D...1E...C......I4.8M7.K.P.65J...LA49..O.7.JF5.GE..N.HKC5E..B...GCPN3K.62.O.I9...4.28..C.HNK1..L..3..AOG7..79F.MEA.G...2N.CB81..64L.....B..7F.8.JO..A.HEK..3A.EDG3.J..C9M...4P.2F.1...3JO58..4.DEA6BGF.N..P.C9E.N93G...4BK..C.6L.J.AFH7.8I7C..B.O2P.3.A..MK.4L.5B6AP....C.M..I81D..O.3.92L..GJH.2.EAF....PI3.K..D.F...1.A3D.H.5.EB8.7GO..N."],
+  ["two", "Two solutions", "53..7........95....98....6.8.......34..8.3..17...2...6......28....419..5.......79"],
+].map(([id, name, text]) => ({ id, name, text }));
 
 const S = {
   n: 9, br: 3, bc: 3,
   cells: new Uint8Array(81),   // the puzzle: 0 = blank
   solution: null,              // a solved grid, or null
+  solutions: null,             // two solutions of a puzzle that has more, and which is shown
   conflicts: [],               // from /api/sudoku/check
   conflictAt: new Map(),       // cell index -> reason
   given: new Uint8Array(81),   // 1 where the digit is a given of the puzzle; other digits are
@@ -151,7 +179,33 @@ const S = {
   hint: null,                  // {step} or {error, cell} while a hint is shown
   sel: 0,
   player: null,                // {kind: "search" | "logic", grid, ...} while a player is open
+  version: 0,                  // bumped at every change of the puzzle, so that an answer that
+                               // comes back for an older puzzle is not painted on this one
 };
+
+/**
+ * Asks the API about the board as it is now. An answer (or error) that comes back after the
+ * puzzle changed is dropped, with a note saying so (`what` names the work): then the result
+ * is null.
+ */
+async function boardApi(what, path, body) {
+  const version = S.version;
+  const note = $("#stale-note");
+  note.hidden = true;
+  const stale = () => {
+    if (version === S.version) return false;
+    note.textContent = `The board changed while the ${what} ran: its answer was for the old puzzle and is not shown.`;
+    note.hidden = false;
+    return true;
+  };
+  try {
+    const r = await api(path, body);
+    return stale() ? null : r;
+  } catch (e) {
+    if (stale()) return null;
+    throw e;
+  }
+}
 const board = $("#board");
 let cellEls = [];
 
@@ -268,6 +322,7 @@ function render() {
     d.classList.toggle("given", given);
     d.classList.toggle("entry", !p && !given && S.cells[i] !== 0);
     d.classList.toggle("solved", solved);
+    d.classList.toggle("differs", solved && !!S.solutions && S.solutions.list[0][i] !== S.solutions.list[1][i]);
     d.classList.toggle("placed", !!p && !given && v !== 0);
     d.classList.toggle("pat", !!hl && hl.cells.has(i));
     d.classList.toggle("pat-place", !!hl && hl.place.has(i));
@@ -476,6 +531,7 @@ let urlTimer = null;
 
 /** Called after every change of the puzzle: re-check it and update the address bar. */
 function changed({ keepResult = false } = {}) {
+  S.version += 1;
   if (!keepResult) hideResult();
   clearTimeout(checkTimer);
   checkTimer = setTimeout(runCheck, 90);
@@ -494,6 +550,8 @@ async function runCheck() {
   try {
     const r = await api("/api/sudoku/check", { puzzle: lineOf(S.cells) });
     if (seq !== checkSeq) return;
+    // The server names digits by number ("digit 16"); the board shows symbols (G).
+    for (const c of r.conflicts) c.text = c.text.replace(/^digit \d+/, `digit ${SYM[c.digit - 1]}`);
     S.conflicts = r.conflicts;
     S.conflictAt = new Map();
     for (const c of r.conflicts) {
@@ -518,7 +576,7 @@ async function runCheck() {
       summary.className = "muted";
       summary.textContent = `No repeats, but ${r.dead_cells.length} empty cell${r.dead_cells.length > 1 ? "s have" : " has"} no candidate left.`;
     } else {
-      summary.textContent = `${givens} givens, no repeated digit.`;
+      summary.textContent = `${plural(givens, "given")}, no repeated digit.`;
     }
     render();
   } catch (e) {
@@ -537,9 +595,18 @@ $("#candidates-toggle").addEventListener("change", (e) => {
 
 /** Parses any supported text on the server and puts the puzzle on the board. */
 async function loadText(text) {
-  const r = await api("/api/sudoku/check", { puzzle: text });
+  let r;
+  try {
+    r = await api("/api/sudoku/check", { puzzle: text });
+  } catch (e) {
+    // Sentences read as a puzzle give odd sizes ("unsupported size: 2x2"): say what it is.
+    if (/\b[a-z]{3,}\s+[a-z]{2,}\s+[a-z]{2,}\b/i.test(text)) {
+      throw new Error("this looks like text, not a puzzle: paste N×N digits (. or 0 for a blank), one line or a grid");
+    }
+    throw e;
+  }
   if (r.size > SYM.length) {
-    throw new Error(`this page shows boards up to ${SYM.length}×${SYM.length}; the API takes up to 64×64`);
+    throw new Error(`a ${r.size}×${r.size} puzzle is too big for this page, which draws boards up to ${SYM.length}×${SYM.length} (the size menu lists the usual ones); solve it with the API or \`dlx sudoku\``);
   }
   setGrid(r.size, r.shape, valuesOf(r.grid, r.size));
   return r;
@@ -613,7 +680,63 @@ $("#share-btn").addEventListener("click", async () => {
 
 // ───────────────────────────── solve ─────────────────────────────
 
-function hideResult() { $("#result").hidden = true; }
+function hideResult() {
+  $("#result").hidden = true;
+  $("#other-solution").hidden = true;
+  S.solutions = null;
+}
+
+/**
+ * Two solutions of the puzzle on the board, found as an exact cover by `/api/xcc/solve`
+ * (which lists solutions; the Sudoku solve gives one): an item per open cell and per digit
+ * missing from a row, column or box, an option per candidate. Null if it has fewer.
+ */
+async function twoSolutions() {
+  const { n } = S;
+  const has = (kind, h, d) => `${kind}${h}_${d}`;
+  const given = new Set();
+  S.cells.forEach((v, i) => {
+    if (!v) return;
+    const r = Math.floor(i / n), c = i % n;
+    given.add(has("r", r, v)).add(has("c", c, v)).add(has("b", boxIndex(r, c), v));
+  });
+  const items = new Set(), lines = [], placed = [];
+  S.cells.forEach((v, i) => {
+    if (v) return;
+    const r = Math.floor(i / n), c = i % n;
+    items.add(`p${i}`);
+    for (let d = 1; d <= n; d++) {
+      const its = [has("r", r, d), has("c", c, d), has("b", boxIndex(r, c), d)];
+      if (its.some((it) => given.has(it))) continue;
+      its.forEach((it) => items.add(it));
+      lines.push(`p${i} ${its.join(" ")}`);
+      placed.push([i, d]);
+    }
+  });
+  const problem = `${[...items].join(" ")}\n${lines.join("\n")}\n`;
+  const r = await api("/api/xcc/solve", { problem, limit: 2, list: 2 });
+  if (r.listed.length < 2) return null;
+  return r.listed.map((sol) => {
+    const g = Uint8Array.from(S.cells);
+    for (const o of sol.options) g[placed[o][0]] = placed[o][1];
+    return g;
+  });
+}
+
+/** Shows solution k of the two, and offers the other. */
+function showSolution(k) {
+  S.solutions.shown = k;
+  S.solution = S.solutions.list[k];
+  const diff = S.solution.reduce((a, v, i) => a + (v !== S.solutions.list[1 - k][i] ? 1 : 0), 0);
+  $("#other-solution-btn").textContent = `Show solution ${2 - k}`;
+  $("#other-solution-info").textContent = `Solution ${k + 1} of 2 shown; they differ in the ${plural(diff, "marked cell")}.`;
+  $("#other-solution").hidden = false;
+  render();
+}
+
+$("#other-solution-btn").addEventListener("click", () => {
+  if (S.solutions) showSolution(1 - S.solutions.shown);
+});
 
 const STOP_REASON = {
   node_budget: "the node budget ran out",
@@ -651,7 +774,7 @@ function showResult(r, mode) {
   const stats = $("#result-stats");
   stats.replaceChildren();
   const rows = [
-    ["Solutions", r.complete ? fmt(n) : `≥ ${fmt(n)}`],
+    ["Solutions", r.complete ? fmt(n) : n ? `≥ ${fmt(n)}` : "none found"],
     ["Nodes", r.stats.nodes ? fmt(r.stats.nodes) : "—"],
     ["Updates", r.stats.updates ? fmt(r.stats.updates) : "—"],
     ["Guesses", fmt(r.stats.guesses)],
@@ -685,17 +808,34 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
     heuristic: $("#heuristic-select").value,
     mode,
   };
-  if (mode === "count") body.limit = Math.max(1, Number($("#limit-input").value) || 1);
+  if (mode === "count") {
+    const raw = $("#limit-input").value.trim();
+    const limit = Number(raw);
+    if (!/^\d+$/.test(raw) || limit < 1) {
+      toast(`Count up to: a whole number from 1 up, not \`${raw}\``, true);
+      return;
+    }
+    body.limit = limit;
+  }
   try {
-    const r = await api("/api/sudoku/solve", body);
+    const r = await boardApi("search", "/api/sudoku/solve", body);
+    if (!r) return;
     S.solution = r.solution ? valuesOf(r.solution, S.n) : null;
     render();
     showResult(r, mode);
     if (r.unique === true && S.n <= 9) showRatingWithResult(lineOf(S.cells));
+    if (mode === "unique" && r.solutions >= 2 && S.n <= 16) {
+      const version = S.version;
+      const two = await twoSolutions().catch(() => null);
+      if (two && version === S.version && !$("#result").hidden) {
+        S.solutions = { list: two, shown: 0 };
+        showSolution(0);
+      }
+    }
   } catch (e) {
     toast(e.message, true);
   }
-}));
+}, "Searching… (the server gives up after its time limit)"));
 
 /** Adds the puzzle's rating (Sudoku Explainer's ER, and the band) to the solve result. */
 async function showRatingWithResult(puzzle) {
@@ -803,17 +943,50 @@ function playerKeys(e, player) {
 
 let traceCap = 5000;
 
-const sudokuPlayer = makePlayer("", (step) => {
+/**
+ * The board and partial solution at any step of a Sudoku trace, whose steps carry only what
+ * they change (`changes`: [cell, digit]; `pop`, `push` on the stack), going forwards or
+ * backwards from the step shown. `undo[i]` holds what step i overwrote.
+ */
+function makeReplay(start, steps) {
+  const grid = Uint8Array.from(start);
+  const stack = [];
+  const undo = steps.map((st) => ({ cells: st.changes.map(([c]) => [c, 0]), popped: [] }));
+  let at = -1; // the step whose result grid and stack hold
+  const forward = (i) => {
+    const st = steps[i];
+    for (const [k, [c, d]] of st.changes.entries()) { undo[i].cells[k][1] = grid[c]; grid[c] = d; }
+    undo[i].popped = st.pop ? stack.splice(stack.length - st.pop, st.pop) : [];
+    stack.push(...st.push);
+  };
+  const backward = (i) => {
+    const st = steps[i];
+    stack.length -= st.push.length;
+    stack.push(...undo[i].popped);
+    for (const [c, d] of undo[i].cells) grid[c] = d;
+  };
+  return {
+    /** Moves to step i; returns the grid after it (shared: copy to keep) and the stack. */
+    go(i) {
+      while (at < i) forward(++at);
+      while (at > i) backward(at--);
+      return { grid, stack };
+    },
+  };
+}
+
+const sudokuPlayer = makePlayer("", (step, i) => {
   const p = S.player;
   if (!p || p.kind !== "search") return;
-  p.grid = valuesOf(step.grid, S.n);
+  const { grid, stack } = p.replay.go(i);
+  p.grid = Uint8Array.from(grid);
   p.focus = step.cell || null;
   p.dead = step.kind === "dead_end";
   // A dancing-links item "digit 5 in box 6" lights up its house.
   const m = step.item && /^digit \S+ in (row|column|box) (\d+)$/.exec(step.item);
   p.house = m ? { kind: m[1], index: Number(m[2]) - 1 } : null;
   render();
-  if (p.matrix) drawMatrix($("#sudoku-links"), p.matrix, step);
+  if (p.matrix) drawMatrix($("#sudoku-links"), p.matrix, { ...step, stack: [...stack] });
 });
 
 function closePlayer() {
@@ -825,7 +998,27 @@ function closePlayer() {
   $("#logic-player").hidden = true;
   $("#sudoku-links-card").hidden = true;
   $("#keypad").hidden = false;
+  $(".hand-tools").hidden = false;
   render();
+}
+
+/**
+ * Opens the player of card `card` on the board with `state` (`S.player`) and its `steps`,
+ * out of the way of the result, the hint and the board's tools; `cut`, when not 0, is the cap
+ * the steps were cut at.
+ */
+function openPlayer(card, player, state, steps, cut, extra) {
+  closePlayer();
+  hideResult();
+  hideHint();
+  S.solution = null;
+  S.player = state;
+  $(card).hidden = false;
+  $("#keypad").hidden = true;
+  $(".hand-tools").hidden = true;
+  player.load(steps, cut > 0, cut, extra);
+  $(`${card} .slider`).focus({ preventScroll: true });
+  $(card).scrollIntoView({ block: "nearest" });
 }
 
 $("#player-close").addEventListener("click", () => { closePlayer(); board.focus(); });
@@ -837,24 +1030,24 @@ $("#trace-btn").addEventListener("click", () => busy($("#trace-btn"), async () =
     heuristic: $("#heuristic-select").value,
   };
   try {
-    const r = await api("/api/sudoku/trace", body);
-    if (!r.steps.length) { toast("The search has no step to show"); return; }
-    hideResult();
-    S.solution = null;
-    closePlayer();
-    hideHint();
-    S.player = { kind: "search", grid: S.cells, focus: null, dead: false, matrix: r.matrix || null };
-    $("#player").hidden = false;
-    $("#keypad").hidden = true;
+    const r = await boardApi("trace", "/api/sudoku/trace", body);
+    if (!r) return;
+    if (r.conflicts.length) {
+      closePlayer();
+      toast(`Nothing to step through: the givens repeat a digit (${r.conflicts[0].text.replace(/^digit \d+/, `digit ${SYM[r.conflicts[0].digit - 1]}`)}).`, true);
+      return;
+    }
+    if (!r.steps.length) { closePlayer(); toast("The search has no step to show: the puzzle is already full"); return; }
+    const extra = r.solutions > 0 ? `The recorded search meets ${plural(r.solutions, "solution")}.` : "";
+    openPlayer("#player", sudokuPlayer, { kind: "search", grid: S.cells, focus: null, dead: false,
+      matrix: r.matrix || null, replay: makeReplay(valuesOf(r.grid, S.n), r.steps) },
+    r.steps, r.truncated ? traceCap : 0, extra);
     $("#sudoku-links-card").hidden = !r.matrix;
-    let extra = "";
-    if (r.solutions > 0) extra = `The recorded search meets ${fmt(r.solutions)} solution${r.solutions === 1 ? "" : "s"}.`;
-    sudokuPlayer.load(r.steps, r.truncated, traceCap, extra);
-    $("#step-slider").focus();
   } catch (e) {
+    closePlayer();
     toast(e.message, true);
   }
-}));
+}, "Recording the search…"));
 
 document.addEventListener("keydown", (e) => {
   if (!$("#panel-sudoku").hidden && S.player) {
@@ -949,7 +1142,8 @@ function showHint(h) {
 $("#hint-btn").addEventListener("click", () => busy($("#hint-btn"), async () => {
   closePlayer();
   try {
-    const r = await api("/api/sudoku/hint", hintBody());
+    const r = await boardApi("hint", "/api/sudoku/hint", hintBody());
+    if (!r) return;
     if (r.step) showHint({ step: r.step });
     else showHint({ done: r.solved ? "The grid is solved." : "No further step found." });
   } catch (e) {
@@ -1052,22 +1246,17 @@ const logicPlayer = makePlayer("logic-", (frame) => {
 
 $("#explain-btn").addEventListener("click", () => busy($("#explain-btn"), async () => {
   try {
-    const r = await api("/api/sudoku/explain", { puzzle: lineOf(S.cells), shape: shapeOf() });
-    closePlayer();
-    hideResult();
-    hideHint();
-    S.solution = null;
-    S.player = { kind: "logic", grid: S.cells, cands: null, step: null };
-    $("#logic-player").hidden = false;
-    $("#keypad").hidden = true;
+    const r = await boardApi("logic solver", "/api/sudoku/explain", { puzzle: lineOf(S.cells), shape: shapeOf() });
+    if (!r) return;
     showRating(r.rating);
     const extra = r.rating.complete ? "" : "The path is not complete: the rating is a lower bound.";
-    logicPlayer.load(logicFrames(r), false, 0, extra);
-    $("#logic-step-slider").focus();
+    openPlayer("#logic-player", logicPlayer, { kind: "logic", grid: S.cells, cands: null, step: null },
+      logicFrames(r), 0, extra);
   } catch (e) {
+    closePlayer();
     toast(e.message, true);
   }
-}));
+}, "Solving by logic…"));
 
 $("#logic-close").addEventListener("click", () => { closePlayer(); board.focus(); });
 
@@ -1115,7 +1304,7 @@ $("#gen-btn").addEventListener("click", () => busy($("#gen-btn"), async () => {
       } catch (e) { /* the puzzle stands without its rating */ }
     }
     const parts = [
-      el("span", { id: "gen-givens", text: `${r.givens} givens` }),
+      el("span", { id: "gen-givens", text: plural(r.givens, "given") }),
       document.createTextNode(`${r.minimal ? " (minimal)" : ""} · symmetry ${r.symmetry.replace(/_/g, " ")}`),
     ];
     if (rating !== null && rating !== undefined) {
@@ -1135,14 +1324,56 @@ $("#gen-btn").addEventListener("click", () => busy($("#gen-btn"), async () => {
 
 // ───────────────────────────── dancing-links view ─────────────────────────────
 
+/** The most options and items drawn whole; a bigger matrix is drawn as a window. */
+const MATRIX_ROWS = 130, MATRIX_COLS = 100;
+/** The window's size: options and items drawn around the step. */
+const WINDOW_ROWS = 60, WINDOW_COLS = 80;
+
+/** A Sudoku item's label in short (`digit 5 in row 4` to `r4#5`); other names as they are. */
+function shortName(it) {
+  const m = it.label && /^digit (\S+) in (row|column|box) (\d+)$/.exec(it.label);
+  return m ? `${m[2][0] === "b" ? "b" : m[2][0]}${m[3]}#${m[1]}` : (it.label || it.name);
+}
+
+/**
+ * Which options and items of `m` to draw at a step: all of a small matrix; of a big one, the
+ * chosen options, the one tried, the first options of the item being branched on and those
+ * that follow the step's option, and the items these touch (the item in focus first).
+ */
+function matrixWindow(m, chosen, focusOpt, focusItem, colNodes) {
+  const items = m.items.length, opts = m.options.length;
+  let rows;
+  if (opts <= MATRIX_ROWS) rows = [...Array(opts).keys()];
+  else {
+    const pick = new Set(chosen);
+    if (focusOpt >= 0) pick.add(focusOpt);
+    if (focusItem >= 0) for (const o of colNodes(focusItem).slice(0, WINDOW_ROWS / 4)) pick.add(o);
+    const anchor = focusOpt >= 0 ? focusOpt : chosen.length ? chosen[chosen.length - 1] : 0;
+    for (let o = anchor; o < opts && pick.size < WINDOW_ROWS; o++) pick.add(o);
+    for (let o = anchor - 1; o >= 0 && pick.size < WINDOW_ROWS; o--) pick.add(o);
+    rows = [...pick].sort((a, b) => a - b);
+  }
+  let cols;
+  if (items <= MATRIX_COLS) cols = [...Array(items).keys()];
+  else {
+    const pick = new Set(focusItem >= 0 ? [focusItem] : []);
+    const add = (o) => { for (const it of m.options[o]) if (pick.size < WINDOW_COLS) pick.add(it); };
+    if (focusOpt >= 0) add(focusOpt);
+    for (const o of chosen) add(o);
+    for (const o of rows) add(o);
+    cols = [...pick].sort((a, b) => a - b);
+  }
+  return { rows, cols };
+}
+
 /**
  * Draws the exact-cover matrix with its links as they stand after `step`: items covered by
  * the chosen options are unlinked from the header list, options that clash with a chosen one
  * are hidden (their nodes leave the vertical lists), the chosen options are green, and the
- * item being branched on and the option being tried are amber.
+ * item being branched on and the option being tried are amber. A matrix too big to draw whole
+ * is drawn as a window around the step (see `matrixWindow`), and `note` says what is left out.
  */
-function drawMatrix(container, m, step) {
-  const items = m.items.length, opts = m.options.length;
+function drawMatrix(container, m, step, note = null) {
   const chosen = new Set(step.stack);
   const covered = new Map(); // item -> color (null when uncolored)
   for (const o of step.stack) {
@@ -1161,85 +1392,91 @@ function drawMatrix(container, m, step) {
   if (step.kind === "try") {
     focusOpt = step.option !== undefined && step.option !== null ? step.option : step.stack[step.stack.length - 1];
   }
+  // The options of an item, in order (built once per matrix).
+  if (!m.colNodes) {
+    m.colNodes = Array.from({ length: m.items.length }, () => []);
+    m.options.forEach((its, o) => its.forEach((it) => m.colNodes[it].push(o)));
+  }
+  const { rows, cols } = matrixWindow(m, step.stack, focusOpt, focusItem, (j) => m.colNodes[j]);
+  const colAt = new Map(cols.map((j, k) => [j, k]));
+  const rowAt = new Map(rows.map((o, k) => [o, k]));
+  const items = cols.length, opts = rows.length;
+  const names = cols.map((j) => shortName(m.items[j]));
 
-  const maxLabel = Math.min(28, Math.max(...m.labels.map((x) => x.length), 1));
+  let maxLabel = 1;
+  for (const o of rows) maxLabel = Math.max(maxLabel, Math.min(28, m.labels[o].length));
   const avail = Math.max(320, container.clientWidth || 620);
-  // Text size follows the cell size, which follows the room left after the labels.
+  // Text size follows the cell size, which follows the room left after the labels; never
+  // below 11 px (the matrix scrolls instead).
   const guess = Math.floor((avail - 200) / Math.max(items, 1));
-  const fs = Math.max(9, Math.min(13, guess * 0.45));
-  const labelW = (maxLabel + 4) * fs * 0.62 + 12;
-  const s = Math.max(8, Math.min(44, Math.floor((avail - labelW - 16) / Math.max(items, 1))));
+  const fs = Math.max(11, Math.min(13, guess * 0.45));
+  const labelW = (String(m.options.length).length + maxLabel + 2) * fs * 0.62 + 12;
+  const s = Math.max(12, Math.min(44, Math.floor((avail - labelW - 16) / Math.max(items, 1))));
   const r = Math.max(2.4, Math.min(7, s * 0.28));
-  const maxName = Math.max(...m.items.map((x) => x.name.length), 1);
+  const maxName = Math.max(1, ...names.map((x) => x.length));
   const rotate = maxName * fs * 0.62 > s - 2;
   const headH = rotate ? Math.min(100, maxName * fs * 0.55 + s + 10) : s + fs + 10;
-  const x = (j) => labelW + j * s + s / 2;
-  const y = (o) => headH + 8 + o * s + s / 2;
+  const x = (j) => labelW + colAt.get(j) * s + s / 2;
+  const y = (o) => headH + 8 + rowAt.get(o) * s + s / 2;
   const W = labelW + items * s + 12, H = headH + 8 + opts * s + 10;
   const root = svg("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "img",
-    "aria-label": `Exact-cover matrix: ${items} items, ${opts} options` });
+    "aria-label": `Exact-cover matrix: ${m.items.length} items, ${m.options.length} options` });
 
   // Backgrounds: the chosen rows, the row being tried and the column being branched on.
-  for (let o = 0; o < opts; o++) {
+  for (const o of rows) {
     const cls = o === focusOpt ? "focus" : chosen.has(o) ? "chosen" : null;
     if (cls) root.append(svg("rect", { class: `lv-rowbg ${cls}`, x: 2, y: y(o) - s / 2, width: W - 4, height: s, rx: 3 }));
   }
-  if (focusItem >= 0) {
+  if (colAt.has(focusItem)) {
     root.append(svg("rect", { class: "lv-colbg focus", x: x(focusItem) - s / 2, y: 2, width: s, height: H - 4, rx: 3 }));
   }
 
   // The header list: a line through the items still active.
-  const activeHeads = [];
-  for (let j = 0; j < items; j++) if (!covered.has(j)) activeHeads.push(j);
+  const activeHeads = cols.filter((j) => !covered.has(j));
   if (activeHeads.length > 1) {
     const hy = headH - s / 2;
     root.append(svg("polyline", { class: "lv-hlist", points: activeHeads.map((j) => `${x(j)},${hy}`).join(" ") }));
   }
 
   // Vertical lists: for each active item, its header and the nodes of the options not hidden.
-  const visible = (o) => !hidden(o);
-  const colNodes = Array.from({ length: items }, () => []);
-  m.options.forEach((its, o) => its.forEach((it) => colNodes[it].push(o)));
-  for (let j = 0; j < items; j++) {
-    if (covered.has(j)) continue;
+  const isHidden = new Map(rows.map((o) => [o, hidden(o)]));
+  for (const j of activeHeads) {
     let py = headH - s / 2;
-    for (const o of colNodes[j]) {
-      if (!visible(o)) continue;
+    for (const o of m.colNodes[j]) {
+      if (!rowAt.has(o) || isHidden.get(o)) continue;
       root.append(svg("line", { class: "lv-vlink", x1: x(j), y1: py, x2: x(j), y2: y(o) }));
       py = y(o);
     }
   }
   // Horizontal links: each option not hidden, through its nodes from left to right.
-  for (let o = 0; o < opts; o++) {
-    if (!visible(o)) continue;
-    const xs = m.options[o].map(x).sort((a, b) => a - b);
+  for (const o of rows) {
+    if (isHidden.get(o)) continue;
+    const xs = m.options[o].filter((it) => colAt.has(it)).map(x).sort((a, b) => a - b);
     if (xs.length > 1) root.append(svg("line", { class: "lv-hlink", x1: xs[0], y1: y(o), x2: xs[xs.length - 1], y2: y(o) }));
   }
   // Headers and their names.
-  for (let j = 0; j < items; j++) {
+  cols.forEach((j, k) => {
     const it = m.items[j];
     const cls = ["lv-head", it.primary ? "primary" : "secondary", covered.has(j) ? "covered" : "", j === focusItem ? "focus" : ""].join(" ");
     const hs = Math.max(6, Math.min(16, s * 0.62));
     root.append(svg("rect", { class: cls, x: x(j) - hs / 2, y: headH - s / 2 - hs / 2, width: hs, height: hs, rx: 2 }));
     const t = svg("text", { class: `lv-name${covered.has(j) ? " covered" : ""}`, "font-size": fs });
-    t.textContent = it.name;
-    if (it.label) {
-      const title = svg("title");
-      title.textContent = `${it.name}: ${it.label}`;
-      t.append(title);
-    }
+    t.textContent = names[k];
+    const title = svg("title");
+    title.textContent = it.label ? `${it.label} (item ${it.name})` : `item ${it.name}${it.primary ? "" : " (secondary)"}`;
+    t.append(title);
     if (rotate) {
       t.setAttribute("transform", `translate(${x(j) + 3},${headH - s - 2}) rotate(-60)`);
     } else {
       t.setAttribute("x", x(j)); t.setAttribute("y", headH - s - 4); t.setAttribute("text-anchor", "middle");
     }
     root.append(t);
-  }
+  });
   // Nodes and option labels.
-  for (let o = 0; o < opts; o++) {
-    const state = o === focusOpt ? "focus" : chosen.has(o) ? "chosen" : hidden(o) ? "hidden" : "";
+  for (const o of rows) {
+    const state = o === focusOpt ? "focus" : chosen.has(o) ? "chosen" : isHidden.get(o) ? "hidden" : "";
     for (const it of m.options[o]) {
-      root.append(svg("circle", { class: `lv-node ${state}`, cx: x(it), cy: y(o), r }));
+      if (colAt.has(it)) root.append(svg("circle", { class: `lv-node ${state}`, cx: x(it), cy: y(o), r }));
     }
     const label = svg("text", { class: `lv-label ${state}`, x: 6, y: y(o) + fs * 0.35, "font-size": fs });
     const full = m.labels[o];
@@ -1250,6 +1487,13 @@ function drawMatrix(container, m, step) {
     root.append(label);
   }
   container.replaceChildren(root);
+  if (note) {
+    const cut = rows.length < m.options.length || cols.length < m.items.length;
+    note.textContent = cut
+      ? `Drawn: ${fmt(rows.length)} of ${fmt(m.options.length)} options and ${fmt(cols.length)} of ${fmt(m.items.length)} items (the chosen options, the option tried and its neighbours, the item branched on); the rest are not drawn.`
+      : "";
+    note.hidden = !cut;
+  }
 }
 
 // ───────────────────────────── exact cover tab ─────────────────────────────
@@ -1295,16 +1539,30 @@ $("#xcc-example").addEventListener("change", (e) => {
   $("#xcc-result").hidden = true;
 });
 
+/**
+ * The whole number in field `css`, from `min` to `max`; otherwise throws an error naming the
+ * field (`label`) and what it takes.
+ */
+function wholeNumber(css, label, min, max = Infinity) {
+  const raw = $(css).value.trim();
+  const v = Number(raw);
+  if (!/^\d+$/.test(raw) || v < min || v > max) {
+    const range = max === Infinity ? `from ${min} up` : `from ${min} to ${max}`;
+    throw new Error(`${label}: a whole number ${range}, not \`${raw}\``);
+  }
+  return v;
+}
+
 $("#xcc-solve").addEventListener("click", () => busy($("#xcc-solve"), async () => {
   const box = $("#xcc-result");
-  const body = {
-    problem: $("#xcc-text").value,
-    limit: Math.max(0, Number($("#xcc-limit").value) || 0),
-    list: Math.min(100, Math.max(0, Number($("#xcc-list").value) || 0)),
-    heuristic: $("#xcc-heuristic").value,
-    algorithm: $("#xcc-algorithm").value,
-  };
   try {
+    const body = {
+      problem: $("#xcc-text").value,
+      limit: wholeNumber("#xcc-limit", "Stop after", 0),
+      list: wholeNumber("#xcc-list", "List", 0, 100),
+      heuristic: $("#xcc-heuristic").value,
+      algorithm: $("#xcc-algorithm").value,
+    };
     const r = await api("/api/xcc/solve", body);
     box.replaceChildren();
     const kind = r.solutions === 0 ? (r.complete ? "bad" : "warn") : (r.complete ? "good" : "warn");
@@ -1335,7 +1593,7 @@ $("#xcc-solve").addEventListener("click", () => busy($("#xcc-solve"), async () =
 }));
 
 const xccPlayer = makePlayer("xcc-", (step) => {
-  if (xccState.trace) drawMatrix($("#xcc-links"), xccState.trace.matrix, step);
+  if (xccState.trace) drawMatrix($("#xcc-links"), xccState.trace.matrix, step, $("#xcc-links-note"));
   if (xccState.trace && xccState.trace.queens) drawQueensStep(xccState.trace, step);
 });
 
@@ -1346,11 +1604,15 @@ async function xccTrace(body, button) {
       xccState.trace = r;
       $("#xcc-player-card").hidden = false;
       $("#trace-chess").hidden = !r.queens;
-      let extra = r.solutions ? `The recorded search meets ${fmt(r.solutions)} solution${r.solutions === 1 ? "" : "s"}.` : "";
+      const extra = r.solutions ? `The recorded search meets ${plural(r.solutions, "solution")}.` : "";
       xccPlayer.load(r.steps, r.truncated, traceCap, extra);
       $("#xcc-step-slider").focus({ preventScroll: true });
       $("#xcc-player-card").scrollIntoView({ block: "start" });
     } catch (e) {
+      // An old player does not stay under the error of a new request.
+      xccPlayer.pause();
+      $("#xcc-player-card").hidden = true;
+      xccState.trace = null;
       toast(e.message, true);
     }
   });

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use axum::extract::State;
 use dlx_engine::Matrix;
 use dlx_sudoku::{
-    Grid, SolveOptions, SolveStats, SolverKind, Status, TraceOptions, TraceStep, Visitor,
+    Grid, SolveOptions, SolveStats, SolverKind, Status, StepKind, TraceOptions, Visitor,
 };
 use serde::{Deserialize, Serialize};
 
@@ -22,8 +22,9 @@ use crate::work::{Asked, run_blocking};
 /// enough for any 4x4 puzzle (at most 64 options).
 pub const MAX_MATRIX_OPTIONS: usize = 128;
 
-/// The most grid cells a trace's steps may carry in all (each step holds the whole grid):
-/// 5,000 steps of a 25x25 grid. Larger grids get proportionally fewer steps.
+/// The most grid cells a trace's steps may hold in all while recorded (the recorder keeps the
+/// whole grid of each step; the answer sends only what changed): 5,000 steps of a 25x25 grid.
+/// Larger grids get proportionally fewer steps.
 pub const MAX_TRACE_CELLS: usize = 5_000 * 625;
 
 /// What `POST /api/sudoku/solve` looks for.
@@ -290,21 +291,170 @@ pub struct TraceRequest {
     pub max_steps: Option<usize>,
 }
 
+/// What a step of a Sudoku trace did: the engine's [`StepKind`]s, and `end`, the last step of
+/// a search that was not cut short and met no solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TraceKind {
+    /// An item (dlx) or a cell is chosen.
+    Choose,
+    /// One of its options is tried.
+    Try,
+    /// The chosen item or cell has no option left.
+    DeadEnd,
+    /// Every option of a level failed; the search backs up.
+    Backtrack,
+    /// A solution.
+    Solution,
+    /// The search is over: every possibility was tried and none is a solution.
+    End,
+}
+
+impl From<StepKind> for TraceKind {
+    fn from(k: StepKind) -> TraceKind {
+        match k {
+            StepKind::Choose => TraceKind::Choose,
+            StepKind::Try => TraceKind::Try,
+            StepKind::DeadEnd => TraceKind::DeadEnd,
+            StepKind::Backtrack => TraceKind::Backtrack,
+            StepKind::Solution => TraceKind::Solution,
+        }
+    }
+}
+
+/// One step of `POST /api/sudoku/trace`: what changed on the grid, not the grid.
+#[derive(Debug, Serialize)]
+pub struct TraceStepOut {
+    /// What happened.
+    pub kind: TraceKind,
+    /// The level of the search (0 at the root).
+    pub depth: usize,
+    /// The chosen item or cell in words (`r4c7`, `digit 5 in box 6`).
+    pub item: Option<String>,
+    /// Its number of options when chosen.
+    pub options: Option<usize>,
+    /// The cell concerned (`[row, column]`, 0-based): the chosen cell, where a digit is tried,
+    /// or, for a backtrack, the cell whose candidates all failed.
+    pub cell: Option<(usize, usize)>,
+    /// The digit concerned.
+    pub digit: Option<u8>,
+    /// The cells this step changed, `[cell, digit]` (cell row-major, 0-based; digit 0 for a
+    /// cell emptied), in cell order: the grid after the step is the grid before it with these.
+    pub changes: Vec<(usize, u8)>,
+    /// For the `dlx` solver, how the partial solution (the engine's option numbers, in level
+    /// order) changed: `pop` ids leave its top, then the ids of `push` are added. Always 0
+    /// and empty for the other solvers.
+    pub pop: usize,
+    /// The option ids added to the partial solution (see `pop`).
+    pub push: Vec<u32>,
+    /// A sentence: `r4c7 has 2 candidates; trying 5 (1 of 2)`.
+    pub text: String,
+}
+
 /// The answer to `POST /api/sudoku/trace`.
 #[derive(Debug, Serialize)]
 pub struct TraceResponse {
-    /// The steps up to the first solution, each with the grid after it and a sentence.
-    pub steps: Vec<TraceStep>,
+    /// The puzzle read, on one line: the grid before the first step.
+    pub grid: String,
+    /// The steps up to the first solution, each with what it changed and a sentence; a search
+    /// that ends without a solution (and was not cut) ends with an `end` step.
+    pub steps: Vec<TraceStepOut>,
     /// Whether the search went on past the last step (the trace hit its cap).
     pub truncated: bool,
     /// Solutions met (0 or 1: the trace stops at the first).
     pub solutions: u64,
     /// The traced search's statistics.
     pub stats: SolveStats,
-    /// For the `dlx` solver on a small grid, the exact-cover matrix the steps' `stack`s index.
+    /// For the `dlx` solver on a small grid, the exact-cover matrix the option ids of the
+    /// steps' `push` index.
     pub matrix: Option<Matrix>,
     /// Givens that repeat a digit (then there is nothing to trace).
     pub conflicts: Vec<ConflictOut>,
+}
+
+/// The steps of `trace` as sent: each with the cells it changed from the step before (the
+/// first from `start`), backtracks with the cell they leave, the solution and the end of a
+/// fruitless search in full sentences.
+fn steps_out(start: &str, trace: dlx_sudoku::Trace) -> Vec<TraceStepOut> {
+    let mut before = cells_of(start);
+    let mut stack: Vec<u32> = Vec::new();
+    // The cell chosen at each depth, for the backtrack that leaves it.
+    let mut chosen: Vec<Option<(usize, usize)>> = Vec::new();
+    let mut out = Vec::with_capacity(trace.steps.len() + 1);
+    for s in trace.steps {
+        let after = cells_of(&s.grid);
+        let changes = before
+            .iter()
+            .zip(&after)
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(k, (_, &b))| (k, b))
+            .collect();
+        before = after;
+        let keep = stack
+            .iter()
+            .zip(&s.stack)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let pop = stack.len() - keep;
+        let push = s.stack[keep..].to_vec();
+        stack = s.stack;
+        let mut cell = s.cell;
+        if s.kind == StepKind::Choose {
+            chosen.resize(s.depth + 1, None);
+            chosen[s.depth] = s.cell;
+        } else if s.kind == StepKind::Backtrack && cell.is_none() {
+            cell = chosen.get(s.depth).copied().flatten();
+        }
+        let text = if s.kind == StepKind::Solution {
+            format!(
+                "{}: every cell is filled and no row, column or box repeats a digit; the trace \
+                 stops at this first solution",
+                s.text
+            )
+        } else {
+            s.text
+        };
+        out.push(TraceStepOut {
+            kind: s.kind.into(),
+            depth: s.depth,
+            item: s.item,
+            options: s.options,
+            cell,
+            digit: s.digit,
+            changes,
+            pop,
+            push,
+            text,
+        });
+    }
+    if !trace.truncated && trace.solutions == 0 && !out.is_empty() {
+        out.push(TraceStepOut {
+            kind: TraceKind::End,
+            depth: 0,
+            item: None,
+            options: None,
+            cell: None,
+            digit: None,
+            changes: Vec::new(),
+            pop: 0,
+            push: Vec::new(),
+            text: "search finished, no solution: every possibility was tried".to_string(),
+        });
+    }
+    out
+}
+
+/// The digits of a grid line as [`Grid::to_line`] writes it: one symbol a cell up to 35x35
+/// (`.` for a blank), numbers separated by spaces above.
+fn cells_of(line: &str) -> Vec<u8> {
+    if line.contains(' ') {
+        line.split(' ').map(|w| w.parse().unwrap_or(0)).collect()
+    } else {
+        line.chars()
+            .map(|c| dlx_sudoku::grid::symbol_value(c).unwrap_or(0))
+            .collect()
+    }
 }
 
 /// The reduced exact cover of `grid` as a [`Matrix`] in Sudoku words, if small enough to draw.
@@ -341,11 +491,14 @@ pub async fn trace(
         } else {
             None
         };
+        let start = grid.to_line();
+        let (truncated, solutions, stats) = (t.truncated, t.solutions, t.stats.clone());
         Ok(TraceResponse {
-            steps: t.steps,
-            truncated: t.truncated,
-            solutions: t.solutions,
-            stats: t.stats,
+            steps: steps_out(&start, t),
+            grid: start,
+            truncated,
+            solutions,
+            stats,
             matrix,
             conflicts: conflicts_of(&grid),
         })

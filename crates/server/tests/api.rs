@@ -592,11 +592,44 @@ mod sudoku {
         assert!(error_of(&v).contains("magic"), "{v}");
     }
 
+    /// The grids after each step of a trace answer: its `grid` with each step's `changes`
+    /// applied in turn, and the stacks, from each step's `pop` and `push`.
+    fn replay(v: &Value) -> (Vec<String>, Vec<Vec<u64>>) {
+        let mut grid: Vec<char> = v["grid"].as_str().unwrap().chars().collect();
+        let mut stack: Vec<u64> = Vec::new();
+        let (mut grids, mut stacks) = (Vec::new(), Vec::new());
+        for st in v["steps"].as_array().unwrap() {
+            for ch in st["changes"].as_array().unwrap() {
+                let (cell, d) = (ch[0].as_u64().unwrap() as usize, ch[1].as_u64().unwrap());
+                assert!(cell < grid.len(), "{st}");
+                grid[cell] = if d == 0 {
+                    '.'
+                } else {
+                    SYMBOLS.as_bytes()[d as usize - 1] as char
+                };
+            }
+            let pop = st["pop"].as_u64().unwrap() as usize;
+            assert!(pop <= stack.len(), "{st}");
+            stack.truncate(stack.len() - pop);
+            stack.extend(
+                st["push"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_u64().unwrap()),
+            );
+            grids.push(grid.iter().collect());
+            stacks.push(stack.clone());
+        }
+        (grids, stacks)
+    }
+
     #[tokio::test]
     async fn trace_of_a_hard_puzzle_ends_with_its_solution() {
         let s = state();
         let (status, v) = post(&s, "/api/sudoku/trace", json!({ "puzzle": INKALA })).await;
         assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["grid"], INKALA);
         let steps = v["steps"].as_array().unwrap();
         assert!(steps.len() > 100);
         assert_eq!(v["truncated"], false);
@@ -604,20 +637,39 @@ mod sudoku {
         assert_eq!(v["matrix"], Value::Null, "no matrix for a 9x9");
         let last = steps.last().unwrap();
         assert_eq!(last["kind"], "solution");
-        assert_solves(INKALA, last["grid"].as_str().unwrap());
+        assert!(
+            last["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("solution 1: every cell is filled"),
+            "{last}"
+        );
+        let (grids, stacks) = replay(&v);
+        assert_solves(INKALA, grids.last().unwrap());
         let kinds: std::collections::BTreeSet<&str> =
             steps.iter().map(|s| s["kind"].as_str().unwrap()).collect();
         for k in ["choose", "try", "dead_end", "backtrack", "solution"] {
             assert!(kinds.contains(k), "no {k} step");
         }
-        for st in steps {
+        for (k, st) in steps.iter().enumerate() {
             assert!(!st["text"].as_str().unwrap().is_empty());
-            assert_eq!(st["grid"].as_str().unwrap().len(), 81);
+            assert_eq!(grids[k].len(), 81);
+            // A step changes a few cells (a backtrack may empty several), never the grid.
+            assert!(st["changes"].as_array().unwrap().len() < 60, "{st}");
             if st["kind"] == "try" {
+                assert_eq!(stacks[k].len(), st["depth"].as_u64().unwrap() as usize + 1);
+                // The digit tried is on the grid after the step.
+                let [r, c] = [0, 1].map(|i| st["cell"][i].as_u64().unwrap() as usize);
+                let d = st["digit"].as_u64().unwrap() as usize;
                 assert_eq!(
-                    st["stack"].as_array().unwrap().len(),
-                    st["depth"].as_u64().unwrap() as usize + 1
+                    grids[k].as_bytes()[r * 9 + c],
+                    SYMBOLS.as_bytes()[d - 1],
+                    "{st}"
                 );
+            }
+            // A backtrack names the cell it leaves when its item is a cell.
+            if st["kind"] == "backtrack" && st["item"].as_str().unwrap().starts_with('r') {
+                assert!(st["cell"].is_array(), "{st}");
             }
         }
         assert!(
@@ -657,7 +709,7 @@ mod sudoku {
         assert!(error_of(&v).contains("does not trace"), "{v}");
     }
 
-    /// Each step holds the whole grid, so big grids get fewer steps.
+    /// The recorder holds the whole grid of each step, so big grids get fewer steps.
     #[tokio::test]
     async fn traces_of_big_grids_are_cut_shorter() {
         let s = state();
@@ -671,6 +723,87 @@ mod sudoku {
         let steps = v["steps"].as_array().unwrap().len();
         assert_eq!(steps, dlx_server::sudoku::MAX_TRACE_CELLS / (64 * 64));
         assert_eq!(v["truncated"], true);
+        // Numbers separated by spaces above 35x35: the changes are digits up to 64.
+        let first_try = v["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["kind"] == "try")
+            .unwrap();
+        assert_eq!(first_try["changes"], json!([[0, 1]]), "{first_try}");
+    }
+
+    /// Issue 22: a trace sends the grid once and per step only what changed. A blank 25x25
+    /// trace of 5,000 steps was 17,201,048 bytes when each step carried its grid and stack.
+    #[tokio::test]
+    async fn a_trace_sends_changes_not_grids() {
+        let s = state();
+        let blank25 = ".".repeat(625);
+        let resp = app(s.clone())
+            .oneshot(
+                Request::post("/api/sudoku/trace")
+                    .header(header::CONTENT_TYPE, "application/json")
+                    .body(Body::from(json!({ "puzzle": blank25 }).to_string()))
+                    .unwrap(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), StatusCode::OK);
+        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+        assert!(bytes.len() < 1_000_000, "{} bytes", bytes.len());
+        let v: Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(v["steps"].as_array().unwrap().len(), 5000);
+        assert!(v["steps"][0].get("grid").is_none());
+        assert!(v["steps"][0].get("stack").is_none());
+        let (grids, stacks) = replay(&v);
+        // Every try puts its digit on the grid and its option on the stack.
+        for (k, st) in v["steps"].as_array().unwrap().iter().enumerate() {
+            if st["kind"] == "try" {
+                let [r, c] = [0, 1].map(|i| st["cell"][i].as_u64().unwrap() as usize);
+                let d = st["digit"].as_u64().unwrap() as usize;
+                assert_eq!(grids[k].as_bytes()[r * 25 + c], SYMBOLS.as_bytes()[d - 1]);
+                assert_eq!(stacks[k].len(), st["depth"].as_u64().unwrap() as usize + 1);
+            }
+        }
+    }
+
+    /// Issue 22: an unsolvable puzzle's trace ends with a step that says the search is over.
+    #[tokio::test]
+    async fn a_fruitless_trace_ends_with_an_end_step() {
+        let s = state();
+        for solver in ["dlx", "mrv", "backtrack"] {
+            let (status, v) = post(
+                &s,
+                "/api/sudoku/trace",
+                json!({ "puzzle": "12....3.........", "solver": solver }),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{v}");
+            assert_eq!(v["solutions"], 0);
+            let steps = v["steps"].as_array().unwrap();
+            let last = steps.last().unwrap();
+            assert_eq!(last["kind"], "end", "{solver}: {last}");
+            assert_eq!(
+                last["text"],
+                "search finished, no solution: every possibility was tried"
+            );
+            // The board is back to the puzzle at the end.
+            assert_eq!(replay(&v).0.last().unwrap(), "12....3.........", "{solver}");
+        }
+        // A cut trace has no end step: the search was not over.
+        let (_, v) = post(
+            &s,
+            "/api/sudoku/trace",
+            json!({ "puzzle": ".".repeat(81), "max_steps": 10 }),
+        )
+        .await;
+        assert!(
+            v["steps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|s| s["kind"] != "end")
+        );
     }
 
     #[tokio::test]
@@ -687,16 +820,16 @@ mod sudoku {
         for o in options {
             assert_eq!(o.as_array().unwrap().len(), 4, "an option covers 4 items");
         }
-        for st in v["steps"].as_array().unwrap() {
-            for id in st["stack"].as_array().unwrap() {
-                assert!((id.as_u64().unwrap() as usize) < options.len());
+        let (_, stacks) = replay(&v);
+        for stack in &stacks {
+            for &id in stack {
+                assert!((id as usize) < options.len());
             }
         }
         // At the solution, the stack's options cover every item exactly once.
-        let last = v["steps"].as_array().unwrap().last().unwrap();
         let mut covered = vec![0; items.len()];
-        for id in last["stack"].as_array().unwrap() {
-            for it in options[id.as_u64().unwrap() as usize].as_array().unwrap() {
+        for &id in stacks.last().unwrap() {
+            for it in options[id as usize].as_array().unwrap() {
                 covered[it.as_u64().unwrap() as usize] += 1;
             }
         }
@@ -714,7 +847,7 @@ mod sudoku {
                 .as_array()
                 .unwrap()
                 .iter()
-                .all(|s| s["stack"] == json!([]))
+                .all(|s| s["pop"] == 0 && s["push"] == json!([]))
         );
     }
 }
@@ -1322,7 +1455,11 @@ mod hardening {
     /// Issue 22, item 7: a trace of a blank 25x25 was 17.2 MB; no answer exceeds the limit.
     #[tokio::test]
     async fn answers_above_the_response_limit_are_refused() {
-        let s = state();
+        // The blank 25x25 trace is now under 1 MB: a limit below that refuses it.
+        let s = AppState::new(Limits {
+            response_limit: 500_000,
+            ..Limits::default()
+        });
         let blank25 = ".".repeat(625);
         let resp = app(s.clone())
             .oneshot(
@@ -1353,7 +1490,7 @@ mod hardening {
         let (status, v) = post(
             &small,
             "/api/sudoku/trace",
-            json!({ "puzzle": ".".repeat(81), "max_steps": 500 }),
+            json!({ "puzzle": ".".repeat(81), "max_steps": 1000 }),
         )
         .await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
@@ -1451,11 +1588,14 @@ mod hardening {
         let socket = tokio::net::TcpSocket::new_v4().unwrap();
         socket.set_recv_buffer_size(4096).unwrap();
         let mut conn = socket.connect(addr).await.unwrap();
-        // A trace of 2,000 25x25 grids (about 7 MB), more than both sockets' buffers (the
-        // kernel's can grow to 4 MiB on the server's side).
-        let body = json!({ "puzzle": ".".repeat(625), "max_steps": 2000 }).to_string();
+        // An exact-cover trace 1,200 levels deep (each step carries its stack: about 8.9 MB),
+        // more than both sockets' buffers (the kernel's can grow to 4 MiB on the server's side).
+        let mut problem: String = (0..1200).map(|k| format!("i{k} ")).collect();
+        problem.push('\n');
+        problem.extend((0..1200).map(|k| format!("i{k}\n")));
+        let body = json!({ "problem": problem }).to_string();
         let request = format!(
-            "POST /api/sudoku/trace HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+            "POST /api/xcc/trace HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
              Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
             body.len()
         );

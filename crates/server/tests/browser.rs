@@ -95,7 +95,8 @@ impl Driver {
         driver
     }
 
-    async fn client(&self) -> Client {
+    /// A session in a window of `width` x `height` CSS pixels.
+    async fn client(&self, width: u32, height: u32) -> Client {
         let args = [
             "--headless",
             "--no-sandbox",
@@ -108,16 +109,22 @@ impl Driver {
             "--disable-dev-shm-usage",
             "--hide-scrollbars",
             "--force-device-scale-factor=1",
-            "--window-size=1280,1000",
         ]
         .into_iter()
         .map(String::from)
-        .chain([format!("--user-data-dir={}", self.profile.display())])
+        .chain([
+            format!("--window-size={width},{height}"),
+            format!("--user-data-dir={}", self.profile.display()),
+        ])
         .collect::<Vec<_>>();
-        let caps = json!({
-            "browserName": "chrome",
-            "goog:chromeOptions": { "binary": CHROMIUM, "args": args },
-        });
+        // Windows narrower than Chromium's smallest (500 px) get a phone's screen instead.
+        let mut options = json!({ "binary": CHROMIUM, "args": args });
+        if width < 500 {
+            options["mobileEmulation"] = json!({
+                "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1 },
+            });
+        }
+        let caps = json!({ "browserName": "chrome", "goog:chromeOptions": options });
         let Value::Object(caps) = caps else {
             unreachable!()
         };
@@ -192,6 +199,63 @@ impl Drop for App {
             let _ = s.send(());
         }
     }
+}
+
+/// A test's app, browser and WebDriver session. Fields drop in order: the session, then the
+/// browser's processes, then the app, also when a test panics.
+struct Session {
+    c: Client,
+    _driver: Driver,
+    app: App,
+}
+
+impl Session {
+    /// The app and a browser window of `width` x `height` CSS pixels, or `None` (with a note)
+    /// when the browser is not installed.
+    async fn sized(width: u32, height: u32) -> Option<Session> {
+        if !browser_available() {
+            return None;
+        }
+        let app = App::start().await;
+        let driver = Driver::start();
+        let c = driver.client(width, height).await;
+        Some(Session {
+            c,
+            _driver: driver,
+            app,
+        })
+    }
+
+    fn url(&self) -> &str {
+        &self.app.url
+    }
+
+    async fn close(self) {
+        let _ = self.c.clone().close().await;
+    }
+}
+
+/// The tests: each `name => flow` runs `flow(client, url)` on a fresh app in a fresh browser
+/// window, of the desktop size or `at width, height`; without the browser, each prints a note
+/// and passes (see [`browser_available`]).
+macro_rules! browser_tests {
+    (@size) => {
+        (1280, 1000)
+    };
+    (@size $w:literal, $h:literal) => {
+        ($w, $h)
+    };
+    ($($name:ident => $flow:ident $(at $w:literal, $h:literal)?;)*) => {$(
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $name() {
+            let size = browser_tests!(@size $($w, $h)?);
+            let Some(s) = Session::sized(size.0, size.1).await else {
+                return;
+            };
+            $flow(&s.c, s.url()).await;
+            s.close().await;
+        }
+    )*};
 }
 
 fn artifacts_dir() -> PathBuf {
@@ -353,6 +417,119 @@ fn assert_solves(puzzle: &str, cells: &[String]) {
     }
 }
 
+/// The texts a board shows for a puzzle line: a digit, or nothing for a blank.
+fn cells_of(puzzle: &str) -> Vec<String> {
+    puzzle
+        .chars()
+        .map(|ch| {
+            if ch == '.' {
+                String::new()
+            } else {
+                ch.to_string()
+            }
+        })
+        .collect()
+}
+
+/// Waits until the board shows `want` (see [`cells_of`]).
+async fn wait_board(c: &Client, want: &[String], what: &str) {
+    let deadline = Instant::now() + WAIT;
+    while board(c).await != want {
+        assert!(Instant::now() < deadline, "{what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Presses `key` in the element `css`.
+async fn press(c: &Client, css: &str, key: Key) {
+    find(c, css)
+        .await
+        .send_keys(&char::from(key).to_string())
+        .await
+        .unwrap_or_else(|e| panic!("press a key in {css}: {e}"));
+}
+
+/// Picks the option of value `value` in the select `css`.
+async fn select(c: &Client, css: &str, value: &str) {
+    find(c, css)
+        .await
+        .select_by_value(value)
+        .await
+        .unwrap_or_else(|e| panic!("select {value} in {css}: {e}"));
+}
+
+/// Goes to the last step of the player whose ids start with `prefix` (End on its slider),
+/// waits for its sentence to start with `first_words`, checks that the board solves `puzzle`,
+/// and leaves the player with Escape.
+async fn last_step_solves(c: &Client, prefix: &str, first_words: &str, puzzle: &str) {
+    press(c, &format!("#{prefix}step-slider"), Key::End).await;
+    let text = format!("#{prefix}step-text");
+    wait_text(c, &text, "the last step", |s| s.starts_with(first_words)).await;
+    assert_solves(puzzle, &board(c).await);
+    press(c, "#board", Key::Escape).await;
+    visible(c, "#keypad").await;
+}
+
+/// Hides `shows`, clicks `button` and returns the text of `shows` once it shows again.
+async fn click_for_text(c: &Client, button: &str, shows: &str) -> String {
+    js(
+        c,
+        &format!("document.querySelector('{shows}').hidden = true; return 0;"),
+    )
+    .await;
+    click(c, button).await;
+    visible(c, shows).await;
+    text_of(c, shows).await
+}
+
+/// The last step of the player whose slider is `css`.
+async fn slider_max(c: &Client, css: &str) -> usize {
+    let max = find(c, css).await.attr("max").await.expect("the max");
+    max.and_then(|m| m.parse().ok())
+        .unwrap_or_else(|| panic!("{css} has no max"))
+}
+
+/// Asserts that the element `css` is hidden.
+async fn assert_hidden(c: &Client, css: &str) {
+    let hidden = js(
+        c,
+        &format!("return document.querySelector('{css}').hidden;"),
+    )
+    .await;
+    assert_eq!(hidden, json!(true), "{css} is hidden");
+}
+
+/// Waits until `css` matches `n` elements.
+async fn wait_count(c: &Client, css: &str, n: u64, what: &str) {
+    let script = format!("return document.querySelectorAll('{css}').length;");
+    wait_js(c, &script, what, |v| v.as_u64() == Some(n)).await;
+}
+
+/// Waits until the text of `css` satisfies `ok`; returns it.
+async fn wait_text(c: &Client, css: &str, what: &str, ok: impl Fn(&str) -> bool) -> String {
+    let script =
+        format!("const e = document.querySelector('{css}'); return e ? e.textContent : null;");
+    let v = wait_js(c, &script, what, |v| v.as_str().is_some_and(&ok)).await;
+    v.as_str().unwrap_or_default().to_string()
+}
+
+async fn count(c: &Client, css: &str) -> u64 {
+    js(
+        c,
+        &format!("return document.querySelectorAll('{css}').length;"),
+    )
+    .await
+    .as_u64()
+    .unwrap_or(0)
+}
+
+async fn slide_to(c: &Client, slider: &str, i: i64) {
+    let script = format!(
+        "const s = document.querySelector('{slider}'); s.value = {i} < 0 ? s.max : {i}; s.dispatchEvent(new Event('input')); return 0;"
+    );
+    js(c, &script).await;
+}
+
 async fn open(c: &Client, url: &str) {
     c.goto(url).await.expect("load the page");
     wait_js(
@@ -366,20 +543,25 @@ async fn open(c: &Client, url: &str) {
 
 // ───────────────────────────── tests ─────────────────────────────
 
-/// Paste a hard puzzle, solve it, step through the search, flag a conflict, share it.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sudoku_page_solves_steps_and_flags_conflicts() {
-    if !browser_available() {
-        return;
-    }
-    let app = App::start().await;
-    let driver = Driver::start();
-    let c = driver.client().await;
-    // On a panic, `driver` and `app` are dropped while unwinding: every process is killed.
-    sudoku_flow(&c, &app.url).await;
-    let _ = c.close().await;
+// Each flow's comment says what its test checks.
+browser_tests! {
+    sudoku_page_solves_steps_and_flags_conflicts => sudoku_flow;
+    exact_cover_tab_draws_the_links => exact_cover_flow;
+    hint_names_and_marks_a_cell_and_apply_places_its_digit => hint_flow;
+    pencil_marks_toggle_and_change_the_hint => marks_flow;
+    logic_player_reaches_the_solution_and_shows_the_rating => logic_flow;
+    generate_loads_a_puzzle_of_the_size_symmetry_and_band_asked => generate_flow;
+    phone_layout_is_one_column_and_fits_the_screen => phone_flow at 390, 844;
+    an_answer_for_an_older_board_is_not_painted => stale_flow;
+    rows_stay_square_with_a_single_given => square_flow;
+    a_big_problem_is_drawn_as_a_window => big_problem_flow;
+    the_player_marks_backtracks_and_ends_fruitless_searches => player_gaps_flow;
+    user_text_is_shown_as_text_never_as_html => text_flow;
+    inputs_are_checked_and_labels_read_whole => small_items_flow;
+    two_solutions_are_both_shown_with_their_differences => two_solutions_flow;
 }
 
+/// Paste a hard puzzle, solve it, step through the search, flag a conflict, share it.
 async fn sudoku_flow(c: &Client, url: &str) {
     open(c, url).await;
     assert!(c.title().await.unwrap().contains("dlx"));
@@ -394,24 +576,8 @@ async fn sudoku_flow(c: &Client, url: &str) {
         .collect();
     area.send_keys(&grid_text).await.unwrap();
     click(c, "#paste-load").await;
-    let want: Vec<String> = INKALA
-        .chars()
-        .map(|ch| {
-            if ch == '.' {
-                String::new()
-            } else {
-                ch.to_string()
-            }
-        })
-        .collect();
-    let deadline = Instant::now() + WAIT;
-    while board(c).await != want {
-        assert!(
-            Instant::now() < deadline,
-            "the pasted puzzle never reached the board"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let want: Vec<String> = cells_of(INKALA);
+    wait_board(c, &want, "the pasted puzzle never reached the board").await;
     assert_eq!(
         js(c, "return document.querySelector('#paste-dialog').open;").await,
         json!(false)
@@ -434,12 +600,7 @@ async fn sudoku_flow(c: &Client, url: &str) {
     click(c, "#trace-btn").await;
     visible(c, "#player").await;
     let slider = find(c, "#step-slider").await;
-    let max: usize = slider
-        .attr("max")
-        .await
-        .unwrap()
-        .and_then(|m| m.parse().ok())
-        .expect("slider max");
+    let max = slider_max(c, "#step-slider").await;
     assert!(max > 50, "a hard puzzle takes many steps, not {max}");
     let first_text = text_of(c, "#step-text").await;
     let first_board = board(c).await;
@@ -524,26 +685,10 @@ async fn sudoku_flow(c: &Client, url: &str) {
     assert!(marked > 0, "the dead end is marked on the board");
     screenshot(c, "sudoku-player.png", Some("screenshot-player.png")).await;
     // The last step is the solution.
-    slider
-        .send_keys(&char::from(Key::End).to_string())
-        .await
-        .unwrap();
-    wait_js(
-        c,
-        "return document.querySelector('#step-text').textContent;",
-        "the last step",
-        |v| v.as_str().is_some_and(|s| s.starts_with("solution")),
-    )
-    .await;
-    assert_solves(INKALA, &board(c).await);
+    // The last step is the solution; Escape goes back to editing.
+    last_step_solves(c, "", "solution", INKALA).await;
 
-    // Back to editing with Escape; type a digit that repeats a given and see it flagged.
-    find(c, "#board")
-        .await
-        .send_keys(&char::from(Key::Escape).to_string())
-        .await
-        .unwrap();
-    visible(c, "#keypad").await;
+    // Type a digit that repeats a given and see it flagged.
     // r1c2 is blank; r1c1 holds 8.
     js(c, "document.querySelector('#board .cell[data-r=\"0\"][data-c=\"1\"]').dispatchEvent(new MouseEvent('mousedown', {bubbles: true})); return 0;").await;
     find(c, "#board").await.send_keys("8").await.unwrap();
@@ -567,25 +712,11 @@ async fn sudoku_flow(c: &Client, url: &str) {
     .await;
     assert!(title.as_str().unwrap().contains("repeats"), "{title}");
     // Clearing the digit with Backspace clears the flag.
-    find(c, "#board")
-        .await
-        .send_keys(&char::from(Key::Backspace).to_string())
-        .await
-        .unwrap();
-    wait_js(
-        c,
-        "return document.querySelectorAll('#board .cell.conflict').length;",
-        "the flag to clear",
-        |v| v == &json!(0),
-    )
-    .await;
+    press(c, "#board", Key::Backspace).await;
+    wait_count(c, "#board .cell.conflict", 0, "the flag to clear").await;
 
     // Arrow keys move the selection.
-    find(c, "#board")
-        .await
-        .send_keys(&char::from(Key::Down).to_string())
-        .await
-        .unwrap();
+    press(c, "#board", Key::Down).await;
     assert!(cell_classes(c, 1, 1).await.contains("selected"));
 
     // The share link carries the puzzle: open it afresh and find the same board.
@@ -599,28 +730,11 @@ async fn sudoku_flow(c: &Client, url: &str) {
     let link = format!("{url}{}", shared.as_str().unwrap());
     c.goto("about:blank").await.unwrap();
     open(c, &link).await;
-    let deadline = Instant::now() + WAIT;
-    while board(c).await != want {
-        assert!(
-            Instant::now() < deadline,
-            "the shared link did not restore the puzzle"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    wait_board(c, &want, "the shared link did not restore the puzzle").await;
 
     // Every size works: load the 16x16 example and solve it.
-    find(c, "#example-select")
-        .await
-        .select_by_value("sixteen")
-        .await
-        .unwrap();
-    wait_js(
-        c,
-        "return document.querySelectorAll('#board .cell').length;",
-        "a 16x16 board",
-        |v| v == &json!(256),
-    )
-    .await;
+    select(c, "#example-select", "sixteen").await;
+    wait_count(c, "#board .cell", 256, "a 16x16 board").await;
     let puzzle16: String = board(c)
         .await
         .iter()
@@ -633,22 +747,15 @@ async fn sudoku_flow(c: &Client, url: &str) {
         })
         .collect();
     click(c, "#solve-btn").await;
-    wait_js(
-        c,
-        "return document.querySelector('#result-badge').textContent;",
-        "the 16x16 to be solved",
-        |v| v.as_str().is_some_and(|s| !s.is_empty()),
-    )
+    wait_text(c, "#result-badge", "the 16x16 to be solved", |s| {
+        !s.is_empty()
+    })
     .await;
     assert_solves(&puzzle16, &board(c).await);
     screenshot(c, "sudoku-16.png", None).await;
 
     // The bitset solver: the same puzzle, proved unique, and no steps to step through.
-    find(c, "#solver-select")
-        .await
-        .select_by_value("fast")
-        .await
-        .unwrap();
+    select(c, "#solver-select", "fast").await;
     let disabled = js(c, "return document.querySelector('#trace-btn').disabled;").await;
     assert_eq!(disabled, json!(true), "no steps with the fast solver");
     js(
@@ -657,31 +764,20 @@ async fn sudoku_flow(c: &Client, url: &str) {
     )
     .await;
     click(c, "#solve-btn").await;
-    wait_js(
-        c,
-        "return document.querySelector('#result-badge').textContent;",
-        "the fast solver's verdict",
-        |v| v == &json!("Unique"),
-    )
+    wait_text(c, "#result-badge", "the fast solver's verdict", |s| {
+        s == "Unique"
+    })
     .await;
     assert_solves(&puzzle16, &board(c).await);
     // It counts guesses only: no nodes, no updates (dancing links would show both).
     let stats = text_of(c, "#result-stats").await;
     assert!(stats.contains('—'), "{stats}");
-    find(c, "#solver-select")
-        .await
-        .select_by_value("dlx")
-        .await
-        .unwrap();
+    select(c, "#solver-select", "dlx").await;
     let disabled = js(c, "return document.querySelector('#trace-btn').disabled;").await;
     assert_eq!(disabled, json!(false), "steps again with dancing links");
 
     // A trace longer than the cap is cut, with a note saying so.
-    find(c, "#example-select")
-        .await
-        .select_by_value("sixteen-hard")
-        .await
-        .unwrap();
+    select(c, "#example-select", "sixteen-hard").await;
     wait_js(
         c,
         "return document.querySelectorAll('#board .cell.given').length;",
@@ -701,35 +797,6 @@ async fn sudoku_flow(c: &Client, url: &str) {
 
 /// The exact-cover tab: Knuth's example solved and drawn with its links, N queens on a chess
 /// board, and the dancing-links view of a 4x4 Sudoku in step with the player.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn exact_cover_tab_draws_the_links() {
-    if !browser_available() {
-        return;
-    }
-    let app = App::start().await;
-    let driver = Driver::start();
-    let c = driver.client().await;
-    exact_cover_flow(&c, &app.url).await;
-    let _ = c.close().await;
-}
-
-async fn count(c: &Client, css: &str) -> u64 {
-    js(
-        c,
-        &format!("return document.querySelectorAll('{css}').length;"),
-    )
-    .await
-    .as_u64()
-    .unwrap_or(0)
-}
-
-async fn slide_to(c: &Client, slider: &str, i: i64) {
-    let script = format!(
-        "const s = document.querySelector('{slider}'); s.value = {i} < 0 ? s.max : {i}; s.dispatchEvent(new Event('input')); return 0;"
-    );
-    js(c, &script).await;
-}
-
 async fn exact_cover_flow(c: &Client, url: &str) {
     open(c, &format!("{url}#xcc")).await;
     visible(c, "#panel-xcc").await;
@@ -747,14 +814,8 @@ async fn exact_cover_flow(c: &Client, url: &str) {
     );
     assert!(result.contains("Dancing cells"), "{result}");
     // The same with dancing links, which the result names.
-    js(
-        c,
-        "const s = document.querySelector('#xcc-algorithm'); s.value = 'links'; document.querySelector('#xcc-result').hidden = true; return 0;",
-    )
-    .await;
-    click(c, "#xcc-solve").await;
-    visible(c, "#xcc-result").await;
-    let result = text_of(c, "#xcc-result").await;
+    select(c, "#xcc-algorithm", "links").await;
+    let result = click_for_text(c, "#xcc-solve", "#xcc-result").await;
     assert!(
         result.contains("Dancing links") && result.contains("1 solution."),
         "{result}"
@@ -763,30 +824,17 @@ async fn exact_cover_flow(c: &Client, url: &str) {
     // Step through it: 16 nodes in 6 options over 7 items.
     click(c, "#xcc-trace").await;
     visible(c, "#xcc-player-card").await;
-    wait_js(
-        c,
-        "return document.querySelectorAll('#xcc-links circle').length;",
-        "the matrix",
-        |v| v == &json!(16),
-    )
-    .await;
+    wait_count(c, "#xcc-links circle", 16, "the matrix").await;
     assert_eq!(count(c, "#xcc-links .lv-head").await, 7);
     let first = text_of(c, "#xcc-step-text").await;
     assert!(first.starts_with("item a has 2 options"), "{first}");
     assert_eq!(count(c, "#xcc-links .lv-head.focus").await, 1);
     assert_eq!(count(c, "#xcc-links .lv-node.chosen").await, 0);
     // One step on: option `a d g` is tried, its 3 nodes amber, other options clash.
-    find(c, "#xcc-step-slider")
-        .await
-        .send_keys(&char::from(Key::Right).to_string())
-        .await
-        .unwrap();
-    wait_js(
-        c,
-        "return document.querySelector('#xcc-step-text').textContent;",
-        "the try step",
-        |v| v.as_str().is_some_and(|s| s.contains("trying option")),
-    )
+    press(c, "#xcc-step-slider", Key::Right).await;
+    wait_text(c, "#xcc-step-text", "the try step", |s| {
+        s.contains("trying option")
+    })
     .await;
     assert_eq!(count(c, "#xcc-links .lv-node.focus").await, 3);
     assert!(count(c, "#xcc-links .lv-node.hidden").await > 0);
@@ -807,13 +855,7 @@ async fn exact_cover_flow(c: &Client, url: &str) {
 
     // N queens: six queens on a 6x6 board, none attacking another.
     click(c, "#queens-solve").await;
-    wait_js(
-        c,
-        "return document.querySelectorAll('#queens-board .sq').length;",
-        "the chess board",
-        |v| v == &json!(36),
-    )
-    .await;
+    wait_count(c, "#queens-board .sq", 36, "the chess board").await;
     let queens = |c: &Client| {
         let c = c.clone();
         async move {
@@ -838,14 +880,7 @@ async fn exact_cover_flow(c: &Client, url: &str) {
 
     // The queens search step by step: the board follows the player.
     click(c, "#queens-trace").await;
-    wait_js(
-        c,
-        "return document.querySelectorAll('#xcc-links circle').length;",
-        "the queens matrix",
-        // Four nodes per square, less the four corner diagonals Knuth leaves out.
-        |v| v == &json!(36 * 4 - 4),
-    )
-    .await;
+    wait_count(c, "#xcc-links circle", 36 * 4 - 4, "the queens matrix").await;
     slide_to(c, "#xcc-step-slider", 14).await;
     let placed = queens(c).await.len();
     let step = text_of(c, "#xcc-step-text").await;
@@ -866,18 +901,8 @@ async fn exact_cover_flow(c: &Client, url: &str) {
 
     // The dancing-links view of a 4x4 Sudoku, in step with the Sudoku player.
     click(c, "#tab-sudoku").await;
-    find(c, "#example-select")
-        .await
-        .select_by_value("four")
-        .await
-        .unwrap();
-    wait_js(
-        c,
-        "return document.querySelectorAll('#board .cell').length;",
-        "a 4x4 board",
-        |v| v == &json!(16),
-    )
-    .await;
+    select(c, "#example-select", "four").await;
+    wait_count(c, "#board .cell", 16, "a 4x4 board").await;
     let blanks = board(c).await.iter().filter(|s| s.is_empty()).count() as u64;
     click(c, "#trace-btn").await;
     visible(c, "#sudoku-links-card").await;
@@ -934,21 +959,7 @@ async fn type_keys(c: &Client, keys: &str) {
 /// Waits for the page's first puzzle (EASY) on a fresh page.
 async fn open_easy(c: &Client, url: &str) {
     open(c, url).await;
-    let want: Vec<String> = EASY
-        .chars()
-        .map(|ch| {
-            if ch == '.' {
-                String::new()
-            } else {
-                ch.to_string()
-            }
-        })
-        .collect();
-    let deadline = Instant::now() + WAIT;
-    while board(c).await != want {
-        assert!(Instant::now() < deadline, "the first example never loaded");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    wait_board(c, &cells_of(EASY), "the first example never loaded").await;
 }
 
 /// The cells (0-based row, column) whose class list holds `class`.
@@ -963,18 +974,6 @@ async fn cells_with(c: &Client, class: &str) -> Vec<(usize, usize)> {
 
 /// The hint names a cell and marks it; Apply places the solution's digit there; a wrong
 /// digit of the user's is named and flagged instead of a hint.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn hint_names_and_marks_a_cell_and_apply_places_its_digit() {
-    if !browser_available() {
-        return;
-    }
-    let app = App::start().await;
-    let driver = Driver::start();
-    let c = driver.client().await;
-    hint_flow(&c, &app.url).await;
-    let _ = c.close().await;
-}
-
 async fn hint_flow(c: &Client, url: &str) {
     open_easy(c, url).await;
     click(c, "#hint-btn").await;
@@ -1009,10 +1008,7 @@ async fn hint_flow(c: &Client, url: &str) {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert!(cell_classes(c, r, col).await.contains("entry"));
-    assert_eq!(
-        js(c, "return document.querySelector('#hint-card').hidden;").await,
-        json!(true)
-    );
+    assert_hidden(c, "#hint-card").await;
     // Hints go on from the grid in progress: the next one is another cell.
     click(c, "#hint-btn").await;
     visible(c, "#hint-card").await;
@@ -1061,18 +1057,6 @@ fn wrong_digit(puzzle: &str, solution: &str) -> (usize, usize, u32) {
 
 /// Pencil marks: P switches the mode, digits toggle marks, auto marks fill every blank cell,
 /// and the marks go with the hint (a mark set without the solution's digit is named).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn pencil_marks_toggle_and_change_the_hint() {
-    if !browser_available() {
-        return;
-    }
-    let app = App::start().await;
-    let driver = Driver::start();
-    let c = driver.client().await;
-    marks_flow(&c, &app.url).await;
-    let _ = c.close().await;
-}
-
 async fn marks_flow(c: &Client, url: &str) {
     open_easy(c, url).await;
     // Before any mark, the hint is a step.
@@ -1145,18 +1129,6 @@ async fn marks_flow(c: &Client, url: &str) {
 
 /// "Solve by logic" plays the path: the pattern of each step on the board with candidates,
 /// the rating, and the solved grid at the last step.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn logic_player_reaches_the_solution_and_shows_the_rating() {
-    if !browser_available() {
-        return;
-    }
-    let app = App::start().await;
-    let driver = Driver::start();
-    let c = driver.client().await;
-    logic_flow(&c, &app.url).await;
-    let _ = c.close().await;
-}
-
 async fn logic_flow(c: &Client, url: &str) {
     open(c, &format!("{url}?p={INKALA}")).await;
     click(c, "#explain-btn").await;
@@ -1165,13 +1137,7 @@ async fn logic_flow(c: &Client, url: &str) {
     for field in ["ER", "EP", "ED", "BAND", "HARDEST"] {
         assert!(rating.to_uppercase().contains(field), "{rating}");
     }
-    let max: usize = find(c, "#logic-step-slider")
-        .await
-        .attr("max")
-        .await
-        .unwrap()
-        .and_then(|m| m.parse().ok())
-        .expect("slider max");
+    let max = slider_max(c, "#logic-step-slider").await;
     assert!(max > 20, "Inkala's puzzle takes many steps, not {max}");
     // The first step: the board shows candidates and the step's pattern.
     assert!(count(c, "#board .marks").await > 0);
@@ -1190,56 +1156,13 @@ async fn logic_flow(c: &Client, url: &str) {
     );
     screenshot(c, "sudoku-logic.png", Some("screenshot-logic.png")).await;
     // The player moves with the keyboard too: End goes to the last step, the solved grid.
-    find(c, "#logic-step-slider")
-        .await
-        .send_keys(&char::from(Key::End).to_string())
-        .await
-        .unwrap();
-    wait_js(
-        c,
-        "return document.querySelector('#logic-step-text').textContent;",
-        "the last step",
-        |v| v.as_str().is_some_and(|s| s.starts_with("Solved")),
-    )
-    .await;
-    assert_solves(INKALA, &board(c).await);
-    // Escape goes back to editing.
-    find(c, "#board")
-        .await
-        .send_keys(&char::from(Key::Escape).to_string())
-        .await
-        .unwrap();
-    visible(c, "#keypad").await;
-    assert_eq!(
-        js(c, "return document.querySelector('#logic-player').hidden;").await,
-        json!(true)
-    );
-}
-
-/// "New puzzle" loads a puzzle of the size asked, with as many givens as the answer says, the
-/// symmetry asked, the seed shown, and the same puzzle again from the same seed.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn generate_loads_a_puzzle_of_the_size_symmetry_and_band_asked() {
-    if !browser_available() {
-        return;
-    }
-    let app = App::start().await;
-    let driver = Driver::start();
-    let c = driver.client().await;
-    generate_flow(&c, &app.url).await;
-    let _ = c.close().await;
+    last_step_solves(c, "logic-", "Solved", INKALA).await;
+    assert_hidden(c, "#logic-player").await;
 }
 
 /// Clicks Generate and waits for the new puzzle's note; returns the board.
 async fn generate(c: &Client) -> Vec<String> {
-    js(
-        c,
-        "document.querySelector('#gen-info').hidden = true; return 0;",
-    )
-    .await;
-    click(c, "#gen-btn").await;
-    visible(c, "#gen-info").await;
-    let info = text_of(c, "#gen-info").await;
+    let info = click_for_text(c, "#gen-btn", "#gen-info").await;
     assert!(info.contains("givens"), "{info}");
     board(c).await
 }
@@ -1252,18 +1175,12 @@ async fn givens_shown(c: &Client) -> usize {
         .unwrap_or_else(|| panic!("a count of givens in `{t}`"))
 }
 
+/// "New puzzle" loads a puzzle of the size asked, with as many givens as the answer says, the
+/// symmetry asked, the seed shown, and the same puzzle again from the same seed.
 async fn generate_flow(c: &Client, url: &str) {
     open_easy(c, url).await;
-    find(c, "#gen-size")
-        .await
-        .select_by_value("6")
-        .await
-        .unwrap();
-    find(c, "#gen-symmetry")
-        .await
-        .select_by_value("rotate180")
-        .await
-        .unwrap();
+    select(c, "#gen-size", "6").await;
+    select(c, "#gen-symmetry", "rotate180").await;
     find(c, "#gen-seed").await.send_keys("42").await.unwrap();
     let cells = generate(c).await;
     assert_eq!(cells.len(), 36);
@@ -1281,16 +1198,8 @@ async fn generate_flow(c: &Client, url: &str) {
     assert_eq!(generate(c).await, cells);
 
     // A 9x9 puzzle of the easy band, with a random seed the note gives.
-    find(c, "#gen-size")
-        .await
-        .select_by_value("9")
-        .await
-        .unwrap();
-    find(c, "#gen-band")
-        .await
-        .select_by_value("easy")
-        .await
-        .unwrap();
+    select(c, "#gen-size", "9").await;
+    select(c, "#gen-band", "easy").await;
     find(c, "#gen-seed").await.clear().await.unwrap();
     let cells = generate(c).await;
     assert_eq!(cells.len(), 81);
@@ -1320,4 +1229,476 @@ async fn generate_flow(c: &Client, url: &str) {
     )
     .await;
     screenshot(c, "sudoku-generated.png", None).await;
+}
+
+// ───────────────────────────── issue 22: the page on phones, races, big problems ─────────────────────────────
+
+/// Where `css` is on the screen: `[left, top, width, height]`, in CSS pixels.
+async fn rect(c: &Client, css: &str) -> [f64; 4] {
+    let v = js(
+        c,
+        &format!("const r = document.querySelector('{css}').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];"),
+    )
+    .await;
+    serde_json::from_value(v).unwrap_or_else(|e| panic!("no box for {css}: {e}"))
+}
+
+/// How far the page is wider than the window (0 when nothing overflows sideways).
+async fn overflow_x(c: &Client) -> i64 {
+    js(
+        c,
+        "return document.documentElement.scrollWidth - window.innerWidth;",
+    )
+    .await
+    .as_i64()
+    .expect("widths")
+}
+
+/// Makes every answer of the API paths matching `pattern` (a regular expression) arrive
+/// `ms` milliseconds late, as from a slow search.
+async fn delay_answers(c: &Client, pattern: &str, ms: u64) {
+    js(
+        c,
+        &format!("const f = window.fetch; window.fetch = (url, o) => f(url, o).then((r) => new RegExp('{pattern}').test(String(url)) ? new Promise((ok) => setTimeout(() => ok(r), {ms})) : r); return 0;"),
+    )
+    .await;
+}
+
+/// Loads a puzzle line through the paste dialog.
+async fn paste(c: &Client, text: &str) {
+    click(c, "#paste-btn").await;
+    let area = find(c, "#paste-text").await;
+    area.send_keys(text).await.unwrap();
+    click(c, "#paste-load").await;
+}
+
+/// The text of the toast once it shows (it is fixed: no offset parent to test).
+async fn toast_text(c: &Client) -> String {
+    let v = wait_js(
+        c,
+        "const t = document.querySelector('#toast'); return t.hidden ? '' : t.textContent;",
+        "a toast",
+        |v| v.as_str().is_some_and(|s| !s.is_empty()),
+    )
+    .await;
+    v.as_str().unwrap_or_default().to_string()
+}
+
+/// Issue 22, item 1: at 390 px every tab is one column that fits the screen, the exact-cover
+/// textarea is usable, the header is short and the player's controls are on screen.
+async fn phone_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    let width = js(c, "return window.innerWidth;").await.as_f64().unwrap();
+    assert!(width <= 400.0, "a phone-sized window, not {width} px");
+    assert!(overflow_x(c).await <= 0, "the Sudoku tab fits");
+    let header = rect(c, ".topbar").await;
+    assert!(header[3] < 80.0, "the header takes {} px", header[3]);
+
+    click(c, "#tab-xcc").await;
+    visible(c, "#xcc-text").await;
+    let area = rect(c, "#xcc-text").await;
+    assert!(area[2] > 0.7 * width, "the textarea is {} px wide", area[2]);
+    let problem = rect(c, "#panel-xcc .board-col").await;
+    let queens = rect(c, "#panel-xcc .side-col").await;
+    assert!(
+        (problem[0] - queens[0]).abs() < 1.0,
+        "one column: {problem:?} {queens:?}"
+    );
+    assert!(
+        queens[1] >= problem[1] + problem[3],
+        "the N-queens card is below the problem"
+    );
+    assert!(overflow_x(c).await <= 0, "the exact-cover tab fits");
+    click(c, "#tab-api").await;
+    visible(c, "table.api").await;
+    assert!(overflow_x(c).await <= 0, "the API table fits");
+
+    // The search player: its play button is on screen, not under anything.
+    click(c, "#tab-sudoku").await;
+    click(c, "#trace-btn").await;
+    visible(c, "#player").await;
+    let play = rect(c, "#step-play").await;
+    let height = js(c, "return window.innerHeight;").await.as_f64().unwrap();
+    assert!(
+        play[1] >= 0.0 && play[1] + play[3] <= height,
+        "play at {play:?} in a window {height} px high"
+    );
+    let on_top = js(
+        c,
+        "const b = document.querySelector('#step-play'); const r = b.getBoundingClientRect(); return b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));",
+    )
+    .await;
+    assert_eq!(on_top, json!(true), "nothing covers the play button");
+    // With the board at the top of the screen, the play controls are on screen too.
+    js(
+        c,
+        "document.querySelector('#board').scrollIntoView({block: 'start'}); return 0;",
+    )
+    .await;
+    let play = rect(c, "#step-play").await;
+    assert!(
+        play[1] + play[3] <= height,
+        "play at {play:?} below the board, off a screen {height} px high"
+    );
+    screenshot_at(c, Some("#board"), "phone-player.png", None).await;
+}
+
+/// Issue 22, item 2: an answer that arrives after the board changed is not painted on it; the
+/// page says it was dropped. A search under way shows a spinner and a line saying so.
+async fn stale_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    delay_answers(c, "/api/sudoku/(solve|trace)", 1500).await;
+    click(c, "#solve-btn").await;
+    let busy = js(
+        c,
+        "return [document.querySelector('#solve-btn').getAttribute('aria-busy'), getComputedStyle(document.querySelector('#solve-btn'), '::after').animationName, document.querySelector('#busy-note').hidden];",
+    )
+    .await;
+    assert_eq!(busy, json!(["true", "spin", false]), "a search shows");
+    // Type 9 in r1c3 while the search runs.
+    select_cell(c, 0, 2).await;
+    type_keys(c, "9").await;
+    visible(c, "#stale-note").await;
+    assert!(text_of(c, "#stale-note").await.contains("not shown"));
+    let mut want = cells_of(EASY);
+    want[2] = "9".into();
+    assert_eq!(board(c).await, want, "only the typed 9 was added");
+    assert_eq!(count(c, "#board .cell.solved").await, 0);
+    assert_hidden(c, "#result").await;
+
+    // A trace asked for, then another example: the player does not open on the new board.
+    click(c, "#trace-btn").await;
+    select(c, "#example-select", "six").await;
+    wait_count(c, "#board .cell", 36, "the 6x6 example").await;
+    visible(c, "#stale-note").await;
+    assert_hidden(c, "#player").await;
+    assert_eq!(
+        board(c).await,
+        cells_of("3.5...4....5....6....2.45.2.3...4...")
+    );
+}
+
+/// Issue 22, item 3: a board's rows are square whatever they hold (one given made its row
+/// taller); "1 given" is said so.
+async fn square_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    // A fresh board of each size (16 first: the page opens on a 9x9).
+    for size in ["16", "9"] {
+        select(c, "#size-select", size).await;
+        select_cell(c, 0, 0).await;
+        type_keys(c, "5").await;
+        assert_eq!(board(c).await[0], "5");
+        let boxes: Vec<[f64; 2]> = serde_json::from_value(
+            js(c, "return [...document.querySelectorAll('#board .cell')].map(d => { const r = d.getBoundingClientRect(); return [r.width, r.height]; });").await,
+        )
+        .unwrap();
+        let heights: Vec<f64> = boxes.iter().map(|b| b[1]).collect();
+        let (lo, hi) = heights
+            .iter()
+            .fold((f64::MAX, 0.0f64), |(lo, hi), &h| (lo.min(h), hi.max(h)));
+        assert!(
+            hi - lo < 1.0,
+            "{size}x{size}: cell heights from {lo} to {hi}"
+        );
+        assert!(
+            (boxes[0][0] - boxes[0][1]).abs() < 3.0,
+            "square cells: {:?}",
+            boxes[0]
+        );
+    }
+    // "1 given", not "1 givens".
+    let summary = wait_text(c, "#check-summary", "the check", |s| {
+        s.starts_with("1 given")
+    })
+    .await;
+    assert_eq!(summary, "1 given, no repeated digit.");
+}
+
+/// Issue 22, item 4: stepping through a pasted problem of 100,000 options draws a window of
+/// the matrix around the step, and says what it leaves out.
+async fn big_problem_flow(c: &Client, url: &str) {
+    open(c, &format!("{url}#xcc")).await;
+    visible(c, "#xcc-text").await;
+    // 20 items, 100,000 options of two items each (about 400 KB).
+    js(
+        c,
+        "const I = 'abcdefghijklmnopqrst'.split(''); const pairs = []; for (let i = 0; i < 20; i++) for (let j = i + 1; j < 20; j++) pairs.push(I[i] + ' ' + I[j]); const lines = [I.join(' ')]; for (let k = 0; k < 100000; k++) lines.push(pairs[k % pairs.length]); document.querySelector('#xcc-text').value = lines.join('\\n') + '\\n'; return 0;",
+    )
+    .await;
+    let asked = Instant::now();
+    click(c, "#xcc-trace").await;
+    let note = wait_text(c, "#xcc-links-note", "the window's note", |s| {
+        s.contains("of 100,000 options")
+    })
+    .await;
+    assert!(note.contains("not drawn"), "{note}");
+    // For the record only (no timing is asserted): the issue measured 28 s.
+    let shown_after = asked.elapsed();
+    let drawn = count(c, "#xcc-links svg *").await;
+    self::note(&format!(
+        "100,000 options: the view appeared after {shown_after:?}, {drawn} elements drawn"
+    ));
+    assert!(drawn > 50 && drawn < 3000, "{drawn} elements drawn");
+    // Some steps later, and at the last step, still a window with the chosen options in it.
+    for step in [7, -1] {
+        slide_to(c, "#xcc-step-slider", step).await;
+        let drawn = count(c, "#xcc-links svg *").await;
+        assert!(drawn < 3000, "{drawn} elements drawn at step {step}");
+        let chosen = count(c, "#xcc-links .lv-label.chosen").await
+            + count(c, "#xcc-links .lv-label.focus").await;
+        assert!(chosen > 0, "the chosen options are drawn at step {step}");
+    }
+}
+
+/// Issue 22, item 5: a backtrack marks its cell, a fruitless search ends with a step that says
+/// so, the solution's step says what it is, stepping back shows the boards stepping forward
+/// showed, and repeated givens are named instead of "no step to show".
+async fn player_gaps_flow(c: &Client, url: &str) {
+    // 1 and 2 in row 1 with 3 in r2c3 leave r1c4 nothing: no solution.
+    open(c, &format!("{url}?p=12....3.........")).await;
+    wait_count(c, "#board .cell", 16, "the 4x4").await;
+    click(c, "#trace-btn").await;
+    visible(c, "#player").await;
+    slide_to(c, "#step-slider", -1).await;
+    let last = text_of(c, "#step-text").await;
+    assert!(last.starts_with("search finished, no solution"), "{last}");
+    assert_eq!(board(c).await, cells_of("12....3........."));
+
+    // Inkala's puzzle: a backtrack of dancing links marks the cell it leaves, and stepping
+    // back shows the boards stepping forward showed.
+    paste(c, INKALA).await;
+    wait_board(c, &cells_of(INKALA), "Inkala's puzzle").await;
+    click(c, "#trace-btn").await;
+    visible(c, "#player").await;
+    let backtrack = js(
+        c,
+        "const s = document.querySelector('#step-slider'); for (let i = 0; i <= Number(s.max); i++) { s.value = i; s.dispatchEvent(new Event('input')); if (document.querySelector('#step-text').classList.contains('kind-backtrack')) return [i, document.querySelectorAll('#board .cell.focus, #board .cell.dead').length]; } return null;",
+    )
+    .await;
+    assert_eq!(
+        backtrack[1],
+        json!(1),
+        "a backtrack marks its cell: {backtrack}"
+    );
+    let same = js(
+        c,
+        "const s = document.querySelector('#step-slider'); const go = (i) => { s.value = i; s.dispatchEvent(new Event('input')); return [...document.querySelectorAll('#board .cell')].map(d => d.textContent).join(','); }; const n = Math.min(400, Number(s.max)); const fwd = []; for (let i = 0; i <= n; i++) fwd.push(go(i)); go(Number(s.max)); for (let i = n; i >= 0; i--) if (go(i) !== fwd[i]) return i; return -1;",
+    )
+    .await;
+    assert_eq!(
+        same,
+        json!(-1),
+        "the board stepping back differs at step {same}"
+    );
+    slide_to(c, "#step-slider", -1).await;
+    let last = text_of(c, "#step-text").await;
+    assert!(
+        last.starts_with("solution 1: every cell is filled"),
+        "{last}"
+    );
+    assert_solves(INKALA, &board(c).await);
+
+    // Repeated givens: the reason, not "no step to show"; the 16x16 names digits as shown.
+    press(c, "#board", Key::Escape).await;
+    open(c, &format!("{url}?p=GG{}", ".".repeat(254))).await;
+    let conflicts = wait_text(c, "#conflict-list", "the conflicts", |s| !s.is_empty()).await;
+    assert!(
+        conflicts.contains("digit G at r1c1 repeats r1c2"),
+        "{conflicts}"
+    );
+    click(c, "#trace-btn").await;
+    let toast = toast_text(c).await;
+    assert!(
+        toast.contains("repeat") && toast.contains("digit G"),
+        "{toast}"
+    );
+    assert_hidden(c, "#player").await;
+}
+
+/// Security: whatever users type is shown as text: item names that are HTML stay literal and
+/// run no script, in the result and in the drawn matrix.
+async fn text_flow(c: &Client, url: &str) {
+    const IMG: &str = "<img/src=x/onerror=window.pwned=1>";
+    const SCRIPT: &str = "<script>window.pwned=2</script>";
+    open(c, &format!("{url}#xcc")).await;
+    visible(c, "#xcc-text").await;
+    js(
+        c,
+        &format!("document.querySelector('#xcc-text').value = '{IMG} {SCRIPT} b\\n{IMG} b\\n{SCRIPT}\\n'; return 0;"),
+    )
+    .await;
+    click(c, "#xcc-solve").await;
+    let result = wait_text(c, "#xcc-result", "the result", |s| s.contains("1 solution")).await;
+    assert!(result.contains(IMG) && result.contains(SCRIPT), "{result}");
+    click(c, "#xcc-trace").await;
+    visible(c, "#xcc-player-card").await;
+    let names = js(
+        c,
+        "return [...document.querySelectorAll('#xcc-links text')].map(t => t.firstChild.textContent).join(' ');",
+    )
+    .await;
+    let names = names.as_str().unwrap_or_default();
+    assert!(names.contains(IMG) && names.contains(SCRIPT), "{names}");
+    // And in the paste dialog's error, the Sudoku side.
+    click(c, "#tab-sudoku").await;
+    paste(c, IMG).await;
+    visible(c, "#paste-error").await;
+    let found = js(
+        c,
+        "return [window.pwned === undefined, document.querySelectorAll('main img, main script, dialog img').length];",
+    )
+    .await;
+    assert_eq!(found, json!([true, 0]), "no markup was made of the names");
+}
+
+/// Issue 22, item 6: the smaller items, each as the issue found it.
+async fn small_items_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    // "Count up to" 0 or -3 is refused, not made 1.
+    select(c, "#mode-select", "count").await;
+    for bad in ["0", "-3"] {
+        let field = find(c, "#limit-input").await;
+        field.clear().await.unwrap();
+        field.send_keys(bad).await.unwrap();
+        click(c, "#solve-btn").await;
+        let toast = toast_text(c).await;
+        assert!(toast.contains("Count up to: a whole number"), "{toast}");
+        js(
+            c,
+            "document.querySelector('#toast').hidden = true; return 0;",
+        )
+        .await;
+    }
+    assert_hidden(c, "#result").await;
+    // A search cut short before any solution says "none found", not "≥ 0" (the answer is
+    // made up here: no real puzzle stops so reliably).
+    select(c, "#mode-select", "one").await;
+    js(
+        c,
+        "const f = window.fetch; window.fetch = (url, o) => String(url).endsWith('/api/sudoku/solve') ? Promise.resolve(new Response(JSON.stringify({status: 'incomplete', solution: null, solutions: 0, complete: false, unique: null, stopped: 'deadline', stats: {nodes: 5, updates: 9, guesses: 1, backtracks: 1, seconds: 2}, size: 9, shape: {rows: 3, cols: 3}, conflicts: []}), {headers: {'content-type': 'application/json'}})) : f(url, o); return 0;",
+    )
+    .await;
+    let stats = click_for_text(c, "#solve-btn", "#result").await;
+    assert!(
+        stats.contains("none found") && !stats.contains("≥ 0"),
+        "{stats}"
+    );
+    assert!(
+        stats.contains("No solution found before the time limit was reached"),
+        "{stats}"
+    );
+    // Every select shows the whole label of any option picked (the examples menu always
+    // shows `Examples…`: its list opens wide).
+    let cut = js(
+        c,
+        "const ctx = document.createElement('canvas').getContext('2d'); return [...document.querySelectorAll('#panel-sudoku select:not(#example-select)')].flatMap(s => { const st = getComputedStyle(s); ctx.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`; return [...s.options].filter(o => ctx.measureText(o.text).width + 28 > s.clientWidth).map(o => o.text); });",
+    )
+    .await;
+    assert_eq!(cut, json!([]), "labels cut short");
+    // Prose pasted as a puzzle is called text; a 64x64 link says what this page draws.
+    paste(c, "Please solve this one for me").await;
+    let error = wait_text(c, "#paste-error", "the paste error", |s| !s.is_empty()).await;
+    assert!(error.contains("looks like text"), "{error}");
+    click(c, "#paste-cancel").await;
+    open(c, &format!("{url}?p={}", ".".repeat(64 * 64))).await;
+    let toast = toast_text(c).await;
+    assert!(
+        toast.contains("64×64") && toast.contains("up to 35×35"),
+        "{toast}"
+    );
+
+    // The links view of a 4x4: readable text, item names explained.
+    select(c, "#example-select", "four").await;
+    wait_count(c, "#board .cell", 16, "the 4x4").await;
+    click(c, "#trace-btn").await;
+    visible(c, "#sudoku-links-card").await;
+    let sizes: Vec<f64> = serde_json::from_value(
+        js(c, "return [...document.querySelectorAll('#sudoku-links text')].map(t => Number(t.getAttribute('font-size')));").await,
+    )
+    .unwrap();
+    assert!(
+        !sizes.is_empty() && sizes.iter().all(|&f| f >= 11.0),
+        "{sizes:?}"
+    );
+    let names = js(c, "return [...document.querySelectorAll('#sudoku-links .lv-name')].map(t => t.firstChild.textContent);").await;
+    let names: Vec<String> = serde_json::from_value(names).unwrap();
+    assert!(names.iter().any(|n| n.starts_with("r1c")), "{names:?}");
+    assert!(names.iter().any(|n| n.contains('#')), "{names:?}");
+    assert!(
+        text_of(c, "#sudoku-links-card")
+            .await
+            .contains("digit 1 in row 2")
+    );
+
+    // Exact cover: List 1.5 is named, not a JSON parser's error; an old player goes with an
+    // error.
+    click(c, "#tab-xcc").await;
+    click(c, "#xcc-trace").await;
+    visible(c, "#xcc-player-card").await;
+    let list = find(c, "#xcc-list").await;
+    list.clear().await.unwrap();
+    list.send_keys("1.5").await.unwrap();
+    click(c, "#xcc-solve").await;
+    let result = wait_text(c, "#xcc-result", "the error", |s| !s.is_empty()).await;
+    assert!(
+        result.contains("List: a whole number from 0 to 100"),
+        "{result}"
+    );
+    js(
+        c,
+        "document.querySelector('#xcc-text').value = 'a b\\na c\\n'; return 0;",
+    )
+    .await;
+    click(c, "#xcc-trace").await;
+    let toast = toast_text(c).await;
+    assert!(toast.contains("unknown item"), "{toast}");
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelector('#xcc-player-card').hidden;"
+        )
+        .await,
+        json!(true)
+    );
+}
+
+/// The page's example with two solutions.
+const TWO: &str =
+    "53..7........95....98....6.8.......34..8.3..17...2...6......28....419..5.......79";
+
+/// Issue 22, item 6: a puzzle with two solutions shows one, marks where the other differs,
+/// and shows the other on request.
+async fn two_solutions_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    select(c, "#example-select", "two").await;
+    wait_board(c, &cells_of(TWO), "the two-solution example").await;
+    click(c, "#solve-btn").await;
+    visible(c, "#other-solution").await;
+    assert_eq!(
+        text_of(c, "#result-badge").await.to_lowercase(),
+        "not unique"
+    );
+    let first = board(c).await;
+    assert_solves(TWO, &first);
+    let marked = cells_with(c, "differs").await;
+    assert!(marked.len() >= 4, "{marked:?}");
+    let info = text_of(c, "#other-solution-info").await;
+    assert!(
+        info.contains(&format!("differ in the {} marked cells", marked.len())),
+        "{info}"
+    );
+    click(c, "#other-solution-btn").await;
+    let deadline = Instant::now() + WAIT;
+    let mut second = board(c).await;
+    while second == first {
+        assert!(Instant::now() < deadline, "the other solution never showed");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        second = board(c).await;
+    }
+    assert_solves(TWO, &second);
+    let differ: Vec<(usize, usize)> = (0..81)
+        .filter(|&k| first[k] != second[k])
+        .map(|k| (k / 9, k % 9))
+        .collect();
+    assert_eq!(differ, marked, "the marked cells are where the two differ");
 }
