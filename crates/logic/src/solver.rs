@@ -453,13 +453,13 @@ impl Solver {
         }
         let middle: [(Technique, Finder, bool); 10] = [
             (Technique::Skyscraper, basic::two_strong_links, false),
-            (Technique::XyWing, basic::xy_wing, false),
+            (Technique::XyWing, |b| basic::wing(b, false), false),
             (
                 Technique::GroupedStrongLinks,
                 basic::grouped_strong_links,
                 false,
             ),
-            (Technique::XyzWing, basic::xyz_wing, false),
+            (Technique::XyzWing, |b| basic::wing(b, true), false),
             (Technique::WWing, basic::w_wing, false),
             (Technique::UniqueRectangle1, basic::unique_rectangle, true),
             (Technique::NakedQuad, |b| basic::naked_subset(b, 4), false),
