@@ -1328,6 +1328,13 @@ mod tests {
         b.cand[k] = digits.iter().fold(0, |m, d| m | 1 << (d - 1));
     }
 
+    /// The step a finder found, which must be of `technique`.
+    fn found(step: Option<Step>, technique: Technique) -> Step {
+        let s = step.unwrap_or_else(|| panic!("no {technique:?} found"));
+        assert_eq!(s.technique, technique, "{}", s.text);
+        s
+    }
+
     fn names(cs: &[Candidate]) -> Vec<String> {
         let mut v: Vec<String> = cs.iter().map(|c| c.to_string()).collect();
         v.sort();
@@ -1352,8 +1359,7 @@ mod tests {
     fn full_house_fills_the_last_cell() {
         let mut g = Grid::empty(Shape::new(3, 3).unwrap());
         g.cells[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
-        let s = full_house(&Board::new(&g)).unwrap();
-        assert_eq!(s.technique, Technique::FullHouse);
+        let s = found(full_house(&Board::new(&g)), Technique::FullHouse);
         assert_eq!(names(&s.placements), ["r1c9=9"]);
     }
 
@@ -1361,15 +1367,13 @@ mod tests {
     fn hidden_singles_in_a_box_then_a_line() {
         let mut b = open();
         leave(&mut b, block(1..=3, 1..=3), &[at(2, 2)], 5);
-        let s = hidden_single(&b).unwrap();
-        assert_eq!(s.technique, Technique::HiddenSingleBox);
+        let s = found(hidden_single(&b), Technique::HiddenSingleBox);
         assert_eq!(names(&s.placements), ["r2c2=5"]);
         assert_eq!(s.text, "Hidden single: 5 in box 1 can only go in r2c2");
 
         let mut b = open();
         leave(&mut b, row(1), &[at(1, 5)], 5);
-        let s = hidden_single(&b).unwrap();
-        assert_eq!(s.technique, Technique::HiddenSingleLine);
+        let s = found(hidden_single(&b), Technique::HiddenSingleLine);
         assert_eq!(names(&s.placements), ["r1c5=5"]);
     }
 
@@ -1385,8 +1389,7 @@ mod tests {
     fn pointing_and_claiming() {
         let mut b = open();
         remove(&mut b, block(2..=3, 1..=3), 3);
-        let s = locked_candidates(&b, true).unwrap();
-        assert_eq!(s.technique, Technique::Pointing);
+        let s = found(locked_candidates(&b, true), Technique::Pointing);
         assert_eq!(
             names(&s.eliminations),
             ["r1c4=3", "r1c5=3", "r1c6=3", "r1c7=3", "r1c8=3", "r1c9=3"]
@@ -1399,8 +1402,7 @@ mod tests {
         let mut b = open();
         remove(&mut b, (4..=9).map(|c| at(1, c)), 3);
         assert!(locked_candidates(&b, true).is_none());
-        let s = locked_candidates(&b, false).unwrap();
-        assert_eq!(s.technique, Technique::Claiming);
+        let s = found(locked_candidates(&b, false), Technique::Claiming);
         assert_eq!(s.eliminations.len(), 6);
         assert!(s.eliminations.iter().all(|c| c.row > 0 && c.col < 3));
     }
@@ -1411,8 +1413,7 @@ mod tests {
         // 3 in box 1 only in row 1; 3 in box 2 only in r1c5 and r2c5... and row 1 of box 3
         remove(&mut b, block(2..=3, 1..=3), 3);
         leave(&mut b, block(1..=3, 7..=9), &[at(1, 7), at(2, 8)], 3);
-        let s = direct_locked(&b, true).unwrap();
-        assert_eq!(s.technique, Technique::DirectPointing);
+        let s = found(direct_locked(&b, true), Technique::DirectPointing);
         assert_eq!(names(&s.placements), ["r2c8=3"]);
     }
 
@@ -1421,8 +1422,7 @@ mod tests {
         let mut b = open();
         only(&mut b, at(1, 1), &[1, 2]);
         only(&mut b, at(1, 2), &[1, 2]);
-        let s = naked_subset(&b, 2).unwrap();
-        assert_eq!(s.technique, Technique::NakedPair);
+        let s = found(naked_subset(&b, 2), Technique::NakedPair);
         // row 1 first: 1 and 2 leave r1c3..r1c9
         assert_eq!(s.eliminations.len(), 14);
         assert!(s.eliminations.iter().all(|c| c.row == 0 && c.col >= 2));
@@ -1430,8 +1430,7 @@ mod tests {
         let mut b = open();
         remove(&mut b, (3..=9).map(|c| at(1, c)), 1);
         remove(&mut b, (3..=9).map(|c| at(1, c)), 2);
-        let s = hidden_subset(&b, 2, false).unwrap();
-        assert_eq!(s.technique, Technique::HiddenPair);
+        let s = found(hidden_subset(&b, 2, false), Technique::HiddenPair);
         assert_eq!(s.eliminations.len(), 14);
         assert!(
             s.eliminations
@@ -1446,8 +1445,7 @@ mod tests {
         only(&mut b, at(5, 1), &[4, 5]);
         only(&mut b, at(5, 4), &[5, 6]);
         only(&mut b, at(5, 7), &[4, 6]);
-        let s = naked_subset(&b, 3).unwrap();
-        assert_eq!(s.technique, Technique::NakedTriple);
+        let s = found(naked_subset(&b, 3), Technique::NakedTriple);
         assert_eq!(s.eliminations.len(), 18);
         assert!(s.eliminations.iter().all(|c| c.row == 4));
 
@@ -1459,8 +1457,7 @@ mod tests {
                 d,
             );
         }
-        let s = hidden_subset(&b, 3, false).unwrap();
-        assert_eq!(s.technique, Technique::HiddenTriple);
+        let s = found(hidden_subset(&b, 3, false), Technique::HiddenTriple);
         assert_eq!(s.eliminations.len(), 18);
         assert!(s.eliminations.iter().all(|c| c.col == 3 && c.digit < 7));
     }
@@ -1471,8 +1468,7 @@ mod tests {
         for r in [2, 8] {
             leave(&mut b, row(r), &[at(r, 3), at(r, 6)], 7);
         }
-        let s = fish(&b, 2).unwrap();
-        assert_eq!(s.technique, Technique::XWing);
+        let s = found(fish(&b, 2), Technique::XWing);
         assert_eq!(s.eliminations.len(), 14);
         assert!(
             s.eliminations
@@ -1490,8 +1486,7 @@ mod tests {
         }
         remove(&mut b, [at(5, 4)], 4);
         assert!(fish(&b, 2).is_none());
-        let s = fish(&b, 3).unwrap();
-        assert_eq!(s.technique, Technique::Swordfish);
+        let s = found(fish(&b, 3), Technique::Swordfish);
         assert_eq!(s.eliminations.len(), 18);
     }
 
@@ -1500,8 +1495,7 @@ mod tests {
         let mut b = open();
         leave(&mut b, col(1), &[at(2, 1), at(7, 1)], 1);
         leave(&mut b, col(5), &[at(3, 5), at(7, 5)], 1);
-        let s = two_strong_links(&b).unwrap();
-        assert_eq!(s.technique, Technique::Skyscraper);
+        let s = found(two_strong_links(&b), Technique::Skyscraper);
         assert_eq!(
             names(&s.eliminations),
             ["r2c4=1", "r2c6=1", "r3c2=1", "r3c3=1"]
@@ -1510,8 +1504,7 @@ mod tests {
         let mut b = open();
         leave(&mut b, row(1), &[at(1, 2), at(1, 8)], 2);
         leave(&mut b, col(3), &[at(2, 3), at(8, 3)], 2);
-        let s = two_strong_links(&b).unwrap();
-        assert_eq!(s.technique, Technique::TwoStringKite);
+        let s = found(two_strong_links(&b), Technique::TwoStringKite);
         assert_eq!(names(&s.eliminations), ["r8c8=2"]);
     }
 
@@ -1522,8 +1515,7 @@ mod tests {
         leave(&mut b, block(4..=6, 4..=6), &keep, 1);
         leave(&mut b, row(2), &[at(2, 5), at(2, 8)], 1);
         assert!(two_strong_links(&b).is_none());
-        let s = grouped_strong_links(&b).unwrap();
-        assert_eq!(s.technique, Technique::EmptyRectangle);
+        let s = found(grouped_strong_links(&b), Technique::EmptyRectangle);
         assert_eq!(names(&s.eliminations), ["r5c8=1"]);
     }
 
@@ -1533,16 +1525,14 @@ mod tests {
         only(&mut b, at(1, 1), &[1, 2]);
         only(&mut b, at(1, 5), &[1, 3]);
         only(&mut b, at(5, 1), &[2, 3]);
-        let s = wing(&b, false).unwrap();
-        assert_eq!(s.technique, Technique::XyWing);
+        let s = found(wing(&b, false), Technique::XyWing);
         assert_eq!(names(&s.eliminations), ["r5c5=3"]);
 
         let mut b = open();
         only(&mut b, at(1, 1), &[1, 2, 3]);
         only(&mut b, at(1, 5), &[1, 3]);
         only(&mut b, at(2, 2), &[2, 3]);
-        let s = wing(&b, true).unwrap();
-        assert_eq!(s.technique, Technique::XyzWing);
+        let s = found(wing(&b, true), Technique::XyzWing);
         assert_eq!(names(&s.eliminations), ["r1c2=3", "r1c3=3"]);
     }
 
@@ -1552,8 +1542,7 @@ mod tests {
         only(&mut b, at(1, 1), &[4, 5]);
         only(&mut b, at(5, 9), &[4, 5]);
         leave(&mut b, row(9), &[at(9, 1), at(9, 9)], 4);
-        let s = super::w_wing(&b).unwrap();
-        assert_eq!(s.technique, Technique::WWing);
+        let s = found(super::w_wing(&b), Technique::WWing);
         assert_eq!(names(&s.eliminations), ["r1c9=5", "r5c1=5"]);
     }
 
@@ -1564,8 +1553,7 @@ mod tests {
             only(&mut b, k, &[6, 7]);
         }
         only(&mut b, at(4, 2), &[6, 7, 8]);
-        let s = unique_rectangle(&b).unwrap();
-        assert_eq!(s.technique, Technique::UniqueRectangle1);
+        let s = found(unique_rectangle(&b), Technique::UniqueRectangle1);
         assert_eq!(names(&s.eliminations), ["r4c2=6", "r4c2=7"]);
     }
 
@@ -1576,8 +1564,7 @@ mod tests {
         only(&mut b, at(1, 2), &[6, 7]);
         only(&mut b, at(4, 1), &[6, 7, 8]);
         only(&mut b, at(4, 2), &[6, 7, 8]);
-        let s = unique_rectangle(&b).unwrap();
-        assert_eq!(s.technique, Technique::UniqueRectangle2);
+        let s = found(unique_rectangle(&b), Technique::UniqueRectangle2);
         // 8 leaves the rest of row 4 and of box 4
         assert_eq!(s.eliminations.len(), 7 + 6);
         assert!(s.eliminations.iter().all(|c| c.digit == 8));
@@ -1588,8 +1575,7 @@ mod tests {
         only(&mut b, at(4, 1), &[1, 6, 7]);
         only(&mut b, at(4, 2), &[2, 6, 7]);
         remove(&mut b, row(4).into_iter().skip(2), 6);
-        let s = unique_rectangle(&b).unwrap();
-        assert_eq!(s.technique, Technique::UniqueRectangle4);
+        let s = found(unique_rectangle(&b), Technique::UniqueRectangle4);
         assert_eq!(names(&s.eliminations), ["r4c1=7", "r4c2=7"]);
     }
 }
