@@ -785,8 +785,23 @@ fn static_chains(b: &Board, eng: &mut Engine) -> Option<Step> {
         eng.static_sets = Some((b.cand.clone(), on_sets));
         return None;
     };
-    let conf = eng.run(b, &b.cand, p, on, Mode::Static)?;
-    Some(contradiction_step(b, eng, t, None, tenths, p, on, conf))
+    rerun(b, eng, t, None, Mode::Static, (tenths, p, on))
+}
+
+/// Runs candidate `p` (`on` or off) again in `mode` and makes the step of the
+/// contradiction it reaches.
+fn rerun(
+    b: &Board,
+    eng: &mut Engine,
+    technique: Technique,
+    chain: Option<ChainKind>,
+    mode: Mode,
+    (tenths, p, on): (u16, usize, bool),
+) -> Option<Step> {
+    let conf = eng.run(b, &b.cand, p, on, mode)?;
+    Some(contradiction_step(
+        b, eng, technique, chain, tenths, p, on, conf,
+    ))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -890,17 +905,15 @@ fn nishio(b: &Board, eng: &mut Engine) -> Option<Step> {
         }
     }
     let (tenths, p) = best?;
-    let conf = eng.run(b, &b.cand, p, true, Mode::Nishio)?;
-    Some(contradiction_step(
+    let chain = Some(ChainKind::Contradiction);
+    rerun(
         b,
         eng,
         Technique::Nishio,
-        Some(ChainKind::Contradiction),
-        tenths,
-        p,
-        true,
-        conf,
-    ))
+        chain,
+        Mode::Nishio,
+        (tenths, p, true),
+    )
 }
 
 /// Levels 3 to 6: contradiction (dynamic levels only), double, cell and region forcing.
@@ -966,20 +979,9 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode) -> Option<Step> {
         }
     }
     let base = technique.base_tenths();
-    if let Some((tenths, p, on)) = best_contra {
-        if tenths <= base {
-            let conf = eng.run(b, &b.cand, p, on, mode)?;
-            return Some(contradiction_step(
-                b,
-                eng,
-                technique,
-                Some(ChainKind::Contradiction),
-                tenths,
-                p,
-                on,
-                conf,
-            ));
-        }
+    let contradiction = Some(ChainKind::Contradiction);
+    if let Some(best) = best_contra.filter(|x| x.0 <= base) {
+        return rerun(b, eng, technique, contradiction, mode, best);
     }
     // Groups of branches: (kind, branches as (pot, polarity)), at least two each.
     let mut groups: Vec<(ChainKind, Vec<(usize, bool)>)> = Vec::new();
@@ -1109,20 +1111,7 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode) -> Option<Step> {
                 conclusion,
             ))
         }
-        _ => {
-            let (tenths, p, on) = best_contra?;
-            let conf = eng.run(b, &b.cand, p, on, mode)?;
-            Some(contradiction_step(
-                b,
-                eng,
-                technique,
-                Some(ChainKind::Contradiction),
-                tenths,
-                p,
-                on,
-                conf,
-            ))
-        }
+        _ => rerun(b, eng, technique, contradiction, mode, best_contra?),
     }
 }
 

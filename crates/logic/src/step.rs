@@ -147,6 +147,17 @@ impl Technique {
         Technique::Trial,
     ];
 
+    /// The levels of the chain search, easiest first: each names the hardest technique one
+    /// pass of the search finds (the first finds X-, XY- and forcing chains).
+    pub const CHAIN_LEVELS: [Technique; 6] = [
+        Technique::ForcingChain,
+        Technique::Nishio,
+        Technique::CellForcingChains,
+        Technique::DynamicForcingChains,
+        Technique::DynamicForcingChainsPlus,
+        Technique::NestedForcingChains,
+    ];
+
     /// The stable name (as in JSON and on the command line).
     pub fn as_str(self) -> &'static str {
         use Technique::*;
