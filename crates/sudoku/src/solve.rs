@@ -720,16 +720,7 @@ fn solve_cells<V: Visitor, const MRV: bool>(
         End::Stopped => dlx_engine::Status::Stopped,
         End::Budget => budget_end(options),
     };
-    (
-        end,
-        SolveStats {
-            nodes: s.nodes,
-            updates: s.placements,
-            guesses: s.guesses,
-            backtracks: s.backtracks,
-            seconds: 0.0,
-        },
-    )
+    (end, s.into())
 }
 
 #[cfg(test)]
