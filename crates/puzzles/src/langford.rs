@@ -15,7 +15,7 @@ use std::fmt;
 
 use dlx_engine::{OptionId, Problem, ProblemBuilder};
 
-use crate::{DecodeError, Invalid, Puzzle, SizeError};
+use crate::{DecodeError, Invalid, Puzzle, SizeError, write_spaced};
 
 /// The largest `n` accepted (about two million options).
 pub const MAX_N: usize = 1000;
@@ -172,16 +172,8 @@ impl LangfordSequence {
 /// The numbers separated by spaces, `.` for an empty slot: `4 1 3 1 2 4 3 2`.
 impl fmt::Display for LangfordSequence {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (j, s) in self.slots.iter().enumerate() {
-            if j > 0 {
-                f.write_str(" ")?;
-            }
-            match s {
-                Some(k) => write!(f, "{k}")?,
-                None => f.write_str(".")?,
-            }
-        }
-        Ok(())
+        let slot = |s: &Option<usize>| s.map_or_else(|| ".".to_string(), |k| k.to_string());
+        write_spaced(f, self.slots.iter().map(slot))
     }
 }
 

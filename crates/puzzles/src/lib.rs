@@ -106,6 +106,20 @@ pub struct SizeError {
 
 /// Writes `v` as Knuth's generators do: one base-36 digit (`0`-`9`, `a`-`z`) below 36, and
 /// plain decimal (always two or more digits, so never equal to a one-digit name) above.
+/// Writes `items` separated by single spaces (a row of a board).
+pub(crate) fn write_spaced<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    items: impl IntoIterator<Item = T>,
+) -> fmt::Result {
+    for (j, item) in items.into_iter().enumerate() {
+        if j > 0 {
+            f.write_str(" ")?;
+        }
+        write!(f, "{item}")?;
+    }
+    Ok(())
+}
+
 pub(crate) fn push_number(out: &mut String, v: usize) {
     if v < 36 {
         out.push(char::from_digit(v as u32, 36).unwrap_or('?'));

@@ -18,7 +18,7 @@ use std::fmt;
 
 use dlx_engine::{OptionId, Problem, ProblemBuilder};
 
-use crate::{DecodeError, Invalid, Puzzle, SizeError, name};
+use crate::{DecodeError, Invalid, Puzzle, SizeError, name, write_spaced};
 
 /// The largest board accepted (a million options).
 pub const MAX_N: usize = 1000;
@@ -181,12 +181,7 @@ impl fmt::Display for QueensBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.n();
         for col in &self.columns {
-            for j in 0..n {
-                if j > 0 {
-                    f.write_str(" ")?;
-                }
-                f.write_str(if *col == Some(j) { "Q" } else { "." })?;
-            }
+            write_spaced(f, (0..n).map(|j| if *col == Some(j) { "Q" } else { "." }))?;
             f.write_str("\n")?;
         }
         Ok(())
