@@ -560,14 +560,7 @@ impl Engine {
             .iter()
             .map(|&i| {
                 let ev = self.events[i];
-                let c = self.cand_of(b, ev.pot);
-                format!(
-                    "r{}c{}{}{}",
-                    c.row + 1,
-                    c.col + 1,
-                    if ev.on { "=" } else { "≠" },
-                    c.digit
-                )
+                self.cand_of(b, ev.pot).assumed(ev.on)
             })
             .collect();
         if words.len() > 12 {
@@ -823,23 +816,13 @@ fn contradiction_step(
     } else {
         (vec![c], vec![])
     };
-    let assume = format!(
-        "r{}c{}{}{}",
-        c.row + 1,
-        c.col + 1,
-        if on { "=" } else { "≠" },
-        c.digit
-    );
+    let assume = c.assumed(on);
     let text = if technique <= Technique::ForcingChain && conf.0 as usize == 0 {
         format!(
             "{}: {} , so {}",
             technique.title(),
             eng.path_text(b, conf.1),
-            if on {
-                format!("r{}c{} is not {}", c.row + 1, c.col + 1, c.digit)
-            } else {
-                format!("r{}c{} is {}", c.row + 1, c.col + 1, c.digit)
-            }
+            c.stated(!on)
         )
     } else {
         format!(
@@ -851,11 +834,7 @@ fn contradiction_step(
             target.digit,
             eng.path_text(b, conf.0),
             eng.path_text(b, conf.1),
-            if on {
-                format!("r{}c{} is not {}", c.row + 1, c.col + 1, c.digit)
-            } else {
-                format!("r{}c{} is {}", c.row + 1, c.col + 1, c.digit)
-            }
+            c.stated(!on)
         )
     };
     let text = text.replace(" , so", ", so");
@@ -1156,13 +1135,7 @@ fn group_step(
     let mut parts = Vec::new();
     for &(p, pon) in branches {
         let c = eng.cand_of(b, p as u32);
-        let assume = format!(
-            "r{}c{}{}{}",
-            c.row + 1,
-            c.col + 1,
-            if pon { "=" } else { "≠" },
-            c.digit
-        );
+        let assume = c.assumed(pon);
         if eng.run(b, &b.cand, p, pon, mode).is_some() {
             parts.push(format!("{assume} is impossible"));
             continue;
@@ -1172,13 +1145,7 @@ fn group_step(
             parts.push(eng.path_text(b, e));
         }
     }
-    let conclusion = format!(
-        "r{}c{} {} {}",
-        target.row + 1,
-        target.col + 1,
-        if best.on { "is" } else { "is not" },
-        target.digit
-    );
+    let conclusion = target.stated(best.on);
     let (placements, eliminations) = if best.on {
         (vec![target], vec![])
     } else {

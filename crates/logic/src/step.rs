@@ -343,6 +343,20 @@ pub struct Candidate {
     pub digit: u8,
 }
 
+impl Candidate {
+    /// The candidate assumed true (`r3c4=5`) or false (`r3c4≠5`), as chains write it.
+    pub(crate) fn assumed(self, on: bool) -> String {
+        let sign = if on { "=" } else { "≠" };
+        format!("r{}c{}{sign}{}", self.row + 1, self.col + 1, self.digit)
+    }
+
+    /// The candidate stated true (`r3c4 is 5`) or false (`r3c4 is not 5`).
+    pub(crate) fn stated(self, is: bool) -> String {
+        let verb = if is { "is" } else { "is not" };
+        format!("r{}c{} {verb} {}", self.row + 1, self.col + 1, self.digit)
+    }
+}
+
 impl fmt::Display for Candidate {
     /// `5r3c4`... written as people do: `r3c4=5`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
