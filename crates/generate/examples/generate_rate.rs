@@ -18,6 +18,16 @@ fn nodes(grid: &Grid) -> Option<f64> {
     )
 }
 
+/// A row: name, box shape, share of COUNT, symmetry, givens, local-search steps.
+type Kind = (
+    &'static str,
+    (usize, usize),
+    u64,
+    Symmetry,
+    Givens,
+    Option<u32>,
+);
+
 fn main() {
     let count: u64 = std::env::args()
         .nth(1)
@@ -27,7 +37,7 @@ fn main() {
     // name, box shape, the share of COUNT made (1/k; 0: two puzzles), symmetry, givens, and
     // the local-search steps of a nodes >= 600 filter
     #[rustfmt::skip]
-    let kinds: [(&str, (usize, usize), u64, Symmetry, Givens, Option<u32>); 12] = [
+    let kinds: [Kind; 12] = [
         ("9x9 minimal", (3, 3), 1, none, minimal, None),
         ("9x9 exactly 30 givens", (3, 3), 1, none, Givens::Exactly(30), None),
         ("9x9 minimal, rotate180", (3, 3), 1, Symmetry::Rotate180, minimal, None),
@@ -46,7 +56,7 @@ fn main() {
             shape: Shape { rows, cols },
             symmetry,
             givens,
-            count: if share == 0 { 2 } else { count / share },
+            count: count.checked_div(share).unwrap_or(2),
             rating: climb.map(|c| RatingFilter::new(nodes, 600.0..=f64::INFINITY).with_climb(c)),
             ..Default::default()
         };
