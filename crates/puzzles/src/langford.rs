@@ -45,14 +45,7 @@ impl Langford {
     }
 
     fn build(n: usize, half: bool) -> Result<Langford, SizeError> {
-        if !(1..=MAX_N).contains(&n) {
-            return Err(SizeError {
-                what: "n",
-                value: n,
-                min: 1,
-                max: MAX_N,
-            });
-        }
+        SizeError::check("n", n, 1, MAX_N)?;
         let mut b = ProblemBuilder::new();
         // Distinct names: declaring cannot fail (`ok()` keeps us panic-free regardless).
         let values: Vec<_> = (1..=n)

@@ -104,8 +104,27 @@ pub struct SizeError {
     pub max: usize,
 }
 
-/// Writes `v` as Knuth's generators do: one base-36 digit (`0`-`9`, `a`-`z`) below 36, and
-/// plain decimal (always two or more digits, so never equal to a one-digit name) above.
+impl SizeError {
+    /// `Ok` if `value` of the parameter `what` is in `min..=max`, else the error saying so.
+    pub(crate) fn check(
+        what: &'static str,
+        value: usize,
+        min: usize,
+        max: usize,
+    ) -> Result<(), SizeError> {
+        if (min..=max).contains(&value) {
+            Ok(())
+        } else {
+            Err(SizeError {
+                what,
+                value,
+                min,
+                max,
+            })
+        }
+    }
+}
+
 /// Writes `items` separated by single spaces (a row of a board).
 pub(crate) fn write_spaced<T: fmt::Display>(
     f: &mut fmt::Formatter<'_>,
@@ -120,6 +139,8 @@ pub(crate) fn write_spaced<T: fmt::Display>(
     Ok(())
 }
 
+/// Writes `v` as Knuth's generators do: one base-36 digit (`0`-`9`, `a`-`z`) below 36, and
+/// plain decimal (always two or more digits, so never equal to a one-digit name) above.
 pub(crate) fn push_number(out: &mut String, v: usize) {
     if v < 36 {
         out.push(char::from_digit(v as u32, 36).unwrap_or('?'));

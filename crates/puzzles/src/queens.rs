@@ -35,14 +35,7 @@ pub struct Queens {
 impl Queens {
     /// The problem for an `n x n` board, `1 <= n <=` [`MAX_N`].
     pub fn new(n: usize) -> Result<Queens, SizeError> {
-        if !(1..=MAX_N).contains(&n) {
-            return Err(SizeError {
-                what: "the number of queens",
-                value: n,
-                min: 1,
-                max: MAX_N,
-            });
-        }
+        SizeError::check("the number of queens", n, 1, MAX_N)?;
         Ok(Queens {
             n,
             problem: build(n),
