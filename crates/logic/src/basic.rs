@@ -1324,6 +1324,15 @@ mod tests {
         remove(b, cells.into_iter().filter(|k| !keep.contains(k)), digit);
     }
 
+    /// An open board but for `cells`, each left with only the digits given.
+    fn open_with(cells: &[(usize, &[usize])]) -> Board {
+        let mut b = open();
+        for &(k, digits) in cells {
+            only(&mut b, k, digits);
+        }
+        b
+    }
+
     fn only(b: &mut Board, k: usize, digits: &[usize]) {
         b.cand[k] = digits.iter().fold(0, |m, d| m | 1 << (d - 1));
     }
@@ -1379,8 +1388,7 @@ mod tests {
 
     #[test]
     fn naked_single_is_the_last_candidate() {
-        let mut b = open();
-        only(&mut b, at(3, 3), &[4]);
+        let b = open_with(&[(at(3, 3), &[4])]);
         let s = naked_single(&b).unwrap();
         assert_eq!(names(&s.placements), ["r3c3=4"]);
     }
@@ -1419,9 +1427,7 @@ mod tests {
 
     #[test]
     fn naked_and_hidden_pairs() {
-        let mut b = open();
-        only(&mut b, at(1, 1), &[1, 2]);
-        only(&mut b, at(1, 2), &[1, 2]);
+        let b = open_with(&[(at(1, 1), &[1, 2]), (at(1, 2), &[1, 2])]);
         let s = found(naked_subset(&b, 2), Technique::NakedPair);
         // row 1 first: 1 and 2 leave r1c3..r1c9
         assert_eq!(s.eliminations.len(), 14);
@@ -1441,10 +1447,11 @@ mod tests {
 
     #[test]
     fn naked_and_hidden_triples() {
-        let mut b = open();
-        only(&mut b, at(5, 1), &[4, 5]);
-        only(&mut b, at(5, 4), &[5, 6]);
-        only(&mut b, at(5, 7), &[4, 6]);
+        let b = open_with(&[
+            (at(5, 1), &[4, 5]),
+            (at(5, 4), &[5, 6]),
+            (at(5, 7), &[4, 6]),
+        ]);
         let s = found(naked_subset(&b, 3), Technique::NakedTriple);
         assert_eq!(s.eliminations.len(), 18);
         assert!(s.eliminations.iter().all(|c| c.row == 4));
@@ -1521,26 +1528,26 @@ mod tests {
 
     #[test]
     fn xy_and_xyz_wings() {
-        let mut b = open();
-        only(&mut b, at(1, 1), &[1, 2]);
-        only(&mut b, at(1, 5), &[1, 3]);
-        only(&mut b, at(5, 1), &[2, 3]);
+        let b = open_with(&[
+            (at(1, 1), &[1, 2]),
+            (at(1, 5), &[1, 3]),
+            (at(5, 1), &[2, 3]),
+        ]);
         let s = found(wing(&b, false), Technique::XyWing);
         assert_eq!(names(&s.eliminations), ["r5c5=3"]);
 
-        let mut b = open();
-        only(&mut b, at(1, 1), &[1, 2, 3]);
-        only(&mut b, at(1, 5), &[1, 3]);
-        only(&mut b, at(2, 2), &[2, 3]);
+        let b = open_with(&[
+            (at(1, 1), &[1, 2, 3]),
+            (at(1, 5), &[1, 3]),
+            (at(2, 2), &[2, 3]),
+        ]);
         let s = found(wing(&b, true), Technique::XyzWing);
         assert_eq!(names(&s.eliminations), ["r1c2=3", "r1c3=3"]);
     }
 
     #[test]
     fn w_wing_joins_two_equal_cells() {
-        let mut b = open();
-        only(&mut b, at(1, 1), &[4, 5]);
-        only(&mut b, at(5, 9), &[4, 5]);
+        let mut b = open_with(&[(at(1, 1), &[4, 5]), (at(5, 9), &[4, 5])]);
         leave(&mut b, row(9), &[at(9, 1), at(9, 9)], 4);
         let s = found(super::w_wing(&b), Technique::WWing);
         assert_eq!(names(&s.eliminations), ["r1c9=5", "r5c1=5"]);
@@ -1559,21 +1566,23 @@ mod tests {
 
     #[test]
     fn unique_rectangle_type_2_and_4() {
-        let mut b = open();
-        only(&mut b, at(1, 1), &[6, 7]);
-        only(&mut b, at(1, 2), &[6, 7]);
-        only(&mut b, at(4, 1), &[6, 7, 8]);
-        only(&mut b, at(4, 2), &[6, 7, 8]);
+        let b = open_with(&[
+            (at(1, 1), &[6, 7]),
+            (at(1, 2), &[6, 7]),
+            (at(4, 1), &[6, 7, 8]),
+            (at(4, 2), &[6, 7, 8]),
+        ]);
         let s = found(unique_rectangle(&b), Technique::UniqueRectangle2);
         // 8 leaves the rest of row 4 and of box 4
         assert_eq!(s.eliminations.len(), 7 + 6);
         assert!(s.eliminations.iter().all(|c| c.digit == 8));
 
-        let mut b = open();
-        only(&mut b, at(1, 1), &[6, 7]);
-        only(&mut b, at(1, 2), &[6, 7]);
-        only(&mut b, at(4, 1), &[1, 6, 7]);
-        only(&mut b, at(4, 2), &[2, 6, 7]);
+        let mut b = open_with(&[
+            (at(1, 1), &[6, 7]),
+            (at(1, 2), &[6, 7]),
+            (at(4, 1), &[1, 6, 7]),
+            (at(4, 2), &[2, 6, 7]),
+        ]);
         remove(&mut b, row(4).into_iter().skip(2), 6);
         let s = found(unique_rectangle(&b), Technique::UniqueRectangle4);
         assert_eq!(names(&s.eliminations), ["r4c1=7", "r4c2=7"]);
