@@ -25,6 +25,7 @@ fuzz_target!(|data: &[u8]| {
             Technique::XWing
         },
         uniqueness: knob & 1 == 0,
+        ..Options::default()
     };
     let mut solver = Solver::new(&puzzle, &options)
         .unwrap_or_else(|e| panic!("{line}: refused a unique puzzle: {e}"));
