@@ -179,6 +179,16 @@ impl Stderr {
     fn write(&self, s: &str) -> io::Result<()> {
         io::stderr().write_all(s.as_bytes())
     }
+
+    /// Moves the cursor `n` cells in the direction of the ANSI escape `dir` (`A` up, `B`
+    /// down, `C` right, `D` left); nothing for 0.
+    fn move_cursor(&self, n: usize, dir: char) -> io::Result<()> {
+        if n == 0 {
+            Ok(())
+        } else {
+            self.write(&format!("\x1b[{n}{dir}"))
+        }
+    }
 }
 
 impl TermLike for Stderr {
@@ -186,32 +196,16 @@ impl TermLike for Stderr {
         80
     }
     fn move_cursor_up(&self, n: usize) -> io::Result<()> {
-        if n == 0 {
-            Ok(())
-        } else {
-            self.write(&format!("\x1b[{n}A"))
-        }
+        self.move_cursor(n, 'A')
     }
     fn move_cursor_down(&self, n: usize) -> io::Result<()> {
-        if n == 0 {
-            Ok(())
-        } else {
-            self.write(&format!("\x1b[{n}B"))
-        }
+        self.move_cursor(n, 'B')
     }
     fn move_cursor_right(&self, n: usize) -> io::Result<()> {
-        if n == 0 {
-            Ok(())
-        } else {
-            self.write(&format!("\x1b[{n}C"))
-        }
+        self.move_cursor(n, 'C')
     }
     fn move_cursor_left(&self, n: usize) -> io::Result<()> {
-        if n == 0 {
-            Ok(())
-        } else {
-            self.write(&format!("\x1b[{n}D"))
-        }
+        self.move_cursor(n, 'D')
     }
     fn write_line(&self, s: &str) -> io::Result<()> {
         self.write(&format!("{s}\n"))

@@ -3,8 +3,10 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
+
+mod common;
 
 /// One request written by hand; the whole answer (the request asks to close).
 fn request(addr: &str, method: &str, path: &str, body: &str) -> String {
@@ -26,12 +28,8 @@ fn request(addr: &str, method: &str, path: &str, body: &str) -> String {
 #[cfg(unix)]
 #[test]
 fn serves_on_localhost_port_0_and_stops_on_sigterm() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(["serve", "--addr", "localhost:0", "--time-limit", "1s"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let args = ["serve", "--addr", "localhost:0", "--time-limit", "1s"];
+    let mut child = common::spawn(&args, true);
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();
     stdout.read_line(&mut line).unwrap();

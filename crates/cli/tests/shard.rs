@@ -1,21 +1,9 @@
 //! `dlx xcc --split-depth/--shards`, `--shard` and `--merge` (issue 23): the shards of a
 //! problem, solved one file at a time and merged, give the single search's figures exactly.
 
-use std::process::Output;
-
 mod common;
 
-fn dlx(args: &[&str], stdin: &str) -> Output {
-    common::run(args, stdin.as_bytes())
-}
-
-fn text(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+use common::{dlx_stdin as dlx, stderr as err, stdout as text};
 
 fn json(line: &str) -> serde_json::Value {
     serde_json::from_str(line).unwrap()

@@ -2,15 +2,14 @@
 //! `UPDATE_GOLDEN=1`), exit statuses, batches, errors.
 
 use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod common;
+
+use common::{dlx, dlx_stdin, fails_with, root, stderr, stdout};
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-
-fn root() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-}
 
 fn example(name: &str) -> String {
     root()
@@ -18,44 +17,6 @@ fn example(name: &str) -> String {
         .join(name)
         .display()
         .to_string()
-}
-
-fn dlx(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn dlx_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Asserts that a run failed with exit status 2 and an error containing `needle`.
-fn fails_with(o: &Output, needle: &str) {
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
-    assert!(stderr(o).contains(needle), "{}", stderr(o));
 }
 
 /// Replaces timings (`0.123 ms`, `"seconds":0.001`) so outputs can be compared.
@@ -72,21 +33,9 @@ fn mask_times(s: &str) -> String {
     out
 }
 
-/// Compares with a golden file, or writes it when `UPDATE_GOLDEN` is set.
+/// Compares with a golden file of `golden/sudoku/`.
 fn golden(name: &str, actual: &str) {
-    let path =
-        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/sudoku")).join(name);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e} (run with UPDATE_GOLDEN=1 to create it)",
-            path.display()
-        )
-    });
-    assert_eq!(actual, expected, "output differs from {}", path.display());
+    common::golden(&format!("sudoku/{name}"), actual);
 }
 
 /// An independent check (the test kit's) that `sol` solves `puzzle` (9x9, 3x3 boxes).
@@ -155,7 +104,7 @@ fn every_example_file_is_solved() {
         }
         let o = dlx(&args);
         assert_eq!(o.status.code(), Some(0), "{file}: {}", stderr(&o));
-        let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        let v = common::json(&o);
         assert_eq!(v["status"], "unique", "{file}");
     }
     // Tall boxes need --box: with the default wide boxes it is another puzzle.
@@ -411,7 +360,7 @@ fn a_batch_goes_on_past_bad_puzzles_and_exits_2() {
 #[test]
 fn quick_and_general_paths_of_a_batch_agree() {
     let o = dlx(&["sudoku", "solve", EASY, "--json"]);
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let v = common::json(&o);
     let sol: Vec<u8> = v["solution"].as_str().unwrap().bytes().collect();
     // A full grid with a rectangle of two digits on two rows of a band, in two stacks,
     // erased: exactly two solutions.
@@ -522,15 +471,9 @@ fn error_messages_of_single_puzzles() {
         stderr(&o)
     );
     let o = dlx(&["sudoku", "solve", "--box", "9", EASY]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("`9` is not a box shape"));
+    fails_with(&o, "`9` is not a box shape");
     let o = dlx(&["sudoku", "solve", "--unique", "--all", EASY]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("the argument '--unique' cannot be used with '--all'"),
-        "{}",
-        stderr(&o)
-    );
+    fails_with(&o, "the argument '--unique' cannot be used with '--all'");
 }
 
 #[test]
@@ -540,14 +483,14 @@ fn counting_and_enumerating() {
     assert_eq!(stdout(&o), format!("{empty4}  # 288 solutions\n"));
     for solver in ["dlx", "backtrack", "mrv"] {
         let o = dlx(&["sudoku", "count", empty4, "--solver", solver, "--json"]);
-        let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        let v = common::json(&o);
         assert_eq!(
             (v["solutions"].as_u64(), v["complete"].as_bool()),
             (Some(288), Some(true))
         );
     }
     let o = dlx(&["sudoku", "count", empty4, "--limit", "100", "--json"]);
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let v = common::json(&o);
     assert_eq!(
         (v["solutions"].as_u64(), v["complete"].as_bool()),
         (Some(100), Some(false))
@@ -573,7 +516,7 @@ fn budgets_report_incomplete() {
         "--solver",
         "dlx",
     ]);
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let v = common::json(&o);
     assert_eq!(v["complete"], false);
     assert_eq!(v["status"], "multiple");
     assert_eq!(v["nodes"], 1000);
@@ -634,7 +577,7 @@ fn trace_text_json_and_cap() {
         "--max-steps",
         "50",
     ]);
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let v = common::json(&o);
     assert_eq!(v["steps"].as_array().unwrap().len(), 50);
     assert_eq!(v["truncated"], true);
     assert_eq!(v["solver"], "dlx");
@@ -722,7 +665,7 @@ fn bench_reports_puzzles_per_second() {
     // Passes repeat until --min-time has gone by: a pass over 200 easy puzzles takes
     // milliseconds, so 0.05 s holds several; with 0, one pass.
     assert!(vf["passes"].as_u64().unwrap() > 1, "{vf}");
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let v = common::json(&o);
     assert_eq!(v["puzzles"], 200);
     assert_eq!(v["solved"], 200);
     assert_eq!(v["wrong"], 0);
@@ -846,7 +789,7 @@ fn bench_and_input_errors() {
         "0",
     ]);
     assert_eq!(o.status.code(), Some(2));
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let v = common::json(&o);
     assert_eq!(
         (v["puzzles"].as_u64(), v["invalid"].as_u64()),
         (Some(2), Some(1))
@@ -874,13 +817,7 @@ fn a_stream_of_lines_is_answered_line_by_line_before_it_ends() {
     use std::io::{BufRead, BufReader};
     use std::sync::mpsc;
     use std::time::Duration;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(["sudoku", "solve", "--input-kind", "lines", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn(&["sudoku", "solve", "--input-kind", "lines", "-"], false);
     let mut stdin = child.stdin.take().unwrap();
     let stdout = child.stdout.take().unwrap();
     let (tx, rx) = mpsc::channel();
@@ -1088,20 +1025,14 @@ fn rough_edges_a_new_user_hit() {
     assert!(!first_row.chars().any(|c| c.is_ascii_uppercase()), "{out}");
     // `dlx solve` and `dlx sudoku PUZZLE` point to `dlx sudoku solve`.
     let o = dlx(&["solve", EASY]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("hint: Sudoku commands start with `dlx sudoku`: dlx sudoku solve"),
-        "{}",
-        stderr(&o)
+    fails_with(
+        &o,
+        "hint: Sudoku commands start with `dlx sudoku`: dlx sudoku solve",
     );
     let o = dlx(&["sudoku", EASY]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains(&format!(
-            "hint: to solve a puzzle or a file of puzzles: dlx sudoku solve {EASY}"
-        )),
-        "{}",
-        stderr(&o)
+    fails_with(
+        &o,
+        &format!("hint: to solve a puzzle or a file of puzzles: dlx sudoku solve {EASY}"),
     );
     // The shipped examples name no path of the machine they were made on.
     for dir in ["examples", "examples/sudoku", "examples/polyomino"] {
@@ -1158,10 +1089,8 @@ fn issue_22_automatic_mode_judges_bad_lines_one_by_one() {
 #[test]
 fn issue_22_a_box_side_under_two_is_named() {
     let o = dlx(&["sudoku", "solve", "--box", "0x9", "-"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("boxes of 0x9 cells: a box needs at least 2 rows and 2 columns"),
-        "{}",
-        stderr(&o)
+    fails_with(
+        &o,
+        "boxes of 0x9 cells: a box needs at least 2 rows and 2 columns",
     );
 }

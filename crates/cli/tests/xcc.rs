@@ -2,53 +2,28 @@
 //! as a user runs them: output, golden files, exit status and every error message.
 //!
 //! Golden files live in `tests/golden/xcc/`; regenerate them on purpose with
-//! `DLX_BLESS=1 cargo test -p dlx-cli --test xcc`.
+//! `UPDATE_GOLDEN=1 cargo test -p dlx-cli --test xcc`.
 
-use std::path::Path;
 use std::process::Output;
 
 mod common;
 
-use common::root;
+use common::{fails_with, root, stderr, stdout};
 
 fn dlx(args: &[&str], stdin: Option<&str>) -> Output {
     common::run(args, stdin.unwrap_or("").as_bytes())
 }
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-/// Asserts that a run failed with exit status 2 and an error containing `needle`.
-fn fails_with(o: &Output, needle: &str) {
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
-    assert!(stderr(o).contains(needle), "{}", stderr(o));
-}
-
 /// Compares with a golden file, ignoring the `seconds` figures, which vary.
 fn golden(name: &str, actual: &str) {
-    let scrub = |s: &str| -> String {
-        s.lines()
-            .map(|l| match l.find("seconds") {
-                Some(k) => format!("{}seconds <scrubbed>", &l[..k]),
-                None => l.to_string(),
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden/xcc")
-        .join(name);
-    if std::env::var_os("DLX_BLESS").is_some() {
-        std::fs::write(&path, scrub(actual)).unwrap();
-    }
-    let want = std::fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("missing golden file {}", path.display()));
-    assert_eq!(scrub(actual), want, "golden file {name}");
+    let scrubbed: Vec<String> = actual
+        .lines()
+        .map(|l| match l.find("seconds") {
+            Some(k) => format!("{}seconds <scrubbed>", &l[..k]),
+            None => l.to_string(),
+        })
+        .collect();
+    common::golden(&format!("xcc/{name}"), &scrubbed.join("\n"));
 }
 
 #[test]
@@ -82,7 +57,7 @@ fn json_report_has_the_counts_and_statistics() {
             None,
         );
         assert_eq!(o.status.code(), Some(0));
-        let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        let v = common::json(&o);
         assert_eq!(v["algorithm"], "links");
         assert_eq!(v["solutions"], 92);
         // DLX1's figures for this input.
@@ -124,7 +99,7 @@ fn first_every_and_limit_choose_what_is_printed() {
         &["xcc", "--every", "30", "--json", "testdata/xcc/queens8.dlx"],
         None,
     );
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let v = common::json(&o);
     let numbers: Vec<u64> = v["printed"]
         .as_array()
         .unwrap()
@@ -209,7 +184,7 @@ fn budgets_stop_the_search_and_say_so() {
         ],
         None,
     );
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let v = common::json(&o);
     assert_eq!(v["complete"], false);
     assert_eq!(v["status"], "node budget exhausted");
     assert_eq!(v["nodes"], 50);
@@ -223,7 +198,7 @@ fn budgets_stop_the_search_and_say_so() {
         ],
         None,
     );
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let v = common::json(&o);
     assert_eq!(v["complete"], false);
 }
 
@@ -292,7 +267,7 @@ fn puzzles_draw_boards_and_count() {
     let o = dlx(&["queens", "6", "--print", "--threads", "1"], None);
     golden("queens6.txt", &stdout(&o));
     let o = dlx(&["langford", "7", "--half", "--json"], None);
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let v = common::json(&o);
     assert_eq!(v["solutions"], 26);
     let o = dlx(
         &["polyomino", "3x20", "--first", "1", "--threads", "1"],
@@ -324,7 +299,7 @@ fn emit_xcc_writes_the_shared_files() {
         &["xcc", "--json"],
         Some(&stdout(&dlx(&["langford", "8", "--emit-xcc"], None))),
     );
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let v = common::json(&o);
     assert_eq!(v["solutions"], 300);
 }
 
@@ -404,22 +379,17 @@ fn bench_xcc_checks_against_expected() {
 #[test]
 fn the_first_solution_is_printed_while_the_search_runs() {
     use std::io::{BufRead, BufReader, Read};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args([
-            "queens",
-            "20",
-            "--first",
-            "1",
-            "-j",
-            "2",
-            "--time-limit",
-            "60s",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let args = [
+        "queens",
+        "20",
+        "--first",
+        "1",
+        "-j",
+        "2",
+        "--time-limit",
+        "60s",
+    ];
+    let mut child = common::spawn(&args, false);
     let mut out = BufReader::new(child.stdout.take().unwrap());
     let mut lines = Vec::new();
     for _ in 0..21 {
@@ -479,7 +449,7 @@ fn polyomino_reads_stdin_for_a_dash() {
         &["polyomino", "examples/polyomino/small.txt", "--json"],
         None,
     );
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let v = common::json(&o);
     let w: serde_json::Value = serde_json::from_str(stdout(&from_file).trim()).unwrap();
     assert_eq!(v["puzzle"], "stdin");
     assert_eq!(v["solutions"], w["solutions"]);
@@ -533,7 +503,7 @@ fn copies_of_a_piece_are_told_apart_in_text_and_json() {
         .collect();
     assert_eq!(boards.len(), 5, "{text}");
     let o = dlx(&["polyomino", "-", "--print", "--json"], Some(puzzle));
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let v = common::json(&o);
     let boards: std::collections::BTreeSet<&str> = v["boards"]
         .as_array()
         .unwrap()
@@ -581,7 +551,7 @@ fn issue_22_nodes_is_a_hard_cap_on_two_threads() {
                 ],
                 None,
             );
-            let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+            let v = common::json(&o);
             assert_eq!(
                 v["status"], "node budget exhausted",
                 "{algorithm} -j {threads}"

@@ -18,109 +18,50 @@ fn nodes(grid: &Grid) -> Option<f64> {
     )
 }
 
+/// A row: name, box shape, share of COUNT, symmetry, givens, local-search steps.
+type Kind = (
+    &'static str,
+    (usize, usize),
+    u64,
+    Symmetry,
+    Givens,
+    Option<u32>,
+);
+
 fn main() {
     let count: u64 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(2000);
-    let nine = Shape { rows: 3, cols: 3 };
-    let rows: Vec<(&str, GenerateOptions)> = vec![
-        (
-            "9x9 minimal",
-            GenerateOptions {
-                shape: nine,
-                ..Default::default()
-            },
-        ),
-        (
-            "9x9 exactly 30 givens",
-            GenerateOptions {
-                shape: nine,
-                givens: Givens::Exactly(30),
-                ..Default::default()
-            },
-        ),
-        (
-            "9x9 minimal, rotate180",
-            GenerateOptions {
-                shape: nine,
-                symmetry: Symmetry::Rotate180,
-                ..Default::default()
-            },
-        ),
-        (
-            "9x9 minimal, rotate90",
-            GenerateOptions {
-                shape: nine,
-                symmetry: Symmetry::Rotate90,
-                ..Default::default()
-            },
-        ),
-        (
-            "9x9 minimal, dihedral",
-            GenerateOptions {
-                shape: nine,
-                symmetry: Symmetry::Dihedral,
-                ..Default::default()
-            },
-        ),
-        (
-            "4x4 minimal",
-            GenerateOptions {
-                shape: Shape { rows: 2, cols: 2 },
-                ..Default::default()
-            },
-        ),
-        (
-            "6x6 minimal",
-            GenerateOptions {
-                shape: Shape { rows: 2, cols: 3 },
-                ..Default::default()
-            },
-        ),
-        (
-            "12x12 minimal",
-            GenerateOptions {
-                shape: Shape { rows: 3, cols: 4 },
-                count: count / 20,
-                ..Default::default()
-            },
-        ),
-        (
-            "16x16 minimal",
-            GenerateOptions {
-                shape: Shape { rows: 4, cols: 4 },
-                count: count / 50,
-                ..Default::default()
-            },
-        ),
-        (
-            "9x9 nodes >= 600, filter only",
-            GenerateOptions {
-                shape: nine,
-                rating: Some(RatingFilter::new(nodes, 600.0..=f64::INFINITY).with_climb(0)),
-                count: count / 20,
-                ..Default::default()
-            },
-        ),
-        (
-            "9x9 nodes >= 600, climb 100",
-            GenerateOptions {
-                shape: nine,
-                rating: Some(RatingFilter::new(nodes, 600.0..=f64::INFINITY).with_climb(100)),
-                count: count / 20,
-                ..Default::default()
-            },
-        ),
-        (
-            "25x25 (not proven minimal)",
-            GenerateOptions {
-                shape: Shape { rows: 5, cols: 5 },
-                count: 2,
-                ..Default::default()
-            },
-        ),
+    let (none, minimal) = (Symmetry::None, Givens::Minimal);
+    // name, box shape, the share of COUNT made (1/k; 0: two puzzles), symmetry, givens, and
+    // the local-search steps of a nodes >= 600 filter
+    #[rustfmt::skip]
+    let kinds: [Kind; 12] = [
+        ("9x9 minimal", (3, 3), 1, none, minimal, None),
+        ("9x9 exactly 30 givens", (3, 3), 1, none, Givens::Exactly(30), None),
+        ("9x9 minimal, rotate180", (3, 3), 1, Symmetry::Rotate180, minimal, None),
+        ("9x9 minimal, rotate90", (3, 3), 1, Symmetry::Rotate90, minimal, None),
+        ("9x9 minimal, dihedral", (3, 3), 1, Symmetry::Dihedral, minimal, None),
+        ("4x4 minimal", (2, 2), 1, none, minimal, None),
+        ("6x6 minimal", (2, 3), 1, none, minimal, None),
+        ("12x12 minimal", (3, 4), 20, none, minimal, None),
+        ("16x16 minimal", (4, 4), 50, none, minimal, None),
+        ("9x9 nodes >= 600, filter only", (3, 3), 20, none, minimal, Some(0)),
+        ("9x9 nodes >= 600, climb 100", (3, 3), 20, none, minimal, Some(100)),
+        ("25x25 (not proven minimal)", (5, 5), 0, none, minimal, None),
     ];
+    let rows = kinds.map(|(name, (rows, cols), share, symmetry, givens, climb)| {
+        let options = GenerateOptions {
+            shape: Shape { rows, cols },
+            symmetry,
+            givens,
+            count: count.checked_div(share).unwrap_or(2),
+            rating: climb.map(|c| RatingFilter::new(nodes, 600.0..=f64::INFINITY).with_climb(c)),
+            ..Default::default()
+        };
+        (name, options)
+    });
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
@@ -133,9 +74,6 @@ fn main() {
     for (name, mut options) in rows {
         if only.as_ref().is_some_and(|o| !name.contains(o.as_str())) {
             continue;
-        }
-        if options.count == 1 {
-            options.count = count;
         }
         options.count = options.count.max(2);
         let (start, cpu0) = (Instant::now(), cpu_seconds());

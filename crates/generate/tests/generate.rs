@@ -219,24 +219,49 @@ fn the_independent_counter_counts() {
     assert_eq!(count_backtrack(&Grid::empty(shape(2, 2)), 1000), 288);
 }
 
+/// Generates with `options` and checks every puzzle: as many as asked, numbered in order,
+/// of the symmetry asked, proven unique, and minimal (orbit-minimal with a symmetry) when
+/// the givens are.
+fn generate_checked(options: &GenerateOptions) -> Vec<Generated> {
+    let report = generate(options).unwrap();
+    let (symmetry, shape) = (options.symmetry, options.shape);
+    let what = format!("{symmetry} {}x{}", shape.rows, shape.cols);
+    assert_eq!(report.stop, None, "{what}");
+    assert_eq!(report.puzzles.len() as u64, options.count, "{what}");
+    for (i, p) in report.puzzles.iter().enumerate() {
+        assert_eq!(p.index, i as u64);
+        assert_eq!(p.symmetry, symmetry);
+        assert!(symmetry.holds(&p.puzzle));
+        assert_symmetric(p, symmetry);
+        assert_proven(p);
+        if options.givens == Givens::Minimal {
+            assert!(p.minimal, "{what}");
+            assert_minimal(p, symmetry);
+        }
+    }
+    report.puzzles
+}
+
+/// The options for `count` puzzles of `symmetry` with `(rows, cols)` boxes from `seed`.
+fn options(
+    (rows, cols): (usize, usize),
+    symmetry: Symmetry,
+    count: u64,
+    seed: u64,
+) -> GenerateOptions {
+    GenerateOptions {
+        shape: shape(rows, cols),
+        symmetry,
+        count,
+        seed,
+        ..GenerateOptions::default()
+    }
+}
+
 #[test]
 fn minimal_puzzles_of_every_shape_are_unique_and_minimal() {
-    for ((rows, cols), count) in [((2, 2), 30), ((2, 3), 20), ((3, 3), 20), ((2, 4), 5)] {
-        let options = GenerateOptions {
-            shape: shape(rows, cols),
-            count,
-            seed: 7,
-            ..GenerateOptions::default()
-        };
-        let report = generate(&options).unwrap();
-        assert_eq!(report.stop, None);
-        assert_eq!(report.puzzles.len() as u64, count);
-        for (i, p) in report.puzzles.iter().enumerate() {
-            assert_eq!(p.index, i as u64);
-            assert!(p.minimal);
-            assert_proven(p);
-            assert_minimal(p, Symmetry::None);
-        }
+    for (boxes, count) in [((2, 2), 30), ((2, 3), 20), ((3, 3), 20), ((2, 4), 5)] {
+        generate_checked(&options(boxes, Symmetry::None, count, 7));
     }
 }
 
@@ -244,44 +269,16 @@ fn minimal_puzzles_of_every_shape_are_unique_and_minimal() {
 fn big_shapes_are_unique_and_minimal() {
     // 12x12 and 16x16: fewer puzzles, proven by dlx (the 16x16 minimality proof, 90-odd
     // searches for a second solution, takes about 10 s of this file's 12).
-    for ((rows, cols), count) in [((3, 4), 2), ((4, 4), 1)] {
-        let options = GenerateOptions {
-            shape: shape(rows, cols),
-            count,
-            seed: 3,
-            ..GenerateOptions::default()
-        };
-        let report = generate(&options).unwrap();
-        assert_eq!(report.puzzles.len() as u64, count);
-        for p in &report.puzzles {
-            assert!(p.minimal);
-            assert_proven(p);
-            assert_minimal(p, Symmetry::None);
-        }
+    for (boxes, count) in [((3, 4), 2), ((4, 4), 1)] {
+        generate_checked(&options(boxes, Symmetry::None, count, 3));
     }
 }
 
 #[test]
 fn every_symmetry_is_kept_and_orbit_minimal() {
     for symmetry in Symmetry::ALL {
-        for (rows, cols) in [(3, 3), (2, 3), (2, 2)] {
-            let options = GenerateOptions {
-                shape: shape(rows, cols),
-                symmetry,
-                count: 4,
-                seed: 11,
-                ..GenerateOptions::default()
-            };
-            let report = generate(&options).unwrap();
-            assert_eq!(report.puzzles.len(), 4, "{symmetry} {rows}x{cols}");
-            for p in &report.puzzles {
-                assert_eq!(p.symmetry, symmetry);
-                assert!(symmetry.holds(&p.puzzle));
-                assert_symmetric(p, symmetry);
-                assert_proven(p);
-                assert!(p.minimal);
-                assert_minimal(p, symmetry);
-            }
+        for boxes in [(3, 3), (2, 3), (2, 2)] {
+            generate_checked(&options(boxes, symmetry, 4, 11));
         }
     }
 }
@@ -306,19 +303,12 @@ fn symmetric_puzzles_are_not_all_trivially_symmetric() {
 #[test]
 fn exact_givens_are_met() {
     for (symmetry, k) in [(Symmetry::None, 30), (Symmetry::Rotate180, 31)] {
-        let report = generate(&GenerateOptions {
+        let options = GenerateOptions {
             givens: Givens::Exactly(k),
-            symmetry,
-            count: 10,
-            seed: 5,
-            ..GenerateOptions::default()
-        })
-        .unwrap();
-        assert_eq!(report.puzzles.len(), 10);
-        for p in &report.puzzles {
+            ..options((3, 3), symmetry, 10, 5)
+        };
+        for p in generate_checked(&options) {
             assert_eq!(p.givens, k);
-            assert_symmetric(p, symmetry);
-            assert_proven(p);
         }
     }
     let report = generate(&GenerateOptions {

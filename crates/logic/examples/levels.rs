@@ -9,15 +9,8 @@ use dlx_logic::{Options, Technique, explain};
 fn main() {
     let line = std::env::args().nth(1).expect("usage: levels PUZZLE");
     let grid = dlx_sudoku::parse(&line).expect("a puzzle");
-    for max in [
-        Technique::BugPlusOne,
-        Technique::ForcingChain,
-        Technique::Nishio,
-        Technique::CellForcingChains,
-        Technique::DynamicForcingChains,
-        Technique::DynamicForcingChainsPlus,
-        Technique::NestedForcingChains,
-    ] {
+    // no chains, then each chain level
+    for max in std::iter::once(Technique::BugPlusOne).chain(Technique::CHAIN_LEVELS) {
         let t = Instant::now();
         let x = explain(
             &grid,

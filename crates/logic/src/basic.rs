@@ -4,6 +4,7 @@
 
 use crate::board::Board;
 use crate::step::{Candidate, Link, Pattern, Step, Technique};
+use dlx_sudoku::House;
 
 /// The public candidate of cell `k` and 0-based digit `d`.
 #[inline]
@@ -80,6 +81,57 @@ pub(crate) fn simple_step(
     }
 }
 
+/// A step that only eliminates: its text is `what`, a colon, then the eliminations.
+fn elimination(technique: Technique, elims: Vec<Candidate>, pattern: Pattern, what: &str) -> Step {
+    let text = format!("{what}: {}", fmt_elims(&elims));
+    simple_step(technique, vec![], elims, pattern, text)
+}
+
+/// A step that places digit `d` in cell `k`, shown with `houses` and `candidates`.
+fn placement(
+    b: &Board,
+    technique: Technique,
+    (k, d): (usize, usize),
+    houses: Vec<House>,
+    candidates: Vec<Candidate>,
+    text: String,
+) -> Step {
+    let pattern = Pattern {
+        cells: vec![rc(b, k)],
+        houses,
+        digits: vec![d as u8 + 1],
+        candidates,
+        links: vec![],
+    };
+    simple_step(technique, vec![cand(b, k, d)], vec![], pattern, text)
+}
+
+/// The pattern of `cells` in `houses`, with their candidates among the digits of `digits`.
+fn cells_pattern(b: &Board, cells: &[usize], houses: Vec<House>, digits: u64) -> Pattern {
+    Pattern {
+        cells: cells.iter().map(|&k| rc(b, k)).collect(),
+        houses,
+        digits: digits_of(digits),
+        candidates: cells
+            .iter()
+            .flat_map(|&k| bits(b.cand[k] & digits).map(move |d| cand(b, k, d)))
+            .collect(),
+        links: vec![],
+    }
+}
+
+/// The links along `path`, strong and weak in turn from a strong one.
+fn alternating_links(path: &[Candidate]) -> Vec<Link> {
+    path.windows(2)
+        .enumerate()
+        .map(|(i, w)| Link {
+            from: w[0],
+            to: w[1],
+            strong: i % 2 == 0,
+        })
+        .collect()
+}
+
 // ---------------------------------------------------------------------------------------
 // Singles
 
@@ -97,16 +149,12 @@ pub(crate) fn full_house(b: &Board) -> Option<Step> {
         }
         let d = missing.trailing_zeros() as usize;
         let house = t.house(h);
-        return Some(simple_step(
+        return Some(placement(
+            b,
             Technique::FullHouse,
-            vec![cand(b, k, d)],
+            (k, d),
+            vec![house],
             vec![],
-            Pattern {
-                cells: vec![rc(b, k)],
-                houses: vec![house],
-                digits: vec![d as u8 + 1],
-                ..Pattern::default()
-            },
             format!(
                 "Full house: r{}c{} is the last empty cell of {house}, so it holds {}",
                 k / t.n + 1,
@@ -148,17 +196,12 @@ pub(crate) fn hidden_single(b: &Board) -> Option<Step> {
             Technique::HiddenSingleLine
         };
         let house = t.house(h);
-        return Some(simple_step(
+        return Some(placement(
+            b,
             technique,
+            (k, d),
+            vec![house],
             vec![cand(b, k, d)],
-            vec![],
-            Pattern {
-                cells: vec![rc(b, k)],
-                houses: vec![house],
-                digits: vec![d as u8 + 1],
-                candidates: vec![cand(b, k, d)],
-                ..Pattern::default()
-            },
             format!(
                 "Hidden single: {} in {house} can only go in {}",
                 d + 1,
@@ -176,16 +219,12 @@ pub(crate) fn naked_single(b: &Board) -> Option<Step> {
         let m = b.cand[k];
         if b.value[k] == 0 && m.count_ones() == 1 {
             let d = m.trailing_zeros() as usize;
-            return Some(simple_step(
+            return Some(placement(
+                b,
                 Technique::NakedSingle,
-                vec![cand(b, k, d)],
+                (k, d),
                 vec![],
-                Pattern {
-                    cells: vec![rc(b, k)],
-                    digits: vec![d as u8 + 1],
-                    candidates: vec![cand(b, k, d)],
-                    ..Pattern::default()
-                },
+                vec![cand(b, k, d)],
                 format!(
                     "Naked single: {} is the only candidate of {}",
                     d + 1,
@@ -233,7 +272,8 @@ struct Locked {
     elims: Vec<(usize, usize)>,
 }
 
-fn locked(b: &Board, pointing: bool, out: &mut dyn FnMut(Locked) -> bool) {
+/// The first step `out` makes of a locked-candidates pattern.
+fn locked(b: &Board, pointing: bool, out: &mut dyn FnMut(Locked) -> Option<Step>) -> Option<Step> {
     let t = &b.topo;
     let n = t.n;
     let bases = if pointing { 2 * n..3 * n } else { 0..2 * n };
@@ -270,17 +310,19 @@ fn locked(b: &Board, pointing: bool, out: &mut dyn FnMut(Locked) -> bool) {
                     .filter(|&k| outside(k))
                     .map(|k| (k, d))
                     .collect();
-                if out(Locked {
+                let step = out(Locked {
                     d,
                     base,
                     cover,
                     elims,
-                }) {
-                    return;
+                });
+                if step.is_some() {
+                    return step;
                 }
             }
         }
     }
+    None
 }
 
 fn locked_pattern(b: &Board, l: &Locked) -> Pattern {
@@ -290,13 +332,8 @@ fn locked_pattern(b: &Board, l: &Locked) -> Pattern {
         .map(|&k| k as usize)
         .filter(|&k| b.cand[k] >> l.d & 1 != 0)
         .collect();
-    Pattern {
-        cells: cells.iter().map(|&k| rc(b, k)).collect(),
-        houses: vec![t.house(l.base), t.house(l.cover)],
-        digits: vec![l.d as u8 + 1],
-        candidates: cells.iter().map(|&k| cand(b, k, l.d)).collect(),
-        links: vec![],
-    }
+    let houses = vec![t.house(l.base), t.house(l.cover)];
+    cells_pattern(b, &cells, houses, 1 << l.d)
 }
 
 fn locked_text(b: &Board, l: &Locked) -> String {
@@ -314,7 +351,6 @@ fn locked_text(b: &Board, l: &Locked) -> String {
 /// in another house of the base's kind crossing the cover (as Sudoku Explainer looks for it).
 pub(crate) fn direct_locked(b: &Board, pointing: bool) -> Option<Step> {
     let t = &b.topo;
-    let mut found = None;
     locked(b, pointing, &mut |l| {
         let kind = t.kind(l.base);
         let cover = &t.houses[l.cover];
@@ -342,24 +378,21 @@ pub(crate) fn direct_locked(b: &Board, pointing: bool) -> Option<Step> {
                 } else {
                     Technique::DirectClaiming
                 };
-                found = Some(direct_step(
+                return Some(direct_step(
                     b,
                     technique,
                     locked_text(b, &l),
                     locked_pattern(b, &l),
                     (h3, left, l.d),
                 ));
-                return true;
             }
         }
-        false
-    });
-    found
+        None
+    })
 }
 
 /// Pointing (SE 2.6) or claiming (2.8).
 pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
-    let mut found = None;
     locked(b, pointing, &mut |l| {
         let elims: Vec<Candidate> = l.elims.iter().map(|&(k, d)| cand(b, k, d)).collect();
         let technique = if pointing {
@@ -367,37 +400,28 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
         } else {
             Technique::Claiming
         };
-        let text = format!(
-            "{}: {}: {}",
-            technique.title(),
-            locked_text(b, &l),
-            fmt_elims(&elims)
-        );
-        found = Some(simple_step(
-            technique,
-            vec![],
-            elims,
-            locked_pattern(b, &l),
-            text,
-        ));
-        true
-    });
-    found
+        let what = format!("{}: {}", technique.title(), locked_text(b, &l));
+        Some(elimination(technique, elims, locked_pattern(b, &l), &what))
+    })
 }
 
 // ---------------------------------------------------------------------------------------
 // Subsets
 
-/// Calls `out` with each combination of `k` items of `items` (indices into it), stopping
-/// when it returns true.
-fn combinations(len: usize, k: usize, out: &mut dyn FnMut(&[usize]) -> bool) -> bool {
+/// Calls `out` with each combination of `k` of the indices `0..len`, up to the first step
+/// it makes.
+fn combinations(
+    len: usize,
+    k: usize,
+    out: &mut dyn FnMut(&[usize]) -> Option<Step>,
+) -> Option<Step> {
     fn rec(
         start: usize,
         len: usize,
         k: usize,
         acc: &mut Vec<usize>,
-        out: &mut dyn FnMut(&[usize]) -> bool,
-    ) -> bool {
+        out: &mut dyn FnMut(&[usize]) -> Option<Step>,
+    ) -> Option<Step> {
         if acc.len() == k {
             return out(acc);
         }
@@ -406,12 +430,13 @@ fn combinations(len: usize, k: usize, out: &mut dyn FnMut(&[usize]) -> bool) -> 
                 break;
             }
             acc.push(i);
-            if rec(i + 1, len, k, acc, out) {
-                return true;
+            let step = rec(i + 1, len, k, acc, out);
+            if step.is_some() {
+                return step;
             }
             acc.pop();
         }
-        false
+        None
     }
     let mut acc = Vec::with_capacity(k);
     rec(0, len, k, &mut acc, out)
@@ -440,11 +465,10 @@ pub(crate) fn naked_subset(b: &Board, size: usize) -> Option<Step> {
         if len < size || empties <= size {
             continue;
         }
-        let mut found = None;
-        combinations(len, size, &mut |idx| {
+        let found = combinations(len, size, &mut |idx| {
             let union = idx.iter().fold(0u64, |m, &i| m | b.cand[cells[i]]);
             if union.count_ones() as usize != size {
-                return false;
+                return None;
             }
             let set: Vec<usize> = idx.iter().map(|&i| cells[i]).collect();
             let mut elims = Vec::new();
@@ -457,30 +481,18 @@ pub(crate) fn naked_subset(b: &Board, size: usize) -> Option<Step> {
                 }
             }
             if elims.is_empty() {
-                return false;
+                return None;
             }
             let names: Vec<String> = set.iter().map(|&k| t.name(k)).collect();
-            let text = format!(
-                "{}: {} hold only {{{}}} in {}: {}",
+            let what = format!(
+                "{}: {} hold only {{{}}} in {}",
                 technique.title(),
                 names.join(", "),
                 fmt_digits(union),
                 t.house(h),
-                fmt_elims(&elims)
             );
-            let pattern = Pattern {
-                cells: set.iter().map(|&k| rc(b, k)).collect(),
-                houses: vec![t.house(h)],
-                digits: digits_of(union),
-                candidates: set
-                    .iter()
-                    .flat_map(|&k| bits(b.cand[k]).map(move |d| (k, d)))
-                    .map(|(k, d)| cand(b, k, d))
-                    .collect(),
-                links: vec![],
-            };
-            found = Some(simple_step(technique, vec![], elims, pattern, text));
-            true
+            let pattern = cells_pattern(b, &set, vec![t.house(h)], union);
+            Some(elimination(technique, elims, pattern, &what))
         });
         if found.is_some() {
             return found;
@@ -526,11 +538,10 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
         if len < size || empties <= needed {
             continue;
         }
-        let mut found = None;
-        combinations(len, size, &mut |idx| {
+        let found = combinations(len, size, &mut |idx| {
             let union = idx.iter().fold(0u64, |m, &i| m | pos[i]);
             if union.count_ones() as usize != size {
-                return false;
+                return None;
             }
             let dmask = idx.iter().fold(0u64, |m, &i| m | 1 << digits[i]);
             let set: Vec<usize> = bits(union).map(|i| house[i] as usize).collect();
@@ -541,20 +552,10 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
                 }
             }
             if el.is_empty() {
-                return false;
+                return None;
             }
             let names: Vec<String> = set.iter().map(|&k| t.name(k)).collect();
-            let pattern = Pattern {
-                cells: set.iter().map(|&k| rc(b, k)).collect(),
-                houses: vec![t.house(h)],
-                digits: digits_of(dmask),
-                candidates: set
-                    .iter()
-                    .flat_map(|&k| bits(b.cand[k] & dmask).map(move |d| (k, d)))
-                    .map(|(k, d)| cand(b, k, d))
-                    .collect(),
-                links: vec![],
-            };
+            let pattern = cells_pattern(b, &set, vec![t.house(h)], dmask);
             let what = format!(
                 "{{{}}} in {} can only go in {}",
                 fmt_digits(dmask),
@@ -570,20 +571,14 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
                     let p = b.positions(h, e);
                     if p.count_ones() > 1 && (p & !union).count_ones() == 1 {
                         let k = house[(p & !union).trailing_zeros() as usize] as usize;
-                        found = Some(direct_step(b, technique, what, pattern, (h, k, e)));
-                        return true;
+                        return Some(direct_step(b, technique, what, pattern, (h, k, e)));
                     }
                 }
-                return false;
+                return None;
             }
             let elims: Vec<Candidate> = el.iter().map(|&(k, d)| cand(b, k, d)).collect();
-            let text = format!(
-                "{}: {what}, so they hold nothing else: {}",
-                technique.title(),
-                fmt_elims(&elims)
-            );
-            found = Some(simple_step(technique, vec![], elims, pattern, text));
-            true
+            let what = format!("{}: {what}, so they hold nothing else", technique.title());
+            Some(elimination(technique, elims, pattern, &what))
         });
         if found.is_some() {
             return found;
@@ -620,11 +615,10 @@ pub(crate) fn fish(b: &Board, size: usize) -> Option<Step> {
             if lines.len() < size {
                 continue;
             }
-            let mut found = None;
-            combinations(lines.len(), size, &mut |idx| {
+            let found = combinations(lines.len(), size, &mut |idx| {
                 let union = idx.iter().fold(0u64, |m, &i| m | masks[i]);
                 if union.count_ones() as usize != size {
-                    return false;
+                    return None;
                 }
                 let base: Vec<usize> = idx.iter().map(|&i| lines[i]).collect();
                 let mut elims = Vec::new();
@@ -637,7 +631,7 @@ pub(crate) fn fish(b: &Board, size: usize) -> Option<Step> {
                     }
                 }
                 if elims.is_empty() {
-                    return false;
+                    return None;
                 }
                 let base_houses: Vec<_> =
                     base.iter().map(|&i| t.house(base_kind * n + i)).collect();
@@ -652,31 +646,23 @@ pub(crate) fn fish(b: &Board, size: usize) -> Option<Step> {
                         }
                     }
                 }
-                let list = |hs: &[dlx_sudoku::House]| {
+                let list = |hs: &[House]| {
                     hs.iter()
                         .map(|h| h.to_string())
                         .collect::<Vec<_>>()
                         .join(", ")
                 };
-                let text = format!(
-                    "{} on {} in {} and {}: {}",
+                let what = format!(
+                    "{} on {} in {} and {}",
                     technique.title(),
                     d + 1,
                     list(&base_houses),
                     list(&cover_houses),
-                    fmt_elims(&elims)
                 );
                 let mut houses = base_houses;
                 houses.extend(cover_houses);
-                let pattern = Pattern {
-                    cells: cells.iter().map(|&k| rc(b, k)).collect(),
-                    houses,
-                    digits: vec![d as u8 + 1],
-                    candidates: cells.iter().map(|&k| cand(b, k, d)).collect(),
-                    links: vec![],
-                };
-                found = Some(simple_step(technique, vec![], elims, pattern, text));
-                true
+                let pattern = cells_pattern(b, &cells, houses, 1 << d);
+                Some(elimination(technique, elims, pattern, &what))
             });
             if found.is_some() {
                 return found;
@@ -757,41 +743,19 @@ pub(crate) fn two_strong_links(b: &Board) -> Option<Step> {
                         if elims.is_empty() {
                             continue;
                         }
-                        let c = |k| cand(b, k, d);
-                        let pattern = Pattern {
-                            cells: [u, x, y, v].iter().map(|&k| rc(b, k)).collect(),
-                            houses: vec![t.house(l1.2), t.house(l2.2)],
-                            digits: vec![d as u8 + 1],
-                            candidates: [u, x, y, v].iter().map(|&k| c(k)).collect(),
-                            links: vec![
-                                Link {
-                                    from: c(u),
-                                    to: c(x),
-                                    strong: true,
-                                },
-                                Link {
-                                    from: c(x),
-                                    to: c(y),
-                                    strong: false,
-                                },
-                                Link {
-                                    from: c(y),
-                                    to: c(v),
-                                    strong: true,
-                                },
-                            ],
-                        };
-                        let text = format!(
-                            "{}: {} in {} or {} (strong links in {} and {}): {}",
+                        let houses = vec![t.house(l1.2), t.house(l2.2)];
+                        let mut pattern = cells_pattern(b, &[u, x, y, v], houses, 1 << d);
+                        pattern.links = alternating_links(&pattern.candidates);
+                        let what = format!(
+                            "{}: {} in {} or {} (strong links in {} and {})",
                             technique.title(),
                             d + 1,
                             t.name(u),
                             t.name(v),
                             t.house(l1.2),
                             t.house(l2.2),
-                            fmt_elims(&elims)
                         );
-                        best = Some(simple_step(technique, vec![], elims, pattern, text));
+                        best = Some(elimination(technique, elims, pattern, &what));
                     }
                 }
             }
@@ -947,31 +911,12 @@ pub(crate) fn grouped_strong_links(b: &Board) -> Option<Step> {
                         };
                         let all: Vec<usize> =
                             u.iter().chain(x).chain(y).chain(v).copied().collect();
-                        let pattern = Pattern {
-                            cells: all.iter().map(|&k| rc(b, k)).collect(),
-                            houses: vec![t.house(l1.2), t.house(l2.2)],
-                            digits: vec![d as u8 + 1],
-                            candidates: all.iter().map(|&k| cand(b, k, d)).collect(),
-                            links: vec![
-                                Link {
-                                    from: cand(b, u[0], d),
-                                    to: cand(b, x[0], d),
-                                    strong: true,
-                                },
-                                Link {
-                                    from: cand(b, x[0], d),
-                                    to: cand(b, y[0], d),
-                                    strong: false,
-                                },
-                                Link {
-                                    from: cand(b, y[0], d),
-                                    to: cand(b, v[0], d),
-                                    strong: true,
-                                },
-                            ],
-                        };
-                        let text = format!(
-                            "{}: {} in {} or {} (strong links in {} and {}, joined by {} and {}): {}",
+                        let houses = vec![t.house(l1.2), t.house(l2.2)];
+                        let mut pattern = cells_pattern(b, &all, houses, 1 << d);
+                        let ends = [u[0], x[0], y[0], v[0]].map(|k| cand(b, k, d));
+                        pattern.links = alternating_links(&ends);
+                        let what = format!(
+                            "{}: {} in {} or {} (strong links in {} and {}, joined by {} and {})",
                             technique.title(),
                             d + 1,
                             name(u),
@@ -980,9 +925,8 @@ pub(crate) fn grouped_strong_links(b: &Board) -> Option<Step> {
                             t.house(l2.2),
                             name(x),
                             name(y),
-                            fmt_elims(&elims)
                         );
-                        return Some(simple_step(technique, vec![], elims, pattern, text));
+                        return Some(elimination(technique, elims, pattern, &what));
                     }
                 }
             }
@@ -994,40 +938,45 @@ pub(crate) fn grouped_strong_links(b: &Board) -> Option<Step> {
 // ---------------------------------------------------------------------------------------
 // Wings
 
-/// XY-wing: pivot {a,b}, pincers {a,c} and {b,c}; c leaves the cells seeing both pincers.
-pub(crate) fn xy_wing(b: &Board) -> Option<Step> {
+/// XY-wing (`xyz` false): pivot {a,b}, pincers {a,c} and {b,c}; c leaves the cells seeing
+/// both pincers. XYZ-wing (`xyz` true): pivot {a,b,c}, the same pincers; c leaves the cells
+/// seeing all three.
+pub(crate) fn wing(b: &Board, xyz: bool) -> Option<Step> {
     let t = &b.topo;
+    let size = if xyz { 3 } else { 2 };
     for p in 0..t.ncells {
         let pm = b.cand[p];
-        if pm.count_ones() != 2 {
+        if pm.count_ones() != size {
             continue;
         }
+        // bivalue peers sharing one digit with an XY pivot, both with an XYZ pivot
         let wings: Vec<usize> = t.peers[p]
             .iter()
             .map(|&q| q as usize)
-            .filter(|&q| b.cand[q].count_ones() == 2 && (b.cand[q] & pm).count_ones() == 1)
+            .filter(|&q| b.cand[q].count_ones() == 2 && (b.cand[q] & pm).count_ones() == size - 1)
             .collect();
         for i in 0..wings.len() {
             for j in i + 1..wings.len() {
                 let (x, y) = (wings[i], wings[j]);
                 let (xm, ym) = (b.cand[x], b.cand[y]);
-                if xm & pm == ym & pm {
+                if (xm | ym | pm).count_ones() != 3 || (xm & ym).count_ones() != 1 {
                     continue;
                 }
-                let cm = xm & ym & !pm;
-                if cm.count_ones() != 1 {
-                    continue;
-                }
-                let c = cm.trailing_zeros() as usize;
-                let elims: Vec<Candidate> = common_peers(b, &[x, y], c)
+                let c = (xm & ym).trailing_zeros() as usize;
+                let seen: &[usize] = if xyz { &[p, x, y] } else { &[x, y] };
+                let elims: Vec<Candidate> = common_peers(b, seen, c)
                     .into_iter()
-                    .filter(|&k| k != p)
                     .map(|k| cand(b, k, c))
                     .collect();
                 if elims.is_empty() {
                     continue;
                 }
-                return Some(wing_step(b, Technique::XyWing, p, &[x, y], c, elims));
+                let technique = if xyz {
+                    Technique::XyzWing
+                } else {
+                    Technique::XyWing
+                };
+                return Some(wing_step(b, technique, p, &[x, y], c, elims));
             }
         }
     }
@@ -1056,17 +1005,8 @@ fn wing_step(
     let all: Vec<usize> = std::iter::once(pivot)
         .chain(pincers.iter().copied())
         .collect();
-    let pattern = Pattern {
-        cells: all.iter().map(|&k| rc(b, k)).collect(),
-        houses: vec![],
-        digits: digits_of(all.iter().fold(0, |m, &k| m | b.cand[k])),
-        candidates: all
-            .iter()
-            .flat_map(|&k| bits(b.cand[k]).map(move |d| (k, d)))
-            .map(|(k, d)| cand(b, k, d))
-            .collect(),
-        links: vec![],
-    };
+    let digits = all.iter().fold(0, |m, &k| m | b.cand[k]);
+    let pattern = cells_pattern(b, &all, vec![], digits);
     let names: Vec<String> = pincers.iter().map(|&k| t.name(k)).collect();
     let text = format!(
         "{}: pivot {} {{{}}} with pincers {}: one of them is {}, so {}",
@@ -1078,41 +1018,6 @@ fn wing_step(
         fmt_elims(&elims)
     );
     simple_step(technique, vec![], elims, pattern, text)
-}
-
-/// XYZ-wing: pivot {a,b,c}, pincers {a,c} and {b,c}; c leaves cells seeing all three.
-pub(crate) fn xyz_wing(b: &Board) -> Option<Step> {
-    let t = &b.topo;
-    for p in 0..t.ncells {
-        let pm = b.cand[p];
-        if pm.count_ones() != 3 {
-            continue;
-        }
-        let wings: Vec<usize> = t.peers[p]
-            .iter()
-            .map(|&q| q as usize)
-            .filter(|&q| b.cand[q].count_ones() == 2 && b.cand[q] & !pm == 0)
-            .collect();
-        for i in 0..wings.len() {
-            for j in i + 1..wings.len() {
-                let (x, y) = (wings[i], wings[j]);
-                if b.cand[x] == b.cand[y] {
-                    continue;
-                }
-                let cm = b.cand[x] & b.cand[y];
-                let c = cm.trailing_zeros() as usize;
-                let elims: Vec<Candidate> = common_peers(b, &[p, x, y], c)
-                    .into_iter()
-                    .map(|k| cand(b, k, c))
-                    .collect();
-                if elims.is_empty() {
-                    continue;
-                }
-                return Some(wing_step(b, Technique::XyzWing, p, &[x, y], c, elims));
-            }
-        }
-    }
-    None
 }
 
 /// W-wing: two cells {a,b} that do not see each other, joined by a strong link on `a`
@@ -1161,48 +1066,16 @@ pub(crate) fn w_wing(b: &Board) -> Option<Step> {
                         (y, x)
                     };
                     let c = |k, d| cand(b, k, d);
+                    let path = [c(p, other), c(p, a), c(x, a), c(y, a), c(q, a), c(q, other)];
                     let pattern = Pattern {
                         cells: [p, x, y, q].iter().map(|&k| rc(b, k)).collect(),
                         houses: vec![t.house(h)],
                         digits: digits_of(b.cand[p]),
-                        candidates: vec![
-                            c(p, a),
-                            c(p, other),
-                            c(x, a),
-                            c(y, a),
-                            c(q, a),
-                            c(q, other),
-                        ],
-                        links: vec![
-                            Link {
-                                from: c(p, other),
-                                to: c(p, a),
-                                strong: true,
-                            },
-                            Link {
-                                from: c(p, a),
-                                to: c(x, a),
-                                strong: false,
-                            },
-                            Link {
-                                from: c(x, a),
-                                to: c(y, a),
-                                strong: true,
-                            },
-                            Link {
-                                from: c(y, a),
-                                to: c(q, a),
-                                strong: false,
-                            },
-                            Link {
-                                from: c(q, a),
-                                to: c(q, other),
-                                strong: true,
-                            },
-                        ],
+                        candidates: vec![path[1], path[0], path[2], path[3], path[4], path[5]],
+                        links: alternating_links(&path),
                     };
-                    let text = format!(
-                        "W-wing: {} and {} hold {{{}}} and {} in {} is in {} or {}, so one of them is {}: {}",
+                    let what = format!(
+                        "W-wing: {} and {} hold {{{}}} and {} in {} is in {} or {}, so one of them is {}",
                         t.name(p),
                         t.name(q),
                         fmt_digits(b.cand[p]),
@@ -1211,9 +1084,8 @@ pub(crate) fn w_wing(b: &Board) -> Option<Step> {
                         t.name(x),
                         t.name(y),
                         other + 1,
-                        fmt_elims(&elims)
                     );
-                    return Some(simple_step(Technique::WWing, vec![], elims, pattern, text));
+                    return Some(elimination(Technique::WWing, elims, pattern, &what));
                 }
             }
         }
@@ -1301,17 +1173,11 @@ fn ur_types(b: &Board, corners: &[usize; 4], pair: u64) -> Option<Step> {
         .filter(|&k| b.cand[k] != pair)
         .collect();
     let ds: Vec<usize> = bits(pair).collect();
-    let pattern = |extra: Vec<Candidate>| Pattern {
-        cells: corners.iter().map(|&k| rc(b, k)).collect(),
-        houses: vec![],
-        digits: digits_of(pair),
-        candidates: corners
-            .iter()
-            .flat_map(|&k| ds.iter().map(move |&d| (k, d)))
-            .map(|(k, d)| cand(b, k, d))
-            .chain(extra)
-            .collect(),
-        links: vec![],
+    // every corner holds both digits of the pair
+    let pattern = |extra: Vec<Candidate>| {
+        let mut p = cells_pattern(b, corners, vec![], pair);
+        p.candidates.extend(extra);
+        p
     };
     let names: Vec<String> = corners.iter().map(|&k| t.name(k)).collect();
     let what = format!(
@@ -1319,23 +1185,20 @@ fn ur_types(b: &Board, corners: &[usize; 4], pair: u64) -> Option<Step> {
         fmt_digits(pair),
         names.join(", ")
     );
+    let step = |technique: Technique, elims: Vec<Candidate>, extra, so: String| {
+        let title = technique.title();
+        Some(elimination(
+            technique,
+            elims,
+            pattern(extra),
+            &format!("{title}: {what}{so}"),
+        ))
+    };
     if floor.len() == 3 {
         let k = roof[0];
         let elims: Vec<Candidate> = ds.iter().map(|&d| cand(b, k, d)).collect();
-        let text = format!(
-            "Unique rectangle type 1: {what}, so {} is not {} or {}: {}",
-            t.name(k),
-            ds[0] + 1,
-            ds[1] + 1,
-            fmt_elims(&elims)
-        );
-        return Some(simple_step(
-            Technique::UniqueRectangle1,
-            vec![],
-            elims,
-            pattern(vec![]),
-            text,
-        ));
+        let so = format!(", so {} is not {} or {}", t.name(k), ds[0] + 1, ds[1] + 1);
+        return step(Technique::UniqueRectangle1, elims, vec![], so);
     }
     if floor.len() != 2 || !t.sees(roof[0], roof[1]) {
         return None;
@@ -1350,20 +1213,9 @@ fn ur_types(b: &Board, corners: &[usize; 4], pair: u64) -> Option<Step> {
             .map(|k| cand(b, k, z))
             .collect();
         if !elims.is_empty() {
-            let text = format!(
-                "Unique rectangle type 2: {what}, so {} or {} is {}: {}",
-                t.name(x),
-                t.name(y),
-                z + 1,
-                fmt_elims(&elims)
-            );
-            return Some(simple_step(
-                Technique::UniqueRectangle2,
-                vec![],
-                elims,
-                pattern(vec![cand(b, x, z), cand(b, y, z)]),
-                text,
-            ));
+            let so = format!(", so {} or {} is {}", t.name(x), t.name(y), z + 1);
+            let extra = vec![cand(b, x, z), cand(b, y, z)];
+            return step(Technique::UniqueRectangle2, elims, extra, so);
         }
     }
     // type 4: one rectangle digit confined to the roof in a house they share
@@ -1379,22 +1231,15 @@ fn ur_types(b: &Board, corners: &[usize; 4], pair: u64) -> Option<Step> {
                 continue;
             }
             let elims = vec![cand(b, x, other), cand(b, y, other)];
-            let text = format!(
-                "Unique rectangle type 4: {what}; {} in {} is in {} or {}, so neither is {}: {}",
+            let so = format!(
+                "; {} in {} is in {} or {}, so neither is {}",
                 a + 1,
                 t.house(h),
                 t.name(x),
                 t.name(y),
                 other + 1,
-                fmt_elims(&elims)
             );
-            return Some(simple_step(
-                Technique::UniqueRectangle4,
-                vec![],
-                elims,
-                pattern(vec![]),
-                text,
-            ));
+            return step(Technique::UniqueRectangle4, elims, vec![], so);
         }
     }
     None
@@ -1441,16 +1286,12 @@ pub(crate) fn bug_plus_one(b: &Board) -> Option<Step> {
         t.name(k),
         d + 1
     );
-    Some(simple_step(
+    Some(placement(
+        b,
         Technique::BugPlusOne,
-        vec![cand(b, k, d)],
+        (k, d),
         vec![],
-        Pattern {
-            cells: vec![rc(b, k)],
-            digits: vec![d as u8 + 1],
-            candidates: bits(b.cand[k]).map(|e| cand(b, k, e)).collect(),
-            ..Pattern::default()
-        },
+        bits(b.cand[k]).map(|e| cand(b, k, e)).collect(),
         text,
     ))
 }
@@ -1461,6 +1302,7 @@ mod tests {
     //! candidates the pattern needs removed; each test asserts the exact step.
     use super::*;
     use dlx_sudoku::{Grid, Shape};
+    use std::ops::RangeInclusive;
 
     fn open() -> Board {
         Board::new(&Grid::empty(Shape::new(3, 3).unwrap()))
@@ -1477,8 +1319,29 @@ mod tests {
         }
     }
 
+    /// Removes `digit` from `cells` but for the cells of `keep`.
+    fn leave(b: &mut Board, cells: Vec<usize>, keep: &[usize], digit: usize) {
+        remove(b, cells.into_iter().filter(|k| !keep.contains(k)), digit);
+    }
+
+    /// An open board but for `cells`, each left with only the digits given.
+    fn open_with(cells: &[(usize, &[usize])]) -> Board {
+        let mut b = open();
+        for &(k, digits) in cells {
+            only(&mut b, k, digits);
+        }
+        b
+    }
+
     fn only(b: &mut Board, k: usize, digits: &[usize]) {
         b.cand[k] = digits.iter().fold(0, |m, d| m | 1 << (d - 1));
+    }
+
+    /// The step a finder found, which must be of `technique`.
+    fn found(step: Option<Step>, technique: Technique) -> Step {
+        let s = step.unwrap_or_else(|| panic!("no {technique:?} found"));
+        assert_eq!(s.technique, technique, "{}", s.text);
+        s
     }
 
     fn names(cs: &[Candidate]) -> Vec<String> {
@@ -1495,39 +1358,37 @@ mod tests {
         (1..=9).map(|r| at(r, c)).collect()
     }
 
+    /// The cells of rows `rows` and columns `cols`.
+    fn block(rows: RangeInclusive<usize>, cols: RangeInclusive<usize>) -> Vec<usize> {
+        rows.flat_map(|r| cols.clone().map(move |c| at(r, c)))
+            .collect()
+    }
+
     #[test]
     fn full_house_fills_the_last_cell() {
         let mut g = Grid::empty(Shape::new(3, 3).unwrap());
         g.cells[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
-        let s = full_house(&Board::new(&g)).unwrap();
-        assert_eq!(s.technique, Technique::FullHouse);
+        let s = found(full_house(&Board::new(&g)), Technique::FullHouse);
         assert_eq!(names(&s.placements), ["r1c9=9"]);
     }
 
     #[test]
     fn hidden_singles_in_a_box_then_a_line() {
         let mut b = open();
-        let box1: Vec<usize> = (1..=3)
-            .flat_map(|r| (1..=3).map(move |c| at(r, c)))
-            .filter(|&k| k != at(2, 2))
-            .collect();
-        remove(&mut b, box1, 5);
-        let s = hidden_single(&b).unwrap();
-        assert_eq!(s.technique, Technique::HiddenSingleBox);
+        leave(&mut b, block(1..=3, 1..=3), &[at(2, 2)], 5);
+        let s = found(hidden_single(&b), Technique::HiddenSingleBox);
         assert_eq!(names(&s.placements), ["r2c2=5"]);
         assert_eq!(s.text, "Hidden single: 5 in box 1 can only go in r2c2");
 
         let mut b = open();
-        remove(&mut b, row(1).into_iter().filter(|&k| k != at(1, 5)), 5);
-        let s = hidden_single(&b).unwrap();
-        assert_eq!(s.technique, Technique::HiddenSingleLine);
+        leave(&mut b, row(1), &[at(1, 5)], 5);
+        let s = found(hidden_single(&b), Technique::HiddenSingleLine);
         assert_eq!(names(&s.placements), ["r1c5=5"]);
     }
 
     #[test]
     fn naked_single_is_the_last_candidate() {
-        let mut b = open();
-        only(&mut b, at(3, 3), &[4]);
+        let b = open_with(&[(at(3, 3), &[4])]);
         let s = naked_single(&b).unwrap();
         assert_eq!(names(&s.placements), ["r3c3=4"]);
     }
@@ -1535,12 +1396,8 @@ mod tests {
     #[test]
     fn pointing_and_claiming() {
         let mut b = open();
-        let rest: Vec<usize> = (2..=3)
-            .flat_map(|r| (1..=3).map(move |c| at(r, c)))
-            .collect();
-        remove(&mut b, rest, 3);
-        let s = locked_candidates(&b, true).unwrap();
-        assert_eq!(s.technique, Technique::Pointing);
+        remove(&mut b, block(2..=3, 1..=3), 3);
+        let s = found(locked_candidates(&b, true), Technique::Pointing);
         assert_eq!(
             names(&s.eliminations),
             ["r1c4=3", "r1c5=3", "r1c6=3", "r1c7=3", "r1c8=3", "r1c9=3"]
@@ -1553,8 +1410,7 @@ mod tests {
         let mut b = open();
         remove(&mut b, (4..=9).map(|c| at(1, c)), 3);
         assert!(locked_candidates(&b, true).is_none());
-        let s = locked_candidates(&b, false).unwrap();
-        assert_eq!(s.technique, Technique::Claiming);
+        let s = found(locked_candidates(&b, false), Technique::Claiming);
         assert_eq!(s.eliminations.len(), 6);
         assert!(s.eliminations.iter().all(|c| c.row > 0 && c.col < 3));
     }
@@ -1563,27 +1419,16 @@ mod tests {
     fn direct_pointing_places_the_single_it_makes() {
         let mut b = open();
         // 3 in box 1 only in row 1; 3 in box 2 only in r1c5 and r2c5... and row 1 of box 3
-        let rest: Vec<usize> = (2..=3)
-            .flat_map(|r| (1..=3).map(move |c| at(r, c)))
-            .collect();
-        remove(&mut b, rest, 3);
-        let box3: Vec<usize> = (1..=3)
-            .flat_map(|r| (7..=9).map(move |c| at(r, c)))
-            .filter(|&k| k != at(1, 7) && k != at(2, 8))
-            .collect();
-        remove(&mut b, box3, 3);
-        let s = direct_locked(&b, true).unwrap();
-        assert_eq!(s.technique, Technique::DirectPointing);
+        remove(&mut b, block(2..=3, 1..=3), 3);
+        leave(&mut b, block(1..=3, 7..=9), &[at(1, 7), at(2, 8)], 3);
+        let s = found(direct_locked(&b, true), Technique::DirectPointing);
         assert_eq!(names(&s.placements), ["r2c8=3"]);
     }
 
     #[test]
     fn naked_and_hidden_pairs() {
-        let mut b = open();
-        only(&mut b, at(1, 1), &[1, 2]);
-        only(&mut b, at(1, 2), &[1, 2]);
-        let s = naked_subset(&b, 2).unwrap();
-        assert_eq!(s.technique, Technique::NakedPair);
+        let b = open_with(&[(at(1, 1), &[1, 2]), (at(1, 2), &[1, 2])]);
+        let s = found(naked_subset(&b, 2), Technique::NakedPair);
         // row 1 first: 1 and 2 leave r1c3..r1c9
         assert_eq!(s.eliminations.len(), 14);
         assert!(s.eliminations.iter().all(|c| c.row == 0 && c.col >= 2));
@@ -1591,8 +1436,7 @@ mod tests {
         let mut b = open();
         remove(&mut b, (3..=9).map(|c| at(1, c)), 1);
         remove(&mut b, (3..=9).map(|c| at(1, c)), 2);
-        let s = hidden_subset(&b, 2, false).unwrap();
-        assert_eq!(s.technique, Technique::HiddenPair);
+        let s = found(hidden_subset(&b, 2, false), Technique::HiddenPair);
         assert_eq!(s.eliminations.len(), 14);
         assert!(
             s.eliminations
@@ -1603,12 +1447,12 @@ mod tests {
 
     #[test]
     fn naked_and_hidden_triples() {
-        let mut b = open();
-        only(&mut b, at(5, 1), &[4, 5]);
-        only(&mut b, at(5, 4), &[5, 6]);
-        only(&mut b, at(5, 7), &[4, 6]);
-        let s = naked_subset(&b, 3).unwrap();
-        assert_eq!(s.technique, Technique::NakedTriple);
+        let b = open_with(&[
+            (at(5, 1), &[4, 5]),
+            (at(5, 4), &[5, 6]),
+            (at(5, 7), &[4, 6]),
+        ]);
+        let s = found(naked_subset(&b, 3), Technique::NakedTriple);
         assert_eq!(s.eliminations.len(), 18);
         assert!(s.eliminations.iter().all(|c| c.row == 4));
 
@@ -1620,8 +1464,7 @@ mod tests {
                 d,
             );
         }
-        let s = hidden_subset(&b, 3, false).unwrap();
-        assert_eq!(s.technique, Technique::HiddenTriple);
+        let s = found(hidden_subset(&b, 3, false), Technique::HiddenTriple);
         assert_eq!(s.eliminations.len(), 18);
         assert!(s.eliminations.iter().all(|c| c.col == 3 && c.digit < 7));
     }
@@ -1630,14 +1473,9 @@ mod tests {
     fn x_wing_and_swordfish() {
         let mut b = open();
         for r in [2, 8] {
-            remove(
-                &mut b,
-                row(r).into_iter().filter(|&k| k % 9 != 2 && k % 9 != 5),
-                7,
-            );
+            leave(&mut b, row(r), &[at(r, 3), at(r, 6)], 7);
         }
-        let s = fish(&b, 2).unwrap();
-        assert_eq!(s.technique, Technique::XWing);
+        let s = found(fish(&b, 2), Technique::XWing);
         assert_eq!(s.eliminations.len(), 14);
         assert!(
             s.eliminations
@@ -1651,119 +1489,67 @@ mod tests {
 
         let mut b = open();
         for r in [1, 5, 9] {
-            remove(
-                &mut b,
-                row(r)
-                    .into_iter()
-                    .filter(|&k| ![0, 3, 6].contains(&(k % 9))),
-                4,
-            );
+            leave(&mut b, row(r), &[at(r, 1), at(r, 4), at(r, 7)], 4);
         }
         remove(&mut b, [at(5, 4)], 4);
         assert!(fish(&b, 2).is_none());
-        let s = fish(&b, 3).unwrap();
-        assert_eq!(s.technique, Technique::Swordfish);
+        let s = found(fish(&b, 3), Technique::Swordfish);
         assert_eq!(s.eliminations.len(), 18);
     }
 
     #[test]
     fn skyscraper_and_kite() {
         let mut b = open();
-        remove(
-            &mut b,
-            col(1)
-                .into_iter()
-                .filter(|&k| k != at(2, 1) && k != at(7, 1)),
-            1,
-        );
-        remove(
-            &mut b,
-            col(5)
-                .into_iter()
-                .filter(|&k| k != at(3, 5) && k != at(7, 5)),
-            1,
-        );
-        let s = two_strong_links(&b).unwrap();
-        assert_eq!(s.technique, Technique::Skyscraper);
+        leave(&mut b, col(1), &[at(2, 1), at(7, 1)], 1);
+        leave(&mut b, col(5), &[at(3, 5), at(7, 5)], 1);
+        let s = found(two_strong_links(&b), Technique::Skyscraper);
         assert_eq!(
             names(&s.eliminations),
             ["r2c4=1", "r2c6=1", "r3c2=1", "r3c3=1"]
         );
 
         let mut b = open();
-        remove(
-            &mut b,
-            row(1)
-                .into_iter()
-                .filter(|&k| k != at(1, 2) && k != at(1, 8)),
-            2,
-        );
-        remove(
-            &mut b,
-            col(3)
-                .into_iter()
-                .filter(|&k| k != at(2, 3) && k != at(8, 3)),
-            2,
-        );
-        let s = two_strong_links(&b).unwrap();
-        assert_eq!(s.technique, Technique::TwoStringKite);
+        leave(&mut b, row(1), &[at(1, 2), at(1, 8)], 2);
+        leave(&mut b, col(3), &[at(2, 3), at(8, 3)], 2);
+        let s = found(two_strong_links(&b), Technique::TwoStringKite);
         assert_eq!(names(&s.eliminations), ["r8c8=2"]);
     }
 
     #[test]
     fn empty_rectangle() {
         let mut b = open();
-        let box5: Vec<usize> = (4..=6)
-            .flat_map(|r| (4..=6).map(move |c| at(r, c)))
-            .collect();
         let keep = [at(4, 5), at(6, 5), at(5, 4), at(5, 6)];
-        remove(&mut b, box5.into_iter().filter(|k| !keep.contains(k)), 1);
-        remove(
-            &mut b,
-            row(2)
-                .into_iter()
-                .filter(|&k| k != at(2, 5) && k != at(2, 8)),
-            1,
-        );
+        leave(&mut b, block(4..=6, 4..=6), &keep, 1);
+        leave(&mut b, row(2), &[at(2, 5), at(2, 8)], 1);
         assert!(two_strong_links(&b).is_none());
-        let s = grouped_strong_links(&b).unwrap();
-        assert_eq!(s.technique, Technique::EmptyRectangle);
+        let s = found(grouped_strong_links(&b), Technique::EmptyRectangle);
         assert_eq!(names(&s.eliminations), ["r5c8=1"]);
     }
 
     #[test]
     fn xy_and_xyz_wings() {
-        let mut b = open();
-        only(&mut b, at(1, 1), &[1, 2]);
-        only(&mut b, at(1, 5), &[1, 3]);
-        only(&mut b, at(5, 1), &[2, 3]);
-        let s = xy_wing(&b).unwrap();
-        assert_eq!(s.technique, Technique::XyWing);
+        let b = open_with(&[
+            (at(1, 1), &[1, 2]),
+            (at(1, 5), &[1, 3]),
+            (at(5, 1), &[2, 3]),
+        ]);
+        let s = found(wing(&b, false), Technique::XyWing);
         assert_eq!(names(&s.eliminations), ["r5c5=3"]);
 
-        let mut b = open();
-        only(&mut b, at(1, 1), &[1, 2, 3]);
-        only(&mut b, at(1, 5), &[1, 3]);
-        only(&mut b, at(2, 2), &[2, 3]);
-        let s = xyz_wing(&b).unwrap();
-        assert_eq!(s.technique, Technique::XyzWing);
+        let b = open_with(&[
+            (at(1, 1), &[1, 2, 3]),
+            (at(1, 5), &[1, 3]),
+            (at(2, 2), &[2, 3]),
+        ]);
+        let s = found(wing(&b, true), Technique::XyzWing);
         assert_eq!(names(&s.eliminations), ["r1c2=3", "r1c3=3"]);
     }
 
     #[test]
     fn w_wing_joins_two_equal_cells() {
-        let mut b = open();
-        only(&mut b, at(1, 1), &[4, 5]);
-        only(&mut b, at(5, 9), &[4, 5]);
-        remove(
-            &mut b,
-            row(9)
-                .into_iter()
-                .filter(|&k| k != at(9, 1) && k != at(9, 9)),
-            4,
-        );
-        let s = super::w_wing(&b).unwrap();
-        assert_eq!(s.technique, Technique::WWing);
+        let mut b = open_with(&[(at(1, 1), &[4, 5]), (at(5, 9), &[4, 5])]);
+        leave(&mut b, row(9), &[at(9, 1), at(9, 9)], 4);
+        let s = found(super::w_wing(&b), Technique::WWing);
         assert_eq!(names(&s.eliminations), ["r1c9=5", "r5c1=5"]);
     }
 
@@ -1774,32 +1560,31 @@ mod tests {
             only(&mut b, k, &[6, 7]);
         }
         only(&mut b, at(4, 2), &[6, 7, 8]);
-        let s = unique_rectangle(&b).unwrap();
-        assert_eq!(s.technique, Technique::UniqueRectangle1);
+        let s = found(unique_rectangle(&b), Technique::UniqueRectangle1);
         assert_eq!(names(&s.eliminations), ["r4c2=6", "r4c2=7"]);
     }
 
     #[test]
     fn unique_rectangle_type_2_and_4() {
-        let mut b = open();
-        only(&mut b, at(1, 1), &[6, 7]);
-        only(&mut b, at(1, 2), &[6, 7]);
-        only(&mut b, at(4, 1), &[6, 7, 8]);
-        only(&mut b, at(4, 2), &[6, 7, 8]);
-        let s = unique_rectangle(&b).unwrap();
-        assert_eq!(s.technique, Technique::UniqueRectangle2);
+        let b = open_with(&[
+            (at(1, 1), &[6, 7]),
+            (at(1, 2), &[6, 7]),
+            (at(4, 1), &[6, 7, 8]),
+            (at(4, 2), &[6, 7, 8]),
+        ]);
+        let s = found(unique_rectangle(&b), Technique::UniqueRectangle2);
         // 8 leaves the rest of row 4 and of box 4
         assert_eq!(s.eliminations.len(), 7 + 6);
         assert!(s.eliminations.iter().all(|c| c.digit == 8));
 
-        let mut b = open();
-        only(&mut b, at(1, 1), &[6, 7]);
-        only(&mut b, at(1, 2), &[6, 7]);
-        only(&mut b, at(4, 1), &[1, 6, 7]);
-        only(&mut b, at(4, 2), &[2, 6, 7]);
+        let mut b = open_with(&[
+            (at(1, 1), &[6, 7]),
+            (at(1, 2), &[6, 7]),
+            (at(4, 1), &[1, 6, 7]),
+            (at(4, 2), &[2, 6, 7]),
+        ]);
         remove(&mut b, row(4).into_iter().skip(2), 6);
-        let s = unique_rectangle(&b).unwrap();
-        assert_eq!(s.technique, Technique::UniqueRectangle4);
+        let s = found(unique_rectangle(&b), Technique::UniqueRectangle4);
         assert_eq!(names(&s.eliminations), ["r4c1=7", "r4c2=7"]);
     }
 }

@@ -560,14 +560,7 @@ impl Engine {
             .iter()
             .map(|&i| {
                 let ev = self.events[i];
-                let c = self.cand_of(b, ev.pot);
-                format!(
-                    "r{}c{}{}{}",
-                    c.row + 1,
-                    c.col + 1,
-                    if ev.on { "=" } else { "≠" },
-                    c.digit
-                )
+                self.cand_of(b, ev.pot).assumed(ev.on)
             })
             .collect();
         if words.len() > 12 {
@@ -785,8 +778,23 @@ fn static_chains(b: &Board, eng: &mut Engine) -> Option<Step> {
         eng.static_sets = Some((b.cand.clone(), on_sets));
         return None;
     };
-    let conf = eng.run(b, &b.cand, p, on, Mode::Static)?;
-    Some(contradiction_step(b, eng, t, None, tenths, p, on, conf))
+    rerun(b, eng, t, None, Mode::Static, (tenths, p, on))
+}
+
+/// Runs candidate `p` (`on` or off) again in `mode` and makes the step of the
+/// contradiction it reaches.
+fn rerun(
+    b: &Board,
+    eng: &mut Engine,
+    technique: Technique,
+    chain: Option<ChainKind>,
+    mode: Mode,
+    (tenths, p, on): (u16, usize, bool),
+) -> Option<Step> {
+    let conf = eng.run(b, &b.cand, p, on, mode)?;
+    Some(contradiction_step(
+        b, eng, technique, chain, tenths, p, on, conf,
+    ))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -808,23 +816,13 @@ fn contradiction_step(
     } else {
         (vec![c], vec![])
     };
-    let assume = format!(
-        "r{}c{}{}{}",
-        c.row + 1,
-        c.col + 1,
-        if on { "=" } else { "≠" },
-        c.digit
-    );
+    let assume = c.assumed(on);
     let text = if technique <= Technique::ForcingChain && conf.0 as usize == 0 {
         format!(
             "{}: {} , so {}",
             technique.title(),
             eng.path_text(b, conf.1),
-            if on {
-                format!("r{}c{} is not {}", c.row + 1, c.col + 1, c.digit)
-            } else {
-                format!("r{}c{} is {}", c.row + 1, c.col + 1, c.digit)
-            }
+            c.stated(!on)
         )
     } else {
         format!(
@@ -836,11 +834,7 @@ fn contradiction_step(
             target.digit,
             eng.path_text(b, conf.0),
             eng.path_text(b, conf.1),
-            if on {
-                format!("r{}c{} is not {}", c.row + 1, c.col + 1, c.digit)
-            } else {
-                format!("r{}c{} is {}", c.row + 1, c.col + 1, c.digit)
-            }
+            c.stated(!on)
         )
     };
     let text = text.replace(" , so", ", so");
@@ -890,17 +884,15 @@ fn nishio(b: &Board, eng: &mut Engine) -> Option<Step> {
         }
     }
     let (tenths, p) = best?;
-    let conf = eng.run(b, &b.cand, p, true, Mode::Nishio)?;
-    Some(contradiction_step(
+    let chain = Some(ChainKind::Contradiction);
+    rerun(
         b,
         eng,
         Technique::Nishio,
-        Some(ChainKind::Contradiction),
-        tenths,
-        p,
-        true,
-        conf,
-    ))
+        chain,
+        Mode::Nishio,
+        (tenths, p, true),
+    )
 }
 
 /// Levels 3 to 6: contradiction (dynamic levels only), double, cell and region forcing.
@@ -966,20 +958,9 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode) -> Option<Step> {
         }
     }
     let base = technique.base_tenths();
-    if let Some((tenths, p, on)) = best_contra {
-        if tenths <= base {
-            let conf = eng.run(b, &b.cand, p, on, mode)?;
-            return Some(contradiction_step(
-                b,
-                eng,
-                technique,
-                Some(ChainKind::Contradiction),
-                tenths,
-                p,
-                on,
-                conf,
-            ));
-        }
+    let contradiction = Some(ChainKind::Contradiction);
+    if let Some(best) = best_contra.filter(|x| x.0 <= base) {
+        return rerun(b, eng, technique, contradiction, mode, best);
     }
     // Groups of branches: (kind, branches as (pot, polarity)), at least two each.
     let mut groups: Vec<(ChainKind, Vec<(usize, bool)>)> = Vec::new();
@@ -1109,20 +1090,7 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode) -> Option<Step> {
                 conclusion,
             ))
         }
-        _ => {
-            let (tenths, p, on) = best_contra?;
-            let conf = eng.run(b, &b.cand, p, on, mode)?;
-            Some(contradiction_step(
-                b,
-                eng,
-                technique,
-                Some(ChainKind::Contradiction),
-                tenths,
-                p,
-                on,
-                conf,
-            ))
-        }
+        _ => rerun(b, eng, technique, contradiction, mode, best_contra?),
     }
 }
 
@@ -1167,13 +1135,7 @@ fn group_step(
     let mut parts = Vec::new();
     for &(p, pon) in branches {
         let c = eng.cand_of(b, p as u32);
-        let assume = format!(
-            "r{}c{}{}{}",
-            c.row + 1,
-            c.col + 1,
-            if pon { "=" } else { "≠" },
-            c.digit
-        );
+        let assume = c.assumed(pon);
         if eng.run(b, &b.cand, p, pon, mode).is_some() {
             parts.push(format!("{assume} is impossible"));
             continue;
@@ -1183,13 +1145,7 @@ fn group_step(
             parts.push(eng.path_text(b, e));
         }
     }
-    let conclusion = format!(
-        "r{}c{} {} {}",
-        target.row + 1,
-        target.col + 1,
-        if best.on { "is" } else { "is not" },
-        target.digit
-    );
+    let conclusion = target.stated(best.on);
     let (placements, eliminations) = if best.on {
         (vec![target], vec![])
     } else {

@@ -72,40 +72,35 @@ pub fn parse_marks(text: &str, shape: Shape) -> Result<Vec<u64>, MarksError> {
         .filter(|t| !t.is_empty() && *t != ".")
         .collect();
     let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let mut out = vec![0u64; cells];
-    if tokens.len() == cells {
-        for (k, t) in tokens.iter().enumerate() {
-            for ch in t.chars() {
-                let d = value(ch, n).ok_or(MarksError::Symbol {
-                    row: k / n,
-                    col: k % n,
-                    symbol: ch,
-                    n,
-                })?;
-                out[k] |= 1 << (d - 1);
-            }
-        }
+    // each cell's symbols: a token each, or `n` characters each with `.` and `0` for gaps
+    let symbols: Vec<Vec<char>> = if tokens.len() == cells {
+        tokens.iter().map(|t| t.chars().collect()).collect()
     } else if chars.len() == cells * n {
-        for (k, chunk) in chars.chunks(n).enumerate() {
-            for &ch in chunk {
-                if matches!(ch, '.' | '0') {
-                    continue;
-                }
-                let d = value(ch, n).ok_or(MarksError::Symbol {
-                    row: k / n,
-                    col: k % n,
-                    symbol: ch,
-                    n,
-                })?;
-                out[k] |= 1 << (d - 1);
-            }
-        }
+        chars
+            .chunks(n)
+            .map(|chunk| {
+                let marks = chunk.iter().copied();
+                marks.filter(|ch| !matches!(ch, '.' | '0')).collect()
+            })
+            .collect()
     } else {
         return Err(MarksError::Count {
             n,
             tokens: tokens.len(),
             chars: chars.len(),
         });
+    };
+    let mut out = vec![0u64; cells];
+    for (k, symbols) in symbols.iter().enumerate() {
+        for &ch in symbols {
+            let d = value(ch, n).ok_or(MarksError::Symbol {
+                row: k / n,
+                col: k % n,
+                symbol: ch,
+                n,
+            })?;
+            out[k] |= 1 << (d - 1);
+        }
     }
     if let Some(k) = out.iter().position(|&m| m == 0) {
         return Err(MarksError::Empty {

@@ -235,16 +235,24 @@ pub struct Solver {
     options: Options,
 }
 
-/// Checks a puzzle and finds its solutions (up to two): the solution if unique.
-fn check(grid: &Grid) -> Result<Vec<u8>, LogicError> {
+/// Checks a puzzle's givens and finds its solutions (one or two; none is an error).
+fn solve_givens(grid: &Grid) -> Result<Vec<Grid>, LogicError> {
     grid.validate()?;
     let conflicts = check_givens(grid);
     if !conflicts.is_empty() {
         return Err(LogicError::Conflicts(conflicts));
     }
     let sols = solutions(grid, 2);
+    if sols.is_empty() {
+        return Err(LogicError::NoSolution);
+    }
+    Ok(sols)
+}
+
+/// Checks a puzzle and finds its solution, which must be unique.
+fn check(grid: &Grid) -> Result<Vec<u8>, LogicError> {
+    let sols = solve_givens(grid)?;
     match sols.len() {
-        0 => Err(LogicError::NoSolution),
         1 => Ok(sols[0].cells.clone()),
         _ => {
             let n = grid.n();
@@ -322,15 +330,7 @@ impl Solver {
         marks: Option<&[u64]>,
         options: &Options,
     ) -> Result<Solver, LogicError> {
-        puzzle.validate()?;
-        let conflicts = check_givens(puzzle);
-        if !conflicts.is_empty() {
-            return Err(LogicError::Conflicts(conflicts));
-        }
-        let sols = solutions(puzzle, 2);
-        if sols.is_empty() {
-            return Err(LogicError::NoSolution);
-        }
+        let sols = solve_givens(puzzle)?;
         let unique = sols.len() == 1;
         let n = puzzle.n();
         let current = match progress {
@@ -453,13 +453,13 @@ impl Solver {
         }
         let middle: [(Technique, Finder, bool); 10] = [
             (Technique::Skyscraper, basic::two_strong_links, false),
-            (Technique::XyWing, basic::xy_wing, false),
+            (Technique::XyWing, |b| basic::wing(b, false), false),
             (
                 Technique::GroupedStrongLinks,
                 basic::grouped_strong_links,
                 false,
             ),
-            (Technique::XyzWing, basic::xyz_wing, false),
+            (Technique::XyzWing, |b| basic::wing(b, true), false),
             (Technique::WWing, basic::w_wing, false),
             (Technique::UniqueRectangle1, basic::unique_rectangle, true),
             (Technique::NakedQuad, |b| basic::naked_subset(b, 4), false),
@@ -483,14 +483,7 @@ impl Solver {
             }
         }
         let n = self.board.topo.n;
-        for t in [
-            Technique::ForcingChain,
-            Technique::Nishio,
-            Technique::CellForcingChains,
-            Technique::DynamicForcingChains,
-            Technique::DynamicForcingChainsPlus,
-            Technique::NestedForcingChains,
-        ] {
+        for t in Technique::CHAIN_LEVELS {
             if t > max {
                 return None;
             }

@@ -147,6 +147,17 @@ impl Technique {
         Technique::Trial,
     ];
 
+    /// The levels of the chain search, easiest first: each names the hardest technique one
+    /// pass of the search finds (the first finds X-, XY- and forcing chains).
+    pub const CHAIN_LEVELS: [Technique; 6] = [
+        Technique::ForcingChain,
+        Technique::Nishio,
+        Technique::CellForcingChains,
+        Technique::DynamicForcingChains,
+        Technique::DynamicForcingChainsPlus,
+        Technique::NestedForcingChains,
+    ];
+
     /// The stable name (as in JSON and on the command line).
     pub fn as_str(self) -> &'static str {
         use Technique::*;
@@ -330,6 +341,20 @@ pub struct Candidate {
     pub col: usize,
     /// Digit, `1..=N`.
     pub digit: u8,
+}
+
+impl Candidate {
+    /// The candidate assumed true (`r3c4=5`) or false (`r3c4≠5`), as chains write it.
+    pub(crate) fn assumed(self, on: bool) -> String {
+        let sign = if on { "=" } else { "≠" };
+        format!("r{}c{}{sign}{}", self.row + 1, self.col + 1, self.digit)
+    }
+
+    /// The candidate stated true (`r3c4 is 5`) or false (`r3c4 is not 5`).
+    pub(crate) fn stated(self, is: bool) -> String {
+        let verb = if is { "is" } else { "is not" };
+        format!("r{}c{} {verb} {}", self.row + 1, self.col + 1, self.digit)
+    }
 }
 
 impl fmt::Display for Candidate {

@@ -15,7 +15,7 @@ use std::fmt;
 
 use dlx_engine::{OptionId, Problem, ProblemBuilder};
 
-use crate::{DecodeError, Invalid, Puzzle, SizeError};
+use crate::{DecodeError, Invalid, Puzzle, SizeError, write_spaced};
 
 /// The largest `n` accepted (about two million options).
 pub const MAX_N: usize = 1000;
@@ -45,14 +45,7 @@ impl Langford {
     }
 
     fn build(n: usize, half: bool) -> Result<Langford, SizeError> {
-        if !(1..=MAX_N).contains(&n) {
-            return Err(SizeError {
-                what: "n",
-                value: n,
-                min: 1,
-                max: MAX_N,
-            });
-        }
+        SizeError::check("n", n, 1, MAX_N)?;
         let mut b = ProblemBuilder::new();
         // Distinct names: declaring cannot fail (`ok()` keeps us panic-free regardless).
         let values: Vec<_> = (1..=n)
@@ -172,16 +165,8 @@ impl LangfordSequence {
 /// The numbers separated by spaces, `.` for an empty slot: `4 1 3 1 2 4 3 2`.
 impl fmt::Display for LangfordSequence {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (j, s) in self.slots.iter().enumerate() {
-            if j > 0 {
-                f.write_str(" ")?;
-            }
-            match s {
-                Some(k) => write!(f, "{k}")?,
-                None => f.write_str(".")?,
-            }
-        }
-        Ok(())
+        let slot = |s: &Option<usize>| s.map_or_else(|| ".".to_string(), |k| k.to_string());
+        write_spaced(f, self.slots.iter().map(slot))
     }
 }
 

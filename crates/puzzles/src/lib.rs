@@ -104,6 +104,41 @@ pub struct SizeError {
     pub max: usize,
 }
 
+impl SizeError {
+    /// `Ok` if `value` of the parameter `what` is in `min..=max`, else the error saying so.
+    pub(crate) fn check(
+        what: &'static str,
+        value: usize,
+        min: usize,
+        max: usize,
+    ) -> Result<(), SizeError> {
+        if (min..=max).contains(&value) {
+            Ok(())
+        } else {
+            Err(SizeError {
+                what,
+                value,
+                min,
+                max,
+            })
+        }
+    }
+}
+
+/// Writes `items` separated by single spaces (a row of a board).
+pub(crate) fn write_spaced<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    items: impl IntoIterator<Item = T>,
+) -> fmt::Result {
+    for (j, item) in items.into_iter().enumerate() {
+        if j > 0 {
+            f.write_str(" ")?;
+        }
+        write!(f, "{item}")?;
+    }
+    Ok(())
+}
+
 /// Writes `v` as Knuth's generators do: one base-36 digit (`0`-`9`, `a`-`z`) below 36, and
 /// plain decimal (always two or more digits, so never equal to a one-digit name) above.
 pub(crate) fn push_number(out: &mut String, v: usize) {

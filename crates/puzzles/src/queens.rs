@@ -18,7 +18,7 @@ use std::fmt;
 
 use dlx_engine::{OptionId, Problem, ProblemBuilder};
 
-use crate::{DecodeError, Invalid, Puzzle, SizeError, name};
+use crate::{DecodeError, Invalid, Puzzle, SizeError, name, write_spaced};
 
 /// The largest board accepted (a million options).
 pub const MAX_N: usize = 1000;
@@ -35,14 +35,7 @@ pub struct Queens {
 impl Queens {
     /// The problem for an `n x n` board, `1 <= n <=` [`MAX_N`].
     pub fn new(n: usize) -> Result<Queens, SizeError> {
-        if !(1..=MAX_N).contains(&n) {
-            return Err(SizeError {
-                what: "the number of queens",
-                value: n,
-                min: 1,
-                max: MAX_N,
-            });
-        }
+        SizeError::check("the number of queens", n, 1, MAX_N)?;
         Ok(Queens {
             n,
             problem: build(n),
@@ -181,12 +174,7 @@ impl fmt::Display for QueensBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.n();
         for col in &self.columns {
-            for j in 0..n {
-                if j > 0 {
-                    f.write_str(" ")?;
-                }
-                f.write_str(if *col == Some(j) { "Q" } else { "." })?;
-            }
+            write_spaced(f, (0..n).map(|j| if *col == Some(j) { "Q" } else { "." }))?;
             f.write_str("\n")?;
         }
         Ok(())

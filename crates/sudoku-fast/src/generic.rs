@@ -258,24 +258,13 @@ impl Solver<'_> {
         st.done[cell >> 6] |= 1 << (cell & 63);
         // PERF: the inner loop of the generic path.
         for &peer in &g.peers[cell * g.npeers..(cell + 1) * g.npeers] {
-            let peer = peer as usize;
-            let c = st.cand[peer];
-            if c & bit != 0 {
-                let c = c & !bit;
-                st.cand[peer] = c;
-                if c & c.wrapping_sub(1) == 0 {
-                    if c == 0 {
-                        return Err(Contradiction::Cell(peer as u16));
-                    }
-                    queue.push(peer as u16);
-                }
-                Self::mark_dirty(dirty, g.cell_houses[peer]);
-            }
+            Self::remove(g, st, queue, dirty, peer as usize, bit)?;
         }
         Ok(())
     }
 
-    /// Removes the digits `mask` from `cell`.
+    /// Removes the digits `mask` from `cell`; whether it held any of them.
+    #[inline(always)]
     fn remove(
         g: &Geometry,
         st: &mut StateMut,
@@ -363,31 +352,9 @@ impl Solver<'_> {
             let mut changed = false;
             for (si, sg) in g.segments.iter().enumerate() {
                 let (here, in_line, in_box) = if si < n * p {
-                    let (r, k) = (si / p, si % p);
-                    let row = &rowseg[r * p..(r + 1) * p];
-                    let in_line = row
-                        .iter()
-                        .enumerate()
-                        .filter(|&(k2, _)| k2 != k)
-                        .fold(0, |a, (_, &m)| a | m);
-                    let r0 = (r / p) * p;
-                    let in_box = (r0..r0 + p)
-                        .filter(|&r2| r2 != r)
-                        .fold(0, |a, r2| a | rowseg[r2 * p + k]);
-                    (row[k], in_line, in_box)
+                    segment_unions(rowseg, p, si / p, si % p)
                 } else {
-                    let (c, k) = ((si - n * p) / q, (si - n * p) % q);
-                    let col = &colseg[c * q..(c + 1) * q];
-                    let in_line = col
-                        .iter()
-                        .enumerate()
-                        .filter(|&(k2, _)| k2 != k)
-                        .fold(0, |a, (_, &m)| a | m);
-                    let c0 = (c / q) * q;
-                    let in_box = (c0..c0 + q)
-                        .filter(|&c2| c2 != c)
-                        .fold(0, |a, c2| a | colseg[c2 * q + k]);
-                    (col[k], in_line, in_box)
+                    segment_unions(colseg, q, (si - n * p) / q, (si - n * p) % q)
                 };
                 // Pointing: digits of the box only here leave the rest of the line.
                 let point = here & !in_box & in_line;
@@ -539,8 +506,9 @@ impl Solver<'_> {
         self.solutions += 1;
     }
 
-    /// Records where a contradiction showed.
+    /// Records where a contradiction showed, and forgets the pending work.
     fn blame(&mut self, e: Contradiction) {
+        self.reset();
         self.failed = true;
         match e {
             Contradiction::Cell(c) => {
@@ -572,7 +540,6 @@ impl Solver<'_> {
             // Expand the state at `level`.
             if let Err(e) = self.propagate(level) {
                 self.blame(e);
-                self.reset();
             } else {
                 let mut alts = spare.pop().unwrap_or_default();
                 if !self.choose(level, &mut alts) {
@@ -618,7 +585,6 @@ impl Solver<'_> {
                         bit,
                     ) {
                         self.blame(e);
-                        self.reset();
                         if let Some(f) = frames.pop() {
                             spare.push(f.alts);
                         }
@@ -628,46 +594,53 @@ impl Solver<'_> {
                 let k = frame.next;
                 frame.next += 1;
                 let (cell, bit) = frame.alts[k];
-                if k + 1 == frame.alts.len() {
-                    // The last alternative goes on in place.
+                // The last alternative goes on in place, the others in a copy at the next
+                // level.
+                let last = k + 1 == frame.alts.len();
+                let state = if last {
                     if let Some(f) = frames.pop() {
                         spare.push(f.alts);
                     }
-                    let mut st = StateMut::split(cur, g);
-                    if let Err(e) = Self::assign(
-                        g,
-                        &mut st,
-                        &mut self.queue,
-                        &mut self.dirty,
-                        cell as usize,
-                        bit,
-                    ) {
-                        self.blame(e);
-                        self.reset();
-                        continue;
-                    }
-                    level = fl;
-                    break;
-                }
-                next[..stride].copy_from_slice(cur);
-                let mut child = StateMut::split(&mut next[..stride], g);
+                    cur
+                } else {
+                    next[..stride].copy_from_slice(cur);
+                    &mut next[..stride]
+                };
+                let mut st = StateMut::split(state, g);
                 if let Err(e) = Self::assign(
                     g,
-                    &mut child,
+                    &mut st,
                     &mut self.queue,
                     &mut self.dirty,
                     cell as usize,
                     bit,
                 ) {
                     self.blame(e);
-                    self.reset();
                     continue;
                 }
-                level = fl + 1;
+                level = if last { fl } else { fl + 1 };
                 break;
             }
         }
     }
+}
+
+/// For segment `k` of line `line`, where `segs` holds the digit unions of the `w` segments of
+/// each line (and `w` lines cross each box): the segment's own digits, those of the rest of
+/// its line, and those of the rest of its box.
+#[inline(always)]
+fn segment_unions(segs: &[u64], w: usize, line: usize, k: usize) -> (u64, u64, u64) {
+    let own = &segs[line * w..(line + 1) * w];
+    let in_line = own
+        .iter()
+        .enumerate()
+        .filter(|&(k2, _)| k2 != k)
+        .fold(0, |a, (_, &m)| a | m);
+    let first = (line / w) * w;
+    let in_box = (first..first + w)
+        .filter(|&l2| l2 != line)
+        .fold(0, |a, l2| a | segs[l2 * w + k]);
+    (own[k], in_line, in_box)
 }
 
 /// A branch point of [`Solver::search`].

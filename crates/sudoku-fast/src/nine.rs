@@ -63,125 +63,87 @@ const TRIAD_LOW: u32 = 0x124_9249;
 /// Row `r` of a band.
 const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
 
-/// `ROWS[k]`: the union of the rows whose bits are set in `k` (3 bits).
-const ROWS: [u32; 8] = {
-    let mut t = [0u32; 8];
-    let mut k = 0;
-    while k < 8 {
-        let mut r = 0;
-        while r < 3 {
-            if k & (1 << r) != 0 {
-                t[k] |= ROW[r];
-            }
-            r += 1;
+/// `[value(0), value(1), ..., value(n - 1)]`, computed at compile time (`const` code can
+/// only loop with `while`).
+macro_rules! table {
+    ($n:expr, |$i:ident| $value:expr) => {{
+        let mut t = [{
+            let $i = 0;
+            $value
+        }; $n];
+        let mut $i = 1;
+        while $i < $n {
+            t[$i] = $value;
+            $i += 1;
         }
-        k += 1;
-    }
-    t
-};
+        t
+    }};
+}
+
+/// The union of `part(j)` over the `j` in `0..n` for which `cond(j)` holds, at compile time.
+macro_rules! union {
+    ($n:expr, |$j:ident| if $cond:expr => $part:expr) => {{
+        let mut u = 0;
+        let mut $j = 0;
+        while $j < $n {
+            if $cond {
+                u |= $part;
+            }
+            $j += 1;
+        }
+        u
+    }};
+}
+
+/// `ROWS[k]`: the union of the rows whose bits are set in `k` (3 bits).
+const ROWS: [u32; 8] = table!(8, |k| union!(3, |r| if k & (1 << r) != 0 => ROW[r]));
+
+/// The six permutations of three: row `r` goes to stack `PERMS[p][r]`.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// `PERM_MATRIX[p]`: permutation `p` as a 3x3 0/1 matrix (bit `3 i + j` = entry `(i, j)`).
+const PERM_MATRIX: [u16; 6] = table!(6, |p| 1 << PERMS[p][0]
+    | 1 << (3 + PERMS[p][1])
+    | 1 << (6 + PERMS[p][2]));
 
 /// `PERM3[m]`: for a 3x3 0/1 matrix `m` (bit `3 i + j` = entry `(i, j)`), the union of the
 /// permutation matrices contained in `m`; 0 if there is none.
-pub(crate) const PERM3: [u16; 512] = {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    let mut t = [0u16; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut acc = 0u16;
-        let mut p = 0;
-        while p < 6 {
-            let pm = (1u16 << PERMS[p][0]) | (1 << (3 + PERMS[p][1])) | (1 << (6 + PERMS[p][2]));
-            if (m as u16) & pm == pm {
-                acc |= pm;
-            }
-            p += 1;
-        }
-        t[m] = acc;
-        m += 1;
-    }
-    t
-};
+pub(crate) const PERM3: [u16; 512] = table!(512, |m| union!(6, |p| if (m as u16)
+    & PERM_MATRIX[p]
+    == PERM_MATRIX[p] => PERM_MATRIX[p]));
+
+/// `EXPAND[t]`: the 27 cells of the triads in a 9-bit triad pattern `t` (bit `3 r + s`).
+const EXPAND: [u32; 512] = table!(
+    512,
+    |m| union!(9, |k| if m & (1 << k) != 0 => 7 << (9 * (k / 3) + 3 * (k % 3)))
+);
 
 /// `COMPLEX[t]`: for a 9-bit triad pattern `t` (bit `3 r + s` = triad of row `r`, box `s`
 /// non-empty), the 27-bit mask of the cells of the triads kept by [`PERM3`].
-const COMPLEX: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut m = 0;
-    while m < 512 {
-        let keep = PERM3[m];
-        let mut k = 0;
-        while k < 9 {
-            if keep & (1 << k) != 0 {
-                let (r, s) = (k / 3, k % 3);
-                t[m] |= 7 << (9 * r + 3 * s);
-            }
-            k += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
-/// `EXPAND[t]`: the 27 cells of the triads in a 9-bit triad pattern `t` (bit `3 r + s`).
-const EXPAND: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut k = 0;
-        while k < 9 {
-            if m & (1 << k) != 0 {
-                t[m] |= 7 << (9 * (k / 3) + 3 * (k % 3));
-            }
-            k += 1;
-        }
-        m += 1;
-    }
-    t
-};
+const COMPLEX: [u32; 512] = table!(512, |m| EXPAND[PERM3[m] as usize]);
 
 /// `SHRINK[v]`: for the 9 bits of one row, the 3 bits telling which of its triads are
 /// non-empty (portable replacement of `pext`).
-const SHRINK: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut v = 0;
-    while v < 512 {
-        let mut s = 0;
-        while s < 3 {
-            if v & (7 << (3 * s)) != 0 {
-                t[v] |= 1 << s;
-            }
-            s += 1;
-        }
-        v += 1;
-    }
-    t
-};
+const SHRINK: [u32; 512] = table!(512, |v| union!(3, |s| if v & (7 << (3 * s)) != 0 => 1 << s));
+
+/// Whether cells `i` and `j` (`0..81`) are peers: distinct, in one row, column or box.
+const fn sees(i: usize, j: usize) -> bool {
+    let (ri, ci, rj, cj) = (i / 9, i % 9, j / 9, j % 9);
+    i != j && (ri == rj || ci == cj || (ri / 3 == rj / 3 && ci / 3 == cj / 3))
+}
 
 /// `PEERS[i]`: the cells sharing a row, column or box with cell `i` (not `i` itself), by band.
-const PEERS: [[u32; 4]; 81] = {
-    let mut t = [[0u32; 4]; 81];
-    let mut i = 0;
-    while i < 81 {
-        let mut j = 0;
-        while j < 81 {
-            let (ri, ci, rj, cj) = (i / 9, i % 9, j / 9, j % 9);
-            let same_box = ri / 3 == rj / 3 && ci / 3 == cj / 3;
-            if i != j && (ri == rj || ci == cj || same_box) {
-                t[i][j / 27] |= 1 << (j % 27);
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    t
-};
+const PEERS: [[u32; 4]; 81] = table!(81, |i| table!(
+    4,
+    |b| union!(27, |j| if b < 3 && sees(i, 27 * b + j) => 1 << j)
+));
 
 /// The bit operations that have a faster machine instruction than the portable table.
 trait Kernel {
@@ -209,80 +171,30 @@ trait Kernel {
     }
 }
 
-/// The six permutations of three: row `r` goes to stack `PERMS[p][r]`.
-const PERMS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
 /// `PRODUCT[x]`: the triples `t = k0 + 3 k1 + 9 k2` with `k_s` in the 3-bit set
 /// `(x >> 3 s) & 7` for every stack `s`.
-const PRODUCT: [u32; 512] = {
-    let mut pr = [0u32; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut t = 0;
-        while t < 27 {
-            let (k0, k1, k2) = (t % 3, t / 3 % 3, t / 9);
-            if (x >> k0) & 1 != 0 && (x >> (3 + k1)) & 1 != 0 && (x >> (6 + k2)) & 1 != 0 {
-                pr[x] |= 1 << t;
-            }
-            t += 1;
-        }
-        x += 1;
-    }
-    pr
-};
+const PRODUCT: [u32; 512] = table!(512, |x| union!(27, |t| if (x >> (t % 3)) & 1 != 0
+    && (x >> (3 + t / 3 % 3)) & 1 != 0
+    && (x >> (6 + t / 9)) & 1 != 0 => 1 << t));
 
 /// `WITH_COLUMN[s][k]`: the triples whose column in stack `s` is `3 s + k`.
-const WITH_COLUMN: [[u32; 3]; 3] = {
-    let mut w = [[0u32; 3]; 3];
-    let mut t = 0;
-    while t < 27 {
-        w[0][t % 3] |= 1 << t;
-        w[1][t / 3 % 3] |= 1 << t;
-        w[2][t / 9] |= 1 << t;
-        t += 1;
-    }
-    w
-};
+const WITH_COLUMN: [[u32; 3]; 3] = table!(3, |s| table!(
+    3,
+    |k| union!(27, |t| if t / [1, 3, 9][s] % 3 == k => 1 << t)
+));
 
 /// `DISJOINT[t]`: the triples (bit `t'`) that share no column with triple `t`: for each of
 /// them, the columns left in every stack make a third triple, which completes a placement
 /// (see [`State::templates`]).
-const DISJOINT: [u32; 27] = {
-    let mut d = [0u32; 27];
-    let mut a = 0;
-    while a < 27 {
-        let mut b = 0;
-        while b < 27 {
-            if a % 3 != b % 3 && a / 3 % 3 != b / 3 % 3 && a / 9 != b / 9 {
-                d[a] |= 1 << b;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    d
-};
+const DISJOINT: [u32; 27] = table!(27, |a| union!(27, |b| if a % 3 != b % 3
+    && a / 3 % 3 != b / 3 % 3
+    && a / 9 != b / 9 => 1 << b));
 
 /// The columns of stack `s` in the three bands of a column pattern.
 const STACK_MASK: [u32; 3] = [0x1C0_E07, 0x1C0_E07 << 3, 0x1C0_E07 << 6];
 
 /// `DIGIT_OF_BIT[k] = k / 3` (bit `3 d + b` of a dirty mask belongs to digit `d`).
-const DIGIT_OF_BIT: [u8; 32] = {
-    let mut t = [0u8; 32];
-    let mut k = 0;
-    while k < 32 {
-        t[k] = (k / 3) as u8;
-        k += 1;
-    }
-    t
-};
+const DIGIT_OF_BIT: [u8; 32] = table!(32, |k| (k / 3) as u8);
 
 /// Table-driven kernel: runs anywhere.
 struct Portable;
@@ -696,10 +608,10 @@ impl State {
         let mut hf = [0u32; 9];
         let mut v = [0u32; 9];
         let mut vf = [0u32; 9];
-        let (mut h1, mut h2, mut h3, mut h4) = (0u32, 0u32, 0u32, 0u32);
-        let (mut v1, mut v2, mut v3, mut v4) = (0u32, 0u32, 0u32, 0u32);
-        let (mut f1, mut f2, mut f3, mut f4) = (0u32, 0u32, 0u32, 0u32);
-        let (mut g1, mut g2, mut g3, mut g4) = (0u32, 0u32, 0u32, 0u32);
+        // bit counters up to four, over the digits: `hn[k]` holds the triads of at least
+        // `k + 1` digits' row patterns, `fn_` of their forced triads, `vn` and `gn` the same
+        // for the column patterns
+        let (mut hn, mut fn_, mut vn, mut gn) = ([0u32; 4], [0u32; 4], [0u32; 4], [0u32; 4]);
         for d in 0..9 {
             let a = self.cand[d];
             let x = K::shrink(a[0]) | (K::shrink(a[1]) << 9) | (K::shrink(a[2]) << 18);
@@ -707,32 +619,20 @@ impl State {
             let y = self.folds[d];
             debug_assert_eq!(y, fold(a[0]) | (fold(a[1]) << 9) | (fold(a[2]) << 18));
             let (xf, yf) = (alone(x), alone(y));
-            h4 |= h3 & x;
-            h3 |= h2 & x;
-            h2 |= h1 & x;
-            h1 |= x;
-            f4 |= f3 & xf;
-            f3 |= f2 & xf;
-            f2 |= f1 & xf;
-            f1 |= xf;
-            v4 |= v3 & y;
-            v3 |= v2 & y;
-            v2 |= v1 & y;
-            v1 |= y;
-            g4 |= g3 & yf;
-            g3 |= g2 & yf;
-            g2 |= g1 & yf;
-            g1 |= yf;
+            tally(&mut hn, x);
+            tally(&mut fn_, xf);
+            tally(&mut vn, y);
+            tally(&mut gn, yf);
             h[d] = x;
             hf[d] = xf;
             v[d] = y;
             vf[d] = yf;
         }
-        if h3 != ALL27 || v3 != ALL27 || f4 | g4 != 0 {
+        if hn[2] != ALL27 || vn[2] != ALL27 || fn_[3] | gn[3] != 0 {
             return None;
         }
         // Triads only three digits can take, and triads three digits must take.
-        let (hexact, vexact, hfull, vfull) = (!h4 & ALL27, !v4 & ALL27, f3, g3);
+        let (hexact, vexact, hfull, vfull) = (!hn[3] & ALL27, !vn[3] & ALL27, fn_[2], gn[2]);
         let mut changed = false;
         for d in 0..9 {
             let nh = hexact & h[d] & !hf[d];
@@ -952,6 +852,16 @@ fn alone(x: u32) -> u32 {
     let (x1, x2) = (x >> 1, x >> 2);
     let two = ((x & x1) | (x & x2) | (x1 & x2)) & TRIAD_LOW;
     x & !(two * 7)
+}
+
+/// Counts the bits of `x` into `at_least`, up to four: bit `i` of `at_least[k]` is set iff
+/// it was set in at least `k + 1` of the values counted.
+#[inline(always)]
+fn tally(at_least: &mut [u32; 4], x: u32) {
+    at_least[3] |= at_least[2] & x;
+    at_least[2] |= at_least[1] & x;
+    at_least[1] |= at_least[0] & x;
+    at_least[0] |= x;
 }
 
 /// The low 8 bits of `x` in reverse order (bit `j` to bit `7 - j`).
@@ -1264,8 +1174,9 @@ mod tests {
         assert_eq!(PERM3[0b111_111_001], 0b110_110_001);
     }
 
-    #[test]
-    fn shrink_kernels_agree() {
+    /// Kernel `K` against the specification of each of its operations.
+    fn kernel_meets_its_spec<K: Kernel>() {
+        // shrink: bit k iff triad k is not empty
         let mut x = 0x9E37_79B9u32;
         for _ in 0..10_000 {
             let a = xorshift(&mut x) & ALL27;
@@ -1273,19 +1184,12 @@ mod tests {
                 .filter(|k| a & (7 << (3 * k)) != 0)
                 .map(|k| 1 << k)
                 .sum();
-            assert_eq!(Portable::shrink(a), want);
-            #[cfg(target_arch = "x86_64")]
-            if std::is_x86_feature_detected!("bmi2") {
-                assert_eq!(Bmi2::shrink(a), want);
-            }
+            assert_eq!(K::shrink(a), want);
         }
-    }
-
-    #[test]
-    fn stack_kernels_agree() {
+        // stack_pattern and stack_spread: the columns of one stack, and back
         for x in (0..1u32 << 27).step_by(9973) {
             for (s, &mask) in STACK_MASK.iter().enumerate() {
-                let p = Portable::stack_pattern(x, s);
+                let p = K::stack_pattern(x, s);
                 assert_eq!(
                     p,
                     (0..9)
@@ -1293,35 +1197,30 @@ mod tests {
                         .map(|k| 1 << k)
                         .sum()
                 );
-                assert_eq!(Portable::stack_spread(p, s), x & mask);
-                #[cfg(target_arch = "x86_64")]
-                if std::is_x86_feature_detected!("bmi2") {
-                    assert_eq!(Bmi2::stack_pattern(x, s), p);
-                    assert_eq!(Bmi2::stack_spread(p, s), x & mask);
-                }
+                assert_eq!(K::stack_spread(p, s), x & mask);
             }
         }
-    }
-
-    #[test]
-    fn gather_kernels_agree() {
+        // gather and scatter: bit k of the gathered word is the k-th set bit of `mask` in `x`
         let mut seed = 0x2545_F491;
         for _ in 0..20_000 {
             let (x, mask) = (xorshift(&mut seed), xorshift(&mut seed));
-            // The spec: bit k of the gathered word is the k-th set bit of `mask` in `x`.
             let bits: Vec<u32> = (0..32).filter(|i| mask & (1 << i) != 0).collect();
             let want: u32 = bits
                 .iter()
                 .enumerate()
                 .map(|(k, &i)| ((x >> i) & 1) << k)
                 .sum();
-            assert_eq!(Portable::gather(x, mask), want);
-            assert_eq!(Portable::scatter(want, mask), x & mask);
-            #[cfg(target_arch = "x86_64")]
-            if std::is_x86_feature_detected!("bmi2") {
-                assert_eq!(Bmi2::gather(x, mask), want);
-                assert_eq!(Bmi2::scatter(want, mask), x & mask);
-            }
+            assert_eq!(K::gather(x, mask), want);
+            assert_eq!(K::scatter(want, mask), x & mask);
+        }
+    }
+
+    #[test]
+    fn kernels_meet_their_spec() {
+        kernel_meets_its_spec::<Portable>();
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("bmi2") {
+            kernel_meets_its_spec::<Bmi2>();
         }
     }
 

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use dlx_engine::{Cells, Config, Links, Search};
-use dlx_sudoku::{encode, parse_line};
+use dlx_sudoku::{Encoding, encode, parse_line};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -13,13 +13,6 @@ fn main() {
         .get(2)
         .and_then(|s| s.parse().ok())
         .unwrap_or(usize::MAX);
-    let encs: Vec<_> = text
-        .lines()
-        .enumerate()
-        .filter_map(|(k, l)| parse_line(l, k + 1, None).ok().flatten())
-        .take(max)
-        .filter_map(|p| encode(&p.grid).ok())
-        .collect();
     let grids: Vec<_> = text
         .lines()
         .enumerate()
@@ -27,6 +20,7 @@ fn main() {
         .take(max)
         .map(|p| p.grid)
         .collect();
+    let encs: Vec<_> = grids.iter().filter_map(|g| encode(g).ok()).collect();
     let t = Instant::now();
     for g in &grids {
         let e = encode(g).ok();
@@ -39,22 +33,8 @@ fn main() {
         assert!(!l.is_done());
     }
     let links_new = t.elapsed().as_secs_f64();
-    let t = Instant::now();
-    let mut n1 = 0;
-    for e in &encs {
-        let (s, o) = Links::new(&e.problem, Config::default()).first();
-        assert!(s.is_some());
-        n1 += o.stats.nodes;
-    }
-    let links = t.elapsed().as_secs_f64();
-    let t = Instant::now();
-    let mut n2 = 0;
-    for e in &encs {
-        let (s, o) = Cells::new(&e.problem, Config::default()).first();
-        assert!(s.is_some());
-        n2 += o.stats.nodes;
-    }
-    let cells = t.elapsed().as_secs_f64();
+    let (links, n1) = first::<Links>(&encs);
+    let (cells, n2) = first::<Cells>(&encs);
     let n = encs.len() as f64;
     println!(
         "encode {:.1} us, Links::new {:.1} us a puzzle",
@@ -69,4 +49,16 @@ fn main() {
         n / cells,
         n2 as f64 / n
     );
+}
+
+/// Seconds and search nodes to the first solution of every puzzle, by the engine `S`.
+fn first<S: Search>(encs: &[Encoding]) -> (f64, u64) {
+    let t = Instant::now();
+    let mut nodes = 0;
+    for e in encs {
+        let (s, o) = S::new(&e.problem, Config::default()).first();
+        assert!(s.is_some());
+        nodes += o.stats.nodes;
+    }
+    (t.elapsed().as_secs_f64(), nodes)
 }

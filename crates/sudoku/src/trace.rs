@@ -429,6 +429,29 @@ struct CellTracer<'a> {
     dead_at: Option<usize>,
 }
 
+impl CellTracer<'_> {
+    /// Records a step of `kind` at `cell` with `count` candidates, on the grid `cells`;
+    /// `text` gets the cell's name.
+    fn cell_step(
+        &mut self,
+        kind: StepKind,
+        depth: usize,
+        (cell, count): (usize, usize),
+        digit: Option<u8>,
+        cells: &[u8],
+        text: impl FnOnce(&str) -> String,
+    ) {
+        self.rec.grid.cells.copy_from_slice(cells);
+        let (r, c) = (cell / self.n, cell % self.n);
+        let name = cell_name(r, c);
+        let text = text(&name);
+        let at = Some((r, c));
+        let (item, options) = (Some(name), Some(count));
+        self.rec
+            .push(kind, depth, item, options, at, digit, Vec::new(), text);
+    }
+}
+
 impl CellEvents for CellTracer<'_> {
     const STEPS: bool = true;
 
@@ -455,40 +478,28 @@ impl CellEvents for CellTracer<'_> {
     }
 
     fn choose(&mut self, depth: usize, cell: usize, cands: u64, cells: &[u8]) {
-        self.rec.grid.cells.copy_from_slice(cells);
-        let (r, c) = (cell / self.n, cell % self.n);
-        let name = cell_name(r, c);
         let count = cands.count_ones() as usize;
         if count == 0 {
             self.dead_at = Some(depth);
-            let text = format!("dead end: {name} has no candidate left; backtracking");
-            self.rec.push(
-                StepKind::DeadEnd,
-                depth,
-                Some(name),
-                Some(0),
-                Some((r, c)),
-                None,
-                Vec::new(),
-                text,
-            );
+            self.cell_step(StepKind::DeadEnd, depth, (cell, 0), None, cells, |name| {
+                format!("dead end: {name} has no candidate left; backtracking")
+            });
             return;
         }
         self.dead_at = None;
-        let text = format!(
-            "{name} has {} ({})",
-            plural(count, "candidate", "candidates"),
-            digit_list(cands)
-        );
-        self.rec.push(
+        self.cell_step(
             StepKind::Choose,
             depth,
-            Some(name),
-            Some(count),
-            Some((r, c)),
+            (cell, count),
             None,
-            Vec::new(),
-            text,
+            cells,
+            |name| {
+                let list = digit_list(cands);
+                format!(
+                    "{name} has {} ({list})",
+                    plural(count, "candidate", "candidates")
+                )
+            },
         );
     }
 
@@ -501,48 +512,29 @@ impl CellEvents for CellTracer<'_> {
         count: usize,
         cells: &[u8],
     ) {
-        self.rec.grid.cells.copy_from_slice(cells);
-        let (r, c) = (cell / self.n, cell % self.n);
-        let name = cell_name(r, c);
-        let text = if count == 1 {
-            format!("{name} has 1 candidate; placing {digit}")
-        } else {
-            format!("{name} has {count} candidates; trying {digit} ({k} of {count})")
-        };
-        self.rec.push(
-            StepKind::Try,
-            depth,
-            Some(name),
-            Some(count),
-            Some((r, c)),
-            Some(digit),
-            Vec::new(),
-            text,
-        );
+        let kind = StepKind::Try;
+        self.cell_step(kind, depth, (cell, count), Some(digit), cells, |name| {
+            if count == 1 {
+                format!("{name} has 1 candidate; placing {digit}")
+            } else {
+                format!("{name} has {count} candidates; trying {digit} ({k} of {count})")
+            }
+        });
     }
 
     fn backtrack(&mut self, depth: usize, cell: usize, count: usize, cells: &[u8]) {
-        self.rec.grid.cells.copy_from_slice(cells);
         if self.dead_at.take() == Some(depth) {
+            self.rec.grid.cells.copy_from_slice(cells);
             return;
         }
-        let (r, c) = (cell / self.n, cell % self.n);
-        let name = cell_name(r, c);
-        let text = if count == 1 {
-            format!("the only candidate of {name} failed; backtracking")
-        } else {
-            format!("all {count} candidates of {name} failed; backtracking")
-        };
-        self.rec.push(
-            StepKind::Backtrack,
-            depth,
-            Some(name),
-            Some(count),
-            Some((r, c)),
-            None,
-            Vec::new(),
-            text,
-        );
+        let kind = StepKind::Backtrack;
+        self.cell_step(kind, depth, (cell, count), None, cells, |name| {
+            if count == 1 {
+                format!("the only candidate of {name} failed; backtracking")
+            } else {
+                format!("all {count} candidates of {name} failed; backtracking")
+            }
+        });
     }
 
     fn stop(&self) -> bool {
@@ -564,13 +556,7 @@ fn trace_cells<const MRV: bool>(
     if end == End::Budget {
         t.rec.truncated = true;
     }
-    SolveStats {
-        nodes: s.nodes,
-        updates: s.placements,
-        guesses: s.guesses,
-        backtracks: s.backtracks,
-        seconds: 0.0,
-    }
+    s.into()
 }
 
 #[cfg(test)]

@@ -49,14 +49,7 @@ proptest! {
         let n = shape.n();
         let full = common::random_solution(shape, seed);
         common::validate(&full, &full, shape.rows, shape.cols).unwrap();
-        let mut cells = full.clone();
-        let mut s = seed.rotate_left(17) | 1;
-        for c in cells.iter_mut() {
-            s ^= s << 13; s ^= s >> 7; s ^= s << 17;
-            if (s % 1000) as f64 >= keep * 1000.0 {
-                *c = 0;
-            }
-        }
+        let cells = dlx_testkit::keep_cells(&full, keep, &mut dlx_testkit::XorShift(seed.rotate_left(17) | 1));
         let grid = Grid::new(shape, cells.clone()).unwrap();
         let limit = 300;
         let mut sets = Vec::new();
@@ -185,14 +178,7 @@ proptest! {
         keep in 0.35f64..0.8,
     ) {
         let full = common::random_solution(shape, seed);
-        let mut cells = full.clone();
-        let mut s = seed.rotate_left(29) | 1;
-        for c in cells.iter_mut() {
-            s ^= s << 13; s ^= s >> 7; s ^= s << 17;
-            if (s % 1000) as f64 >= keep * 1000.0 {
-                *c = 0;
-            }
-        }
+        let cells = dlx_testkit::keep_cells(&full, keep, &mut dlx_testkit::XorShift(seed.rotate_left(29) | 1));
         let grid = Grid::new(shape, cells.clone()).unwrap();
         let d = solve(&grid, &SolveOptions { node_budget: Some(200_000), ..SolveOptions::unique(SolverKind::Dlx) });
         let f = solve(&grid, &SolveOptions::unique(SolverKind::Fast));

@@ -66,16 +66,7 @@ proptest! {
     fn solutions_map_to_solutions(shape in shapes(), seed in any::<u64>(), keep in 0.3f64..0.8) {
         let n = shape.n();
         let full = common::random_solution(shape, seed);
-        let mut cells = full.clone();
-        let mut x = seed.rotate_left(29) | 1;
-        for c in cells.iter_mut() {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            if (x % 1000) as f64 >= keep * 1000.0 {
-                *c = 0;
-            }
-        }
+        let cells = dlx_testkit::keep_cells(&full, keep, &mut dlx_testkit::XorShift(seed.rotate_left(29) | 1));
         // Big grids with few givens have too many solutions to list.
         prop_assume!(n <= 8 || keep > 0.6);
         let puzzle = Grid::new(shape, cells).unwrap();

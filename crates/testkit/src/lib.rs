@@ -1,7 +1,7 @@
 //! Test helpers shared by the workspace's tests and benchmarks (a dev-dependency only):
 //! where the data is ([`root`], [`testdata`], [`shared`]), and for Sudoku an independent
 //! checker ([`validate`]) and counter ([`reference_count`]) that use none of the workspace's
-//! solvers, seeded grid generators ([`XorShift`], [`random_grid`], [`remove_cells`]) and
+//! solvers, seeded grid generators ([`XorShift`], [`random_grid`], [`remove_cells`], [`keep_cells`]) and
 //! puzzle-file readers.
 #![forbid(unsafe_code)]
 
@@ -236,22 +236,8 @@ pub fn random_grid(shape: Shape, rng: &mut XorShift) -> Vec<u8> {
     let mut digits: Vec<u8> = (1..=n as u8).collect();
     rng.shuffle(&mut digits);
     // Rows: q bands of p rows; columns: p stacks of q columns.
-    let mut bands: Vec<usize> = (0..q).collect();
-    rng.shuffle(&mut bands);
-    let mut row_of = Vec::new();
-    for &b in &bands {
-        let mut inner: Vec<usize> = (0..p).collect();
-        rng.shuffle(&mut inner);
-        row_of.extend(inner.iter().map(|&i| b * p + i));
-    }
-    let mut stacks: Vec<usize> = (0..p).collect();
-    rng.shuffle(&mut stacks);
-    let mut col_of = Vec::new();
-    for &s in &stacks {
-        let mut inner: Vec<usize> = (0..q).collect();
-        rng.shuffle(&mut inner);
-        col_of.extend(inner.iter().map(|&i| s * q + i));
-    }
+    let row_of = shuffled_lines(q, p, rng);
+    let col_of = shuffled_lines(p, q, rng);
     let mut grid = vec![0u8; n * n];
     for r in 0..n {
         for c in 0..n {
@@ -260,6 +246,32 @@ pub fn random_grid(shape: Shape, rng: &mut XorShift) -> Vec<u8> {
         }
     }
     grid
+}
+
+/// The lines of `groups` groups of `size` lines each (bands of rows, stacks of columns),
+/// the groups shuffled and the lines inside each group shuffled, by `rng`.
+fn shuffled_lines(groups: usize, size: usize, rng: &mut XorShift) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..groups).collect();
+    rng.shuffle(&mut order);
+    let mut lines = Vec::new();
+    for &g in &order {
+        let mut inner: Vec<usize> = (0..size).collect();
+        rng.shuffle(&mut inner);
+        lines.extend(inner.iter().map(|&i| g * size + i));
+    }
+    lines
+}
+
+/// `grid` with each cell kept with probability `keep` (to a thousandth) and the others set
+/// to 0, one draw of `rng` a cell.
+pub fn keep_cells(grid: &[u8], keep: f64, rng: &mut XorShift) -> Vec<u8> {
+    let mut puzzle = grid.to_vec();
+    for c in puzzle.iter_mut() {
+        if (rng.next_u64() % 1000) as f64 >= keep * 1000.0 {
+            *c = 0;
+        }
+    }
+    puzzle
 }
 
 /// `grid` with `blanks` cells chosen by `rng` set to 0.

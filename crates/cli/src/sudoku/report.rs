@@ -1,7 +1,7 @@
 //! The output of `dlx sudoku solve` and `count`: one record a puzzle in the line, pretty,
 //! CSV or JSON format, and the totals of a batch.
 
-use dlx_sudoku::{Grid, SolveResult, Status, Style};
+use dlx_sudoku::{Grid, SolveResult, SolveStats, Status, Style};
 use serde::Serialize;
 
 use super::FormatArg;
@@ -52,11 +52,9 @@ pub(super) struct JsonRecord<'a> {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) all_solutions: Vec<String>,
     pub(super) solver: &'static str,
-    pub(super) nodes: u64,
-    pub(super) updates: u64,
-    pub(super) guesses: u64,
-    pub(super) backtracks: u64,
-    pub(super) seconds: f64,
+    /// `nodes`, `updates`, `guesses`, `backtracks`, `seconds`.
+    #[serde(flatten)]
+    pub(super) stats: SolveStats,
 }
 
 impl Job {
@@ -117,11 +115,7 @@ impl Job {
                     error: rec.result.as_ref().err().map(String::as_str),
                     all_solutions: rec.all.iter().map(sol_line).collect(),
                     solver: self.solver.as_str(),
-                    nodes: stats.nodes,
-                    updates: stats.updates,
-                    guesses: stats.guesses,
-                    backtracks: stats.backtracks,
-                    seconds: stats.seconds,
+                    stats,
                 };
                 let mut s = serde_json::to_string(&j).unwrap_or_default();
                 s.push('\n');

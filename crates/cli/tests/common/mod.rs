@@ -3,7 +3,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// The repository root: commands run there, as the README's examples do.
 pub fn root() -> PathBuf {
@@ -31,4 +31,72 @@ pub fn run(args: &[&str], input: &[u8]) -> Output {
     let out = child.wait_with_output().expect("dlx runs");
     writer.join().expect("writer thread");
     out
+}
+
+/// Runs `dlx` with `args` and nothing on its stdin.
+pub fn dlx(args: &[&str]) -> Output {
+    run(args, b"")
+}
+
+/// Runs `dlx` with `args` and `input` on its stdin.
+pub fn dlx_stdin(args: &[&str], input: &str) -> Output {
+    run(args, input.as_bytes())
+}
+
+/// Starts `dlx` in the repository root with `args`, for a test that talks to it while it
+/// runs: stdin and stdout piped, stderr piped when `stderr` is set (else dropped).
+pub fn spawn(args: &[&str], stderr: bool) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(if stderr {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .spawn()
+        .expect("run dlx")
+}
+
+/// A run's stdout, which must be UTF-8.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+/// A run's stderr, which must be UTF-8.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// A run's stdout read as one JSON value.
+pub fn json(o: &Output) -> serde_json::Value {
+    let text = stdout(o);
+    serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+/// Asserts that a run failed with exit status 2 and an error containing `needle`.
+pub fn fails_with(o: &Output, needle: &str) {
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
+    assert!(stderr(o).contains(needle), "{}", stderr(o));
+}
+
+/// Compares `actual` with the golden file `tests/golden/<rel>`, or writes it when
+/// `UPDATE_GOLDEN` is set (regenerate on purpose only).
+pub fn golden(rel: &str, actual: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(rel);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (run with UPDATE_GOLDEN=1 to create it)",
+            path.display()
+        )
+    });
+    assert_eq!(actual, expected, "output differs from {}", path.display());
 }

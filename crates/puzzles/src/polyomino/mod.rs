@@ -225,19 +225,20 @@ impl Shape {
 
     /// The shape turned a quarter turn clockwise: `(r, c) -> (c, -r)`.
     pub fn rotated(&self) -> Shape {
-        let cells = self
-            .cells
-            .iter()
-            .map(|c| (i64::from(c.col), -i64::from(c.row)));
-        Shape::normalized(cells).unwrap_or_else(|| self.clone())
+        self.mapped(|r, c| (c, -r))
     }
 
     /// The shape mirrored left to right: `(r, c) -> (r, -c)`.
     pub fn reflected(&self) -> Shape {
+        self.mapped(|r, c| (r, -c))
+    }
+
+    /// The shape with each cell `(r, c)` moved to `to(r, c)`, normalized.
+    fn mapped(&self, to: impl Fn(i64, i64) -> (i64, i64)) -> Shape {
         let cells = self
             .cells
             .iter()
-            .map(|c| (i64::from(c.row), -i64::from(c.col)));
+            .map(|c| to(i64::from(c.row), i64::from(c.col)));
         Shape::normalized(cells).unwrap_or_else(|| self.clone())
     }
 
