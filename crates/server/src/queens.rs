@@ -11,12 +11,13 @@ use dlx_engine::{Links, OptionId, Search};
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
-use crate::error::{ApiJson, AppError};
+use crate::error::{ApiJson, AppError, SearchRefusals};
 use crate::params::{EngineStats, HeuristicParam, Listing, MAX_QUEENS, queens, status_code};
-use crate::work::{Asked, run_blocking};
+use crate::work::{Asked, answer};
 
 /// The query of `GET /api/queens/{n}`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct QueensQuery {
     /// Stop after this many solutions; absent or 0 counts them all (within the budgets).
@@ -31,11 +32,12 @@ pub struct QueensQuery {
 }
 
 /// The answer to `GET /api/queens/{n}`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct QueensResponse {
     /// The board size.
     pub n: u32,
     /// `complete`, `limit_reached`, `node_budget` or `deadline`.
+    #[schema(schema_with = crate::openapi::engine_status)]
     pub status: &'static str,
     /// Solutions found (exact when `complete`).
     pub solutions: u64,
@@ -50,6 +52,16 @@ pub struct QueensResponse {
 }
 
 /// `GET /api/queens/{n}`.
+#[utoipa::path(
+    get,
+    path = "/api/queens/{n}",
+    tag = "exact cover",
+    params(
+        ("n" = u32, Path, minimum = 1, maximum = 64, description = "The board size, 1 to 64"),
+        QueensQuery
+    ),
+    responses((status = 200, body = QueensResponse), SearchRefusals)
+)]
 pub async fn get(
     State(state): State<AppState>,
     Path(n): Path<String>,
@@ -66,7 +78,7 @@ pub async fn get(
     let Query(q) = query.map_err(|e| AppError::bad(format!("query: {}", e.body_text())))?;
     let listing = Listing::new(q.limit, q.list, state.limits.max_listed)?;
     let heuristic = q.heuristic.into();
-    let response = run_blocking(&state, Asked::default(), move |budget| {
+    answer(&state, Asked::default(), move |budget| {
         let (problem, squares) =
             queens(n).ok_or_else(|| AppError::bad(format!("n: no board of size {n}")))?;
         let mut links = Links::new(&problem, budget.engine_config(heuristic));
@@ -90,6 +102,5 @@ pub async fn get(
             listed,
         })
     })
-    .await?;
-    Ok(ApiJson(response))
+    .await
 }

@@ -13,10 +13,10 @@ use dlx_sudoku::{
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
-use crate::error::{ApiJson, AppError};
+use crate::error::{ApiJson, AppError, Refusals};
 use crate::params::{HeuristicParam, SolverParam, max_steps};
 use crate::params::{ShapeParam, read_grid};
-use crate::work::{Asked, run_blocking};
+use crate::work::{Asked, answer, run_blocking};
 
 /// The largest exact-cover matrix (in options) a trace carries for the dancing-links view:
 /// enough for any 4x4 puzzle (at most 64 options).
@@ -27,7 +27,7 @@ pub const MAX_MATRIX_OPTIONS: usize = 128;
 pub const MAX_TRACE_CELLS: usize = 5_000 * 625;
 
 /// What `POST /api/sudoku/solve` looks for.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// The first solution.
@@ -39,7 +39,7 @@ pub enum Mode {
 }
 
 /// A pair of givens that repeat a digit.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ConflictOut {
     /// The digit.
     pub digit: u8,
@@ -71,7 +71,7 @@ fn conflicts_out(conflicts: &[dlx_sudoku::Conflict]) -> Vec<ConflictOut> {
 }
 
 /// `POST /api/sudoku/check`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckRequest {
     /// The puzzle in any supported format.
@@ -82,7 +82,7 @@ pub struct CheckRequest {
 }
 
 /// The answer to `POST /api/sudoku/check`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CheckResponse {
     /// Cells on a side.
     pub size: usize,
@@ -102,11 +102,18 @@ pub struct CheckResponse {
 }
 
 /// `POST /api/sudoku/check`.
+#[utoipa::path(
+    post,
+    path = "/api/sudoku/check",
+    tag = "sudoku",
+    request_body = CheckRequest,
+    responses((status = 200, body = CheckResponse), Refusals)
+)]
 pub async fn check(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<CheckRequest>,
 ) -> Result<ApiJson<CheckResponse>, AppError> {
-    let response = run_blocking(&state, Asked::default(), move |_| {
+    answer(&state, Asked::default(), move |_| {
         let grid = read_grid(&req.puzzle, req.shape)?;
         let n = grid.n();
         let masks = dlx_sudoku::candidates(&grid);
@@ -134,12 +141,11 @@ pub async fn check(
             dead_cells,
         })
     })
-    .await?;
-    Ok(ApiJson(response))
+    .await
 }
 
 /// `POST /api/sudoku/solve`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SolveRequest {
     /// The puzzle in any supported format.
@@ -169,10 +175,11 @@ pub struct SolveRequest {
 }
 
 /// The answer to `POST /api/sudoku/solve`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct SolveResponse {
     /// `unique`, `multiple`, `solved` (found, uniqueness not decided), `none` (no solution:
     /// the search was complete) or `incomplete` (none found before a budget ran out).
+    #[schema(schema_with = crate::openapi::sudoku_status)]
     pub status: Status,
     /// The first solution on one line, if any was found.
     pub solution: Option<String>,
@@ -185,6 +192,7 @@ pub struct SolveResponse {
     /// Why the search stopped early: `limit_reached`, `node_budget` or `deadline`.
     pub stopped: Option<&'static str>,
     /// Work done: nodes, updates, guesses, backtracks, seconds.
+    #[schema(schema_with = crate::openapi::solve_stats)]
     pub stats: SolveStats,
     /// Cells on a side.
     pub size: usize,
@@ -211,6 +219,13 @@ impl Visitor for Frequent {
 }
 
 /// `POST /api/sudoku/solve`.
+#[utoipa::path(
+    post,
+    path = "/api/sudoku/solve",
+    tag = "sudoku",
+    request_body = SolveRequest,
+    responses((status = 200, body = SolveResponse), Refusals)
+)]
 pub async fn solve(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<SolveRequest>,
@@ -230,11 +245,8 @@ pub async fn solve(
         Mode::Unique => 2,
         Mode::Count => req.limit.unwrap_or(0),
     };
-    let asked = Asked {
-        nodes: req.node_budget,
-        time_limit_ms: req.time_limit_ms,
-    };
-    let response = run_blocking(&state, asked, move |budget| {
+    let asked = Asked::new(req.node_budget, req.time_limit_ms);
+    answer(&state, asked, move |budget| {
         let grid = read_grid(&req.puzzle, req.shape)?;
         let options = SolveOptions {
             solver: req.solver.into(),
@@ -266,12 +278,11 @@ pub async fn solve(
             conflicts,
         })
     })
-    .await?;
-    Ok(ApiJson(response))
+    .await
 }
 
 /// `POST /api/sudoku/trace`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TraceRequest {
     /// The puzzle in any supported format.
@@ -291,17 +302,20 @@ pub struct TraceRequest {
 }
 
 /// The answer to `POST /api/sudoku/trace`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TraceResponse {
     /// The steps up to the first solution, each with the grid after it and a sentence.
+    #[schema(value_type = Vec<Object>)]
     pub steps: Vec<TraceStep>,
     /// Whether the search went on past the last step (the trace hit its cap).
     pub truncated: bool,
     /// Solutions met (0 or 1: the trace stops at the first).
     pub solutions: u64,
     /// The traced search's statistics.
+    #[schema(schema_with = crate::openapi::solve_stats)]
     pub stats: SolveStats,
     /// For the `dlx` solver on a small grid, the exact-cover matrix the steps' `stack`s index.
+    #[schema(schema_with = crate::openapi::optional_matrix)]
     pub matrix: Option<Matrix>,
     /// Givens that repeat a digit (then there is nothing to trace).
     pub conflicts: Vec<ConflictOut>,
@@ -314,6 +328,13 @@ fn sudoku_matrix(grid: &Grid) -> Option<Matrix> {
 }
 
 /// `POST /api/sudoku/trace`.
+#[utoipa::path(
+    post,
+    path = "/api/sudoku/trace",
+    tag = "sudoku",
+    request_body = TraceRequest,
+    responses((status = 200, body = TraceResponse), Refusals)
+)]
 pub async fn trace(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<TraceRequest>,

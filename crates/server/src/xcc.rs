@@ -7,18 +7,18 @@ use dlx_engine::{Cells, Links, Matrix, OptionId, Problem, Search, format};
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
-use crate::error::{ApiJson, AppError};
+use crate::error::{ApiJson, AppError, Refusals};
 use crate::params::{
     AlgorithmParam, EngineStats, HeuristicParam, Listing, max_steps, queens, status_code,
 };
 use crate::trace::{XccStep, record};
-use crate::work::{Asked, run_blocking};
+use crate::work::{Asked, answer};
 
 /// The largest board `POST /api/xcc/trace` records (the matrix view is for small ones).
 pub const MAX_TRACE_QUEENS: u32 = 12;
 
 /// `POST /api/xcc/solve`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct XccSolveRequest {
     /// The problem in Knuth's format.
@@ -44,7 +44,7 @@ pub struct XccSolveRequest {
 }
 
 /// One solution of `POST /api/xcc/solve`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ListedSolution {
     /// The options, by id (0-based, in input order), in the order the search chose them.
     pub options: Vec<u32>,
@@ -53,11 +53,12 @@ pub struct ListedSolution {
 }
 
 /// The answer to `POST /api/xcc/solve`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct XccSolveResponse {
     /// The algorithm that ran: `links` or `cells`.
     pub algorithm: &'static str,
     /// `complete`, `limit_reached`, `node_budget` or `deadline`.
+    #[schema(schema_with = crate::openapi::engine_status)]
     pub status: &'static str,
     /// Solutions found (exact when `complete`, else a lower bound).
     pub solutions: u64,
@@ -86,19 +87,23 @@ fn parse_problem(text: &str) -> Result<(Problem, Vec<String>), AppError> {
 }
 
 /// `POST /api/xcc/solve`.
+#[utoipa::path(
+    post,
+    path = "/api/xcc/solve",
+    tag = "exact cover",
+    request_body = XccSolveRequest,
+    responses((status = 200, body = XccSolveResponse), Refusals)
+)]
 pub async fn solve(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<XccSolveRequest>,
 ) -> Result<ApiJson<XccSolveResponse>, AppError> {
     let listing = Listing::new(req.limit, req.list, state.limits.max_listed)?;
-    let asked = Asked {
-        nodes: req.node_budget,
-        time_limit_ms: req.time_limit_ms,
-    };
+    let asked = Asked::new(req.node_budget, req.time_limit_ms);
     let heuristic = req.heuristic.into();
     let problem_text = req.problem;
     let algorithm = req.algorithm;
-    let response = run_blocking(&state, asked, move |budget| {
+    answer(&state, asked, move |budget| {
         let (problem, warnings) = parse_problem(&problem_text)?;
         let config = budget.engine_config(heuristic);
         let ids = |s: &[OptionId]| -> Vec<u32> { s.iter().map(|o| o.0).collect() };
@@ -135,12 +140,11 @@ pub async fn solve(
             warnings,
         })
     })
-    .await?;
-    Ok(ApiJson(response))
+    .await
 }
 
 /// `POST /api/xcc/trace`: exactly one of `problem` and `queens`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct XccTraceRequest {
     /// A problem in Knuth's format.
@@ -158,7 +162,7 @@ pub struct XccTraceRequest {
 }
 
 /// The squares of a queens problem's options, for drawing the board.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct QueensInfo {
     /// The board size.
     pub n: u32,
@@ -167,9 +171,10 @@ pub struct QueensInfo {
 }
 
 /// The answer to `POST /api/xcc/trace`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct XccTraceResponse {
     /// The problem, for the matrix view.
+    #[schema(schema_with = crate::openapi::matrix)]
     pub matrix: Matrix,
     /// The recorded steps.
     pub steps: Vec<XccStep>,
@@ -188,6 +193,13 @@ enum Source {
 }
 
 /// `POST /api/xcc/trace`.
+#[utoipa::path(
+    post,
+    path = "/api/xcc/trace",
+    tag = "exact cover",
+    request_body = XccTraceRequest,
+    responses((status = 200, body = XccTraceResponse), Refusals)
+)]
 pub async fn trace(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<XccTraceRequest>,
@@ -210,7 +222,7 @@ pub async fn trace(
             ));
         }
     };
-    let response = run_blocking(&state, Asked::default(), move |budget| {
+    answer(&state, Asked::default(), move |budget| {
         let (problem, info) = match source {
             Source::Text(text) => (parse_problem(&text)?.0, None),
             Source::Queens(n) => {
@@ -228,6 +240,5 @@ pub async fn trace(
             queens: info,
         })
     })
-    .await?;
-    Ok(ApiJson(response))
+    .await
 }
