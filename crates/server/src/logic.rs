@@ -42,17 +42,15 @@ fn logic_error(e: dlx_logic::LogicError) -> AppError {
 /// `POST /api/sudoku/explain`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "puzzle": "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", "max_steps": 5 })))]
 pub struct ExplainRequest {
     /// The puzzle in any supported format.
     pub puzzle: String,
     /// A box shape other than the default for the size.
-    #[serde(default)]
     pub shape: Option<ShapeParam>,
     /// At most this many steps (capped at [`MAX_EXPLAIN_STEPS`]).
-    #[serde(default)]
     pub max_steps: Option<usize>,
     /// The hardest technique allowed, by name (`x_wing`, ...).
-    #[serde(default)]
     pub upto: Option<String>,
 }
 
@@ -93,18 +91,16 @@ pub async fn explain(
 /// `POST /api/sudoku/hint`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "puzzle": "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.." })))]
 pub struct HintRequest {
     /// The puzzle (its givens).
     pub puzzle: String,
     /// The grid as the user has it (givens and digits placed), same size; default the puzzle.
-    #[serde(default)]
     pub progress: Option<String>,
     /// The user's pencil marks, one list of digits a cell (row-major); an empty list for a
     /// cell means no marks there (all its candidates stand).
-    #[serde(default)]
     pub marks: Option<Vec<Vec<u8>>>,
     /// A box shape other than the default for the size.
-    #[serde(default)]
     pub shape: Option<ShapeParam>,
 }
 
@@ -182,11 +178,11 @@ pub async fn hint(
 /// `POST /api/sudoku/rate`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "puzzle": "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.." })))]
 pub struct RateRequest {
     /// The puzzle in any supported format.
     pub puzzle: String,
     /// A box shape other than the default for the size.
-    #[serde(default)]
     pub shape: Option<ShapeParam>,
 }
 
@@ -212,28 +208,22 @@ pub async fn rate(
 /// `POST /api/sudoku/generate`.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "seed": 5, "symmetry": "rotate180" })))]
 pub struct GenerateRequest {
     /// Cells on a side (default 9), up to 16.
-    #[serde(default)]
     pub size: Option<usize>,
     /// A box shape (sets the size).
-    #[serde(default)]
     pub shape: Option<ShapeParam>,
     /// The symmetry of the givens (`none`, `rotate180`, ... as the command line).
-    #[serde(default)]
     pub symmetry: Option<String>,
     /// Exactly this many givens (default: minimal).
-    #[serde(default)]
     pub givens: Option<usize>,
     /// A difficulty band (`easy` ... `extreme`), 9x9.
-    #[serde(default)]
     pub band: Option<String>,
     /// A rating range `[min, max]` on Sudoku Explainer's scale, 9x9.
-    #[serde(default)]
     #[schema(value_type = Option<Vec<f64>>, min_items = 2, max_items = 2)]
     pub rating: Option<[f64; 2]>,
     /// The seed (default: a new one); the answer says which was used.
-    #[serde(default)]
     pub seed: Option<u64>,
 }
 

@@ -21,10 +21,8 @@ use crate::work::{Asked, answer};
 #[serde(deny_unknown_fields)]
 pub struct QueensQuery {
     /// Stop after this many solutions; absent or 0 counts them all (within the budgets).
-    #[serde(default)]
     pub limit: Option<u64>,
     /// How many solutions to return (default 1).
-    #[serde(default)]
     pub list: Option<usize>,
     /// How to choose the item to branch on.
     #[serde(default)]

@@ -73,11 +73,11 @@ fn conflicts_out(conflicts: &[dlx_sudoku::Conflict]) -> Vec<ConflictOut> {
 /// `POST /api/sudoku/check`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "puzzle": "1.1.\n..2.\n.3..\n...4" })))]
 pub struct CheckRequest {
     /// The puzzle in any supported format.
     pub puzzle: String,
     /// A box shape other than the default for the size.
-    #[serde(default)]
     pub shape: Option<ShapeParam>,
 }
 
@@ -147,11 +147,11 @@ pub async fn check(
 /// `POST /api/sudoku/solve`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "puzzle": "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", "solver": "dlx", "mode": "unique" })))]
 pub struct SolveRequest {
     /// The puzzle in any supported format.
     pub puzzle: String,
     /// A box shape other than the default for the size.
-    #[serde(default)]
     pub shape: Option<ShapeParam>,
     /// The solver (default `fast`).
     #[serde(default = "SolverParam::solving")]
@@ -160,17 +160,13 @@ pub struct SolveRequest {
     #[serde(default)]
     pub heuristic: HeuristicParam,
     /// What to look for (default `unique`, or `count` when a limit is given).
-    #[serde(default)]
     pub mode: Option<Mode>,
     /// With `count`: stop after this many solutions (absent or 0: count them all, within the
     /// budgets).
-    #[serde(default)]
     pub limit: Option<u64>,
     /// A lower node budget than the server's.
-    #[serde(default)]
     pub node_budget: Option<u64>,
     /// A shorter time limit than the server's, in milliseconds.
-    #[serde(default)]
     pub time_limit_ms: Option<u64>,
 }
 
@@ -284,6 +280,7 @@ pub async fn solve(
 /// `POST /api/sudoku/trace`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "puzzle": "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", "max_steps": 20 })))]
 pub struct TraceRequest {
     /// The puzzle in any supported format.
     pub puzzle: String,

@@ -99,17 +99,11 @@ pub const PEEK_LIMIT: usize = 64 << 10;
 /// reads the body again with its own strict type).
 #[derive(Debug, Default, Deserialize)]
 struct Peek {
-    #[serde(default)]
     puzzle: Option<String>,
-    #[serde(default)]
     shape: Option<PeekShape>,
-    #[serde(default)]
     solver: Option<String>,
-    #[serde(default)]
     mode: Option<String>,
-    #[serde(default)]
     limit: Option<serde_json::Value>,
-    #[serde(default)]
     problem: Option<String>,
 }
 

@@ -20,14 +20,13 @@ pub const MAX_TRACE_QUEENS: u32 = 12;
 /// `POST /api/xcc/solve`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "problem": "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n", "limit": 0 })))]
 pub struct XccSolveRequest {
     /// The problem in Knuth's format.
     pub problem: String,
     /// Stop after this many solutions; absent or 0 counts them all (within the budgets).
-    #[serde(default)]
     pub limit: Option<u64>,
     /// How many solutions to return in `listed` (default 1; at most the server's cap).
-    #[serde(default)]
     pub list: Option<usize>,
     /// How to choose the item to branch on.
     #[serde(default)]
@@ -36,10 +35,8 @@ pub struct XccSolveRequest {
     #[serde(default)]
     pub algorithm: AlgorithmParam,
     /// A lower node budget than the server's.
-    #[serde(default)]
     pub node_budget: Option<u64>,
     /// A shorter time limit than the server's, in milliseconds.
-    #[serde(default)]
     pub time_limit_ms: Option<u64>,
 }
 
@@ -146,18 +143,16 @@ pub async fn solve(
 /// `POST /api/xcc/trace`: exactly one of `problem` and `queens`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "queens": 6, "max_steps": 50 })))]
 pub struct XccTraceRequest {
     /// A problem in Knuth's format.
-    #[serde(default)]
     pub problem: Option<String>,
     /// Or the N-queens problem for this `n`.
-    #[serde(default)]
     pub queens: Option<u32>,
     /// How to choose the item to branch on.
     #[serde(default)]
     pub heuristic: HeuristicParam,
     /// Record at most this many steps (at most the server's cap, which is the default).
-    #[serde(default)]
     pub max_steps: Option<usize>,
 }
 
