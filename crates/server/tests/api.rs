@@ -1584,7 +1584,7 @@ mod contract {
         );
         // The whole document as the root, so that `#/components/...` references resolve.
         let mut root = doc.clone();
-        root["$ref"] = Value::String(pointer);
+        root["$ref"] = Value::String(pointer.replace('{', "%7B").replace('}', "%7D"));
         let validator = jsonschema::draft202012::new(&root).expect("a valid schema");
         let errors: Vec<String> = validator
             .iter_errors(answer)
