@@ -100,6 +100,33 @@ impl EngineStats {
     }
 }
 
+/// How a counted engine search ended: the fields both exact-cover answers share (flattened
+/// into them).
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct Counted {
+    /// `complete`, `limit_reached`, `node_budget` or `deadline`.
+    #[schema(schema_with = crate::openapi::engine_status)]
+    pub status: &'static str,
+    /// Solutions found (exact when `complete`, else a lower bound).
+    pub solutions: u64,
+    /// Whether the whole search tree was explored.
+    pub complete: bool,
+    /// Work done.
+    pub stats: EngineStats,
+}
+
+impl Counted {
+    /// How `outcome` ended.
+    pub fn of(outcome: &Outcome) -> Self {
+        Counted {
+            status: status_code(outcome.status),
+            solutions: outcome.stats.solutions,
+            complete: outcome.is_complete(),
+            stats: EngineStats::of(outcome),
+        }
+    }
+}
+
 /// A box shape in a request or an answer: boxes of `rows x cols` cells.
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]

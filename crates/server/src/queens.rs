@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::AppState;
 use crate::error::{ApiJson, AppError, SearchRefusals};
-use crate::params::{EngineStats, HeuristicParam, Listing, MAX_QUEENS, queens, status_code};
+use crate::params::{Counted, HeuristicParam, Listing, MAX_QUEENS, queens};
 use crate::work::{Asked, answer};
 
 /// The query of `GET /api/queens/{n}`.
@@ -34,15 +34,9 @@ pub struct QueensQuery {
 pub struct QueensResponse {
     /// The board size.
     pub n: u32,
-    /// `complete`, `limit_reached`, `node_budget` or `deadline`.
-    #[schema(schema_with = crate::openapi::engine_status)]
-    pub status: &'static str,
-    /// Solutions found (exact when `complete`).
-    pub solutions: u64,
-    /// Whether the whole search tree was explored.
-    pub complete: bool,
-    /// Work done.
-    pub stats: EngineStats,
+    /// How the search ended: `status`, `solutions`, `complete`, `stats`.
+    #[serde(flatten)]
+    pub search: Counted,
     /// The first solution: `first[r]` is the column of the queen on row `r` (empty if none).
     pub first: Vec<u32>,
     /// The first solutions found, as many as `list` asked, in the same form.
@@ -92,10 +86,7 @@ pub async fn get(
         let first = first.unwrap_or_default();
         Ok(QueensResponse {
             n,
-            status: status_code(outcome.status),
-            solutions: outcome.stats.solutions,
-            complete: outcome.is_complete(),
-            stats: EngineStats::of(&outcome),
+            search: Counted::of(&outcome),
             first,
             listed,
         })

@@ -8,9 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::AppState;
 use crate::error::{ApiJson, AppError, Refusals};
-use crate::params::{
-    AlgorithmParam, EngineStats, HeuristicParam, Listing, max_steps, queens, status_code,
-};
+use crate::params::{AlgorithmParam, Counted, HeuristicParam, Listing, max_steps, queens};
 use crate::trace::{XccStep, record};
 use crate::work::{Asked, answer};
 
@@ -54,15 +52,9 @@ pub struct ListedSolution {
 pub struct XccSolveResponse {
     /// The algorithm that ran: `links` or `cells`.
     pub algorithm: &'static str,
-    /// `complete`, `limit_reached`, `node_budget` or `deadline`.
-    #[schema(schema_with = crate::openapi::engine_status)]
-    pub status: &'static str,
-    /// Solutions found (exact when `complete`, else a lower bound).
-    pub solutions: u64,
-    /// Whether the whole search tree was explored.
-    pub complete: bool,
-    /// Work done.
-    pub stats: EngineStats,
+    /// How the search ended: `status`, `solutions`, `complete`, `stats`.
+    #[serde(flatten)]
+    pub search: Counted,
     /// The first solution, its options in Knuth's notation (empty if none was found).
     pub first: Vec<String>,
     /// The first solutions found (as many as `list` asked).
@@ -125,10 +117,7 @@ pub async fn solve(
             .collect();
         Ok(XccSolveResponse {
             algorithm: algorithm.running(),
-            status: status_code(outcome.status),
-            solutions: outcome.stats.solutions,
-            complete: outcome.is_complete(),
-            stats: EngineStats::of(&outcome),
+            search: Counted::of(&outcome),
             first,
             listed,
             items: problem.item_count(),

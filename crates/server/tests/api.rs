@@ -62,6 +62,13 @@ async fn post_refused(state: &AppState, path: &str, body: Value, status: StatusC
     v
 }
 
+/// POSTs `body` to `path` and checks that the answer has `status` and an error message
+/// containing `words`.
+async fn refused_with(state: &AppState, path: &str, body: Value, status: StatusCode, words: &str) {
+    let v = post_refused(state, path, body, status).await;
+    assert!(error_of(&v).contains(words), "{path}: {v}");
+}
+
 /// The option ids of a JSON list of them.
 fn option_ids(v: &Value) -> Vec<dlx_engine::OptionId> {
     v.as_array()
@@ -151,14 +158,14 @@ mod xcc {
         // The two algorithms search different trees; `auto` is `cells`.
         assert_eq!(nodes[0], nodes[1]);
         assert_ne!(nodes[1], nodes[2]);
-        let v = post_refused(
+        refused_with(
             &s,
             "/api/xcc/solve",
             json!({ "problem": text, "algorithm": "fastest" }),
             StatusCode::UNPROCESSABLE_ENTITY,
+            "algorithm",
         )
         .await;
-        assert!(error_of(&v).contains("algorithm"), "{v}");
     }
 
     #[tokio::test]
@@ -172,14 +179,14 @@ mod xcc {
         )
         .await;
         assert_eq!(error_of(&v), "problem: line 2, column 3: unknown item `zz`");
-        let v = post_refused(
+        refused_with(
             &s,
             "/api/xcc/solve",
             json!({ "problem": "" }),
             StatusCode::BAD_REQUEST,
+            "no items",
         )
         .await;
-        assert!(error_of(&v).contains("no items"), "{v}");
     }
 
     #[tokio::test]
@@ -588,14 +595,14 @@ mod sudoku {
                 assert!(error_of(&v).starts_with(needle), "{path} {body}: {v}");
             }
         }
-        let v = post_refused(
+        refused_with(
             &s,
             "/api/sudoku/solve",
             json!({ "puzzle": INKALA, "solver": "magic" }),
             StatusCode::UNPROCESSABLE_ENTITY,
+            "magic",
         )
         .await;
-        assert!(error_of(&v).contains("magic"), "{v}");
     }
 
     #[tokio::test]
@@ -739,23 +746,23 @@ mod robustness {
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert!(error_of(&v).starts_with("invalid JSON body"), "{v}");
 
-        let v = post_refused(
+        refused_with(
             &s,
             "/api/xcc/solve",
             json!({ "problme": "a" }),
             StatusCode::UNPROCESSABLE_ENTITY,
+            "problme",
         )
         .await;
-        assert!(error_of(&v).contains("problme"), "{v}");
 
-        let v = post_refused(
+        refused_with(
             &s,
             "/api/xcc/solve",
             json!({ "problem": 7 }),
             StatusCode::UNPROCESSABLE_ENTITY,
+            "problem",
         )
         .await;
-        assert!(error_of(&v).contains("problem"), "{v}");
 
         let req = Request::post("/api/xcc/solve")
             .body(Body::from(json!({ "problem": KNUTH }).to_string()))
@@ -772,14 +779,14 @@ mod robustness {
             ..Limits::default()
         });
         let big = "a ".repeat(2000);
-        let v = post_refused(
+        refused_with(
             &s,
             "/api/xcc/solve",
             json!({ "problem": big }),
             StatusCode::PAYLOAD_TOO_LARGE,
+            "too large",
         )
         .await;
-        assert!(error_of(&v).contains("too large"), "{v}");
     }
 
     #[tokio::test]
@@ -1034,14 +1041,14 @@ mod logic {
         assert_eq!(cells, solution_of(EASY));
         assert_eq!(v["rating"]["band"], "easy");
         assert!(v["steps"].as_array().unwrap().len() >= 40);
-        let v = post_refused(
+        refused_with(
             &s,
             "/api/sudoku/explain",
             json!({ "puzzle": EASY, "upto": "magic" }),
             StatusCode::BAD_REQUEST,
+            "unknown technique",
         )
         .await;
-        assert!(error_of(&v).contains("unknown technique"), "{v}");
     }
 
     #[tokio::test]
@@ -1071,22 +1078,22 @@ mod logic {
         // A mark that removes the solution's digit is named.
         let mut wrong = vec![Vec::<u8>::new(); 81];
         wrong[0] = vec![solution[0] % 9 + 1];
-        let v = post_refused(
+        refused_with(
             &s,
             "/api/sudoku/hint",
             json!({ "puzzle": EASY, "marks": wrong }),
             StatusCode::BAD_REQUEST,
+            "r1c1",
         )
         .await;
-        assert!(error_of(&v).contains("r1c1"), "{v}");
-        let v = post_refused(
+        refused_with(
             &s,
             "/api/sudoku/hint",
             json!({ "puzzle": EASY, "marks": [[1]] }),
             StatusCode::BAD_REQUEST,
+            "marks: 1 cells",
         )
         .await;
-        assert!(error_of(&v).contains("marks: 1 cells"), "{v}");
     }
 
     #[tokio::test]
@@ -1094,23 +1101,23 @@ mod logic {
         let s = state();
         let v = post_ok(&s, "/api/sudoku/rate", json!({ "puzzle": EASY })).await;
         assert_eq!(v["er"].as_f64(), Some(1.2));
-        let v = post_refused(
+        refused_with(
             &s,
             "/api/sudoku/rate",
             json!({ "puzzle": "12.............." }),
             StatusCode::BAD_REQUEST,
+            "more than one solution",
         )
         .await;
-        assert!(error_of(&v).contains("more than one solution"), "{v}");
         let big = ".".repeat(625);
-        let v = post_refused(
+        refused_with(
             &s,
             "/api/sudoku/rate",
             json!({ "puzzle": big }),
             StatusCode::BAD_REQUEST,
+            "larger than the 16x16",
         )
         .await;
-        assert!(error_of(&v).contains("larger than the 16x16"), "{v}");
     }
 
     #[tokio::test]
@@ -1331,7 +1338,7 @@ mod hardening {
             assert_eq!(status, want, "{path} {body}: {v}");
         }
         let blank16 = ".".repeat(256);
-        let v = post_refused(
+        post_refused(
             &s,
             "/api/sudoku/solve",
             json!({ "puzzle": blank16, "mode": "count" }),
