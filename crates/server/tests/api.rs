@@ -1078,22 +1078,22 @@ mod logic {
         // A mark that removes the solution's digit is named.
         let mut wrong = vec![Vec::<u8>::new(); 81];
         wrong[0] = vec![solution[0] % 9 + 1];
-        refused_with(
-            &s,
-            "/api/sudoku/hint",
-            json!({ "puzzle": EASY, "marks": wrong }),
-            StatusCode::BAD_REQUEST,
-            "r1c1",
-        )
-        .await;
-        refused_with(
-            &s,
-            "/api/sudoku/hint",
-            json!({ "puzzle": EASY, "marks": [[1]] }),
-            StatusCode::BAD_REQUEST,
-            "marks: 1 cells",
-        )
-        .await;
+        for (path, body, status, words) in [
+            (
+                "/api/sudoku/hint",
+                json!({ "puzzle": EASY, "marks": wrong }),
+                StatusCode::BAD_REQUEST,
+                "r1c1",
+            ),
+            (
+                "/api/sudoku/hint",
+                json!({ "puzzle": EASY, "marks": [[1]] }),
+                StatusCode::BAD_REQUEST,
+                "marks: 1 cells",
+            ),
+        ] {
+            refused_with(&s, path, body, status, words).await;
+        }
     }
 
     #[tokio::test]
