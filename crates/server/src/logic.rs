@@ -58,6 +58,7 @@ pub struct ExplainRequest {
 #[utoipa::path(
     post,
     path = "/api/sudoku/explain",
+    operation_id = "sudoku_explain",
     tag = "sudoku logic",
     request_body = ExplainRequest,
     responses((status = 200, body = Object), Refusals)
@@ -118,6 +119,7 @@ pub struct HintResponse {
 #[utoipa::path(
     post,
     path = "/api/sudoku/hint",
+    operation_id = "sudoku_hint",
     tag = "sudoku logic",
     request_body = HintRequest,
     responses((status = 200, body = HintResponse), Refusals)
@@ -190,6 +192,7 @@ pub struct RateRequest {
 #[utoipa::path(
     post,
     path = "/api/sudoku/rate",
+    operation_id = "sudoku_rate",
     tag = "sudoku logic",
     request_body = RateRequest,
     responses((status = 200, body = Object), Refusals)
@@ -245,6 +248,7 @@ pub struct GenerateResponse {
 #[utoipa::path(
     post,
     path = "/api/sudoku/generate",
+    operation_id = "sudoku_generate",
     tag = "sudoku logic",
     request_body = GenerateRequest,
     responses((status = 200, body = GenerateResponse), Refusals)

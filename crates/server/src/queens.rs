@@ -47,6 +47,7 @@ pub struct QueensResponse {
 #[utoipa::path(
     get,
     path = "/api/queens/{n}",
+    operation_id = "queens",
     tag = "exact cover",
     params(
         ("n" = u32, Path, minimum = 1, maximum = 64, description = "The board size, 1 to 64"),

@@ -105,6 +105,7 @@ pub struct CheckResponse {
 #[utoipa::path(
     post,
     path = "/api/sudoku/check",
+    operation_id = "sudoku_check",
     tag = "sudoku",
     request_body = CheckRequest,
     responses((status = 200, body = CheckResponse), Refusals)
@@ -218,6 +219,7 @@ impl Visitor for Frequent {
 #[utoipa::path(
     post,
     path = "/api/sudoku/solve",
+    operation_id = "sudoku_solve",
     tag = "sudoku",
     request_body = SolveRequest,
     responses((status = 200, body = SolveResponse), Refusals)
@@ -328,6 +330,7 @@ fn sudoku_matrix(grid: &Grid) -> Option<Matrix> {
 #[utoipa::path(
     post,
     path = "/api/sudoku/trace",
+    operation_id = "sudoku_trace",
     tag = "sudoku",
     request_body = TraceRequest,
     responses((status = 200, body = TraceResponse), Refusals)

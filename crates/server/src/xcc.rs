@@ -79,6 +79,7 @@ fn parse_problem(text: &str) -> Result<(Problem, Vec<String>), AppError> {
 #[utoipa::path(
     post,
     path = "/api/xcc/solve",
+    operation_id = "xcc_solve",
     tag = "exact cover",
     request_body = XccSolveRequest,
     responses((status = 200, body = XccSolveResponse), Refusals)
@@ -180,6 +181,7 @@ enum Source {
 #[utoipa::path(
     post,
     path = "/api/xcc/trace",
+    operation_id = "xcc_trace",
     tag = "exact cover",
     request_body = XccTraceRequest,
     responses((status = 200, body = XccTraceResponse), Refusals)

@@ -1645,6 +1645,16 @@ mod contract {
             .collect();
         routes.sort();
         assert_eq!(documented, routes, "the document and the routes differ");
+        // OpenAPI asks for unique operation ids (tools key operations by them).
+        let mut ids: Vec<&str> = paths
+            .values()
+            .flat_map(|ops| ops.as_object().unwrap().values())
+            .map(|op| op["operationId"].as_str().expect("an operation id"))
+            .collect();
+        ids.sort();
+        let count = ids.len();
+        ids.dedup();
+        assert_eq!(ids.len(), count, "repeated operation ids: {ids:?}");
         // And each is a route the router has (an empty body is refused, but not as unknown).
         for (method, path, called) in ROUTES {
             let (status, v) = match method {
