@@ -3,6 +3,8 @@
 //!
 //! A 4xx response carries a message naming what is wrong with the request; a 500 says only
 //! "internal error" and the cause goes to the log (`tracing::error!`), never to the client.
+//! [`Refusals`] and [`SearchRefusals`] are the same failures as the OpenAPI document lists
+//! them.
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
@@ -83,7 +85,7 @@ impl AppError {
 }
 
 /// The body of every error response.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ErrorBody {
     /// What went wrong, lowercase, naming the offending field or value.
     pub error: String,
@@ -100,6 +102,73 @@ impl IntoResponse for AppError {
             other => other.to_string(),
         };
         (status, axum::Json(ErrorBody { error })).into_response()
+    }
+}
+
+/// The failures every `POST` endpoint may answer with, for the OpenAPI document: each a
+/// status and an [`ErrorBody`].
+pub struct Refusals;
+
+/// What [`Refusals`] lists: status and when.
+const REFUSALS: [(u16, &str); 6] = [
+    (
+        400,
+        "a value is wrong (a puzzle that does not read, a limit out of range); the message names it",
+    ),
+    (
+        408,
+        "the request body did not arrive within the body timeout",
+    ),
+    (413, "the request body is larger than the body limit"),
+    (415, "the body is not sent as `application/json`"),
+    (
+        422,
+        "the body is JSON of the wrong shape (a missing or unknown field, a value of the wrong type), or the answer would be larger than the response limit",
+    ),
+    (
+        503,
+        "every solver slot stayed busy for the whole queue timeout, or the request took longer than the request timeout",
+    ),
+];
+
+fn error_responses(
+    statuses: &[(u16, &str)],
+) -> std::collections::BTreeMap<String, utoipa::openapi::RefOr<utoipa::openapi::Response>> {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    statuses
+        .iter()
+        .map(|&(status, when)| {
+            let content = ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ErrorBody")))
+                .build();
+            let response = ResponseBuilder::new()
+                .description(when)
+                .content("application/json", content)
+                .build();
+            (status.to_string(), response.into())
+        })
+        .collect()
+}
+
+impl utoipa::IntoResponses for Refusals {
+    fn responses()
+    -> std::collections::BTreeMap<String, utoipa::openapi::RefOr<utoipa::openapi::Response>> {
+        error_responses(&REFUSALS)
+    }
+}
+
+/// The failures of a `GET` that searches (`/api/queens/{n}`): a bad value (400), an answer
+/// too large (422), no free slot (503).
+pub struct SearchRefusals;
+
+impl utoipa::IntoResponses for SearchRefusals {
+    fn responses()
+    -> std::collections::BTreeMap<String, utoipa::openapi::RefOr<utoipa::openapi::Response>> {
+        let kept: Vec<_> = REFUSALS
+            .into_iter()
+            .filter(|(status, _)| matches!(status, 400 | 422 | 503))
+            .collect();
+        error_responses(&kept)
     }
 }
 

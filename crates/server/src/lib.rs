@@ -10,11 +10,13 @@
 //!   timeouts) until a shutdown signal (Ctrl-C or SIGTERM), then finishes the requests in
 //!   flight; [`serve`] does both;
 //! - [`AppError`] is how every handler fails: a 4xx with `{"error": "..."}` naming what is
-//!   wrong, or a 500 that says nothing and is logged.
+//!   wrong, or a 500 that says nothing and is logged;
+//! - [`openapi`] builds the API's routes together with their OpenAPI 3.1 document, served at
+//!   `GET /api/openapi.json`.
 //!
-//! Every search runs on the blocking thread pool behind a semaphore, with a node budget and
-//! a deadline, so a hard request comes back incomplete instead of hanging the server; cheap
-//! requests have their own permits ([`work::Lane`]). Every answer carries the
+//! Every search runs off the async threads behind a semaphore, on a thread of lower OS
+//! priority, with a node budget and a deadline, so a hard request comes back incomplete
+//! instead of hanging the server; cheap requests have their own permits ([`work::Lane`]). Every answer carries the
 //! [`SECURITY_HEADERS`] and is at most [`Limits::response_limit`] bytes.
 //!
 //! ```
@@ -37,6 +39,7 @@
 pub mod assets;
 pub mod error;
 pub mod logic;
+pub mod openapi;
 pub mod params;
 pub mod queens;
 pub mod sudoku;
@@ -55,7 +58,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::header::{CONNECTION, CONTENT_LENGTH};
 use axum::http::{HeaderName, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::get;
 use http_body_util::BodyExt;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpListener;
@@ -162,19 +165,7 @@ pub const SECURITY_HEADERS: [(&str, &str); 5] = [
 pub fn app(state: AppState) -> Router {
     let body_limit = state.limits.body_limit;
     let shared_limits = state.limits.clone();
-    let api = Router::new()
-        .route("/api/health", get(health))
-        .route("/api/limits", get(limits))
-        .route("/api/sudoku/check", post(sudoku::check))
-        .route("/api/sudoku/solve", post(sudoku::solve))
-        .route("/api/sudoku/trace", post(sudoku::trace))
-        .route("/api/sudoku/explain", post(logic::explain))
-        .route("/api/sudoku/hint", post(logic::hint))
-        .route("/api/sudoku/rate", post(logic::rate))
-        .route("/api/sudoku/generate", post(logic::generate))
-        .route("/api/xcc/solve", post(xcc::solve))
-        .route("/api/xcc/trace", post(xcc::trace))
-        .route("/api/queens/{n}", get(queens::get));
+    let (api, _) = openapi::router().split_for_parts();
     let app = Router::new()
         .route("/", get(assets::index))
         .route("/index.html", get(assets::index))
@@ -195,28 +186,63 @@ pub fn app(state: AppState) -> Router {
     app.with_state(state)
 }
 
+/// The answer to `GET /api/health`.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct Health {
+    /// Always `true`: the server is up.
+    pub ok: bool,
+}
+
 /// `GET /api/health`: `{"ok": true}`.
-async fn health() -> axum::Json<serde_json::Value> {
-    axum::Json(serde_json::json!({ "ok": true }))
+#[utoipa::path(get, path = "/api/health", tag = "meta", responses((status = 200, body = Health)))]
+pub(crate) async fn health() -> axum::Json<Health> {
+    axum::Json(Health { ok: true })
+}
+
+/// The answer to `GET /api/limits`: the limits in force (see [`Limits`]).
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct LimitsResponse {
+    /// The largest request body accepted, in bytes.
+    pub body_limit: usize,
+    /// Search-tree nodes one request may explore.
+    pub node_budget: u64,
+    /// Wall time one search may take, in milliseconds.
+    pub time_limit_ms: u64,
+    /// Searches running at once.
+    pub concurrency: usize,
+    /// The most steps a trace records.
+    pub max_trace_steps: usize,
+    /// The most solutions one answer lists.
+    pub max_listed: usize,
+    /// The largest answer sent, in bytes.
+    pub response_limit: usize,
+    /// How long a client may take to send a request's headers, in milliseconds.
+    pub header_timeout_ms: u64,
+    /// How long a client may take to send a request's body, in milliseconds.
+    pub body_timeout_ms: u64,
+    /// How long writing an answer may make no progress, in milliseconds.
+    pub send_timeout_ms: u64,
 }
 
 /// `GET /api/limits`: the limits requests are held to.
-async fn limits(
+#[utoipa::path(get, path = "/api/limits", tag = "meta", responses((status = 200, body = LimitsResponse)))]
+pub(crate) async fn limits(
     axum::extract::State(state): axum::extract::State<AppState>,
-) -> axum::Json<serde_json::Value> {
+) -> axum::Json<LimitsResponse> {
     let l = &state.limits;
-    axum::Json(serde_json::json!({
-        "body_limit": l.body_limit,
-        "node_budget": l.node_budget,
-        "time_limit_ms": l.time_limit.as_millis() as u64,
-        "concurrency": l.concurrency,
-        "max_trace_steps": l.max_trace_steps,
-        "max_listed": l.max_listed,
-        "response_limit": l.response_limit,
-        "header_timeout_ms": l.header_timeout.as_millis() as u64,
-        "body_timeout_ms": l.body_timeout.as_millis() as u64,
-        "send_timeout_ms": l.send_timeout.as_millis() as u64,
-    }))
+    let ms = |d: Duration| d.as_millis() as u64;
+    axum::Json(LimitsResponse {
+        body_limit: l.body_limit,
+        node_budget: l.node_budget,
+        time_limit_ms: ms(l.time_limit),
+        concurrency: l.concurrency,
+        max_trace_steps: l.max_trace_steps,
+        max_listed: l.max_listed,
+        response_limit: l.response_limit,
+        header_timeout_ms: ms(l.header_timeout),
+        body_timeout_ms: ms(l.body_timeout),
+        send_timeout_ms: ms(l.send_timeout),
+    })
 }
 
 async fn not_found(uri: Uri) -> AppError {

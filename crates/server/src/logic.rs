@@ -13,9 +13,9 @@ use dlx_sudoku::{Grid, Shape};
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
-use crate::error::{ApiJson, AppError};
+use crate::error::{ApiJson, AppError, Refusals};
 use crate::params::{ShapeParam, read_grid};
-use crate::work::{Asked, run_blocking};
+use crate::work::{Asked, answer};
 
 /// The largest grid explained, hinted or rated (16x16): the forcing chains of bigger grids
 /// take longer than a request should.
@@ -40,28 +40,34 @@ fn logic_error(e: dlx_logic::LogicError) -> AppError {
 }
 
 /// `POST /api/sudoku/explain`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "puzzle": "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", "max_steps": 5 })))]
 pub struct ExplainRequest {
     /// The puzzle in any supported format.
     pub puzzle: String,
     /// A box shape other than the default for the size.
-    #[serde(default)]
     pub shape: Option<ShapeParam>,
     /// At most this many steps (capped at [`MAX_EXPLAIN_STEPS`]).
-    #[serde(default)]
     pub max_steps: Option<usize>,
     /// The hardest technique allowed, by name (`x_wing`, ...).
-    #[serde(default)]
     pub upto: Option<String>,
 }
 
 /// `POST /api/sudoku/explain`: the steps, why the path ended, the grid at the end, the rating.
+#[utoipa::path(
+    post,
+    path = "/api/sudoku/explain",
+    operation_id = "sudoku_explain",
+    tag = "sudoku logic",
+    request_body = ExplainRequest,
+    responses((status = 200, body = Object), Refusals)
+)]
 pub async fn explain(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<ExplainRequest>,
 ) -> Result<ApiJson<Explanation>, AppError> {
-    let response = run_blocking(&state, Asked::default(), move |budget| {
+    answer(&state, Asked::default(), move |budget| {
         let grid = logic_grid(&req.puzzle, req.shape)?;
         let max_technique = match &req.upto {
             Some(name) => name
@@ -80,43 +86,49 @@ pub async fn explain(
         };
         dlx_logic::explain(&grid, &options).map_err(logic_error)
     })
-    .await?;
-    Ok(ApiJson(response))
+    .await
 }
 
 /// `POST /api/sudoku/hint`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "puzzle": "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.." })))]
 pub struct HintRequest {
     /// The puzzle (its givens).
     pub puzzle: String,
     /// The grid as the user has it (givens and digits placed), same size; default the puzzle.
-    #[serde(default)]
     pub progress: Option<String>,
     /// The user's pencil marks, one list of digits a cell (row-major); an empty list for a
     /// cell means no marks there (all its candidates stand).
-    #[serde(default)]
     pub marks: Option<Vec<Vec<u8>>>,
     /// A box shape other than the default for the size.
-    #[serde(default)]
     pub shape: Option<ShapeParam>,
 }
 
 /// The answer to `POST /api/sudoku/hint`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct HintResponse {
     /// The easiest next step, or `null` when the grid is solved.
+    #[schema(value_type = Option<Object>)]
     pub step: Option<Step>,
     /// Whether the grid in progress is already solved.
     pub solved: bool,
 }
 
 /// `POST /api/sudoku/hint`.
+#[utoipa::path(
+    post,
+    path = "/api/sudoku/hint",
+    operation_id = "sudoku_hint",
+    tag = "sudoku logic",
+    request_body = HintRequest,
+    responses((status = 200, body = HintResponse), Refusals)
+)]
 pub async fn hint(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<HintRequest>,
 ) -> Result<ApiJson<HintResponse>, AppError> {
-    let response = run_blocking(&state, Asked::default(), move |_| {
+    answer(&state, Asked::default(), move |_| {
         let grid = logic_grid(&req.puzzle, req.shape)?;
         let progress = match &req.progress {
             Some(p) => Some(
@@ -162,67 +174,69 @@ pub async fn hint(
         let solved = step.is_none() && progress.as_ref().unwrap_or(&grid).is_full();
         Ok(HintResponse { step, solved })
     })
-    .await?;
-    Ok(ApiJson(response))
+    .await
 }
 
 /// `POST /api/sudoku/rate`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "puzzle": "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.." })))]
 pub struct RateRequest {
     /// The puzzle in any supported format.
     pub puzzle: String,
     /// A box shape other than the default for the size.
-    #[serde(default)]
     pub shape: Option<ShapeParam>,
 }
 
 /// `POST /api/sudoku/rate`: ER, EP, ED, the band and the hardest technique.
+#[utoipa::path(
+    post,
+    path = "/api/sudoku/rate",
+    operation_id = "sudoku_rate",
+    tag = "sudoku logic",
+    request_body = RateRequest,
+    responses((status = 200, body = Object), Refusals)
+)]
 pub async fn rate(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<RateRequest>,
 ) -> Result<ApiJson<Rating>, AppError> {
-    let response = run_blocking(&state, Asked::default(), move |_| {
+    answer(&state, Asked::default(), move |_| {
         let grid = logic_grid(&req.puzzle, req.shape)?;
         dlx_logic::rate(&grid).map_err(logic_error)
     })
-    .await?;
-    Ok(ApiJson(response))
+    .await
 }
 
 /// `POST /api/sudoku/generate`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "seed": 5, "symmetry": "rotate180" })))]
 pub struct GenerateRequest {
     /// Cells on a side (default 9), up to 16.
-    #[serde(default)]
     pub size: Option<usize>,
     /// A box shape (sets the size).
-    #[serde(default)]
     pub shape: Option<ShapeParam>,
     /// The symmetry of the givens (`none`, `rotate180`, ... as the command line).
-    #[serde(default)]
     pub symmetry: Option<String>,
     /// Exactly this many givens (default: minimal).
-    #[serde(default)]
     pub givens: Option<usize>,
     /// A difficulty band (`easy` ... `extreme`), 9x9.
-    #[serde(default)]
     pub band: Option<String>,
     /// A rating range `[min, max]` on Sudoku Explainer's scale, 9x9.
-    #[serde(default)]
+    #[schema(value_type = Option<Vec<f64>>, min_items = 2, max_items = 2)]
     pub rating: Option<[f64; 2]>,
     /// The seed (default: a new one); the answer says which was used.
-    #[serde(default)]
     pub seed: Option<u64>,
 }
 
 /// The answer to `POST /api/sudoku/generate`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct GenerateResponse {
     /// The puzzle, its solution, givens, symmetry, minimality and rating (ER, when a band or
     /// range was asked).
     #[serde(flatten)]
+    #[schema(schema_with = crate::openapi::written)]
     pub puzzle: dlx_generate::Written,
     /// The seed that makes it again.
     pub seed: u64,
@@ -231,12 +245,20 @@ pub struct GenerateResponse {
 }
 
 /// `POST /api/sudoku/generate`: one new puzzle, within the server's time limit.
+#[utoipa::path(
+    post,
+    path = "/api/sudoku/generate",
+    operation_id = "sudoku_generate",
+    tag = "sudoku logic",
+    request_body = GenerateRequest,
+    responses((status = 200, body = GenerateResponse), Refusals)
+)]
 pub async fn generate(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<GenerateRequest>,
 ) -> Result<ApiJson<GenerateResponse>, AppError> {
     let time_limit = state.limits.time_limit;
-    let response = run_blocking(&state, Asked::default(), move |_| {
+    answer(&state, Asked::default(), move |_| {
         let shape = match (req.shape, req.size) {
             (Some(s), _) => Shape::new(s.rows, s.cols),
             (None, n) => Shape::for_size(n.unwrap_or(9)),
@@ -297,6 +319,5 @@ pub async fn generate(
             shape: shape.into(),
         })
     })
-    .await?;
-    Ok(ApiJson(response))
+    .await
 }

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::AppError;
 
 /// How the search chooses the item to branch on, as the API spells it.
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum HeuristicParam {
@@ -40,7 +40,7 @@ impl From<HeuristicParam> for Heuristic {
 }
 
 /// The exact-cover search algorithm, as the API spells it.
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum AlgorithmParam {
@@ -75,7 +75,7 @@ pub fn status_code(status: Status) -> &'static str {
 }
 
 /// The statistics of an engine search.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct EngineStats {
     /// Search-tree nodes (as Knuth's DLX1 counts them with `links`; branch nodes with
     /// `cells`, whose forced moves are not nodes).
@@ -100,8 +100,35 @@ impl EngineStats {
     }
 }
 
+/// How a counted engine search ended: the fields both exact-cover answers share (flattened
+/// into them).
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct Counted {
+    /// `complete`, `limit_reached`, `node_budget` or `deadline`.
+    #[schema(schema_with = crate::openapi::engine_status)]
+    pub status: &'static str,
+    /// Solutions found (exact when `complete`, else a lower bound).
+    pub solutions: u64,
+    /// Whether the whole search tree was explored.
+    pub complete: bool,
+    /// Work done.
+    pub stats: EngineStats,
+}
+
+impl Counted {
+    /// How `outcome` ended.
+    pub fn of(outcome: &Outcome) -> Self {
+        Counted {
+            status: status_code(outcome.status),
+            solutions: outcome.stats.solutions,
+            complete: outcome.is_complete(),
+            stats: EngineStats::of(outcome),
+        }
+    }
+}
+
 /// A box shape in a request or an answer: boxes of `rows x cols` cells.
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShapeParam {
     /// Rows of cells in a box.
@@ -121,7 +148,7 @@ impl From<Shape> for ShapeParam {
 
 /// The Sudoku solver, as the API spells it. Solving defaults to the library's default
 /// (`fast`); a trace defaults to `dlx`, the default of the library's traces.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum SolverParam {

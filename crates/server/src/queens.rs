@@ -11,19 +11,18 @@ use dlx_engine::{Links, OptionId, Search};
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
-use crate::error::{ApiJson, AppError};
-use crate::params::{EngineStats, HeuristicParam, Listing, MAX_QUEENS, queens, status_code};
-use crate::work::{Asked, run_blocking};
+use crate::error::{ApiJson, AppError, SearchRefusals};
+use crate::params::{Counted, HeuristicParam, Listing, MAX_QUEENS, queens};
+use crate::work::{Asked, answer};
 
 /// The query of `GET /api/queens/{n}`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct QueensQuery {
     /// Stop after this many solutions; absent or 0 counts them all (within the budgets).
-    #[serde(default)]
     pub limit: Option<u64>,
     /// How many solutions to return (default 1).
-    #[serde(default)]
     pub list: Option<usize>,
     /// How to choose the item to branch on.
     #[serde(default)]
@@ -31,18 +30,13 @@ pub struct QueensQuery {
 }
 
 /// The answer to `GET /api/queens/{n}`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct QueensResponse {
     /// The board size.
     pub n: u32,
-    /// `complete`, `limit_reached`, `node_budget` or `deadline`.
-    pub status: &'static str,
-    /// Solutions found (exact when `complete`).
-    pub solutions: u64,
-    /// Whether the whole search tree was explored.
-    pub complete: bool,
-    /// Work done.
-    pub stats: EngineStats,
+    /// How the search ended: `status`, `solutions`, `complete`, `stats`.
+    #[serde(flatten)]
+    pub search: Counted,
     /// The first solution: `first[r]` is the column of the queen on row `r` (empty if none).
     pub first: Vec<u32>,
     /// The first solutions found, as many as `list` asked, in the same form.
@@ -50,6 +44,17 @@ pub struct QueensResponse {
 }
 
 /// `GET /api/queens/{n}`.
+#[utoipa::path(
+    get,
+    path = "/api/queens/{n}",
+    operation_id = "queens",
+    tag = "exact cover",
+    params(
+        ("n" = u32, Path, minimum = 1, maximum = 64, description = "The board size, 1 to 64"),
+        QueensQuery
+    ),
+    responses((status = 200, body = QueensResponse), SearchRefusals)
+)]
 pub async fn get(
     State(state): State<AppState>,
     Path(n): Path<String>,
@@ -66,7 +71,7 @@ pub async fn get(
     let Query(q) = query.map_err(|e| AppError::bad(format!("query: {}", e.body_text())))?;
     let listing = Listing::new(q.limit, q.list, state.limits.max_listed)?;
     let heuristic = q.heuristic.into();
-    let response = run_blocking(&state, Asked::default(), move |budget| {
+    answer(&state, Asked::default(), move |budget| {
         let (problem, squares) =
             queens(n).ok_or_else(|| AppError::bad(format!("n: no board of size {n}")))?;
         let mut links = Links::new(&problem, budget.engine_config(heuristic));
@@ -82,14 +87,10 @@ pub async fn get(
         let first = first.unwrap_or_default();
         Ok(QueensResponse {
             n,
-            status: status_code(outcome.status),
-            solutions: outcome.stats.solutions,
-            complete: outcome.is_complete(),
-            stats: EngineStats::of(&outcome),
+            search: Counted::of(&outcome),
             first,
             listed,
         })
     })
-    .await?;
-    Ok(ApiJson(response))
+    .await
 }

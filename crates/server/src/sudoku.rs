@@ -13,10 +13,10 @@ use dlx_sudoku::{
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
-use crate::error::{ApiJson, AppError};
+use crate::error::{ApiJson, AppError, Refusals};
 use crate::params::{HeuristicParam, SolverParam, max_steps};
 use crate::params::{ShapeParam, read_grid};
-use crate::work::{Asked, run_blocking};
+use crate::work::{Asked, answer, run_blocking};
 
 /// The largest exact-cover matrix (in options) a trace carries for the dancing-links view:
 /// enough for any 4x4 puzzle (at most 64 options).
@@ -28,7 +28,7 @@ pub const MAX_MATRIX_OPTIONS: usize = 128;
 pub const MAX_TRACE_CELLS: usize = 5_000 * 625;
 
 /// What `POST /api/sudoku/solve` looks for.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// The first solution.
@@ -40,7 +40,7 @@ pub enum Mode {
 }
 
 /// A pair of givens that repeat a digit.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ConflictOut {
     /// The digit.
     pub digit: u8,
@@ -72,18 +72,18 @@ fn conflicts_out(conflicts: &[dlx_sudoku::Conflict]) -> Vec<ConflictOut> {
 }
 
 /// `POST /api/sudoku/check`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "puzzle": "1.1.\n..2.\n.3..\n...4" })))]
 pub struct CheckRequest {
     /// The puzzle in any supported format.
     pub puzzle: String,
     /// A box shape other than the default for the size.
-    #[serde(default)]
     pub shape: Option<ShapeParam>,
 }
 
 /// The answer to `POST /api/sudoku/check`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CheckResponse {
     /// Cells on a side.
     pub size: usize,
@@ -103,11 +103,19 @@ pub struct CheckResponse {
 }
 
 /// `POST /api/sudoku/check`.
+#[utoipa::path(
+    post,
+    path = "/api/sudoku/check",
+    operation_id = "sudoku_check",
+    tag = "sudoku",
+    request_body = CheckRequest,
+    responses((status = 200, body = CheckResponse), Refusals)
+)]
 pub async fn check(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<CheckRequest>,
 ) -> Result<ApiJson<CheckResponse>, AppError> {
-    let response = run_blocking(&state, Asked::default(), move |_| {
+    answer(&state, Asked::default(), move |_| {
         let grid = read_grid(&req.puzzle, req.shape)?;
         let n = grid.n();
         let masks = dlx_sudoku::candidates(&grid);
@@ -135,18 +143,17 @@ pub async fn check(
             dead_cells,
         })
     })
-    .await?;
-    Ok(ApiJson(response))
+    .await
 }
 
 /// `POST /api/sudoku/solve`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "puzzle": "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", "solver": "dlx", "mode": "unique" })))]
 pub struct SolveRequest {
     /// The puzzle in any supported format.
     pub puzzle: String,
     /// A box shape other than the default for the size.
-    #[serde(default)]
     pub shape: Option<ShapeParam>,
     /// The solver (default `fast`).
     #[serde(default = "SolverParam::solving")]
@@ -155,25 +162,22 @@ pub struct SolveRequest {
     #[serde(default)]
     pub heuristic: HeuristicParam,
     /// What to look for (default `unique`, or `count` when a limit is given).
-    #[serde(default)]
     pub mode: Option<Mode>,
     /// With `count`: stop after this many solutions (absent or 0: count them all, within the
     /// budgets).
-    #[serde(default)]
     pub limit: Option<u64>,
     /// A lower node budget than the server's.
-    #[serde(default)]
     pub node_budget: Option<u64>,
     /// A shorter time limit than the server's, in milliseconds.
-    #[serde(default)]
     pub time_limit_ms: Option<u64>,
 }
 
 /// The answer to `POST /api/sudoku/solve`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct SolveResponse {
     /// `unique`, `multiple`, `solved` (found, uniqueness not decided), `none` (no solution:
     /// the search was complete) or `incomplete` (none found before a budget ran out).
+    #[schema(schema_with = crate::openapi::sudoku_status)]
     pub status: Status,
     /// The first solution on one line, if any was found.
     pub solution: Option<String>,
@@ -186,6 +190,7 @@ pub struct SolveResponse {
     /// Why the search stopped early: `limit_reached`, `node_budget` or `deadline`.
     pub stopped: Option<&'static str>,
     /// Work done: nodes, updates, guesses, backtracks, seconds.
+    #[schema(schema_with = crate::openapi::solve_stats)]
     pub stats: SolveStats,
     /// Cells on a side.
     pub size: usize,
@@ -212,6 +217,14 @@ impl Visitor for Frequent {
 }
 
 /// `POST /api/sudoku/solve`.
+#[utoipa::path(
+    post,
+    path = "/api/sudoku/solve",
+    operation_id = "sudoku_solve",
+    tag = "sudoku",
+    request_body = SolveRequest,
+    responses((status = 200, body = SolveResponse), Refusals)
+)]
 pub async fn solve(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<SolveRequest>,
@@ -231,11 +244,8 @@ pub async fn solve(
         Mode::Unique => 2,
         Mode::Count => req.limit.unwrap_or(0),
     };
-    let asked = Asked {
-        nodes: req.node_budget,
-        time_limit_ms: req.time_limit_ms,
-    };
-    let response = run_blocking(&state, asked, move |budget| {
+    let asked = Asked::new(req.node_budget, req.time_limit_ms);
+    answer(&state, asked, move |budget| {
         let grid = read_grid(&req.puzzle, req.shape)?;
         let options = SolveOptions {
             solver: req.solver.into(),
@@ -267,13 +277,13 @@ pub async fn solve(
             conflicts,
         })
     })
-    .await?;
-    Ok(ApiJson(response))
+    .await
 }
 
 /// `POST /api/sudoku/trace`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "puzzle": "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", "max_steps": 20 })))]
 pub struct TraceRequest {
     /// The puzzle in any supported format.
     pub puzzle: String,
@@ -293,7 +303,7 @@ pub struct TraceRequest {
 
 /// What a step of a Sudoku trace did: the engine's [`StepKind`]s, and `end`, the last step of
 /// a search that was not cut short and met no solution.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TraceKind {
     /// An item (dlx) or a cell is chosen.
@@ -323,7 +333,7 @@ impl From<StepKind> for TraceKind {
 }
 
 /// One step of `POST /api/sudoku/trace`: what changed on the grid, not the grid.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TraceStepOut {
     /// What happened.
     pub kind: TraceKind,
@@ -335,11 +345,13 @@ pub struct TraceStepOut {
     pub options: Option<usize>,
     /// The cell concerned (`[row, column]`, 0-based): the chosen cell, where a digit is tried,
     /// or, for a backtrack, the cell whose candidates all failed.
+    #[schema(value_type = Option<Vec<u32>>, min_items = 2, max_items = 2)]
     pub cell: Option<(usize, usize)>,
     /// The digit concerned.
     pub digit: Option<u8>,
     /// The cells this step changed, `[cell, digit]` (cell row-major, 0-based; digit 0 for a
     /// cell emptied), in cell order: the grid after the step is the grid before it with these.
+    #[schema(value_type = Vec<Vec<u32>>)]
     pub changes: Vec<(usize, u8)>,
     /// For the `dlx` solver, how the partial solution (the engine's option numbers, in level
     /// order) changed: `pop` ids leave its top, then the ids of `push` are added. Always 0
@@ -352,7 +364,7 @@ pub struct TraceStepOut {
 }
 
 /// The answer to `POST /api/sudoku/trace`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TraceResponse {
     /// The puzzle read, on one line: the grid before the first step.
     pub grid: String,
@@ -364,9 +376,11 @@ pub struct TraceResponse {
     /// Solutions met (0 or 1: the trace stops at the first).
     pub solutions: u64,
     /// The traced search's statistics.
+    #[schema(schema_with = crate::openapi::solve_stats)]
     pub stats: SolveStats,
     /// For the `dlx` solver on a small grid, the exact-cover matrix the option ids of the
     /// steps' `push` index.
+    #[schema(schema_with = crate::openapi::optional_matrix)]
     pub matrix: Option<Matrix>,
     /// Givens that repeat a digit (then there is nothing to trace).
     pub conflicts: Vec<ConflictOut>,
@@ -464,6 +478,14 @@ fn sudoku_matrix(grid: &Grid) -> Option<Matrix> {
 }
 
 /// `POST /api/sudoku/trace`.
+#[utoipa::path(
+    post,
+    path = "/api/sudoku/trace",
+    operation_id = "sudoku_trace",
+    tag = "sudoku",
+    request_body = TraceRequest,
+    responses((status = 200, body = TraceResponse), Refusals)
+)]
 pub async fn trace(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<TraceRequest>,

@@ -12,9 +12,10 @@ use serde::Serialize;
 use crate::work::Budget;
 
 /// One step of a recorded dancing-links search.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct XccStep {
     /// What happened.
+    #[schema(schema_with = crate::openapi::step_kind)]
     pub kind: StepKind,
     /// The search level (0 at the root).
     pub depth: usize,
@@ -33,7 +34,7 @@ pub struct XccStep {
 }
 
 /// The recorded search.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct XccTrace {
     /// The steps, at most the cap asked for.
     pub steps: Vec<XccStep>,

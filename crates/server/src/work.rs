@@ -1,14 +1,16 @@
-//! Running a search without blocking the async runtime: every solve goes to
-//! `spawn_blocking` behind a semaphore with [`Limits::concurrency`] permits, and carries a
-//! [`Budget`] (node budget and deadline) so that no request can run for long.
+//! Running a search without blocking the async runtime: every solve runs off the async
+//! threads behind a semaphore with [`Limits::concurrency`] permits, and carries a [`Budget`]
+//! (node budget and deadline) so that no request can run for long.
 //!
 //! Requests go in one of three [`Lane`]s, so that a malformed puzzle or an easy solve never
 //! waits behind two-second searches: [`Lane::Rejected`] (the input does not read: the work
 //! is a parse that fails, done at once on the async thread), [`Lane::Quick`] (checks and
 //! 9x9 solves: microseconds to milliseconds, on the blocking pool with permits of their own)
-//! and [`Lane::Search`] (everything else). The server's middleware reads the body, picks the
-//! lane with [`lane_of`] and runs the handler inside [`in_lane`]; [`run_blocking`] does the
-//! rest.
+//! and [`Lane::Search`] (everything else, each search on a thread of its own at a lower OS
+//! priority, [`SEARCH_NICE`], so that the threads answering requests always get a core
+//! first). The server's middleware reads the body, picks the lane with [`lane_of`] and runs
+//! the handler inside [`in_lane`]; [`run_blocking`] does the rest, and [`answer`] is the
+//! shape every handler ends with.
 //!
 //! [`Limits::concurrency`]: crate::Limits::concurrency
 
@@ -20,7 +22,7 @@ use dlx_engine::{Config, Heuristic};
 use serde::Deserialize;
 
 use crate::AppState;
-use crate::error::AppError;
+use crate::error::{ApiJson, AppError};
 
 /// The work one request may do: the smaller of the server's limits and what the request asked.
 #[derive(Clone, Copy, Debug)]
@@ -51,6 +53,16 @@ pub struct Asked {
     pub nodes: Option<u64>,
     /// A time limit in milliseconds, if the request gave one.
     pub time_limit_ms: Option<u64>,
+}
+
+impl Asked {
+    /// A request's `node_budget` and `time_limit_ms`.
+    pub fn new(nodes: Option<u64>, time_limit_ms: Option<u64>) -> Self {
+        Asked {
+            nodes,
+            time_limit_ms,
+        }
+    }
 }
 
 /// Where a request's work runs.
@@ -87,17 +99,11 @@ pub const PEEK_LIMIT: usize = 64 << 10;
 /// reads the body again with its own strict type).
 #[derive(Debug, Default, Deserialize)]
 struct Peek {
-    #[serde(default)]
     puzzle: Option<String>,
-    #[serde(default)]
     shape: Option<PeekShape>,
-    #[serde(default)]
     solver: Option<String>,
-    #[serde(default)]
     mode: Option<String>,
-    #[serde(default)]
     limit: Option<serde_json::Value>,
-    #[serde(default)]
     problem: Option<String>,
 }
 
@@ -157,9 +163,31 @@ pub fn lane_of(method: &Method, path: &str, body: &[u8]) -> Lane {
     }
 }
 
-/// Runs `work` on the blocking pool once a permit of the request's [`Lane`] is free
-/// ([`Lane::Search`] outside [`in_lane`]), with the request's [`Budget`]
-/// starting when the work starts (time spent queueing does not count against it).
+/// The nice value of the threads searches run on (Linux counts 0 for ordinary threads, 19
+/// for the least favoured): at 10 a search gets about a tenth of the share of a core that
+/// the async threads get when both want it, so a request that needs no search is answered
+/// at once even while every search slot is busy, and the searches still have the cores to
+/// themselves whenever nothing else is waiting.
+pub const SEARCH_NICE: i32 = 10;
+
+/// Sets the calling thread's nice value to [`SEARCH_NICE`] (only that thread's: on Linux the
+/// nice value is per thread). The server is meant to run at nice 0; one started at a nice
+/// value of [`SEARCH_NICE`] or more keeps it for its searches where the OS refuses to raise
+/// their priority (and the refusal is logged at debug level); the search runs all the same.
+fn lower_priority() {
+    use thread_priority::{ThreadPriority, ThreadPriorityValue, set_current_thread_priority};
+    // `Crossplatform(p)` maps 0..=99 onto the nice values 19..=-20.
+    let p = ThreadPriorityValue::try_from(((19 - SEARCH_NICE) * 99 / 39) as u8)
+        .map_or(ThreadPriority::Min, ThreadPriority::Crossplatform);
+    if let Err(e) = set_current_thread_priority(p) {
+        tracing::debug!(error = ?e, "cannot lower a search thread's priority");
+    }
+}
+
+/// Runs `work` off the async threads once a permit of the request's [`Lane`] is free
+/// ([`Lane::Search`] outside [`in_lane`]), with the request's [`Budget`] starting when the
+/// work starts (time spent queueing does not count against it): [`Lane::Quick`] work on the
+/// blocking pool, [`Lane::Search`] work on a thread of its own at [`SEARCH_NICE`].
 ///
 /// Fails with [`AppError::Busy`] if no permit frees up within the queue timeout, and with
 /// [`AppError::Internal`] if the work panics.
@@ -192,18 +220,43 @@ where
     let time = asked.time_limit_ms.map_or(limits.time_limit, |ms| {
         Duration::from_millis(ms).min(limits.time_limit)
     });
-    let handle = tokio::task::spawn_blocking(move || {
+    let job = move || {
         let _permit = permit;
         let budget = Budget {
             nodes,
             deadline: Instant::now() + time,
         };
         work(budget)
-    });
-    match handle.await {
-        Ok(result) => result,
-        Err(e) => Err(AppError::Internal(format!("solver task failed: {e}"))),
+    };
+    if lane == Lane::Quick {
+        return match tokio::task::spawn_blocking(job).await {
+            Ok(result) => result,
+            Err(e) => Err(AppError::Internal(format!("solver task failed: {e}"))),
+        };
     }
+    // A thread a search: one costs tens of microseconds against searches of milliseconds to
+    // seconds, and its lowered priority dies with it (a process cannot raise it back).
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    std::thread::Builder::new()
+        .name("dlx-search".into())
+        .spawn(move || {
+            lower_priority();
+            // The receiver is gone only if the request was dropped (timed out): nobody to tell.
+            let _ = tx.send(job());
+        })
+        .map_err(|e| AppError::Internal(format!("cannot start a search thread: {e}")))?;
+    rx.await
+        .unwrap_or_else(|_| Err(AppError::Internal("solver thread panicked".into())))
+}
+
+/// Runs `work` as [`run_blocking`] does and answers with its value as JSON: the last step of
+/// every handler (read the request, check what needs no search, then this).
+pub async fn answer<T, F>(state: &AppState, asked: Asked, work: F) -> Result<ApiJson<T>, AppError>
+where
+    T: Send + 'static,
+    F: FnOnce(Budget) -> Result<T, AppError> + Send + 'static,
+{
+    run_blocking(state, asked, work).await.map(ApiJson)
 }
 
 #[cfg(test)]
@@ -215,6 +268,47 @@ mod tests {
 
     fn lane(path: &str, body: serde_json::Value) -> Lane {
         lane_of(&Method::POST, path, body.to_string().as_bytes())
+    }
+
+    /// The nice value of the calling thread, from `/proc/thread-self/stat` (field 19).
+    #[cfg(target_os = "linux")]
+    fn own_nice() -> i32 {
+        let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap();
+        // The command name, in parentheses, may hold spaces: count fields after it.
+        let after = &stat[stat.rfind(')').unwrap() + 2..];
+        after.split(' ').nth(16).unwrap().parse().unwrap()
+    }
+
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn searches_run_at_a_lower_priority_than_quick_work() {
+        let state = AppState::new(crate::Limits::default());
+        let here = own_nice();
+        let search = in_lane(
+            Lane::Search,
+            run_blocking(&state, Asked::default(), |_| Ok(own_nice())),
+        );
+        let quick = in_lane(
+            Lane::Quick,
+            run_blocking(&state, Asked::default(), |_| Ok(own_nice())),
+        );
+        let (search, quick) = (search.await.unwrap(), quick.await.unwrap());
+        assert_eq!(quick, here, "quick work keeps the server's priority");
+        if here < SEARCH_NICE {
+            assert_eq!(search, SEARCH_NICE, "searches run at a lower priority");
+        }
+        // A panicking search is a 500, not a hung request.
+        let panicked = in_lane(
+            Lane::Search,
+            run_blocking(&state, Asked::default(), |_| -> Result<(), AppError> {
+                panic!("boom")
+            }),
+        )
+        .await;
+        assert!(
+            matches!(panicked, Err(AppError::Internal(_))),
+            "{panicked:?}"
+        );
     }
 
     #[test]

@@ -7,27 +7,24 @@ use dlx_engine::{Cells, Links, Matrix, OptionId, Problem, Search, format};
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
-use crate::error::{ApiJson, AppError};
-use crate::params::{
-    AlgorithmParam, EngineStats, HeuristicParam, Listing, max_steps, queens, status_code,
-};
+use crate::error::{ApiJson, AppError, Refusals};
+use crate::params::{AlgorithmParam, Counted, HeuristicParam, Listing, max_steps, queens};
 use crate::trace::{XccStep, record};
-use crate::work::{Asked, run_blocking};
+use crate::work::{Asked, answer};
 
 /// The largest board `POST /api/xcc/trace` records (the matrix view is for small ones).
 pub const MAX_TRACE_QUEENS: u32 = 12;
 
 /// `POST /api/xcc/solve`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "problem": "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n", "limit": 0 })))]
 pub struct XccSolveRequest {
     /// The problem in Knuth's format.
     pub problem: String,
     /// Stop after this many solutions; absent or 0 counts them all (within the budgets).
-    #[serde(default)]
     pub limit: Option<u64>,
     /// How many solutions to return in `listed` (default 1; at most the server's cap).
-    #[serde(default)]
     pub list: Option<usize>,
     /// How to choose the item to branch on.
     #[serde(default)]
@@ -36,15 +33,13 @@ pub struct XccSolveRequest {
     #[serde(default)]
     pub algorithm: AlgorithmParam,
     /// A lower node budget than the server's.
-    #[serde(default)]
     pub node_budget: Option<u64>,
     /// A shorter time limit than the server's, in milliseconds.
-    #[serde(default)]
     pub time_limit_ms: Option<u64>,
 }
 
 /// One solution of `POST /api/xcc/solve`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ListedSolution {
     /// The options, by id (0-based, in input order), in the order the search chose them.
     pub options: Vec<u32>,
@@ -53,18 +48,13 @@ pub struct ListedSolution {
 }
 
 /// The answer to `POST /api/xcc/solve`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct XccSolveResponse {
     /// The algorithm that ran: `links` or `cells`.
     pub algorithm: &'static str,
-    /// `complete`, `limit_reached`, `node_budget` or `deadline`.
-    pub status: &'static str,
-    /// Solutions found (exact when `complete`, else a lower bound).
-    pub solutions: u64,
-    /// Whether the whole search tree was explored.
-    pub complete: bool,
-    /// Work done.
-    pub stats: EngineStats,
+    /// How the search ended: `status`, `solutions`, `complete`, `stats`.
+    #[serde(flatten)]
+    pub search: Counted,
     /// The first solution, its options in Knuth's notation (empty if none was found).
     pub first: Vec<String>,
     /// The first solutions found (as many as `list` asked).
@@ -86,19 +76,24 @@ fn parse_problem(text: &str) -> Result<(Problem, Vec<String>), AppError> {
 }
 
 /// `POST /api/xcc/solve`.
+#[utoipa::path(
+    post,
+    path = "/api/xcc/solve",
+    operation_id = "xcc_solve",
+    tag = "exact cover",
+    request_body = XccSolveRequest,
+    responses((status = 200, body = XccSolveResponse), Refusals)
+)]
 pub async fn solve(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<XccSolveRequest>,
 ) -> Result<ApiJson<XccSolveResponse>, AppError> {
     let listing = Listing::new(req.limit, req.list, state.limits.max_listed)?;
-    let asked = Asked {
-        nodes: req.node_budget,
-        time_limit_ms: req.time_limit_ms,
-    };
+    let asked = Asked::new(req.node_budget, req.time_limit_ms);
     let heuristic = req.heuristic.into();
     let problem_text = req.problem;
     let algorithm = req.algorithm;
-    let response = run_blocking(&state, asked, move |budget| {
+    answer(&state, asked, move |budget| {
         let (problem, warnings) = parse_problem(&problem_text)?;
         let config = budget.engine_config(heuristic);
         let ids = |s: &[OptionId]| -> Vec<u32> { s.iter().map(|o| o.0).collect() };
@@ -123,10 +118,7 @@ pub async fn solve(
             .collect();
         Ok(XccSolveResponse {
             algorithm: algorithm.running(),
-            status: status_code(outcome.status),
-            solutions: outcome.stats.solutions,
-            complete: outcome.is_complete(),
-            stats: EngineStats::of(&outcome),
+            search: Counted::of(&outcome),
             first,
             listed,
             items: problem.item_count(),
@@ -135,30 +127,27 @@ pub async fn solve(
             warnings,
         })
     })
-    .await?;
-    Ok(ApiJson(response))
+    .await
 }
 
 /// `POST /api/xcc/trace`: exactly one of `problem` and `queens`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "queens": 6, "max_steps": 50 })))]
 pub struct XccTraceRequest {
     /// A problem in Knuth's format.
-    #[serde(default)]
     pub problem: Option<String>,
     /// Or the N-queens problem for this `n`.
-    #[serde(default)]
     pub queens: Option<u32>,
     /// How to choose the item to branch on.
     #[serde(default)]
     pub heuristic: HeuristicParam,
     /// Record at most this many steps (at most the server's cap, which is the default).
-    #[serde(default)]
     pub max_steps: Option<usize>,
 }
 
 /// The squares of a queens problem's options, for drawing the board.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct QueensInfo {
     /// The board size.
     pub n: u32,
@@ -167,9 +156,10 @@ pub struct QueensInfo {
 }
 
 /// The answer to `POST /api/xcc/trace`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct XccTraceResponse {
     /// The problem, for the matrix view.
+    #[schema(schema_with = crate::openapi::matrix)]
     pub matrix: Matrix,
     /// The recorded steps.
     pub steps: Vec<XccStep>,
@@ -188,6 +178,14 @@ enum Source {
 }
 
 /// `POST /api/xcc/trace`.
+#[utoipa::path(
+    post,
+    path = "/api/xcc/trace",
+    operation_id = "xcc_trace",
+    tag = "exact cover",
+    request_body = XccTraceRequest,
+    responses((status = 200, body = XccTraceResponse), Refusals)
+)]
 pub async fn trace(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<XccTraceRequest>,
@@ -210,7 +208,7 @@ pub async fn trace(
             ));
         }
     };
-    let response = run_blocking(&state, Asked::default(), move |budget| {
+    answer(&state, Asked::default(), move |budget| {
         let (problem, info) = match source {
             Source::Text(text) => (parse_problem(&text)?.0, None),
             Source::Queens(n) => {
@@ -228,6 +226,5 @@ pub async fn trace(
             queens: info,
         })
     })
-    .await?;
-    Ok(ApiJson(response))
+    .await
 }

@@ -46,14 +46,45 @@ fn error_of(v: &Value) -> &str {
         .unwrap_or_else(|| panic!("no error message in {v}"))
 }
 
+/// POSTs `body` to `path` and returns the answer, which must be a 200.
+async fn post_ok(state: &AppState, path: &str, body: Value) -> Value {
+    let (status, v) = post(state, path, body.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{path} {body}: {v}");
+    v
+}
+
+/// POSTs `body` to `path` and returns the answer, which must have `status` and an error
+/// message.
+async fn post_refused(state: &AppState, path: &str, body: Value, status: StatusCode) -> Value {
+    let (got, v) = post(state, path, body.clone()).await;
+    assert_eq!(got, status, "{path} {body}: {v}");
+    error_of(&v);
+    v
+}
+
+/// POSTs `body` to `path` and checks that the answer has `status` and an error message
+/// containing `words`.
+async fn refused_with(state: &AppState, path: &str, body: Value, status: StatusCode, words: &str) {
+    let v = post_refused(state, path, body, status).await;
+    assert!(error_of(&v).contains(words), "{path}: {v}");
+}
+
+/// The option ids of a JSON list of them.
+fn option_ids(v: &Value) -> Vec<dlx_engine::OptionId> {
+    v.as_array()
+        .unwrap_or_else(|| panic!("not a list of option ids: {v}"))
+        .iter()
+        .map(|x| dlx_engine::OptionId(x.as_u64().expect("an option id") as u32))
+        .collect()
+}
+
 mod xcc {
     use super::*;
 
     #[tokio::test]
     async fn knuths_example_has_one_solution_and_it_checks() {
         let s = state();
-        let (status, v) = post(&s, "/api/xcc/solve", json!({ "problem": KNUTH })).await;
-        assert_eq!(status, StatusCode::OK, "{v}");
+        let v = post_ok(&s, "/api/xcc/solve", json!({ "problem": KNUTH })).await;
         assert_eq!(v["solutions"], 1);
         assert_eq!(v["complete"], true);
         assert_eq!(v["status"], "complete");
@@ -67,12 +98,7 @@ mod xcc {
         assert_eq!(first, vec!["a d f", "b g", "c e"]);
         // The listed option ids form a valid solution by the engine's independent checker.
         let (p, _) = dlx_engine::format::parse(KNUTH).unwrap();
-        let ids: Vec<_> = v["listed"][0]["options"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|x| dlx_engine::OptionId(x.as_u64().unwrap() as u32))
-            .collect();
+        let ids = option_ids(&v["listed"][0]["options"]);
         dlx_engine::reference::check(&p, &ids).unwrap();
         assert!(v["stats"]["nodes"].as_u64().unwrap() > 0);
         assert!(v["stats"]["updates"].as_u64().unwrap() > 0);
@@ -83,25 +109,19 @@ mod xcc {
         let s = state();
         let problem = dlx_server::params::queens(8).unwrap().0;
         let text = dlx_engine::format::write(&problem, None);
-        let (status, v) = post(
+        let v = post_ok(
             &s,
             "/api/xcc/solve",
             json!({ "problem": text, "limit": 10, "list": 3, "heuristic": "leftmost" }),
         )
         .await;
-        assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["solutions"], 10);
         assert_eq!(v["complete"], false);
         assert_eq!(v["status"], "limit_reached");
         assert_eq!(v["listed"].as_array().unwrap().len(), 3);
         for sol in v["listed"].as_array().unwrap() {
             assert_eq!(sol["text"].as_array().unwrap().len(), 8);
-            let ids: Vec<_> = sol["options"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| dlx_engine::OptionId(x.as_u64().unwrap() as u32))
-                .collect();
+            let ids = option_ids(&sol["options"]);
             dlx_engine::reference::check(&problem, &ids).unwrap();
         }
         let (_, all) = post(&s, "/api/xcc/solve", json!({ "problem": text })).await;
@@ -115,25 +135,19 @@ mod xcc {
         let text = dlx_engine::format::write(&problem, None);
         let mut nodes = Vec::new();
         for (asked, ran) in [("auto", "cells"), ("cells", "cells"), ("links", "links")] {
-            let (status, v) = post(
+            let v = post_ok(
                 &s,
                 "/api/xcc/solve",
                 json!({ "problem": text, "algorithm": asked, "list": 100 }),
             )
             .await;
-            assert_eq!(status, StatusCode::OK, "{v}");
             assert_eq!(v["algorithm"], ran);
             assert_eq!(v["solutions"], 92);
             let listed = v["listed"].as_array().unwrap();
             assert_eq!(listed.len(), 92);
             let mut distinct = std::collections::BTreeSet::new();
             for sol in listed {
-                let mut ids: Vec<_> = sol["options"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| dlx_engine::OptionId(x.as_u64().unwrap() as u32))
-                    .collect();
+                let mut ids = option_ids(&sol["options"]);
                 dlx_engine::reference::check(&problem, &ids).unwrap();
                 ids.sort();
                 distinct.insert(ids);
@@ -144,43 +158,47 @@ mod xcc {
         // The two algorithms search different trees; `auto` is `cells`.
         assert_eq!(nodes[0], nodes[1]);
         assert_ne!(nodes[1], nodes[2]);
-        let (status, v) = post(
+        refused_with(
             &s,
             "/api/xcc/solve",
             json!({ "problem": text, "algorithm": "fastest" }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "algorithm",
         )
         .await;
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
-        assert!(error_of(&v).contains("algorithm"), "{v}");
     }
 
     #[tokio::test]
     async fn bad_problems_name_line_and_item() {
         let s = state();
-        let (status, v) = post(
+        let v = post_refused(
             &s,
             "/api/xcc/solve",
             json!({ "problem": "a b | x\na zz\n" }),
+            StatusCode::BAD_REQUEST,
         )
         .await;
-        assert_eq!(status, StatusCode::BAD_REQUEST);
         assert_eq!(error_of(&v), "problem: line 2, column 3: unknown item `zz`");
-        let (status, v) = post(&s, "/api/xcc/solve", json!({ "problem": "" })).await;
-        assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert!(error_of(&v).contains("no items"), "{v}");
+        refused_with(
+            &s,
+            "/api/xcc/solve",
+            json!({ "problem": "" }),
+            StatusCode::BAD_REQUEST,
+            "no items",
+        )
+        .await;
     }
 
     #[tokio::test]
     async fn node_budget_is_reported_incomplete() {
         let s = state();
         let text = dlx_engine::format::write(&dlx_server::params::queens(10).unwrap().0, None);
-        let (status, v) = post(
+        let v = post_ok(
             &s,
             "/api/xcc/solve",
             json!({ "problem": text, "node_budget": 50 }),
         )
         .await;
-        assert_eq!(status, StatusCode::OK);
         assert_eq!(v["status"], "node_budget");
         assert_eq!(v["complete"], false);
         assert!(v["stats"]["nodes"].as_u64().unwrap() <= 50);
@@ -359,13 +377,12 @@ mod sudoku {
         let s = state();
         let mut solutions = Vec::new();
         for solver in ["dlx", "mrv", "backtrack", "fast"] {
-            let (status, v) = post(
+            let v = post_ok(
                 &s,
                 "/api/sudoku/solve",
                 json!({ "puzzle": INKALA, "solver": solver, "mode": "unique" }),
             )
             .await;
-            assert_eq!(status, StatusCode::OK, "{v}");
             assert_eq!(v["status"], "unique", "{solver}: {v}");
             assert_eq!(v["unique"], true);
             assert_eq!(v["complete"], true);
@@ -427,13 +444,13 @@ mod sudoku {
         .await;
         assert_eq!(limited["solutions"], 1);
         assert_eq!(limited["complete"], false);
-        let (status, v) = post(
+        let v = post_refused(
             &s,
             "/api/sudoku/solve",
             json!({ "puzzle": TWO, "mode": "one", "limit": 5 }),
+            StatusCode::BAD_REQUEST,
         )
         .await;
-        assert_eq!(status, StatusCode::BAD_REQUEST);
         assert!(error_of(&v).starts_with("limit:"), "{v}");
     }
 
@@ -460,13 +477,12 @@ mod sudoku {
         let s = state();
         let blank = ".".repeat(625);
         for solver in ["dlx", "backtrack", "fast"] {
-            let (status, v) = post(
+            let v = post_ok(
                 &s,
                 "/api/sudoku/solve",
                 json!({ "puzzle": blank, "mode": "count", "solver": solver }),
             )
             .await;
-            assert_eq!(status, StatusCode::OK, "{v}");
             assert_eq!(v["complete"], false, "{solver}");
             let stopped = v["stopped"].as_str().unwrap();
             assert!(stopped == "deadline" || stopped == "node_budget", "{v}");
@@ -488,8 +504,7 @@ mod sudoku {
         let mut p: Vec<char> = INKALA.chars().collect();
         p[1] = '8'; // r1c2 = 8 repeats r1c1
         let p: String = p.into_iter().collect();
-        let (status, v) = post(&s, "/api/sudoku/solve", json!({ "puzzle": p })).await;
-        assert_eq!(status, StatusCode::OK);
+        let v = post_ok(&s, "/api/sudoku/solve", json!({ "puzzle": p })).await;
         assert_eq!(v["status"], "none");
         assert_eq!(v["solution"], Value::Null);
         assert_eq!(
@@ -520,8 +535,7 @@ mod sudoku {
     async fn check_reads_any_format_and_lists_candidates() {
         let s = state();
         let grid = "1 . | . .\n. . | 2 .\n----+----\n. 3 | . .\n. . | . 4\n";
-        let (status, v) = post(&s, "/api/sudoku/check", json!({ "puzzle": grid })).await;
-        assert_eq!(status, StatusCode::OK, "{v}");
+        let v = post_ok(&s, "/api/sudoku/check", json!({ "puzzle": grid })).await;
         assert_eq!(v["size"], 4);
         assert_eq!(v["shape"], json!({ "rows": 2, "cols": 2 }));
         assert_eq!(v["grid"], "1.....2..3.....4");
@@ -542,13 +556,12 @@ mod sudoku {
         .await;
         assert_eq!(v["dead_cells"], json!([[1, 0]]), "{v}");
         // A box shape other than the default.
-        let (status, v) = post(
+        let v = post_ok(
             &s,
             "/api/sudoku/check",
             json!({ "puzzle": ".".repeat(36), "shape": { "rows": 3, "cols": 2 } }),
         )
         .await;
-        assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["shape"], json!({ "rows": 3, "cols": 2 }));
     }
 
@@ -582,14 +595,14 @@ mod sudoku {
                 assert!(error_of(&v).starts_with(needle), "{path} {body}: {v}");
             }
         }
-        let (status, v) = post(
+        refused_with(
             &s,
             "/api/sudoku/solve",
             json!({ "puzzle": INKALA, "solver": "magic" }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "magic",
         )
         .await;
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert!(error_of(&v).contains("magic"), "{v}");
     }
 
     /// The grids after each step of a trace answer: its `grid` with each step's `changes`
@@ -866,13 +879,23 @@ mod robustness {
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert!(error_of(&v).starts_with("invalid JSON body"), "{v}");
 
-        let (status, v) = post(&s, "/api/xcc/solve", json!({ "problme": "a" })).await;
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert!(error_of(&v).contains("problme"), "{v}");
+        refused_with(
+            &s,
+            "/api/xcc/solve",
+            json!({ "problme": "a" }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "problme",
+        )
+        .await;
 
-        let (status, v) = post(&s, "/api/xcc/solve", json!({ "problem": 7 })).await;
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert!(error_of(&v).contains("problem"), "{v}");
+        refused_with(
+            &s,
+            "/api/xcc/solve",
+            json!({ "problem": 7 }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "problem",
+        )
+        .await;
 
         let req = Request::post("/api/xcc/solve")
             .body(Body::from(json!({ "problem": KNUTH }).to_string()))
@@ -889,9 +912,14 @@ mod robustness {
             ..Limits::default()
         });
         let big = "a ".repeat(2000);
-        let (status, v) = post(&s, "/api/xcc/solve", json!({ "problem": big })).await;
-        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
-        assert!(error_of(&v).contains("too large"), "{v}");
+        refused_with(
+            &s,
+            "/api/xcc/solve",
+            json!({ "problem": big }),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too large",
+        )
+        .await;
     }
 
     #[tokio::test]
@@ -1048,13 +1076,13 @@ mod robustness {
             request_timeout: Duration::from_millis(50),
             ..Limits::default()
         });
-        let (status, v) = post(
+        let v = post_refused(
             &s,
             "/api/sudoku/solve",
             json!({ "puzzle": ".".repeat(625), "mode": "count", "time_limit_ms": 400 }),
+            StatusCode::SERVICE_UNAVAILABLE,
         )
         .await;
-        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(error_of(&v), "request timed out after 50 ms");
     }
 
@@ -1135,8 +1163,7 @@ mod logic {
     #[tokio::test]
     async fn explain_walks_to_the_solution_and_rates_it() {
         let s = state();
-        let (status, v) = post(&s, "/api/sudoku/explain", json!({ "puzzle": EASY })).await;
-        assert_eq!(status, StatusCode::OK, "{v}");
+        let v = post_ok(&s, "/api/sudoku/explain", json!({ "puzzle": EASY })).await;
         assert_eq!(v["stop"], "solved");
         let cells: Vec<u8> = v["grid"]["cells"]
             .as_array()
@@ -1147,14 +1174,14 @@ mod logic {
         assert_eq!(cells, solution_of(EASY));
         assert_eq!(v["rating"]["band"], "easy");
         assert!(v["steps"].as_array().unwrap().len() >= 40);
-        let (status, v) = post(
+        refused_with(
             &s,
             "/api/sudoku/explain",
             json!({ "puzzle": EASY, "upto": "magic" }),
+            StatusCode::BAD_REQUEST,
+            "unknown technique",
         )
         .await;
-        assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert!(error_of(&v).contains("unknown technique"), "{v}");
     }
 
     #[tokio::test]
@@ -1167,13 +1194,12 @@ mod logic {
         for k in [0, 1, 3] {
             marks[k] = vec![solution[k]];
         }
-        let (status, v) = post(
+        let v = post_ok(
             &s,
             "/api/sudoku/hint",
             json!({ "puzzle": EASY, "marks": marks }),
         )
         .await;
-        assert_eq!(status, StatusCode::OK, "{v}");
         let step = &v["step"];
         let placed = step["placements"].as_array().unwrap();
         assert!(!placed.is_empty(), "{v}");
@@ -1185,42 +1211,46 @@ mod logic {
         // A mark that removes the solution's digit is named.
         let mut wrong = vec![Vec::<u8>::new(); 81];
         wrong[0] = vec![solution[0] % 9 + 1];
-        let (status, v) = post(
-            &s,
-            "/api/sudoku/hint",
-            json!({ "puzzle": EASY, "marks": wrong }),
-        )
-        .await;
-        assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert!(error_of(&v).contains("r1c1"), "{v}");
-        let (status, v) = post(
-            &s,
-            "/api/sudoku/hint",
-            json!({ "puzzle": EASY, "marks": [[1]] }),
-        )
-        .await;
-        assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert!(error_of(&v).contains("marks: 1 cells"), "{v}");
+        for (path, body, status, words) in [
+            (
+                "/api/sudoku/hint",
+                json!({ "puzzle": EASY, "marks": wrong }),
+                StatusCode::BAD_REQUEST,
+                "r1c1",
+            ),
+            (
+                "/api/sudoku/hint",
+                json!({ "puzzle": EASY, "marks": [[1]] }),
+                StatusCode::BAD_REQUEST,
+                "marks: 1 cells",
+            ),
+        ] {
+            refused_with(&s, path, body, status, words).await;
+        }
     }
 
     #[tokio::test]
     async fn rate_and_refusals() {
         let s = state();
-        let (status, v) = post(&s, "/api/sudoku/rate", json!({ "puzzle": EASY })).await;
-        assert_eq!(status, StatusCode::OK, "{v}");
+        let v = post_ok(&s, "/api/sudoku/rate", json!({ "puzzle": EASY })).await;
         assert_eq!(v["er"].as_f64(), Some(1.2));
-        let (status, v) = post(
+        refused_with(
             &s,
             "/api/sudoku/rate",
             json!({ "puzzle": "12.............." }),
+            StatusCode::BAD_REQUEST,
+            "more than one solution",
         )
         .await;
-        assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert!(error_of(&v).contains("more than one solution"), "{v}");
         let big = ".".repeat(625);
-        let (status, v) = post(&s, "/api/sudoku/rate", json!({ "puzzle": big })).await;
-        assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert!(error_of(&v).contains("larger than the 16x16"), "{v}");
+        refused_with(
+            &s,
+            "/api/sudoku/rate",
+            json!({ "puzzle": big }),
+            StatusCode::BAD_REQUEST,
+            "larger than the 16x16",
+        )
+        .await;
     }
 
     #[tokio::test]
@@ -1246,8 +1276,7 @@ mod logic {
         assert!((2.1..=2.9).contains(&er), "{er}");
         let (_, again) = post(&s, "/api/sudoku/generate", body).await;
         assert_eq!(again["puzzle"], v["puzzle"]);
-        let (status, v) = post(&s, "/api/sudoku/generate", json!({ "size": 6, "seed": 1 })).await;
-        assert_eq!(status, StatusCode::OK, "{v}");
+        let v = post_ok(&s, "/api/sudoku/generate", json!({ "size": 6, "seed": 1 })).await;
         assert_eq!(v["puzzle"].as_str().unwrap().len(), 36);
         for (body, message) in [
             (json!({ "size": 7 }), "size"),
@@ -1442,13 +1471,13 @@ mod hardening {
             assert_eq!(status, want, "{path} {body}: {v}");
         }
         let blank16 = ".".repeat(256);
-        let (status, v) = post(
+        post_refused(
             &s,
             "/api/sudoku/solve",
             json!({ "puzzle": blank16, "mode": "count" }),
+            StatusCode::SERVICE_UNAVAILABLE,
         )
         .await;
-        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
         drop(held);
     }
 
@@ -1654,5 +1683,222 @@ mod hardening {
             .unwrap()
             .unwrap();
         assert!(tokio::net::TcpStream::connect(addr).await.is_err());
+    }
+}
+
+/// The OpenAPI document (`GET /api/openapi.json`): served, OpenAPI 3.1, listing every route
+/// the router answers and nothing else, and describing the answers the router gives.
+mod contract {
+    use super::*;
+
+    /// Every route of the API, as a client calls it: method, path as the document writes it,
+    /// and a path with its parameters filled in.
+    const ROUTES: [(&str, &str, &str); 13] = [
+        ("get", "/api/health", "/api/health"),
+        ("get", "/api/limits", "/api/limits"),
+        ("get", "/api/openapi.json", "/api/openapi.json"),
+        ("post", "/api/sudoku/check", "/api/sudoku/check"),
+        ("post", "/api/sudoku/solve", "/api/sudoku/solve"),
+        ("post", "/api/sudoku/trace", "/api/sudoku/trace"),
+        ("post", "/api/sudoku/explain", "/api/sudoku/explain"),
+        ("post", "/api/sudoku/hint", "/api/sudoku/hint"),
+        ("post", "/api/sudoku/rate", "/api/sudoku/rate"),
+        ("post", "/api/sudoku/generate", "/api/sudoku/generate"),
+        ("post", "/api/xcc/solve", "/api/xcc/solve"),
+        ("post", "/api/xcc/trace", "/api/xcc/trace"),
+        ("get", "/api/queens/{n}", "/api/queens/6"),
+    ];
+
+    const EASY: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    async fn document(s: &AppState) -> Value {
+        let (status, doc) = get(s, "/api/openapi.json").await;
+        assert_eq!(status, StatusCode::OK);
+        doc
+    }
+
+    /// Checks `answer` against the schema the document gives for `status` of `method path`.
+    fn assert_matches(doc: &Value, method: &str, path: &str, status: StatusCode, answer: &Value) {
+        let escaped = path.replace('~', "~0").replace('/', "~1");
+        let pointer = format!(
+            "#/paths/{escaped}/{method}/responses/{}/content/application~1json/schema",
+            status.as_u16()
+        );
+        assert!(
+            doc.pointer(&pointer[1..]).is_some(),
+            "the document has no schema for {status} of {method} {path}"
+        );
+        // The whole document as the root, so that `#/components/...` references resolve.
+        let mut root = doc.clone();
+        root["$ref"] = Value::String(pointer.replace('{', "%7B").replace('}', "%7D"));
+        let validator = jsonschema::draft202012::new(&root).expect("a valid schema");
+        let errors: Vec<String> = validator
+            .iter_errors(answer)
+            .map(|e| format!("{e} at {}", e.instance_path()))
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{method} {path} ({status}) does not match its schema: {errors:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn the_document_is_served_as_openapi_3_1() {
+        let s = state();
+        let resp = app(s.clone())
+            .oneshot(
+                Request::get("/api/openapi.json")
+                    .body(Body::empty())
+                    .unwrap(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            resp.headers()[header::CONTENT_TYPE],
+            "application/json",
+            "served as JSON"
+        );
+        let doc = document(&s).await;
+        let version = doc["openapi"].as_str().expect("an `openapi` field");
+        assert!(version.starts_with("3.1."), "OpenAPI 3.1, not {version}");
+        assert_eq!(doc["info"]["title"], "dlx");
+        assert!(doc["components"]["schemas"]["ErrorBody"].is_object());
+    }
+
+    #[tokio::test]
+    async fn every_route_is_in_the_document_and_nothing_else() {
+        let s = state();
+        let doc = document(&s).await;
+        let paths = doc["paths"].as_object().expect("paths");
+        let mut documented: Vec<(String, String)> = paths
+            .iter()
+            .flat_map(|(path, ops)| {
+                let ops = ops.as_object().unwrap();
+                ops.keys().map(move |m| (m.clone(), path.clone()))
+            })
+            .collect();
+        documented.sort();
+        let mut routes: Vec<(String, String)> = ROUTES
+            .iter()
+            .map(|&(m, p, _)| (m.to_string(), p.to_string()))
+            .collect();
+        routes.sort();
+        assert_eq!(documented, routes, "the document and the routes differ");
+        // OpenAPI asks for unique operation ids (tools key operations by them).
+        let mut ids: Vec<&str> = paths
+            .values()
+            .flat_map(|ops| ops.as_object().unwrap().values())
+            .map(|op| op["operationId"].as_str().expect("an operation id"))
+            .collect();
+        ids.sort();
+        let count = ids.len();
+        ids.dedup();
+        assert_eq!(ids.len(), count, "repeated operation ids: {ids:?}");
+        // And each is a route the router has (an empty body is refused, but not as unknown).
+        for (method, path, called) in ROUTES {
+            let (status, v) = match method {
+                "get" => get(&s, called).await,
+                _ => post(&s, called, json!({})).await,
+            };
+            assert!(
+                status != StatusCode::NOT_FOUND && status != StatusCode::METHOD_NOT_ALLOWED,
+                "{method} {path}: {status} {v}"
+            );
+            let answers = &paths[path][method]["responses"];
+            assert!(
+                answers.get(status.as_str()).is_some(),
+                "{method} {path} answered {status}, which the document does not list"
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn answers_match_their_schemas() {
+        let s = state();
+        let doc = document(&s).await;
+        let four = "1...3..4.3....2.";
+        let bodies = [
+            (
+                "/api/sudoku/check",
+                json!({ "puzzle": "1.1.\n..2.\n.3..\n...4" }),
+            ),
+            ("/api/sudoku/solve", json!({ "puzzle": EASY })),
+            (
+                "/api/sudoku/solve",
+                json!({ "puzzle": EASY, "mode": "count", "limit": 3 }),
+            ),
+            ("/api/sudoku/trace", json!({ "puzzle": four })),
+            (
+                "/api/sudoku/trace",
+                json!({ "puzzle": EASY, "solver": "mrv", "max_steps": 5 }),
+            ),
+            (
+                "/api/sudoku/explain",
+                json!({ "puzzle": EASY, "max_steps": 3 }),
+            ),
+            ("/api/sudoku/hint", json!({ "puzzle": EASY })),
+            ("/api/sudoku/rate", json!({ "puzzle": EASY })),
+            ("/api/sudoku/generate", json!({ "size": 4, "seed": 5 })),
+            ("/api/sudoku/generate", json!({ "seed": 5, "band": "easy" })),
+            ("/api/xcc/solve", json!({ "problem": KNUTH, "list": 2 })),
+            (
+                "/api/xcc/trace",
+                json!({ "problem": KNUTH, "max_steps": 20 }),
+            ),
+            ("/api/xcc/trace", json!({ "queens": 4, "max_steps": 20 })),
+        ];
+        for (path, body) in bodies {
+            let (status, v) = post(&s, path, body.clone()).await;
+            assert_eq!(status, StatusCode::OK, "{path} {body}: {v}");
+            assert_matches(&doc, "post", path, status, &v);
+        }
+        for (path, documented) in [
+            ("/api/health", "/api/health"),
+            ("/api/limits", "/api/limits"),
+            ("/api/queens/6?list=4", "/api/queens/{n}"),
+        ] {
+            let (status, v) = get(&s, path).await;
+            assert_eq!(status, StatusCode::OK, "{path}: {v}");
+            assert_matches(&doc, "get", documented, status, &v);
+        }
+        // Refusals too: a bad value, a body of the wrong shape, a bad board size.
+        for (path, body, want) in [
+            (
+                "/api/sudoku/solve",
+                json!({ "puzzle": "12" }),
+                StatusCode::BAD_REQUEST,
+            ),
+            (
+                "/api/xcc/solve",
+                json!({ "problem": 7 }),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/sudoku/rate",
+                json!({ "puzle": EASY }),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+        ] {
+            let (status, v) = post(&s, path, body).await;
+            assert_eq!(status, want, "{path}: {v}");
+            assert_matches(&doc, "post", path, status, &v);
+        }
+        let (status, v) = get(&s, "/api/queens/0").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_matches(&doc, "get", "/api/queens/{n}", status, &v);
+    }
+
+    #[tokio::test]
+    async fn a_schema_mismatch_is_caught() {
+        // The check above could pass by accepting anything: it does not.
+        let s = state();
+        let doc = document(&s).await;
+        let (_, mut v) = post(&s, "/api/sudoku/solve", json!({ "puzzle": EASY })).await;
+        v["status"] = json!("maybe");
+        let result = std::panic::catch_unwind(|| {
+            assert_matches(&doc, "post", "/api/sudoku/solve", StatusCode::OK, &v)
+        });
+        assert!(result.is_err(), "a status outside the enum must not match");
     }
 }
