@@ -1694,7 +1694,7 @@ mod hardening {
         socket.set_recv_buffer_size(4096).unwrap();
         let mut conn = socket.connect(addr).await.unwrap();
         // An exact-cover trace 1,200 levels deep whose items have names of 700 letters (every
-        // step names its item, most of them twice or three times: about 8 MB), more than both
+        // step names its item, most of them twice or three times: about 7.3 MB), more than both
         // sockets' buffers (the kernel's can grow to 4 MiB on the server's side).
         let name = |k: usize| format!("{k}{}", "x".repeat(700));
         let mut problem: String = (0..1200).map(|k| name(k) + " ").collect();
