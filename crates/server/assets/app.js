@@ -606,7 +606,7 @@ async function loadText(text) {
     throw e;
   }
   if (r.size > SYM.length) {
-    throw new Error(`a ${r.size}×${r.size} puzzle is too big for this page, which draws boards up to ${SYM.length}×${SYM.length} (the size menu lists the usual ones); solve it with the API or \`dlx sudoku\``);
+    throw new Error(`a ${r.size}×${r.size} puzzle is too big for this page, which draws boards up to ${SYM.length}×${SYM.length} (one symbol a cell: every size in the size menu); solve it with the API or \`dlx sudoku\``);
   }
   setGrid(r.size, r.shape, valuesOf(r.grid, r.size));
   return r;
@@ -615,6 +615,18 @@ async function loadText(text) {
 function emptyGrid(n) {
   setGrid(n, boxShape(n), new Uint8Array(n * n));
 }
+
+// The size menu offers every size the page draws: 4×4 up to one symbol a cell (35×35), boxes
+// of at least 2×2 (a prime size has none). The page lists the usual sizes first.
+(() => {
+  const sizes = $("#size-select");
+  const have = new Set([...sizes.options].map((o) => Number(o.value)));
+  const more = el("optgroup", { label: "Other sizes" });
+  for (let n = 4; n <= SYM.length; n++) {
+    if (!have.has(n) && boxShape(n).rows >= 2) more.append(el("option", { value: String(n), text: `${n}×${n}` }));
+  }
+  sizes.append(more);
+})();
 
 $("#size-select").addEventListener("change", (e) => {
   emptyGrid(Number(e.target.value));
@@ -944,18 +956,18 @@ function playerKeys(e, player) {
 let traceCap = 5000;
 
 /**
- * The board and partial solution at any step of a Sudoku trace, whose steps carry only what
- * they change (`changes`: [cell, digit]; `pop`, `push` on the stack), going forwards or
- * backwards from the step shown. `undo[i]` holds what step i overwrote.
+ * The board and partial solution at any step of a trace, whose steps carry only what they
+ * change (`changes`: [cell, digit], Sudoku only; `pop`, `push` on the stack), going forwards
+ * or backwards from the step shown. `undo[i]` holds what step i overwrote.
  */
 function makeReplay(start, steps) {
   const grid = Uint8Array.from(start);
   const stack = [];
-  const undo = steps.map((st) => ({ cells: st.changes.map(([c]) => [c, 0]), popped: [] }));
+  const undo = steps.map((st) => ({ cells: (st.changes || []).map(([c]) => [c, 0]), popped: [] }));
   let at = -1; // the step whose result grid and stack hold
   const forward = (i) => {
     const st = steps[i];
-    for (const [k, [c, d]] of st.changes.entries()) { undo[i].cells[k][1] = grid[c]; grid[c] = d; }
+    for (const [k, [c, d]] of (st.changes || []).entries()) { undo[i].cells[k][1] = grid[c]; grid[c] = d; }
     undo[i].popped = st.pop ? stack.splice(stack.length - st.pop, st.pop) : [];
     stack.push(...st.push);
   };
@@ -1592,16 +1604,20 @@ $("#xcc-solve").addEventListener("click", () => busy($("#xcc-solve"), async () =
   }
 }));
 
-const xccPlayer = makePlayer("xcc-", (step) => {
-  if (xccState.trace) drawMatrix($("#xcc-links"), xccState.trace.matrix, step, $("#xcc-links-note"));
-  if (xccState.trace && xccState.trace.queens) drawQueensStep(xccState.trace, step);
+const xccPlayer = makePlayer("xcc-", (step, i) => {
+  const t = xccState.trace;
+  if (!t) return;
+  // The steps carry how the partial solution changed; the views want it whole.
+  const shown = { ...step, stack: [...t.replay.go(i).stack] };
+  drawMatrix($("#xcc-links"), t.matrix, shown, $("#xcc-links-note"));
+  if (t.queens) drawQueensStep(t, shown);
 });
 
 async function xccTrace(body, button) {
   return busy(button, async () => {
     try {
       const r = await api("/api/xcc/trace", body);
-      xccState.trace = r;
+      xccState.trace = { ...r, replay: makeReplay([], r.steps) };
       $("#xcc-player-card").hidden = false;
       $("#trace-chess").hidden = !r.queens;
       const extra = r.solutions ? `The recorded search meets ${plural(r.solutions, "solution")}.` : "";

@@ -2,9 +2,11 @@
 //! [`Record`](dlx_engine::Record) of a dancing-links search, each step put in words as an
 //! [`XccStep`] (items by name, a sentence).
 //!
-//! Each step carries the stack of chosen option ids after it, from which the page derives
-//! everything it draws on the [`Matrix`](dlx_engine::Matrix): the items covered (every item
-//! of a chosen option) and the options hidden (every option sharing an item with a chosen one).
+//! Each step carries only how the stack of chosen option ids changed (`pop` ids leave its top,
+//! then those of `push` are added), so a deep search costs the same per step as a shallow one.
+//! From the stack, replayed, the page derives everything it draws on the
+//! [`Matrix`](dlx_engine::Matrix): the items covered (every item of a chosen option) and the
+//! options hidden (every option sharing an item with a chosen one).
 
 use dlx_engine::{Heuristic, OptionId, Problem, Step, StepKind};
 use serde::Serialize;
@@ -27,8 +29,11 @@ pub struct XccStep {
     pub options: Option<usize>,
     /// The option tried (try).
     pub option: Option<u32>,
-    /// The options of the partial solution after this step, by id, in level order.
-    pub stack: Vec<u32>,
+    /// How many option ids leave the top of the partial solution (the chosen options, by id,
+    /// in level order) at this step, before those of `push` are added.
+    pub pop: usize,
+    /// The option ids added to the partial solution at this step (see `pop`).
+    pub push: Vec<u32>,
     /// A sentence saying what happened.
     pub text: String,
 }
@@ -49,8 +54,9 @@ fn plural(k: usize) -> &'static str {
 }
 
 impl XccStep {
-    /// Step `s` of a search of `problem`, which met `solution` solutions up to it.
-    fn of(problem: &Problem, s: &Step, solution: u64) -> XccStep {
+    /// Step `s` of a search of `problem`, which met `solution` solutions up to it; `before` is
+    /// the partial solution before the step.
+    fn of(problem: &Problem, s: &Step, solution: u64, before: &[OptionId]) -> XccStep {
         let name = s.item.map(|i| problem.item_name(i).to_string());
         let who = name.as_deref().unwrap_or("?");
         let level = s.level;
@@ -84,6 +90,11 @@ impl XccStep {
             ),
         };
         let counted = matches!(s.kind, StepKind::Choose | StepKind::DeadEnd);
+        let keep = before
+            .iter()
+            .zip(&s.stack)
+            .take_while(|(a, b)| a == b)
+            .count();
         XccStep {
             kind: s.kind,
             depth: level,
@@ -91,7 +102,8 @@ impl XccStep {
             item_id: s.item.map(|i| i.0),
             options: counted.then_some(options),
             option: s.option.map(|o| o.0),
-            stack: s.stack.iter().map(|o| o.0).collect(),
+            pop: before.len() - keep,
+            push: s.stack[keep..].iter().map(|o| o.0).collect(),
             text,
         }
     }
@@ -102,12 +114,15 @@ pub fn record(problem: &Problem, heuristic: Heuristic, cap: usize, budget: Budge
     let config = budget.engine_config(heuristic);
     let (rec, _) = dlx_engine::record::record(problem, config, cap, u64::MAX);
     let mut solutions = 0;
+    let mut before: &[OptionId] = &[];
     let steps = rec
         .steps
         .iter()
         .map(|s| {
             solutions += u64::from(s.kind == StepKind::Solution);
-            XccStep::of(problem, s, solutions)
+            let step = XccStep::of(problem, s, solutions, before);
+            before = &s.stack;
+            step
         })
         .collect();
     XccTrace {
@@ -158,6 +173,23 @@ mod tests {
             let counted = matches!(s.kind, StepKind::Choose | StepKind::DeadEnd);
             assert_eq!(s.options.is_some(), counted, "{}", s.text);
         }
+    }
+
+    #[test]
+    fn steps_carry_the_change_of_the_stack() {
+        // Two solutions, the first three levels deep: backing out of it pops level by level.
+        let (p, _) = dlx_engine::format::parse("a b c d\na b\nc\nd\na\nb c d\n").unwrap();
+        let t = record(&p, Heuristic::Mrv, 1000, budget());
+        let (rec, _) = dlx_engine::record::record(&p, Default::default(), 1000, u64::MAX);
+        assert_eq!(t.steps.len(), rec.steps.len());
+        let mut stack = Vec::new();
+        for (s, r) in t.steps.iter().zip(&rec.steps) {
+            stack.truncate(stack.len() - s.pop);
+            stack.extend(s.push.iter().map(|&o| OptionId(o)));
+            assert_eq!(stack, r.stack, "{}", s.text);
+        }
+        assert!(t.steps.iter().any(|s| s.pop > 0));
+        assert!(t.steps.iter().all(|s| s.push.len() <= 1));
     }
 
     #[test]

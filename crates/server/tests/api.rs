@@ -223,6 +223,110 @@ mod xcc {
         }
     }
 
+    /// The partial solution after each step of an exact-cover trace, from each step's `pop`
+    /// and `push` applied in turn.
+    fn replay_stacks(v: &Value) -> Vec<Vec<u32>> {
+        let mut stack: Vec<u32> = Vec::new();
+        let mut stacks = Vec::new();
+        for st in v["steps"].as_array().unwrap() {
+            assert!(st.get("stack").is_none(), "{st}");
+            let pop = st["pop"].as_u64().unwrap() as usize;
+            assert!(pop <= stack.len(), "{st}");
+            stack.truncate(stack.len() - pop);
+            stack.extend(
+                st["push"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|o| o.as_u64().unwrap() as u32),
+            );
+            stacks.push(stack.clone());
+        }
+        stacks
+    }
+
+    /// Issue 22: the steps carry what changed, not the whole stack; replayed, they give the
+    /// stacks the engine's own record of the same search holds.
+    #[tokio::test]
+    async fn trace_steps_replay_to_the_engines_stacks() {
+        let s = state();
+        // Knuth's example, and a chain three levels deep under a choice of two.
+        let deep = "a b c d\na b\nc\nd\na\nb c d\n";
+        for (problem, heuristic) in [
+            (KNUTH, "mrv"),
+            (KNUTH, "leftmost"),
+            (deep, "mrv"),
+            (deep, "leftmost"),
+        ] {
+            let body = json!({ "problem": problem, "heuristic": heuristic });
+            let (status, v) = post(&s, "/api/xcc/trace", body).await;
+            assert_eq!(status, StatusCode::OK, "{v}");
+            let stacks = replay_stacks(&v);
+            let (p, _) = dlx_engine::format::parse(problem).unwrap();
+            let config = dlx_engine::Config {
+                heuristic: if heuristic == "mrv" {
+                    dlx_engine::Heuristic::Mrv
+                } else {
+                    dlx_engine::Heuristic::Leftmost
+                },
+                ..dlx_engine::Config::default()
+            };
+            let (rec, _) = dlx_engine::record::record(&p, config, 5000, u64::MAX);
+            let expected: Vec<Vec<u32>> = rec
+                .steps
+                .iter()
+                .map(|st| st.stack.iter().map(|o| o.0).collect())
+                .collect();
+            assert_eq!(stacks, expected, "{problem:?} {heuristic}");
+            // Some step pops, or the replay would be trivially a running list.
+            let steps = v["steps"].as_array().unwrap();
+            assert!(steps.iter().any(|st| st["pop"].as_u64().unwrap() > 0));
+        }
+    }
+
+    /// The replayed stacks say what the steps say: a try puts its option on top at its
+    /// level, a choice is made with one option per level above it, and at a solution the
+    /// options put one queen on each row and column, none attacking another.
+    #[tokio::test]
+    async fn trace_stacks_agree_with_the_steps_and_solve_queens() {
+        let s = state();
+        let (status, v) = post(&s, "/api/xcc/trace", json!({ "queens": 6 })).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let stacks = replay_stacks(&v);
+        let squares = v["queens"]["squares"].as_array().unwrap();
+        let mut solutions = 0;
+        for (st, stack) in v["steps"].as_array().unwrap().iter().zip(&stacks) {
+            let depth = st["depth"].as_u64().unwrap() as usize;
+            match st["kind"].as_str().unwrap() {
+                "try" => {
+                    assert_eq!(stack.len(), depth + 1, "{st}");
+                    assert_eq!(u64::from(*stack.last().unwrap()), st["option"], "{st}");
+                }
+                "choose" | "dead_end" => assert_eq!(stack.len(), depth, "{st}"),
+                "solution" => {
+                    solutions += 1;
+                    let q: Vec<(i64, i64)> = stack
+                        .iter()
+                        .map(|&o| {
+                            let sq = &squares[o as usize];
+                            (sq[0].as_i64().unwrap(), sq[1].as_i64().unwrap())
+                        })
+                        .collect();
+                    assert_eq!(q.len(), 6, "{st}");
+                    for (i, a) in q.iter().enumerate() {
+                        for b in &q[i + 1..] {
+                            assert!(a.0 != b.0 && a.1 != b.1, "{q:?}");
+                            assert!((a.0 - b.0).abs() != (a.1 - b.1).abs(), "{q:?}");
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        assert_eq!(solutions, 4);
+        assert!(stacks.last().unwrap().is_empty());
+    }
+
     #[tokio::test]
     async fn trace_of_queens_carries_squares_and_respects_the_cap() {
         let s = state();
@@ -1611,17 +1715,20 @@ mod hardening {
         let (addr, stop, handle) = spawn_server(Limits {
             send_timeout: Duration::from_millis(300),
             response_limit: 16 << 20,
+            body_limit: 4 << 20,
             ..Limits::default()
         })
         .await;
         let socket = tokio::net::TcpSocket::new_v4().unwrap();
         socket.set_recv_buffer_size(4096).unwrap();
         let mut conn = socket.connect(addr).await.unwrap();
-        // An exact-cover trace 1,200 levels deep (each step carries its stack: about 8.9 MB),
-        // more than both sockets' buffers (the kernel's can grow to 4 MiB on the server's side).
-        let mut problem: String = (0..1200).map(|k| format!("i{k} ")).collect();
+        // An exact-cover trace 1,200 levels deep whose items have names of 700 letters (every
+        // step names its item, most of them twice or three times: about 7.3 MB), more than both
+        // sockets' buffers (the kernel's can grow to 4 MiB on the server's side).
+        let name = |k: usize| format!("{k}{}", "x".repeat(700));
+        let mut problem: String = (0..1200).map(|k| name(k) + " ").collect();
         problem.push('\n');
-        problem.extend((0..1200).map(|k| format!("i{k}\n")));
+        problem.extend((0..1200).map(|k| name(k) + "\n"));
         let body = json!({ "problem": problem }).to_string();
         let request = format!(
             "POST /api/xcc/trace HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
