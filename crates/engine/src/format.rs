@@ -16,7 +16,7 @@
 
 use std::fmt::Write as _;
 
-use crate::problem::{BuildError, ItemId, OptionId, Problem, ProblemBuilder};
+use crate::problem::{BuildError, ItemId, OptionId, Problem, ProblemBuilder, shown};
 
 /// The longest line accepted, in bytes.
 pub const MAX_LINE: usize = 1 << 20;
@@ -64,19 +64,6 @@ pub enum ParseErrorKind {
     /// Knuth's multiplicity syntax (`2|R0`, `1:3|R0`, DLX3/MCC) on the item line.
     #[error("multiplicities (`{0}`, Knuth's DLX3) are not supported yet")]
     Multiplicity(String),
-}
-
-/// `s` with its control characters escaped (`\0`, `\u{1b}`), for messages.
-fn shown(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// The first control character of `word`, with its column (`col` is the word's).
