@@ -255,6 +255,72 @@ impl Search for Links {
         if self.phase != Phase::Enter || self.stats.nodes > 0 || self.level > 0 {
             return Err(ForceError::Started);
         }
+        if let Err(e) = self.replay(prefix) {
+            // The state is half replayed: nothing can be searched from it.
+            self.phase = Phase::Done;
+            return Err(e);
+        }
+        self.level = prefix.len();
+        self.base = prefix.len();
+        self.stats = Stats::default();
+        Ok(())
+    }
+
+    same_in_both_searches!();
+
+    /// The options committed on the current path: those chosen at levels `0..level`, and at
+    /// `level` too unless the search is about to enter it (after a stop at a solution, the
+    /// whole solution).
+    fn partial_solution(&self) -> Vec<OptionId> {
+        let depth = match self.phase {
+            Phase::Done => 0,
+            Phase::Enter => self.level,
+            Phase::Retry | Phase::Leaf => self.level + 1,
+        }
+        .min(self.choice.len());
+        self.choice[..depth]
+            .iter()
+            .filter_map(|&x| {
+                self.option_of
+                    .get((x / S) as usize)
+                    .filter(|&&o| o != u32::MAX)
+            })
+            .map(|&o| OptionId(o))
+            .collect()
+    }
+
+    /// Knuth's estimate of the fraction of the tree explored: at each level the chosen node is
+    /// the k-th of the d options of its item, and the fractions (k - 1) / (d_0 ... d_l) add up.
+    fn progress_fraction(&self) -> f64 {
+        let open = match self.phase {
+            Phase::Done => return 1.0,
+            Phase::Enter => self.level,
+            Phase::Retry | Phase::Leaf => self.level + 1,
+        };
+        let mut scale = 1.0;
+        let mut sum = 0.0;
+        for &x in &self.choice[self.base.min(open)..open.min(self.choice.len())] {
+            if x <= self.last {
+                break;
+            }
+            let head = self.nd(x).top as u32;
+            let d = self.nd(head).top.max(1) as f64;
+            let mut k = 0usize;
+            let mut p = self.nd(head).down;
+            while p != x && p != head {
+                k += 1;
+                p = self.nd(p).down;
+            }
+            scale /= d;
+            sum += k as f64 * scale;
+        }
+        (sum + 0.5 * scale).clamp(0.0, 1.0)
+    }
+}
+
+impl Links {
+    /// The choices of [`Links::force`], level by level.
+    fn replay(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
         self.choice
             .resize(self.choice.len().max(prefix.len() + 1), 0);
         for (level, &o) in prefix.iter().enumerate() {
@@ -278,56 +344,9 @@ impl Search for Links {
             }
             self.choice[level] = x;
         }
-        self.level = prefix.len();
-        self.base = prefix.len();
-        self.stats = Stats::default();
         Ok(())
     }
 
-    same_in_both_searches!();
-
-    /// The options chosen at levels `0..=level` (the current partial solution).
-    fn partial_solution(&self) -> Vec<OptionId> {
-        let depth = match self.phase {
-            Phase::Done => 0,
-            _ => self.level.min(self.choice.len()),
-        };
-        self.choice[..depth]
-            .iter()
-            .filter_map(|&x| {
-                self.option_of
-                    .get((x / S) as usize)
-                    .filter(|&&o| o != u32::MAX)
-            })
-            .map(|&o| OptionId(o))
-            .collect()
-    }
-
-    /// Knuth's estimate of the fraction of the tree explored: at each level the chosen node is
-    /// the k-th of the d options of its item, and the fractions (k - 1) / (d_0 ... d_l) add up.
-    fn progress_fraction(&self) -> f64 {
-        let mut scale = 1.0;
-        let mut sum = 0.0;
-        for &x in &self.choice[self.base.min(self.level)..self.level.min(self.choice.len())] {
-            if x <= self.last {
-                break;
-            }
-            let head = self.nd(x).top as u32;
-            let d = self.nd(head).top.max(1) as f64;
-            let mut k = 0usize;
-            let mut p = self.nd(head).down;
-            while p != x && p != head {
-                k += 1;
-                p = self.nd(p).down;
-            }
-            scale /= d;
-            sum += k as f64 * scale;
-        }
-        (sum + 0.5 * scale).clamp(0.0, 1.0)
-    }
-}
-
-impl Links {
     fn record_prefix(&mut self, level: usize) {
         let mut weight = 1.0;
         let mut prefix = Vec::with_capacity(level);

@@ -178,7 +178,8 @@ pub trait Search: Sized {
     /// Replays the choices `prefix` (options the search would choose at its first branch
     /// levels, as recorded by [`Search::split`]), so that [`Search::run`] then explores only
     /// the subtree below them. The replay's own work is not counted in the statistics, so the
-    /// statistics of the pieces of a split add up to those of the whole search.
+    /// statistics of the pieces of a split add up to those of the whole search. After an
+    /// error the search is done: nothing can be searched from a half-replayed state.
     fn force(&mut self, prefix: &[OptionId]) -> Result<(), ForceError>;
 
     /// Splits the search tree at branch level `depth` (at least 1): runs the search above
