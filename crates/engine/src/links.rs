@@ -33,13 +33,12 @@
 //! steps of Knuth's Algorithm C, so a search can stop at any solution or budget check and be
 //! resumed later by calling [`Links::run`] again.
 
-use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::problem::{ItemId, OptionId, Problem};
 use crate::search::{
-    Config, CountOnly, ForceError, Heuristic, Observer, Outcome, Piece, Progress, Search, Stats,
-    Status, same_in_both_searches,
+    Config, CountOnly, ForceError, Heuristic, Observer, Outcome, Piece, Search, Stats, Status,
+    report_progress, same_in_both_searches,
 };
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -102,7 +101,7 @@ pub struct Links {
     last: u32,
     has_colors: bool,
     config: Config,
-    node_limit: u64,
+    pub(crate) node_limit: u64,
     check_mask: u64,
     level: usize,
     choice: Vec<u32>,
@@ -605,16 +604,6 @@ impl Links {
         best
     }
 
-    fn report_progress<O: Observer>(&self, observer: &mut O, start: Instant) -> ControlFlow<()> {
-        observer.progress(&Progress {
-            fraction: self.progress_fraction(),
-            nodes: self.stats.nodes,
-            solutions: self.stats.solutions,
-            level: self.level,
-            elapsed: self.elapsed + start.elapsed(),
-        })
-    }
-
     fn search<O: Observer, const COLORS: bool>(
         &mut self,
         observer: &mut O,
@@ -652,7 +641,7 @@ impl Links {
                     self.stats.nodes += 1;
                     if self.stats.nodes & self.check_mask == 0 {
                         self.level = level;
-                        if self.report_progress(observer, start).is_break() {
+                        if report_progress(self, self.level, observer, start).is_break() {
                             self.stats.nodes -= 1;
                             break Status::Stopped;
                         }
@@ -802,94 +791,5 @@ impl Links {
             }
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::format;
-
-    /// Knuth's example (TAOCP 7.2.2.1-(5)): one solution, options 4 1 5 (0-based 3 0 4).
-    const KNUTH: &str = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
-
-    #[test]
-    fn knuths_example_has_one_solution() {
-        let (p, _) = format::parse(KNUTH).unwrap();
-        let mut s = Links::new(&p, Config::default());
-        s.validate().unwrap();
-        let (sols, out) = s.collect(10);
-        assert!(out.is_complete());
-        assert_eq!(sols.len(), 1);
-        let mut sol: Vec<u32> = sols[0].iter().map(|o| o.0).collect();
-        sol.sort();
-        assert_eq!(sol, vec![0, 3, 4]);
-        s.validate().unwrap();
-    }
-
-    #[test]
-    fn search_can_stop_and_resume() {
-        let (p, _) = format::parse(crate::tests::QUEENS6).unwrap();
-        let mut whole = Links::new(&p, Config::default());
-        let (all, _) = whole.collect(u64::MAX);
-        assert_eq!(all.len(), 4);
-        let mut s = Links::new(&p, Config::default());
-        let mut got = Vec::new();
-        loop {
-            let (one, out) = s.first();
-            match one {
-                Some(sol) => got.push(sol),
-                None => {
-                    assert!(out.is_complete());
-                    break;
-                }
-            }
-        }
-        assert_eq!(got, all);
-        assert_eq!(s.stats(), whole.stats());
-        s.validate().unwrap();
-    }
-
-    #[test]
-    fn node_budget_stops_and_resumes_with_same_totals() {
-        let (p, _) = format::parse(crate::tests::QUEENS6).unwrap();
-        let full = Links::new(&p, Config::default()).count();
-        let cfg = Config {
-            node_budget: Some(10),
-            ..Config::default()
-        };
-        let mut s = Links::new(&p, cfg);
-        let out = s.count();
-        assert_eq!(out.status, Status::NodeBudget);
-        assert_eq!(out.stats.nodes, 10);
-        s.node_limit = u64::MAX;
-        let out = s.count();
-        assert!(out.is_complete());
-        assert_eq!(out.stats, full.stats);
-        // Every budget, including those that run out exactly at a solution leaf: never more
-        // nodes than the budget, and resuming completes the same search.
-        for budget in 0..=full.stats.nodes {
-            let mut s = Links::new(
-                &p,
-                Config {
-                    node_budget: Some(budget),
-                    ..Config::default()
-                },
-            );
-            let out = s.count();
-            assert!(
-                out.stats.nodes <= budget,
-                "budget {budget}: {:?}",
-                out.stats
-            );
-            assert_eq!(
-                out.is_complete(),
-                budget == full.stats.nodes,
-                "budget {budget}"
-            );
-            s.node_limit = u64::MAX;
-            let out = s.count();
-            assert_eq!(out.stats, full.stats, "budget {budget}");
-        }
     }
 }

@@ -15,6 +15,8 @@ use std::hash::BuildHasher;
 
 use hashbrown::{DefaultHashBuilder, HashTable};
 
+use crate::format::shown;
+
 /// An item, by index: primary items come first, `0..primary_count`, then secondary items.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ItemId(pub u32);
@@ -101,19 +103,6 @@ fn control_message(item: &str, color: Option<&str>) -> String {
         None => format!("control character in the name of item `{item}`"),
         Some(color) => format!("control character in color `{color}` of item `{item}`"),
     }
-}
-
-/// `s` with its control characters escaped (`\0`, `\u{1b}`), for messages.
-pub(crate) fn shown(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 fn has_control(s: &str) -> bool {

@@ -219,6 +219,23 @@ pub trait Search: Sized {
     }
 }
 
+/// Reports the progress of `search`, at `level`, to `observer` (`start` is when the current
+/// run began), for [`Links`](crate::Links) and [`Cells`](crate::Cells).
+pub(crate) fn report_progress<S: Search, O: Observer>(
+    search: &S,
+    level: usize,
+    observer: &mut O,
+    start: Instant,
+) -> ControlFlow<()> {
+    observer.progress(&Progress {
+        fraction: search.progress_fraction(),
+        nodes: search.stats().nodes,
+        solutions: search.stats().solutions,
+        level,
+        elapsed: search.elapsed() + start.elapsed(),
+    })
+}
+
 /// The methods of [`Search`] that [`Links`](crate::Links) and [`Cells`](crate::Cells) write
 /// alike, over fields of the same names (`cap`, `pieces`, `stats`, `elapsed`, `phase`,
 /// `has_colors`) and their `search::<O, COLORS>` loop.
