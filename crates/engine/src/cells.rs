@@ -260,8 +260,7 @@ impl Search for Cells {
             y += 1;
         }
         let levels = problem.primary_count() + 1;
-        let node_limit = config.node_budget.unwrap_or(u64::MAX);
-        let check_mask = config.check_interval.max(1).next_power_of_two() - 1;
+        let (node_limit, check_mask) = config.limits();
         Cells {
             set,
             nd,

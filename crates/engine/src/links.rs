@@ -222,8 +222,7 @@ impl Search for Links {
                 rlink: r * S,
             })
             .collect();
-        let node_limit = config.node_budget.unwrap_or(u64::MAX);
-        let check_mask = config.check_interval.max(1).next_power_of_two() - 1;
+        let (node_limit, check_mask) = config.limits();
         Links {
             items,
             nodes,

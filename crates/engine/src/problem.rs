@@ -310,6 +310,35 @@ impl ProblemBuilder {
         self.add_item(name)
     }
 
+    /// Declares primary items, in order; stops at the first refused.
+    ///
+    /// ```
+    /// let mut b = dlx_engine::ProblemBuilder::new();
+    /// let rows = b.primaries((0..3).map(|r| format!("r{r}"))).unwrap();
+    /// assert_eq!(rows.len(), 3);
+    /// assert_eq!(b.item("r2"), Some(rows[2]));
+    /// ```
+    pub fn primaries<N: AsRef<str>>(
+        &mut self,
+        names: impl IntoIterator<Item = N>,
+    ) -> Result<Vec<ItemId>, BuildError> {
+        names
+            .into_iter()
+            .map(|n| self.primary(n.as_ref()))
+            .collect()
+    }
+
+    /// Declares secondary items, in order; stops at the first refused.
+    pub fn secondaries<N: AsRef<str>>(
+        &mut self,
+        names: impl IntoIterator<Item = N>,
+    ) -> Result<Vec<ItemId>, BuildError> {
+        names
+            .into_iter()
+            .map(|n| self.secondary(n.as_ref()))
+            .collect()
+    }
+
     /// The color named `name`, created if new. A name with a control character is taken
     /// here, but an option that uses it is refused ([`BuildError::ControlCharacter`]).
     pub fn color(&mut self, name: &str) -> ColorId {

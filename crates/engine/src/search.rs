@@ -50,6 +50,17 @@ impl Config {
         self.deadline = Instant::now().checked_add(limit);
         self
     }
+
+    /// The node limit of a search (the budget, or none) and the mask of its check interval
+    /// (rounded up to a power of two): it looks at the deadline and reports progress when
+    /// `nodes & mask == 0`.
+    pub(crate) fn limits(&self) -> (u64, u64) {
+        let node_limit = self.node_budget.unwrap_or(u64::MAX);
+        (
+            node_limit,
+            self.check_interval.max(1).next_power_of_two() - 1,
+        )
+    }
 }
 
 /// Counts of the work done, always collected.

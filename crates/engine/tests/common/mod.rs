@@ -104,10 +104,8 @@ pub fn arb_problem(
         })
         .prop_map(move |(np, ns, options)| {
             let mut b = ProblemBuilder::new();
-            let mut items: Vec<_> = (0..np)
-                .map(|k| b.primary(&format!("p{k}")).unwrap())
-                .collect();
-            items.extend((0..ns).map(|k| b.secondary(&format!("s{k}")).unwrap()));
+            let mut items = b.primaries((0..np).map(|k| format!("p{k}"))).unwrap();
+            items.extend(b.secondaries((0..ns).map(|k| format!("s{k}"))).unwrap());
             let palette: Vec<_> = (0..colors).map(|k| b.color(&format!("c{k}"))).collect();
             for option in options {
                 let mut seen = BTreeSet::new();
@@ -272,18 +270,14 @@ macro_rules! for_each_engine {
 /// The n-queens problem as Knuth encodes it: rows and columns primary, diagonals secondary.
 pub fn queens(n: usize) -> Problem {
     let mut b = ProblemBuilder::new();
-    let rows: Vec<_> = (0..n)
-        .map(|r| b.primary(&format!("r{r}")).unwrap())
-        .collect();
-    let cols: Vec<_> = (0..n)
-        .map(|c| b.primary(&format!("c{c}")).unwrap())
-        .collect();
-    let up: Vec<_> = (0..2 * n - 1)
-        .map(|d| b.secondary(&format!("a{d}")).unwrap())
-        .collect();
-    let down: Vec<_> = (0..2 * n - 1)
-        .map(|d| b.secondary(&format!("b{d}")).unwrap())
-        .collect();
+    let rows = b.primaries((0..n).map(|r| format!("r{r}"))).unwrap();
+    let cols = b.primaries((0..n).map(|c| format!("c{c}"))).unwrap();
+    let up = b
+        .secondaries((0..2 * n - 1).map(|d| format!("a{d}")))
+        .unwrap();
+    let down = b
+        .secondaries((0..2 * n - 1).map(|d| format!("b{d}")))
+        .unwrap();
     for r in 0..n {
         for c in 0..n {
             b.option(&[
@@ -301,12 +295,8 @@ pub fn queens(n: usize) -> Problem {
 /// Langford pairs: place two copies of each of 1..=n in 2n slots, k copies k apart.
 pub fn langford(n: usize) -> Problem {
     let mut b = ProblemBuilder::new();
-    let values: Vec<_> = (1..=n)
-        .map(|v| b.primary(&format!("v{v}")).unwrap())
-        .collect();
-    let slots: Vec<_> = (0..2 * n)
-        .map(|s| b.primary(&format!("s{s}")).unwrap())
-        .collect();
+    let values = b.primaries((1..=n).map(|v| format!("v{v}"))).unwrap();
+    let slots = b.primaries((0..2 * n).map(|s| format!("s{s}"))).unwrap();
     for v in 1..=n {
         for s in 0..2 * n - v - 1 {
             b.option(&[
