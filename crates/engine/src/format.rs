@@ -88,17 +88,21 @@ fn is_multiplicity(word: &str) -> bool {
         }
 }
 
-/// A parse error with its position.
+/// An error of a line-based reader with its position: `kind` says what is wrong. The
+/// readers of Knuth's format ([`ParseError`]) and of the puzzle formats share it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}, column {column}: {kind}")]
-pub struct ParseError {
+pub struct Located<K> {
     /// 1-based line number.
     pub line: usize,
     /// 1-based column (in characters) of the offending word.
     pub column: usize,
     /// What is wrong.
-    pub kind: ParseErrorKind,
+    pub kind: K,
 }
+
+/// A parse error of Knuth's format, with its position.
+pub type ParseError = Located<ParseErrorKind>;
 
 /// Something accepted but worth telling the user.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -110,17 +110,8 @@ pub enum ParseErrorKind {
     NoPieces,
 }
 
-/// A parse error with its position.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}, column {column}: {kind}")]
-pub struct ParseError {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
-    /// What is wrong.
-    pub kind: ParseErrorKind,
-}
+/// A parse error with its position (`line`, `column`, both 1-based, the column in characters).
+pub type ParseError = format::Located<ParseErrorKind>;
 
 /// Either error of [`Packing::from_text`](super::Packing::from_text).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
