@@ -38,12 +38,8 @@ pub fn problem(bytes: &mut Bytes) -> Problem {
     let secondaries = ((head / 5) % 4) as usize;
     let colors = 1 + ((head / 20) % 3) as usize;
     let mut b = ProblemBuilder::new();
-    let p: Vec<ItemId> = (0..primaries)
-        .map(|i| b.primary(&format!("p{i}")).unwrap())
-        .collect();
-    let s: Vec<ItemId> = (0..secondaries)
-        .map(|i| b.secondary(&format!("s{i}")).unwrap())
-        .collect();
+    let p = b.primaries((0..primaries).map(|i| format!("p{i}"))).unwrap();
+    let s = b.secondaries((0..secondaries).map(|i| format!("s{i}"))).unwrap();
     let c: Vec<ColorId> = (0..colors).map(|i| b.color(&format!("c{i}"))).collect();
     while !bytes.is_empty() && b.option_count() < MAX_OPTIONS {
         let mask = bytes.byte();

@@ -76,13 +76,12 @@
 //! included, per level) and `max_depth` (the deepest level entered, counting the level of a
 //! solution leaf) all count branches, while a solution lists every option, forced or not.
 
-use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::problem::{ItemId, OptionId, Problem};
 use crate::search::{
-    Config, CountOnly, ForceError, Heuristic, Observer, Outcome, Piece, Progress, Search, Stats,
-    Status, same_in_both_searches,
+    Config, CountOnly, ForceError, Heuristic, Observer, Outcome, Piece, Search, Stats, Status,
+    report_progress, same_in_both_searches,
 };
 
 /// Header words before each item's slots in `set`: number, pos, size.
@@ -176,7 +175,7 @@ pub struct Cells {
     level: usize,
     phase: Phase,
     config: Config,
-    node_limit: u64,
+    pub(crate) node_limit: u64,
     check_mask: u64,
     stats: Stats,
     elapsed: Duration,
@@ -261,8 +260,7 @@ impl Search for Cells {
             y += 1;
         }
         let levels = problem.primary_count() + 1;
-        let node_limit = config.node_budget.unwrap_or(u64::MAX);
-        let check_mask = config.check_interval.max(1).next_power_of_two() - 1;
+        let (node_limit, check_mask) = config.limits();
         Cells {
             set,
             nd,
@@ -747,16 +745,6 @@ impl Cells {
         }
     }
 
-    fn report_progress<O: Observer>(&self, observer: &mut O, start: Instant) -> ControlFlow<()> {
-        observer.progress(&Progress {
-            fraction: self.progress_fraction(),
-            nodes: self.stats.nodes,
-            solutions: self.stats.solutions,
-            level: self.level,
-            elapsed: self.elapsed + start.elapsed(),
-        })
-    }
-
     /// Counts a node about to be entered at `level`; `Err` if a budget or the deadline stops
     /// the search first (nothing is counted then).
     #[inline(always)]
@@ -772,7 +760,7 @@ impl Cells {
         self.stats.nodes += 1;
         if self.stats.nodes & self.check_mask == 0 {
             self.level = level;
-            if self.report_progress(observer, start).is_break() {
+            if report_progress(self, self.level, observer, start).is_break() {
                 self.stats.nodes -= 1;
                 return Err(Status::Stopped);
             }
@@ -979,44 +967,6 @@ impl Cells {
 mod tests {
     use super::*;
     use crate::format;
-
-    /// Knuth's example (TAOCP 7.2.2.1-(5)): one solution, options 4 1 5 (0-based 3 0 4).
-    const KNUTH: &str = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
-
-    #[test]
-    fn knuths_example_has_one_solution() {
-        let (p, _) = format::parse(KNUTH).unwrap();
-        let mut s = Cells::new(&p, Config::default());
-        s.validate().unwrap();
-        let (sols, out) = s.collect(10);
-        assert!(out.is_complete());
-        assert_eq!(sols.len(), 1);
-        let mut sol: Vec<u32> = sols[0].iter().map(|o| o.0).collect();
-        sol.sort();
-        assert_eq!(sol, vec![0, 3, 4]);
-        s.validate().unwrap();
-    }
-
-    #[test]
-    fn node_budget_stops_and_resumes_with_same_totals() {
-        let (p, _) = format::parse(crate::tests::QUEENS6).unwrap();
-        let full = Cells::new(&p, Config::default()).count();
-        for budget in 1..full.stats.nodes {
-            let cfg = Config {
-                node_budget: Some(budget),
-                ..Config::default()
-            };
-            let mut s = Cells::new(&p, cfg);
-            let out = s.count();
-            assert_eq!(out.status, Status::NodeBudget);
-            assert_eq!(out.stats.nodes, budget);
-            s.validate().unwrap();
-            s.node_limit = u64::MAX;
-            let out = s.count();
-            assert!(out.is_complete());
-            assert_eq!(out.stats, full.stats);
-        }
-    }
 
     #[test]
     fn purified_items_keep_their_color() {

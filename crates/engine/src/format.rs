@@ -66,19 +66,6 @@ pub enum ParseErrorKind {
     Multiplicity(String),
 }
 
-/// `s` with its control characters escaped (`\0`, `\u{1b}`), for messages.
-fn shown(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// The first control character of `word`, with its column (`col` is the word's).
 fn control_in(col: usize, word: &str) -> Option<(usize, ParseErrorKind)> {
     let (k, c) = word.chars().enumerate().find(|(_, c)| c.is_control())?;
@@ -101,17 +88,21 @@ fn is_multiplicity(word: &str) -> bool {
         }
 }
 
-/// A parse error with its position.
+/// An error of a line-based reader with its position: `kind` says what is wrong. The
+/// readers of Knuth's format ([`ParseError`]) and of the puzzle formats share it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}, column {column}: {kind}")]
-pub struct ParseError {
+pub struct Located<K> {
     /// 1-based line number.
     pub line: usize,
     /// 1-based column (in characters) of the offending word.
     pub column: usize,
     /// What is wrong.
-    pub kind: ParseErrorKind,
+    pub kind: K,
 }
+
+/// A parse error of Knuth's format, with its position.
+pub type ParseError = Located<ParseErrorKind>;
 
 /// Something accepted but worth telling the user.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -132,25 +123,51 @@ pub struct SourceMap {
     pub lines: Vec<usize>,
 }
 
-/// Words of a line with their 1-based character columns.
-fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut col = 0usize;
+/// The words of `s` (runs of characters other than whitespace) with their 1-based character
+/// columns, counting from `col0 + 1` (the column before `s`, when it is the tail of a line).
+/// The tokenizer of Knuth's format, shared with the other line-based readers.
+///
+/// ```
+/// use dlx_engine::format::words;
+/// assert_eq!(words("ab  cd", 0), vec![(1, "ab"), (5, "cd")]);
+/// assert_eq!(words(" é x", 3), vec![(5, "é"), (7, "x")]);
+/// ```
+pub fn words(s: &str, col0: usize) -> Vec<(usize, &str)> {
+    let mut col = col0;
     let mut start: Option<(usize, usize)> = None;
     let mut out = Vec::new();
-    for (byte, ch) in line.char_indices() {
+    for (byte, ch) in s.char_indices() {
         col += 1;
         if ch.is_whitespace() {
             if let Some((b, c)) = start.take() {
-                out.push((c, &line[b..byte]));
+                out.push((c, &s[b..byte]));
             }
         } else if start.is_none() {
             start = Some((byte, col));
         }
     }
     if let Some((b, c)) = start {
-        out.push((c, &line[b..]));
+        out.push((c, &s[b..]));
     }
-    out.into_iter()
+    out
+}
+
+/// `s` with its control characters escaped (`\0`, `\u{1b}`), to show a name from the input
+/// in a message.
+///
+/// ```
+/// assert_eq!(dlx_engine::format::shown("a\0b"), "a\\0b");
+/// ```
+pub fn shown(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Parses a problem in Knuth's format. Returns the problem and any warnings.
@@ -190,7 +207,7 @@ pub fn parse_with_source(text: &str) -> Result<(Problem, Vec<Warning>, SourceMap
                 continue;
             }
             let mut secondary = false;
-            for (col, w) in words(line) {
+            for (col, w) in words(line, 0) {
                 if let Some((col, kind)) = control_in(col, w) {
                     return Err(err(col, kind));
                 }
@@ -233,7 +250,7 @@ pub fn parse_with_source(text: &str) -> Result<(Problem, Vec<Warning>, SourceMap
         }
         entries.clear();
         let mut cols = Vec::new();
-        for (col, w) in words(line) {
+        for (col, w) in words(line, 0) {
             if let Some((col, kind)) = control_in(col, w) {
                 return Err(err(col, kind));
             }

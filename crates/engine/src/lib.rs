@@ -93,4 +93,126 @@ r5 c3 a8 b3
 r5 c4 a9 b4
 r5 c5 aa b5
 ";
+
+    use crate::{Cells, Config, Links, Search, Status, format};
+
+    /// What the unit tests written once for both algorithms need beyond [`Search`].
+    pub trait Checked: Search {
+        /// Checks every invariant of the data structure.
+        fn validate(&self) -> Result<(), String>;
+        /// Lifts the node budget, so that a stopped search can finish.
+        fn lift_budget(&mut self);
+    }
+
+    impl Checked for Links {
+        fn validate(&self) -> Result<(), String> {
+            Links::validate(self)
+        }
+        fn lift_budget(&mut self) {
+            self.node_limit = u64::MAX;
+        }
+    }
+
+    impl Checked for Cells {
+        fn validate(&self) -> Result<(), String> {
+            Cells::validate(self)
+        }
+        fn lift_budget(&mut self) {
+            self.node_limit = u64::MAX;
+        }
+    }
+
+    /// Knuth's example (TAOCP 7.2.2.1-(5)): one solution, options 4 1 5 (0-based 3 0 4).
+    const KNUTH: &str = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
+
+    fn knuths_example_has_one_solution<S: Checked>() {
+        let (p, _) = format::parse(KNUTH).unwrap();
+        let mut s = S::new(&p, Config::default());
+        s.validate().unwrap();
+        let (sols, out) = s.collect(10);
+        assert!(out.is_complete());
+        assert_eq!(sols.len(), 1);
+        let mut sol: Vec<u32> = sols[0].iter().map(|o| o.0).collect();
+        sol.sort();
+        assert_eq!(sol, vec![0, 3, 4]);
+        s.validate().unwrap();
+    }
+
+    fn search_can_stop_and_resume<S: Checked>() {
+        let (p, _) = format::parse(QUEENS6).unwrap();
+        let mut whole = S::new(&p, Config::default());
+        let (all, _) = whole.collect(u64::MAX);
+        assert_eq!(all.len(), 4);
+        let mut s = S::new(&p, Config::default());
+        let mut got = Vec::new();
+        loop {
+            let (one, out) = s.first();
+            match one {
+                Some(sol) => got.push(sol),
+                None => {
+                    assert!(out.is_complete());
+                    break;
+                }
+            }
+        }
+        assert_eq!(got, all);
+        assert_eq!(s.stats(), whole.stats());
+        s.validate().unwrap();
+    }
+
+    /// Every budget, including those that run out exactly at a solution leaf: exactly that
+    /// many nodes, and resuming without the budget completes the same search.
+    fn node_budget_stops_and_resumes_with_same_totals<S: Checked>() {
+        let (p, _) = format::parse(QUEENS6).unwrap();
+        let full = S::new(&p, Config::default()).count();
+        for budget in 0..=full.stats.nodes {
+            let cfg = Config {
+                node_budget: Some(budget),
+                ..Config::default()
+            };
+            let mut s = S::new(&p, cfg);
+            let out = s.count();
+            if budget < full.stats.nodes {
+                assert_eq!(out.status, Status::NodeBudget, "budget {budget}");
+                assert_eq!(out.stats.nodes, budget);
+            } else {
+                assert!(out.is_complete(), "budget {budget}");
+            }
+            s.validate().unwrap();
+            s.lift_budget();
+            let out = s.count();
+            assert!(out.is_complete());
+            assert_eq!(out.stats, full.stats, "budget {budget}");
+        }
+    }
+
+    #[test]
+    fn links_knuths_example_has_one_solution() {
+        knuths_example_has_one_solution::<Links>();
+    }
+
+    #[test]
+    fn cells_knuths_example_has_one_solution() {
+        knuths_example_has_one_solution::<Cells>();
+    }
+
+    #[test]
+    fn links_search_can_stop_and_resume() {
+        search_can_stop_and_resume::<Links>();
+    }
+
+    #[test]
+    fn cells_search_can_stop_and_resume() {
+        search_can_stop_and_resume::<Cells>();
+    }
+
+    #[test]
+    fn links_node_budget_stops_and_resumes_with_same_totals() {
+        node_budget_stops_and_resumes_with_same_totals::<Links>();
+    }
+
+    #[test]
+    fn cells_node_budget_stops_and_resumes_with_same_totals() {
+        node_budget_stops_and_resumes_with_same_totals::<Cells>();
+    }
 }

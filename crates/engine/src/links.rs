@@ -33,13 +33,12 @@
 //! steps of Knuth's Algorithm C, so a search can stop at any solution or budget check and be
 //! resumed later by calling [`Links::run`] again.
 
-use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::problem::{ItemId, OptionId, Problem};
 use crate::search::{
-    Config, CountOnly, ForceError, Heuristic, Observer, Outcome, Piece, Progress, Search, Stats,
-    Status, same_in_both_searches,
+    Config, CountOnly, ForceError, Heuristic, Observer, Outcome, Piece, Search, Stats, Status,
+    report_progress, same_in_both_searches,
 };
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -102,7 +101,7 @@ pub struct Links {
     last: u32,
     has_colors: bool,
     config: Config,
-    node_limit: u64,
+    pub(crate) node_limit: u64,
     check_mask: u64,
     level: usize,
     choice: Vec<u32>,
@@ -223,8 +222,7 @@ impl Search for Links {
                 rlink: r * S,
             })
             .collect();
-        let node_limit = config.node_budget.unwrap_or(u64::MAX);
-        let check_mask = config.check_interval.max(1).next_power_of_two() - 1;
+        let (node_limit, check_mask) = config.limits();
         Links {
             items,
             nodes,
@@ -255,6 +253,72 @@ impl Search for Links {
         if self.phase != Phase::Enter || self.stats.nodes > 0 || self.level > 0 {
             return Err(ForceError::Started);
         }
+        if let Err(e) = self.replay(prefix) {
+            // The state is half replayed: nothing can be searched from it.
+            self.phase = Phase::Done;
+            return Err(e);
+        }
+        self.level = prefix.len();
+        self.base = prefix.len();
+        self.stats = Stats::default();
+        Ok(())
+    }
+
+    same_in_both_searches!();
+
+    /// The options committed on the current path: those chosen at levels `0..level`, and at
+    /// `level` too unless the search is about to enter it (after a stop at a solution, the
+    /// whole solution).
+    fn partial_solution(&self) -> Vec<OptionId> {
+        let depth = match self.phase {
+            Phase::Done => 0,
+            Phase::Enter => self.level,
+            Phase::Retry | Phase::Leaf => self.level + 1,
+        }
+        .min(self.choice.len());
+        self.choice[..depth]
+            .iter()
+            .filter_map(|&x| {
+                self.option_of
+                    .get((x / S) as usize)
+                    .filter(|&&o| o != u32::MAX)
+            })
+            .map(|&o| OptionId(o))
+            .collect()
+    }
+
+    /// Knuth's estimate of the fraction of the tree explored: at each level the chosen node is
+    /// the k-th of the d options of its item, and the fractions (k - 1) / (d_0 ... d_l) add up.
+    fn progress_fraction(&self) -> f64 {
+        let open = match self.phase {
+            Phase::Done => return 1.0,
+            Phase::Enter => self.level,
+            Phase::Retry | Phase::Leaf => self.level + 1,
+        };
+        let mut scale = 1.0;
+        let mut sum = 0.0;
+        for &x in &self.choice[self.base.min(open)..open.min(self.choice.len())] {
+            if x <= self.last {
+                break;
+            }
+            let head = self.nd(x).top as u32;
+            let d = self.nd(head).top.max(1) as f64;
+            let mut k = 0usize;
+            let mut p = self.nd(head).down;
+            while p != x && p != head {
+                k += 1;
+                p = self.nd(p).down;
+            }
+            scale /= d;
+            sum += k as f64 * scale;
+        }
+        (sum + 0.5 * scale).clamp(0.0, 1.0)
+    }
+}
+
+impl Links {
+    /// The choices of [`Links::force`], level by level.
+    fn replay(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
         self.choice
             .resize(self.choice.len().max(prefix.len() + 1), 0);
         for (level, &o) in prefix.iter().enumerate() {
@@ -278,56 +342,9 @@ impl Search for Links {
             }
             self.choice[level] = x;
         }
-        self.level = prefix.len();
-        self.base = prefix.len();
-        self.stats = Stats::default();
         Ok(())
     }
 
-    same_in_both_searches!();
-
-    /// The options chosen at levels `0..=level` (the current partial solution).
-    fn partial_solution(&self) -> Vec<OptionId> {
-        let depth = match self.phase {
-            Phase::Done => 0,
-            _ => self.level.min(self.choice.len()),
-        };
-        self.choice[..depth]
-            .iter()
-            .filter_map(|&x| {
-                self.option_of
-                    .get((x / S) as usize)
-                    .filter(|&&o| o != u32::MAX)
-            })
-            .map(|&o| OptionId(o))
-            .collect()
-    }
-
-    /// Knuth's estimate of the fraction of the tree explored: at each level the chosen node is
-    /// the k-th of the d options of its item, and the fractions (k - 1) / (d_0 ... d_l) add up.
-    fn progress_fraction(&self) -> f64 {
-        let mut scale = 1.0;
-        let mut sum = 0.0;
-        for &x in &self.choice[self.base.min(self.level)..self.level.min(self.choice.len())] {
-            if x <= self.last {
-                break;
-            }
-            let head = self.nd(x).top as u32;
-            let d = self.nd(head).top.max(1) as f64;
-            let mut k = 0usize;
-            let mut p = self.nd(head).down;
-            while p != x && p != head {
-                k += 1;
-                p = self.nd(p).down;
-            }
-            scale /= d;
-            sum += k as f64 * scale;
-        }
-        (sum + 0.5 * scale).clamp(0.0, 1.0)
-    }
-}
-
-impl Links {
     fn record_prefix(&mut self, level: usize) {
         let mut weight = 1.0;
         let mut prefix = Vec::with_capacity(level);
@@ -586,16 +603,6 @@ impl Links {
         best
     }
 
-    fn report_progress<O: Observer>(&self, observer: &mut O, start: Instant) -> ControlFlow<()> {
-        observer.progress(&Progress {
-            fraction: self.progress_fraction(),
-            nodes: self.stats.nodes,
-            solutions: self.stats.solutions,
-            level: self.level,
-            elapsed: self.elapsed + start.elapsed(),
-        })
-    }
-
     fn search<O: Observer, const COLORS: bool>(
         &mut self,
         observer: &mut O,
@@ -633,7 +640,7 @@ impl Links {
                     self.stats.nodes += 1;
                     if self.stats.nodes & self.check_mask == 0 {
                         self.level = level;
-                        if self.report_progress(observer, start).is_break() {
+                        if report_progress(self, self.level, observer, start).is_break() {
                             self.stats.nodes -= 1;
                             break Status::Stopped;
                         }
@@ -783,94 +790,5 @@ impl Links {
             }
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::format;
-
-    /// Knuth's example (TAOCP 7.2.2.1-(5)): one solution, options 4 1 5 (0-based 3 0 4).
-    const KNUTH: &str = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
-
-    #[test]
-    fn knuths_example_has_one_solution() {
-        let (p, _) = format::parse(KNUTH).unwrap();
-        let mut s = Links::new(&p, Config::default());
-        s.validate().unwrap();
-        let (sols, out) = s.collect(10);
-        assert!(out.is_complete());
-        assert_eq!(sols.len(), 1);
-        let mut sol: Vec<u32> = sols[0].iter().map(|o| o.0).collect();
-        sol.sort();
-        assert_eq!(sol, vec![0, 3, 4]);
-        s.validate().unwrap();
-    }
-
-    #[test]
-    fn search_can_stop_and_resume() {
-        let (p, _) = format::parse(crate::tests::QUEENS6).unwrap();
-        let mut whole = Links::new(&p, Config::default());
-        let (all, _) = whole.collect(u64::MAX);
-        assert_eq!(all.len(), 4);
-        let mut s = Links::new(&p, Config::default());
-        let mut got = Vec::new();
-        loop {
-            let (one, out) = s.first();
-            match one {
-                Some(sol) => got.push(sol),
-                None => {
-                    assert!(out.is_complete());
-                    break;
-                }
-            }
-        }
-        assert_eq!(got, all);
-        assert_eq!(s.stats(), whole.stats());
-        s.validate().unwrap();
-    }
-
-    #[test]
-    fn node_budget_stops_and_resumes_with_same_totals() {
-        let (p, _) = format::parse(crate::tests::QUEENS6).unwrap();
-        let full = Links::new(&p, Config::default()).count();
-        let cfg = Config {
-            node_budget: Some(10),
-            ..Config::default()
-        };
-        let mut s = Links::new(&p, cfg);
-        let out = s.count();
-        assert_eq!(out.status, Status::NodeBudget);
-        assert_eq!(out.stats.nodes, 10);
-        s.node_limit = u64::MAX;
-        let out = s.count();
-        assert!(out.is_complete());
-        assert_eq!(out.stats, full.stats);
-        // Every budget, including those that run out exactly at a solution leaf: never more
-        // nodes than the budget, and resuming completes the same search.
-        for budget in 0..=full.stats.nodes {
-            let mut s = Links::new(
-                &p,
-                Config {
-                    node_budget: Some(budget),
-                    ..Config::default()
-                },
-            );
-            let out = s.count();
-            assert!(
-                out.stats.nodes <= budget,
-                "budget {budget}: {:?}",
-                out.stats
-            );
-            assert_eq!(
-                out.is_complete(),
-                budget == full.stats.nodes,
-                "budget {budget}"
-            );
-            s.node_limit = u64::MAX;
-            let out = s.count();
-            assert_eq!(out.stats, full.stats, "budget {budget}");
-        }
     }
 }

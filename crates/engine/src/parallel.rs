@@ -36,7 +36,7 @@
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::cells::Cells;
 use crate::links::Links;
@@ -385,6 +385,35 @@ impl<'a> ParallelSearch<'a> {
     /// Counts the solutions.
     pub fn count(&self) -> Outcome {
         self.run(|_| ControlFlow::Continue(()), &|_| {})
+    }
+
+    /// Collects up to `limit` solutions (in the sequential order when [`ordered`](Self::ordered));
+    /// the search stops at the limit, with [`Status::Stopped`].
+    pub fn collect(&self, limit: u64) -> (Vec<Vec<OptionId>>, Outcome) {
+        let mut sols = Vec::new();
+        if limit == 0 {
+            let out = Outcome {
+                status: Status::Stopped,
+                stats: Stats::default(),
+                elapsed: Duration::ZERO,
+            };
+            return (sols, out);
+        }
+        let search = self
+            .clone()
+            .limit(Some(self.limit.unwrap_or(limit).min(limit)));
+        let out = search.run(
+            |s| {
+                sols.push(s.to_vec());
+                if sols.len() as u64 >= limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+            &|_| {},
+        );
+        (sols, out)
     }
 
     /// Runs the search, calling `visit` for each solution (from any thread, one at a time)
@@ -804,17 +833,10 @@ mod tests {
         let whole = ParallelSearch::new(&problem, Config::default(), 1).count();
         let (first, _) = Links::new(&problem, Config::default()).first();
         for algorithm in [Algorithm::Links, Algorithm::Cells] {
-            let mut seen = Vec::new();
-            let out = ParallelSearch::new(&problem, Config::default(), 2)
+            let (seen, out) = ParallelSearch::new(&problem, Config::default(), 2)
                 .algorithm(algorithm)
                 .ordered(true)
-                .run(
-                    |s| {
-                        seen.push(s.to_vec());
-                        ControlFlow::Break(())
-                    },
-                    &|_| {},
-                );
+                .collect(1);
             assert_eq!(out.status, Status::Stopped, "{algorithm:?}");
             assert_eq!(out.stats.solutions, 1, "{algorithm:?}");
             assert_eq!(seen.len(), 1, "{algorithm:?}");
@@ -838,21 +860,9 @@ mod tests {
         let (all, _) = Links::new(&problem, Config::default()).collect(u64::MAX);
         for threads in [2, 3, 4] {
             for stop_at in [1, 5, 92, 1000] {
-                let mut seen = Vec::new();
-                let out = ParallelSearch::new(&problem, Config::default(), threads)
+                let (seen, out) = ParallelSearch::new(&problem, Config::default(), threads)
                     .ordered(true)
-                    .limit(Some(stop_at))
-                    .run(
-                        |s| {
-                            seen.push(s.to_vec());
-                            if seen.len() as u64 >= stop_at {
-                                ControlFlow::Break(())
-                            } else {
-                                ControlFlow::Continue(())
-                            }
-                        },
-                        &|_| {},
-                    );
+                    .collect(stop_at);
                 let want = all.len().min(stop_at as usize);
                 assert_eq!(seen, all[..want], "-j {threads}, stop at {stop_at}");
                 assert_eq!(out.stats.solutions, want as u64);

@@ -6,13 +6,16 @@
 //!
 //! Invariants, checked by [`ProblemBuilder::option`]:
 //! - every option names at least one primary item, and no item twice;
-//! - only secondary items carry a color.
+//! - only secondary items carry a color;
+//! - no item or color name holds a control character (Knuth's format could not write it).
 
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::BuildHasher;
 
 use hashbrown::{DefaultHashBuilder, HashTable};
+
+use crate::format::shown;
 
 /// An item, by index: primary items come first, `0..primary_count`, then secondary items.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -84,6 +87,26 @@ pub enum BuildError {
     /// The problem is larger than the `u32` indices of the solvers allow.
     #[error("problem too large: more than {0} nodes")]
     TooLarge(u64),
+    /// An item's name, or the name of the color an option gives it, holds a control character
+    /// (a NUL, an escape...). Names are shown with their control characters escaped.
+    #[error("{}", control_message(item, color.as_deref()))]
+    ControlCharacter {
+        /// The item.
+        item: String,
+        /// The color, when the control character is in the color's name.
+        color: Option<String>,
+    },
+}
+
+fn control_message(item: &str, color: Option<&str>) -> String {
+    match color {
+        None => format!("control character in the name of item `{item}`"),
+        Some(color) => format!("control character in color `{color}` of item `{item}`"),
+    }
+}
+
+fn has_control(s: &str) -> bool {
+    s.chars().any(char::is_control)
 }
 
 /// The most nodes (entries, item headers and option spacers together) a problem may have: the
@@ -218,6 +241,8 @@ pub struct ProblemBuilder {
     by_name: HashTable<u32>,
     hasher: DefaultHashBuilder,
     color_by_name: HashMap<String, ColorId>,
+    /// The colors whose names hold a control character: an option that uses one is refused.
+    bad_colors: Vec<ColorId>,
     seen: Vec<u32>,
 }
 
@@ -241,6 +266,12 @@ impl ProblemBuilder {
     }
 
     fn add_item(&mut self, name: &str) -> Result<ItemId, BuildError> {
+        if has_control(name) {
+            return Err(BuildError::ControlCharacter {
+                item: shown(name),
+                color: None,
+            });
+        }
         let hash = self.hasher.hash_one(name);
         let problem = &self.problem;
         if self
@@ -279,12 +310,45 @@ impl ProblemBuilder {
         self.add_item(name)
     }
 
-    /// The color named `name`, created if new.
+    /// Declares primary items, in order; stops at the first refused.
+    ///
+    /// ```
+    /// let mut b = dlx_engine::ProblemBuilder::new();
+    /// let rows = b.primaries((0..3).map(|r| format!("r{r}"))).unwrap();
+    /// assert_eq!(rows.len(), 3);
+    /// assert_eq!(b.item("r2"), Some(rows[2]));
+    /// ```
+    pub fn primaries<N: AsRef<str>>(
+        &mut self,
+        names: impl IntoIterator<Item = N>,
+    ) -> Result<Vec<ItemId>, BuildError> {
+        names
+            .into_iter()
+            .map(|n| self.primary(n.as_ref()))
+            .collect()
+    }
+
+    /// Declares secondary items, in order; stops at the first refused.
+    pub fn secondaries<N: AsRef<str>>(
+        &mut self,
+        names: impl IntoIterator<Item = N>,
+    ) -> Result<Vec<ItemId>, BuildError> {
+        names
+            .into_iter()
+            .map(|n| self.secondary(n.as_ref()))
+            .collect()
+    }
+
+    /// The color named `name`, created if new. A name with a control character is taken
+    /// here, but an option that uses it is refused ([`BuildError::ControlCharacter`]).
     pub fn color(&mut self, name: &str) -> ColorId {
         if let Some(&c) = self.color_by_name.get(name) {
             return c;
         }
         let c = ColorId(self.problem.colors.len() as u32);
+        if has_control(name) {
+            self.bad_colors.push(c);
+        }
         self.problem.colors.push(name.to_string());
         self.color_by_name.insert(name.to_string(), c);
         c
@@ -312,8 +376,8 @@ impl ProblemBuilder {
 
     /// Adds an option; returns its number.
     ///
-    /// Fails, leaving the builder unchanged, if an item repeats, a primary item has a color, or
-    /// no item is primary.
+    /// Fails, leaving the builder unchanged, if an item repeats, a primary item has a color, a
+    /// color's name holds a control character, or no item is primary.
     pub fn option(
         &mut self,
         entries: &[(ItemId, Option<ColorId>)],
@@ -342,6 +406,15 @@ impl ProblemBuilder {
                     return self.reject(entries, stamp, BuildError::ColorOnPrimary(name));
                 }
                 has_primary = true;
+            }
+            if let Some(c) = color
+                && self.bad_colors.contains(&c)
+            {
+                let err = BuildError::ControlCharacter {
+                    item: shown(self.problem.item_name(item)),
+                    color: Some(shown(&self.problem.colors[c.index()])),
+                };
+                return self.reject(entries, stamp, err);
             }
         }
         if !has_primary {
@@ -437,6 +510,41 @@ mod tests {
         assert_eq!(p.option_count(), 2);
         assert_eq!(p.display_option(OptionId(0)).to_string(), "a x:c");
         assert_eq!(p.display_option(OptionId(1)).to_string(), "x a");
+    }
+
+    /// Issue 22: the builder refuses what Knuth's format refuses, control characters in item
+    /// and color names, with the item named (escaped), and keeps going.
+    #[test]
+    fn control_characters_in_names_are_refused() {
+        let mut b = ProblemBuilder::new();
+        let a = b.primary("a").unwrap();
+        let err = b.primary("b\0c").unwrap_err();
+        assert_eq!(
+            err,
+            BuildError::ControlCharacter {
+                item: "b\\0c".into(),
+                color: None
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "control character in the name of item `b\\0c`"
+        );
+        assert!(b.secondary("\u{1b}[31m").is_err());
+        assert_eq!(b.item_count(), 1, "a refused item is not declared");
+        let x = b.secondary("x").unwrap();
+        let bad = b.color("red\n");
+        let err = b.option(&[(a, None), (x, Some(bad))]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "control character in color `red\\n` of item `x`"
+        );
+        assert!(b.option_by_names(&["a", "x:\u{7f}"]).is_err());
+        // The builder is unchanged: the same option with a good color goes in.
+        let good = b.color("red");
+        assert_eq!(b.option(&[(a, None), (x, Some(good))]), Ok(OptionId(0)));
+        let p = b.build();
+        assert_eq!(p.display_option(OptionId(0)).to_string(), "a x:red");
     }
 
     #[test]

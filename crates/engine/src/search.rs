@@ -50,6 +50,17 @@ impl Config {
         self.deadline = Instant::now().checked_add(limit);
         self
     }
+
+    /// The node limit of a search (the budget, or none) and the mask of its check interval
+    /// (rounded up to a power of two): it looks at the deadline and reports progress when
+    /// `nodes & mask == 0`.
+    pub(crate) fn limits(&self) -> (u64, u64) {
+        let node_limit = self.node_budget.unwrap_or(u64::MAX);
+        (
+            node_limit,
+            self.check_interval.max(1).next_power_of_two() - 1,
+        )
+    }
 }
 
 /// Counts of the work done, always collected.
@@ -178,7 +189,8 @@ pub trait Search: Sized {
     /// Replays the choices `prefix` (options the search would choose at its first branch
     /// levels, as recorded by [`Search::split`]), so that [`Search::run`] then explores only
     /// the subtree below them. The replay's own work is not counted in the statistics, so the
-    /// statistics of the pieces of a split add up to those of the whole search.
+    /// statistics of the pieces of a split add up to those of the whole search. After an
+    /// error the search is done: nothing can be searched from a half-replayed state.
     fn force(&mut self, prefix: &[OptionId]) -> Result<(), ForceError>;
 
     /// Splits the search tree at branch level `depth` (at least 1): runs the search above
@@ -216,6 +228,23 @@ pub trait Search: Sized {
         let out = self.run(&mut collect);
         (collect.found, out)
     }
+}
+
+/// Reports the progress of `search`, at `level`, to `observer` (`start` is when the current
+/// run began), for [`Links`](crate::Links) and [`Cells`](crate::Cells).
+pub(crate) fn report_progress<S: Search, O: Observer>(
+    search: &S,
+    level: usize,
+    observer: &mut O,
+    start: Instant,
+) -> ControlFlow<()> {
+    observer.progress(&Progress {
+        fraction: search.progress_fraction(),
+        nodes: search.stats().nodes,
+        solutions: search.stats().solutions,
+        level,
+        elapsed: search.elapsed() + start.elapsed(),
+    })
 }
 
 /// The methods of [`Search`] that [`Links`](crate::Links) and [`Cells`](crate::Cells) write

@@ -517,17 +517,9 @@ impl ShardLine {
 
     /// Reads a line (`line` is its 1-based number, for errors).
     pub fn parse(text: &str, line: usize) -> Result<Self, ShardError> {
-        let s: ShardLine = serde_json::from_str(text).map_err(|e| ShardError::Json {
-            line,
-            message: e.to_string(),
-        })?;
-        if s.format != SHARD_FORMAT {
-            return Err(ShardError::Unknown {
-                what: "shard format",
-                word: s.format,
-            });
-        }
-        Ok(s)
+        read_line(text, line, "shard format", SHARD_FORMAT, |s: &Self| {
+            &s.format
+        })
     }
 
     /// The line as JSON (one line, no newline).
@@ -610,23 +602,37 @@ impl ResultLine {
 
     /// Reads a line (`line` is its 1-based number, for errors).
     pub fn parse(text: &str, line: usize) -> Result<Self, ShardError> {
-        let r: ResultLine = serde_json::from_str(text).map_err(|e| ShardError::Json {
-            line,
-            message: e.to_string(),
-        })?;
-        if r.format != RESULT_FORMAT {
-            return Err(ShardError::Unknown {
-                what: "result format",
-                word: r.format,
-            });
-        }
-        Ok(r)
+        read_line(text, line, "result format", RESULT_FORMAT, |r: &Self| {
+            &r.format
+        })
     }
 
     /// The line as JSON (one line, no newline).
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("a result line serializes")
     }
+}
+
+/// Reads JSON line number `line` (1-based, for errors) as a `T`, whose format word (`format`
+/// of it) must be `want` (named `what` in the error).
+fn read_line<T: serde::de::DeserializeOwned>(
+    text: &str,
+    line: usize,
+    what: &'static str,
+    want: &str,
+    format: fn(&T) -> &String,
+) -> Result<T, ShardError> {
+    let value: T = serde_json::from_str(text).map_err(|e| ShardError::Json {
+        line,
+        message: e.to_string(),
+    })?;
+    if format(&value) != want {
+        return Err(ShardError::Unknown {
+            what,
+            word: format(&value).clone(),
+        });
+    }
+    Ok(value)
 }
 
 /// A one-word status for result lines.

@@ -6,43 +6,52 @@
 use std::path::Path;
 
 use dlx_engine::shard::{self, SplitAt};
-use dlx_engine::{Algorithm, Cells, Config, Heuristic, Links, Problem, Search, format};
+use dlx_engine::{Cells, Config, Heuristic, Links, Problem, format};
 
 mod common;
 
-use common::{repo_testdata, shared_xcc};
+use common::{Engine, repo_testdata, shared_xcc};
 
-/// Checks MRV, and the leftmost heuristic too when `leftmost` (its trees can be far larger).
+/// Checks MRV, and the leftmost heuristic too when `leftmost` (its trees can be far larger),
+/// for every algorithm.
 fn check(name: &str, problem: &Problem, leftmost: bool) {
+    check_with::<Links>(name, problem, leftmost);
+    check_with::<Cells>(name, problem, leftmost);
+}
+
+/// The shards of `S`'s plans add up to its single search: exactly, or in solutions, nodes and
+/// nodes per level when its work in pieces is not exact ([`Engine::EXACT_WORK_IN_PIECES`]).
+fn check_with<S: Engine>(name: &str, problem: &Problem, leftmost: bool) {
     let heuristics: &[Heuristic] = if leftmost {
         &[Heuristic::Mrv, Heuristic::Leftmost]
     } else {
         &[Heuristic::Mrv]
     };
+    let algorithm = S::ALGORITHM;
     for &heuristic in heuristics {
         let config = Config {
             heuristic,
             ..Config::default()
         };
-        let links = Links::new(problem, config.clone()).count().stats;
-        let cells = Cells::new(problem, config.clone()).count().stats;
+        let whole = S::new(problem, config.clone()).count().stats;
         let ats = [1, 2, 3, 5]
             .map(SplitAt::Depth)
             .into_iter()
             .chain([SplitAt::Shards(7), SplitAt::Shards(100)]);
         for at in ats {
-            let plan = shard::plan(problem, &config, Algorithm::Links, at);
-            assert!(plan.top.is_complete());
-            let sum = shard::solve_all(problem, &config, Algorithm::Links, &plan).unwrap();
-            assert_eq!(sum, links, "{name}, links, {heuristic:?}, {at:?}");
+            let at_ = format!("{name}, {algorithm:?}, {heuristic:?}, {at:?}");
+            let plan = shard::plan(problem, &config, algorithm, at);
+            assert!(plan.top.is_complete(), "{at_}");
+            let sum = shard::solve_all(problem, &config, algorithm, &plan).unwrap();
+            if S::EXACT_WORK_IN_PIECES {
+                assert_eq!(sum, whole, "{at_}");
+            } else {
+                assert_eq!(sum.solutions, whole.solutions, "{at_}");
+                assert_eq!(sum.nodes, whole.nodes, "{at_}");
+                assert_eq!(sum.level_nodes, whole.level_nodes, "{at_}");
+            }
             let share: f64 = plan.shards.iter().map(|s| s.share).sum();
-            assert!(share <= 1.0 + 1e-9, "{name}: shares add up to {share}");
-
-            let plan = shard::plan(problem, &config, Algorithm::Cells, at);
-            let sum = shard::solve_all(problem, &config, Algorithm::Cells, &plan).unwrap();
-            assert_eq!(sum.solutions, cells.solutions, "{name}, cells, {at:?}");
-            assert_eq!(sum.nodes, cells.nodes, "{name}, cells, {at:?}");
-            assert_eq!(sum.level_nodes, cells.level_nodes, "{name}, cells, {at:?}");
+            assert!(share <= 1.0 + 1e-9, "{at_}: shares add up to {share}");
         }
     }
 }

@@ -104,10 +104,8 @@ pub fn arb_problem(
         })
         .prop_map(move |(np, ns, options)| {
             let mut b = ProblemBuilder::new();
-            let mut items: Vec<_> = (0..np)
-                .map(|k| b.primary(&format!("p{k}")).unwrap())
-                .collect();
-            items.extend((0..ns).map(|k| b.secondary(&format!("s{k}")).unwrap()));
+            let mut items = b.primaries((0..np).map(|k| format!("p{k}"))).unwrap();
+            items.extend(b.secondaries((0..ns).map(|k| format!("s{k}"))).unwrap());
             let palette: Vec<_> = (0..colors).map(|k| b.color(&format!("c{k}"))).collect();
             for option in options {
                 let mut seen = BTreeSet::new();
@@ -162,4 +160,152 @@ pub fn run_checked<S: dlx_engine::Search>(
     assert_eq!(bad, None, "{name}: invalid solution");
     assert!(out.is_complete(), "{name}");
     (search, out)
+}
+
+/// What the suites written once for every algorithm need to know of one, beyond [`Search`]:
+/// how it runs under `ParallelSearch`, how its figures compare with Knuth's program that
+/// makes the same choices, and where it differs by design.
+///
+/// [`Search`]: dlx_engine::Search
+pub trait Engine: dlx_engine::Search {
+    /// The algorithm, for `ParallelSearch` and the shards.
+    const ALGORITHM: dlx_engine::Algorithm;
+    /// Knuth's program with the same choices (DLX1 for links, SSXCC for cells).
+    const KNUTH: &'static str;
+    /// Inputs whose tree (by `knuth_nodes`) is larger are left to the benchmarks.
+    const MAX_TEST_NODES: u64;
+    /// Whether forced moves (items with one option left) are committed in batches without a
+    /// branch node (cells), rather than being a level of the search like any other (links).
+    const BATCHES_FORCED_MOVES: bool;
+    /// Whether pieces of a split add up to the sequential search exactly, forced moves and
+    /// updates too (links), or only within 3% (cells: a sparse set is restored by its size,
+    /// not its order, so a replayed piece meets its options in another order).
+    const EXACT_WORK_IN_PIECES: bool;
+    /// The node budget of the parallel budget test (links nodes are cheaper, so more of them).
+    const PARALLEL_BUDGET: u64;
+    /// Knuth's node count for `want`, if listed.
+    fn knuth_nodes(want: &Expected) -> Option<u64>;
+    /// Knuth's update count for `want`, when this algorithm's updates must equal it.
+    fn knuth_updates(want: &Expected) -> Option<u64>;
+    /// Our nodes counted as Knuth's program counts them.
+    fn nodes_as_knuth(stats: &dlx_engine::Stats) -> u64;
+    /// Checks every invariant of the search state.
+    fn validate(&self) -> Result<(), String>;
+
+    /// Whether `a` and `b` are the same amount of work (forced moves, updates) for a search
+    /// split into pieces: equal, or within 3% (see [`Engine::EXACT_WORK_IN_PIECES`]).
+    fn same_work(a: u64, b: u64) -> bool {
+        if Self::EXACT_WORK_IN_PIECES {
+            a == b
+        } else {
+            a.abs_diff(b) * 1000 <= b * 30
+        }
+    }
+}
+
+impl Engine for dlx_engine::Links {
+    const ALGORITHM: dlx_engine::Algorithm = dlx_engine::Algorithm::Links;
+    const KNUTH: &'static str = "DLX1";
+    const MAX_TEST_NODES: u64 = u64::MAX;
+    const BATCHES_FORCED_MOVES: bool = false;
+    const EXACT_WORK_IN_PIECES: bool = true;
+    const PARALLEL_BUDGET: u64 = 2000;
+    fn knuth_nodes(want: &Expected) -> Option<u64> {
+        want.dlx1_nodes
+    }
+    fn knuth_updates(want: &Expected) -> Option<u64> {
+        want.dlx1_updates
+    }
+    fn nodes_as_knuth(stats: &dlx_engine::Stats) -> u64 {
+        stats.nodes
+    }
+    fn validate(&self) -> Result<(), String> {
+        dlx_engine::Links::validate(self)
+    }
+}
+
+impl Engine for dlx_engine::Cells {
+    const ALGORITHM: dlx_engine::Algorithm = dlx_engine::Algorithm::Cells;
+    const KNUTH: &'static str = "SSXCC";
+    const MAX_TEST_NODES: u64 = 400_000;
+    const BATCHES_FORCED_MOVES: bool = true;
+    const EXACT_WORK_IN_PIECES: bool = false;
+    const PARALLEL_BUDGET: u64 = 1000;
+    fn knuth_nodes(want: &Expected) -> Option<u64> {
+        want.ssxcc_nodes
+    }
+    fn knuth_updates(_: &Expected) -> Option<u64> {
+        None
+    }
+    /// SSXCC counts a forced move as a node.
+    fn nodes_as_knuth(stats: &dlx_engine::Stats) -> u64 {
+        stats.nodes + stats.forced
+    }
+    fn validate(&self) -> Result<(), String> {
+        dlx_engine::Cells::validate(self)
+    }
+}
+
+/// Instantiates generic tests for every algorithm: `for_each_engine!(a, b)` makes modules
+/// `links` and `cells`, each with tests `a` and `b` calling `a::<Links>()`... (the test file
+/// declares `#[macro_use] mod common;`).
+#[allow(unused_macros)]
+macro_rules! for_each_engine {
+    ($($test:ident),* $(,)?) => {
+        mod links {
+            $(#[test]
+            fn $test() {
+                super::$test::<dlx_engine::Links>();
+            })*
+        }
+        mod cells {
+            $(#[test]
+            fn $test() {
+                super::$test::<dlx_engine::Cells>();
+            })*
+        }
+    };
+}
+
+/// The n-queens problem as Knuth encodes it: rows and columns primary, diagonals secondary.
+pub fn queens(n: usize) -> Problem {
+    let mut b = ProblemBuilder::new();
+    let rows = b.primaries((0..n).map(|r| format!("r{r}"))).unwrap();
+    let cols = b.primaries((0..n).map(|c| format!("c{c}"))).unwrap();
+    let up = b
+        .secondaries((0..2 * n - 1).map(|d| format!("a{d}")))
+        .unwrap();
+    let down = b
+        .secondaries((0..2 * n - 1).map(|d| format!("b{d}")))
+        .unwrap();
+    for r in 0..n {
+        for c in 0..n {
+            b.option(&[
+                (rows[r], None),
+                (cols[c], None),
+                (up[r + c], None),
+                (down[n - 1 + r - c], None),
+            ])
+            .unwrap();
+        }
+    }
+    b.build()
+}
+
+/// Langford pairs: place two copies of each of 1..=n in 2n slots, k copies k apart.
+pub fn langford(n: usize) -> Problem {
+    let mut b = ProblemBuilder::new();
+    let values = b.primaries((1..=n).map(|v| format!("v{v}"))).unwrap();
+    let slots = b.primaries((0..2 * n).map(|s| format!("s{s}"))).unwrap();
+    for v in 1..=n {
+        for s in 0..2 * n - v - 1 {
+            b.option(&[
+                (values[v - 1], None),
+                (slots[s], None),
+                (slots[s + v + 1], None),
+            ])
+            .unwrap();
+        }
+    }
+    b.build()
 }

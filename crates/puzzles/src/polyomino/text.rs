@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+use dlx_engine::format::{self, words};
+
 use super::{
     Board, MAX_SIDE, Orientations, PackingError, Piece, Shape, family, family_member,
     is_valid_glyph,
@@ -22,15 +24,7 @@ pub struct Spec {
 
 /// `x` as text with its control characters escaped (`\0`, `\u{1b}`), for messages.
 fn shown(x: impl std::fmt::Display) -> String {
-    let mut out = String::new();
-    for c in x.to_string().chars() {
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    format::shown(&x.to_string())
 }
 
 /// What is wrong, without the position.
@@ -116,17 +110,8 @@ pub enum ParseErrorKind {
     NoPieces,
 }
 
-/// A parse error with its position.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}, column {column}: {kind}")]
-pub struct ParseError {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
-    /// What is wrong.
-    pub kind: ParseErrorKind,
-}
+/// A parse error with its position (`line`, `column`, both 1-based, the column in characters).
+pub type ParseError = format::Located<ParseErrorKind>;
 
 /// Either error of [`Packing::from_text`](super::Packing::from_text).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -142,27 +127,6 @@ pub enum TextError {
 
 fn err(line: usize, column: usize, kind: ParseErrorKind) -> ParseError {
     ParseError { line, column, kind }
-}
-
-/// The words of `s` with their 1-based character columns, counting from `col0 + 1`.
-fn words(s: &str, col0: usize) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start: Option<(usize, usize)> = None;
-    let mut col = col0;
-    for (byte, ch) in s.char_indices() {
-        col += 1;
-        if ch.is_whitespace() {
-            if let Some((b, c)) = start.take() {
-                out.push((c, &s[b..byte]));
-            }
-        } else if start.is_none() {
-            start = Some((byte, col));
-        }
-    }
-    if let Some((b, c)) = start {
-        out.push((c, &s[b..]));
-    }
-    out
 }
 
 /// The cells of a drawing, given as `(line number, line)` rows.
@@ -551,12 +515,6 @@ mod tests {
         let e = error("board 3x3\npieces pento\0minoes\n");
         assert!(!e.contains('\0'), "{e}");
         assert!(e.contains("\\0"), "{e}");
-    }
-
-    #[test]
-    fn words_have_character_columns() {
-        assert_eq!(words("ab  cd", 0), vec![(1, "ab"), (5, "cd")]);
-        assert_eq!(words(" é x", 3), vec![(5, "é"), (7, "x")]);
     }
 
     #[test]
