@@ -66,28 +66,13 @@ fn check_expected<S: Engine>(dir: &Path) -> usize {
     ran
 }
 
-#[test]
-fn links_match_dlx1_exactly_on_the_repo_samples() {
-    assert!(check_expected::<Links>(&repo_testdata()) >= 9);
+fn matches_knuth_exactly_on_the_repo_samples<S: Engine>() {
+    assert!(check_expected::<S>(&repo_testdata()) >= S::REPO_FIGURES);
 }
 
-#[test]
-fn links_match_dlx1_exactly_on_the_shared_inputs() {
+fn matches_knuth_exactly_on_the_shared_inputs<S: Engine>() {
     match shared_xcc() {
-        Some(dir) => assert!(check_expected::<Links>(&dir) >= 25),
-        None => common::note("../shared/data/xcc not present; shared exact-cover suite skipped"),
-    }
-}
-
-#[test]
-fn cells_match_ssxcc_exactly_on_the_repo_samples() {
-    assert!(check_expected::<Cells>(&repo_testdata()) >= 5);
-}
-
-#[test]
-fn cells_match_ssxcc_exactly_on_the_shared_inputs() {
-    match shared_xcc() {
-        Some(dir) => assert!(check_expected::<Cells>(&dir) >= 15),
+        Some(dir) => assert!(check_expected::<S>(&dir) >= S::SHARED_FIGURES),
         None => common::note("../shared/data/xcc not present; shared exact-cover suite skipped"),
     }
 }
@@ -168,6 +153,8 @@ proptest! {
 }
 
 for_each_engine!(
+    matches_knuth_exactly_on_the_repo_samples,
+    matches_knuth_exactly_on_the_shared_inputs,
     known_counts_without_data_files,
     degenerate_problems,
     limit_stops_after_n_and_resumes,
