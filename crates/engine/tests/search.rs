@@ -363,16 +363,21 @@ impl Observer for Recorder {
     }
 }
 
+/// A search of `p` that checks (and reports progress) every `check_interval` nodes.
+fn checking_every<S: Engine>(p: &Problem, check_interval: u64) -> S {
+    S::new(
+        p,
+        Config {
+            check_interval,
+            ..Config::default()
+        },
+    )
+}
+
 fn observer_sees_every_branch<S: Engine>() {
     let p = queens(8);
     let mut rec = Recorder::default();
-    let mut search = S::new(
-        &p,
-        Config {
-            check_interval: 8,
-            ..Config::default()
-        },
-    );
+    let mut search: S = checking_every(&p, 8);
     let out = search.run(&mut rec);
     assert!(out.is_complete());
     assert_eq!(rec.solutions, 92);
@@ -404,11 +409,7 @@ fn observer_sees_every_branch<S: Engine>() {
 fn progress_is_reported_and_grows<S: Engine>() {
     let problem = repo_problem("queens10");
     let mut rec = Recorder::default();
-    let config = Config {
-        check_interval: 256,
-        ..Config::default()
-    };
-    let out = S::new(&problem, config).run(&mut rec);
+    let out = checking_every::<S>(&problem, 256).run(&mut rec);
     assert!(out.is_complete());
     let s = &out.stats;
     // At least a report each time the branch nodes reach a multiple of the interval: 42 or
@@ -433,13 +434,7 @@ fn progress_can_stop_the_search<S: Engine>() {
         stop_after_progress: Some(3),
         ..Recorder::default()
     };
-    let mut search = S::new(
-        &p,
-        Config {
-            check_interval: 32,
-            ..Config::default()
-        },
-    );
+    let mut search: S = checking_every(&p, 32);
     let out = search.run(&mut rec);
     assert_eq!(out.status, Status::Stopped);
     assert_eq!(rec.progress.len(), 3);
