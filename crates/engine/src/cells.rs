@@ -366,6 +366,27 @@ impl Search for Cells {
     }
 }
 
+/// Runs `$body` with `$nn` bound to each node after `$y` in its option, around to the one
+/// before it (a spacer links back to the option's first node), and `$c` to that node's item.
+/// The body must not `continue`.
+// PERF: a macro, not a method taking a closure: with the closure, `commit` compiled to 1% more
+// instructions in all on queens10 (callgrind); the macro compiles to the loops written out.
+macro_rules! for_other_nodes {
+    ($cells:ident, $y:expr, |$nn:ident, $c:ident| $body:block) => {
+        let mut $nn = $y + 1;
+        while $nn != $y {
+            let node = $cells.node($nn);
+            if node.itm < 0 {
+                $nn = $nn.wrapping_add_signed(node.itm);
+                continue;
+            }
+            let $c = node.itm as u32;
+            $body
+            $nn += 1;
+        }
+    };
+}
+
 impl Cells {
     fn replay<const COLORS: bool>(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
         for (level, &o) in prefix.iter().enumerate() {
@@ -627,14 +648,7 @@ impl Cells {
     fn commit<const COLORS: bool>(&mut self, y: u32) -> bool {
         let osact = self.sactive;
         // Swap the other items out (a purified secondary item is already out).
-        let mut nn = y + 1;
-        while nn != y {
-            let node = self.node(nn);
-            if node.itm < 0 {
-                nn = nn.wrapping_add_signed(node.itm);
-                continue;
-            }
-            let c = node.itm as u32;
+        for_other_nodes!(self, y, |_nn, c| {
             let bound = if c < self.second {
                 self.active
             } else {
@@ -643,17 +657,9 @@ impl Cells {
             if self.s(c - 2) < bound {
                 self.swap_out(c);
             }
-            nn += 1;
-        }
+        });
         // Hide their options.
-        let mut nn = y + 1;
-        while nn != y {
-            let node = self.node(nn);
-            if node.itm < 0 {
-                nn = nn.wrapping_add_signed(node.itm);
-                continue;
-            }
-            let c = node.itm as u32;
+        for_other_nodes!(self, y, |nn, c| {
             if c < self.second {
                 if !self.hide::<true, COLORS>(c, 0, osact) {
                     return false;
@@ -664,8 +670,7 @@ impl Cells {
                     return false;
                 }
             }
-            nn += 1;
-        }
+        });
         true
     }
 

@@ -31,6 +31,10 @@
 //! ```
 #![deny(missing_docs)]
 
+// The unit tests share macros with the integration tests, which name the crate `dlx_engine`.
+#[cfg(test)]
+extern crate self as dlx_engine;
+
 pub mod cells;
 pub mod format;
 pub mod links;
@@ -186,33 +190,11 @@ r5 c5 aa b5
         }
     }
 
-    #[test]
-    fn links_knuths_example_has_one_solution() {
-        knuths_example_has_one_solution::<Links>();
-    }
+    include!("../tests/common/for_each_engine.rs");
 
-    #[test]
-    fn cells_knuths_example_has_one_solution() {
-        knuths_example_has_one_solution::<Cells>();
-    }
-
-    #[test]
-    fn links_search_can_stop_and_resume() {
-        search_can_stop_and_resume::<Links>();
-    }
-
-    #[test]
-    fn cells_search_can_stop_and_resume() {
-        search_can_stop_and_resume::<Cells>();
-    }
-
-    #[test]
-    fn links_node_budget_stops_and_resumes_with_same_totals() {
-        node_budget_stops_and_resumes_with_same_totals::<Links>();
-    }
-
-    #[test]
-    fn cells_node_budget_stops_and_resumes_with_same_totals() {
-        node_budget_stops_and_resumes_with_same_totals::<Cells>();
-    }
+    for_each_engine!(
+        knuths_example_has_one_solution,
+        search_can_stop_and_resume,
+        node_budget_stops_and_resumes_with_same_totals,
+    );
 }

@@ -322,10 +322,7 @@ impl ProblemBuilder {
         &mut self,
         names: impl IntoIterator<Item = N>,
     ) -> Result<Vec<ItemId>, BuildError> {
-        names
-            .into_iter()
-            .map(|n| self.primary(n.as_ref()))
-            .collect()
+        self.declare_all(names, Self::primary)
     }
 
     /// Declares secondary items, in order; stops at the first refused.
@@ -333,9 +330,18 @@ impl ProblemBuilder {
         &mut self,
         names: impl IntoIterator<Item = N>,
     ) -> Result<Vec<ItemId>, BuildError> {
+        self.declare_all(names, Self::secondary)
+    }
+
+    /// Declares each of `names` with `declare`, in order; stops at the first refused.
+    fn declare_all<N: AsRef<str>>(
+        &mut self,
+        names: impl IntoIterator<Item = N>,
+        declare: fn(&mut Self, &str) -> Result<ItemId, BuildError>,
+    ) -> Result<Vec<ItemId>, BuildError> {
         names
             .into_iter()
-            .map(|n| self.secondary(n.as_ref()))
+            .map(|n| declare(self, n.as_ref()))
             .collect()
     }
 

@@ -17,7 +17,8 @@ use std::ops::ControlFlow;
 
 use dlx_engine::parallel::CELLS_MIN_PIECES;
 use dlx_engine::{
-    Config, ForceError, OptionId, ParallelSearch, Piece, Problem, Stats, Status, format, reference,
+    Config, ForceError, OptionId, Outcome, ParallelSearch, Piece, Problem, Stats, Status, format,
+    reference,
 };
 
 #[macro_use]
@@ -124,9 +125,7 @@ fn counts_and_nodes_are_the_same_for_any_thread_count<S: Engine>() {
         let seq = S::new(&problem, Config::default()).count();
         let mut split_work = None;
         for threads in [1, 2, 3, 4, 5] {
-            let par = ParallelSearch::new(&problem, Config::default(), threads)
-                .algorithm(S::ALGORITHM)
-                .count();
+            let par = count::<S>(&problem, Config::default(), threads);
             let at = format!("{name} x{threads}");
             assert!(par.is_complete(), "{at}");
             assert_eq!(par.stats.solutions, seq.stats.solutions, "{at}");
@@ -144,6 +143,13 @@ fn counts_and_nodes_are_the_same_for_any_thread_count<S: Engine>() {
             }
         }
     }
+}
+
+/// What `threads` threads count for `problem` under `config`.
+fn count<S: Engine>(problem: &Problem, config: Config, threads: usize) -> Outcome {
+    ParallelSearch::new(problem, config, threads)
+        .algorithm(S::ALGORITHM)
+        .count()
 }
 
 fn collect<S: Engine>(problem: &Problem, threads: usize, ordered: bool) -> Vec<Vec<OptionId>> {
@@ -204,9 +210,7 @@ fn a_stop_and_a_shared_budget_end_every_thread<S: Engine>() {
         check_interval: 64,
         ..Config::default()
     };
-    let out = ParallelSearch::new(&problem, config, 2)
-        .algorithm(S::ALGORITHM)
-        .count();
+    let out = count::<S>(&problem, config, 2);
     assert_eq!(out.status, Status::NodeBudget);
     assert!(
         out.stats.nodes < budget + 2 * 64 + 1000,
@@ -248,9 +252,7 @@ fn a_budget_that_runs_out_while_splitting_is_reported<S: Engine>() {
             ..Config::default()
         };
         for threads in [1, 2, 3] {
-            let out = ParallelSearch::new(&problem, config.clone(), threads)
-                .algorithm(S::ALGORITHM)
-                .count();
+            let out = count::<S>(&problem, config.clone(), threads);
             let at = format!("budget {budget}, {threads} threads");
             assert_eq!(out.status, Status::NodeBudget, "{at}");
             assert!(out.stats.solutions < 724, "{at}");
@@ -262,9 +264,7 @@ fn a_budget_that_runs_out_while_splitting_is_reported<S: Engine>() {
         check_interval: 1,
         ..Config::default()
     };
-    let out = ParallelSearch::new(&problem, config, 2)
-        .algorithm(S::ALGORITHM)
-        .count();
+    let out = count::<S>(&problem, config, 2);
     assert_eq!(out.status, Status::Deadline);
 }
 
@@ -273,9 +273,7 @@ fn shallow_solutions_found_while_splitting_are_counted_once<S: Engine>() {
     let (problem, _) =
         format::parse("a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n").unwrap();
     for threads in [1, 2, 4] {
-        let out = ParallelSearch::new(&problem, Config::default(), threads)
-            .algorithm(S::ALGORITHM)
-            .count();
+        let out = count::<S>(&problem, Config::default(), threads);
         assert!(out.is_complete(), "{threads} threads");
         assert_eq!(out.stats.solutions, 1, "{threads} threads");
     }

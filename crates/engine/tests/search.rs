@@ -66,28 +66,13 @@ fn check_expected<S: Engine>(dir: &Path) -> usize {
     ran
 }
 
-#[test]
-fn links_match_dlx1_exactly_on_the_repo_samples() {
-    assert!(check_expected::<Links>(&repo_testdata()) >= 9);
+fn matches_knuth_exactly_on_the_repo_samples<S: Engine>() {
+    assert!(check_expected::<S>(&repo_testdata()) >= S::REPO_FIGURES);
 }
 
-#[test]
-fn links_match_dlx1_exactly_on_the_shared_inputs() {
+fn matches_knuth_exactly_on_the_shared_inputs<S: Engine>() {
     match shared_xcc() {
-        Some(dir) => assert!(check_expected::<Links>(&dir) >= 25),
-        None => common::note("../shared/data/xcc not present; shared exact-cover suite skipped"),
-    }
-}
-
-#[test]
-fn cells_match_ssxcc_exactly_on_the_repo_samples() {
-    assert!(check_expected::<Cells>(&repo_testdata()) >= 5);
-}
-
-#[test]
-fn cells_match_ssxcc_exactly_on_the_shared_inputs() {
-    match shared_xcc() {
-        Some(dir) => assert!(check_expected::<Cells>(&dir) >= 15),
+        Some(dir) => assert!(check_expected::<S>(&dir) >= S::SHARED_FIGURES),
         None => common::note("../shared/data/xcc not present; shared exact-cover suite skipped"),
     }
 }
@@ -168,6 +153,8 @@ proptest! {
 }
 
 for_each_engine!(
+    matches_knuth_exactly_on_the_repo_samples,
+    matches_knuth_exactly_on_the_shared_inputs,
     known_counts_without_data_files,
     degenerate_problems,
     limit_stops_after_n_and_resumes,
@@ -376,16 +363,21 @@ impl Observer for Recorder {
     }
 }
 
+/// A search of `p` that checks (and reports progress) every `check_interval` nodes.
+fn checking_every<S: Engine>(p: &Problem, check_interval: u64) -> S {
+    S::new(
+        p,
+        Config {
+            check_interval,
+            ..Config::default()
+        },
+    )
+}
+
 fn observer_sees_every_branch<S: Engine>() {
     let p = queens(8);
     let mut rec = Recorder::default();
-    let mut search = S::new(
-        &p,
-        Config {
-            check_interval: 8,
-            ..Config::default()
-        },
-    );
+    let mut search: S = checking_every(&p, 8);
     let out = search.run(&mut rec);
     assert!(out.is_complete());
     assert_eq!(rec.solutions, 92);
@@ -417,11 +409,7 @@ fn observer_sees_every_branch<S: Engine>() {
 fn progress_is_reported_and_grows<S: Engine>() {
     let problem = repo_problem("queens10");
     let mut rec = Recorder::default();
-    let config = Config {
-        check_interval: 256,
-        ..Config::default()
-    };
-    let out = S::new(&problem, config).run(&mut rec);
+    let out = checking_every::<S>(&problem, 256).run(&mut rec);
     assert!(out.is_complete());
     let s = &out.stats;
     // At least a report each time the branch nodes reach a multiple of the interval: 42 or
@@ -446,13 +434,7 @@ fn progress_can_stop_the_search<S: Engine>() {
         stop_after_progress: Some(3),
         ..Recorder::default()
     };
-    let mut search = S::new(
-        &p,
-        Config {
-            check_interval: 32,
-            ..Config::default()
-        },
-    );
+    let mut search: S = checking_every(&p, 32);
     let out = search.run(&mut rec);
     assert_eq!(out.status, Status::Stopped);
     assert_eq!(rec.progress.len(), 3);

@@ -183,6 +183,11 @@ pub trait Engine: dlx_engine::Search {
     const EXACT_WORK_IN_PIECES: bool;
     /// The node budget of the parallel budget test (links nodes are cheaper, so more of them).
     const PARALLEL_BUDGET: u64;
+    /// The least number of repo samples (`testdata/xcc`) with this algorithm's Knuth figures
+    /// that the exact-match test must run.
+    const REPO_FIGURES: usize;
+    /// The same for the shared inputs (`../shared/data/xcc`), when present.
+    const SHARED_FIGURES: usize;
     /// Knuth's node count for `want`, if listed.
     fn knuth_nodes(want: &Expected) -> Option<u64>;
     /// Knuth's update count for `want`, when this algorithm's updates must equal it.
@@ -210,6 +215,8 @@ impl Engine for dlx_engine::Links {
     const BATCHES_FORCED_MOVES: bool = false;
     const EXACT_WORK_IN_PIECES: bool = true;
     const PARALLEL_BUDGET: u64 = 2000;
+    const REPO_FIGURES: usize = 9;
+    const SHARED_FIGURES: usize = 25;
     fn knuth_nodes(want: &Expected) -> Option<u64> {
         want.dlx1_nodes
     }
@@ -231,6 +238,8 @@ impl Engine for dlx_engine::Cells {
     const BATCHES_FORCED_MOVES: bool = true;
     const EXACT_WORK_IN_PIECES: bool = false;
     const PARALLEL_BUDGET: u64 = 1000;
+    const REPO_FIGURES: usize = 5;
+    const SHARED_FIGURES: usize = 15;
     fn knuth_nodes(want: &Expected) -> Option<u64> {
         want.ssxcc_nodes
     }
@@ -246,26 +255,7 @@ impl Engine for dlx_engine::Cells {
     }
 }
 
-/// Instantiates generic tests for every algorithm: `for_each_engine!(a, b)` makes modules
-/// `links` and `cells`, each with tests `a` and `b` calling `a::<Links>()`... (the test file
-/// declares `#[macro_use] mod common;`).
-#[allow(unused_macros)]
-macro_rules! for_each_engine {
-    ($($test:ident),* $(,)?) => {
-        mod links {
-            $(#[test]
-            fn $test() {
-                super::$test::<dlx_engine::Links>();
-            })*
-        }
-        mod cells {
-            $(#[test]
-            fn $test() {
-                super::$test::<dlx_engine::Cells>();
-            })*
-        }
-    };
-}
+include!("for_each_engine.rs");
 
 /// The n-queens problem as Knuth encodes it: rows and columns primary, diagonals secondary.
 pub fn queens(n: usize) -> Problem {
