@@ -62,11 +62,41 @@ async fn post_refused(state: &AppState, path: &str, body: Value, status: StatusC
     v
 }
 
-/// POSTs `body` to `path` and checks that the answer has `status` and an error message
-/// containing `words`.
-async fn refused_with(state: &AppState, path: &str, body: Value, status: StatusCode, words: &str) {
-    let v = post_refused(state, path, body, status).await;
-    assert!(error_of(&v).contains(words), "{path}: {v}");
+/// What a refusal's error message must say, besides being there and not empty.
+#[derive(Debug, Clone, Copy)]
+enum Says {
+    /// Anything.
+    Something,
+    /// Words somewhere in it.
+    Has(&'static str),
+    /// Words it begins with.
+    Starts(&'static str),
+    /// All of it.
+    Is(&'static str),
+}
+
+/// A request the API must refuse: its name, the route, the body POSTed to it, the status of
+/// the answer and what its error message says.
+type Refusal = (&'static str, &'static str, Value, u16, Says);
+
+/// POSTs each of `cases` and checks its status and error message, naming the case that fails.
+async fn check_refusals(state: &AppState, cases: impl IntoIterator<Item = Refusal>) {
+    for (name, path, body, status, says) in cases {
+        let (got, v) = post(state, path, body.clone()).await;
+        assert_eq!(got.as_u16(), status, "{name}: {path} {body}: {v}");
+        let error = error_of(&v);
+        let ok = !error.is_empty()
+            && match says {
+                Says::Something => true,
+                Says::Has(words) => error.contains(words),
+                Says::Starts(words) => error.starts_with(words),
+                Says::Is(words) => error == words,
+            };
+        assert!(
+            ok,
+            "{name}: {path} {body}: the error {error:?} is not {says:?}"
+        );
+    }
 }
 
 /// The option ids of a JSON list of them.
@@ -158,35 +188,25 @@ mod xcc {
         // The two algorithms search different trees; `auto` is `cells`.
         assert_eq!(nodes[0], nodes[1]);
         assert_ne!(nodes[1], nodes[2]);
-        refused_with(
-            &s,
-            "/api/xcc/solve",
-            json!({ "problem": text, "algorithm": "fastest" }),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "algorithm",
-        )
-        .await;
     }
 
     #[tokio::test]
-    async fn bad_problems_name_line_and_item() {
-        let s = state();
-        let v = post_refused(
-            &s,
-            "/api/xcc/solve",
-            json!({ "problem": "a b | x\na zz\n" }),
-            StatusCode::BAD_REQUEST,
-        )
-        .await;
-        assert_eq!(error_of(&v), "problem: line 2, column 3: unknown item `zz`");
-        refused_with(
-            &s,
-            "/api/xcc/solve",
-            json!({ "problem": "" }),
-            StatusCode::BAD_REQUEST,
-            "no items",
-        )
-        .await;
+    async fn bad_requests_are_refused_naming_the_problem() {
+        const SOLVE: &str = "/api/xcc/solve";
+        const TRACE: &str = "/api/xcc/trace";
+        let unknown_item = "problem: line 2, column 3: unknown item `zz`";
+        #[rustfmt::skip]
+        let cases = [
+            ("unknown algorithm", SOLVE, json!({ "problem": KNUTH, "algorithm": "fastest" }), 422, Says::Has("algorithm")),
+            ("unknown item", SOLVE, json!({ "problem": "a b | x\na zz\n" }), 400, Says::Is(unknown_item)),
+            ("no items", SOLVE, json!({ "problem": "" }), 400, Says::Has("no items")),
+            ("trace of nothing", TRACE, json!({}), 400, Says::Something),
+            ("trace of two things", TRACE, json!({ "problem": KNUTH, "queens": 5 }), 400, Says::Something),
+            ("trace of a huge board", TRACE, json!({ "queens": 500 }), 400, Says::Something),
+            ("trace of no steps", TRACE, json!({ "problem": KNUTH, "max_steps": 0 }), 400, Says::Something),
+            ("trace of too many steps", TRACE, json!({ "problem": KNUTH, "max_steps": 1_000_000 }), 400, Says::Something),
+        ];
+        check_refusals(&state(), cases).await;
     }
 
     #[tokio::test]
@@ -345,22 +365,6 @@ mod xcc {
         assert_eq!(status, StatusCode::OK);
         assert_eq!(v["solutions"], 4);
         assert_eq!(v["truncated"], false);
-    }
-
-    #[tokio::test]
-    async fn trace_rejects_ambiguous_or_oversized_requests() {
-        let s = state();
-        for body in [
-            json!({}),
-            json!({ "problem": KNUTH, "queens": 5 }),
-            json!({ "queens": 500 }),
-            json!({ "problem": KNUTH, "max_steps": 0 }),
-            json!({ "problem": KNUTH, "max_steps": 1_000_000 }),
-        ] {
-            let (status, v) = post(&s, "/api/xcc/trace", body.clone()).await;
-            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-            assert!(!error_of(&v).is_empty());
-        }
     }
 }
 
@@ -539,7 +543,7 @@ mod sudoku {
         assert_eq!(count["solutions"], 2);
         assert_eq!(count["complete"], true);
 
-        // A limit alone means counting; with `one` it is an error.
+        // A limit alone means counting; with `one` it is an error (see the refusals below).
         let (_, limited) = post(
             &s,
             "/api/sudoku/solve",
@@ -548,14 +552,6 @@ mod sudoku {
         .await;
         assert_eq!(limited["solutions"], 1);
         assert_eq!(limited["complete"], false);
-        let v = post_refused(
-            &s,
-            "/api/sudoku/solve",
-            json!({ "puzzle": TWO, "mode": "one", "limit": 5 }),
-            StatusCode::BAD_REQUEST,
-        )
-        .await;
-        assert!(error_of(&v).starts_with("limit:"), "{v}");
     }
 
     #[tokio::test]
@@ -670,43 +666,30 @@ mod sudoku {
     }
 
     #[tokio::test]
-    async fn bad_puzzles_are_400_naming_the_problem() {
-        let s = state();
-        for (body, needle) in [
-            (json!({ "puzzle": "123" }), "puzzle: wrong length"),
-            (json!({ "puzzle": "" }), "puzzle: no puzzle found"),
-            (
-                json!({ "puzzle": "1234x..........." }),
-                "puzzle: unknown character 'x'",
-            ),
-            (json!({ "puzzle": ".".repeat(49) }), "puzzle: "),
-            (
-                json!({ "puzzle": ".".repeat(36), "shape": { "rows": 4, "cols": 2 } }),
-                "puzzle: ",
-            ),
-            (
-                json!({ "puzzle": ".".repeat(16), "shape": { "rows": 1, "cols": 4 } }),
-                "shape: ",
-            ),
-        ] {
-            for path in [
-                "/api/sudoku/solve",
-                "/api/sudoku/check",
-                "/api/sudoku/trace",
-            ] {
-                let (status, v) = post(&s, path, body.clone()).await;
-                assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}: {v}");
-                assert!(error_of(&v).starts_with(needle), "{path} {body}: {v}");
-            }
-        }
-        refused_with(
-            &s,
-            "/api/sudoku/solve",
-            json!({ "puzzle": INKALA, "solver": "magic" }),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "magic",
-        )
-        .await;
+    async fn bad_requests_are_refused_naming_the_problem() {
+        const SOLVE: &str = "/api/sudoku/solve";
+        #[rustfmt::skip]
+        let bad_puzzles = [
+            ("short", json!({ "puzzle": "123" }), "puzzle: wrong length"),
+            ("empty", json!({ "puzzle": "" }), "puzzle: no puzzle found"),
+            ("letter", json!({ "puzzle": "1234x..........." }), "puzzle: unknown character 'x'"),
+            ("7x7", json!({ "puzzle": ".".repeat(49) }), "puzzle: "),
+            ("36 cells, 4x2 boxes", json!({ "puzzle": ".".repeat(36), "shape": { "rows": 4, "cols": 2 } }), "puzzle: "),
+            ("1x4 boxes", json!({ "puzzle": ".".repeat(16), "shape": { "rows": 1, "cols": 4 } }), "shape: "),
+        ];
+        // Every route that reads a puzzle names the same problems.
+        let routes = [SOLVE, "/api/sudoku/check", "/api/sudoku/trace"];
+        let read = routes.into_iter().flat_map(|path| {
+            bad_puzzles
+                .clone()
+                .map(|(name, body, says)| (name, path, body, 400, Says::Starts(says)))
+        });
+        #[rustfmt::skip]
+        let others: [Refusal; 2] = [
+            ("unknown solver", SOLVE, json!({ "puzzle": INKALA, "solver": "magic" }), 422, Says::Has("magic")),
+            ("limit with mode one", SOLVE, json!({ "puzzle": TWO, "mode": "one", "limit": 5 }), 400, Says::Starts("limit:")),
+        ];
+        check_refusals(&state(), read.chain(others)).await;
     }
 
     /// The grids after each step of a trace answer: its `grid` with each step's `changes`
@@ -983,23 +966,12 @@ mod robustness {
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert!(error_of(&v).starts_with("invalid JSON body"), "{v}");
 
-        refused_with(
-            &s,
-            "/api/xcc/solve",
-            json!({ "problme": "a" }),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "problme",
-        )
-        .await;
-
-        refused_with(
-            &s,
-            "/api/xcc/solve",
-            json!({ "problem": 7 }),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "problem",
-        )
-        .await;
+        #[rustfmt::skip]
+        let cases = [
+            ("misspelt field", "/api/xcc/solve", json!({ "problme": "a" }), 422, Says::Has("problme")),
+            ("number for text", "/api/xcc/solve", json!({ "problem": 7 }), 422, Says::Has("problem")),
+        ];
+        check_refusals(&s, cases).await;
 
         let req = Request::post("/api/xcc/solve")
             .body(Body::from(json!({ "problem": KNUTH }).to_string()))
@@ -1015,15 +987,15 @@ mod robustness {
             body_limit: 1000,
             ..Limits::default()
         });
-        let big = "a ".repeat(2000);
-        refused_with(
-            &s,
+        let big = json!({ "problem": "a ".repeat(2000) });
+        let case = (
+            "a 4000-byte problem",
             "/api/xcc/solve",
-            json!({ "problem": big }),
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too large",
-        )
-        .await;
+            big,
+            413,
+            Says::Has("too large"),
+        );
+        check_refusals(&s, [case]).await;
     }
 
     #[tokio::test]
@@ -1180,14 +1152,9 @@ mod robustness {
             request_timeout: Duration::from_millis(50),
             ..Limits::default()
         });
-        let v = post_refused(
-            &s,
-            "/api/sudoku/solve",
-            json!({ "puzzle": ".".repeat(625), "mode": "count", "time_limit_ms": 400 }),
-            StatusCode::SERVICE_UNAVAILABLE,
-        )
-        .await;
-        assert_eq!(error_of(&v), "request timed out after 50 ms");
+        let body = json!({ "puzzle": ".".repeat(625), "mode": "count", "time_limit_ms": 400 });
+        let says = Says::Is("request timed out after 50 ms");
+        check_refusals(&s, [("a long count", "/api/sudoku/solve", body, 503, says)]).await;
     }
 
     #[tokio::test]
@@ -1278,14 +1245,6 @@ mod logic {
         assert_eq!(cells, solution_of(EASY));
         assert_eq!(v["rating"]["band"], "easy");
         assert!(v["steps"].as_array().unwrap().len() >= 40);
-        refused_with(
-            &s,
-            "/api/sudoku/explain",
-            json!({ "puzzle": EASY, "upto": "magic" }),
-            StatusCode::BAD_REQUEST,
-            "unknown technique",
-        )
-        .await;
     }
 
     #[tokio::test]
@@ -1312,49 +1271,31 @@ mod logic {
             assert_eq!(c["digit"].as_u64().unwrap(), solution[k as usize] as u64);
         }
         assert_eq!(v["solved"], false);
-        // A mark that removes the solution's digit is named.
-        let mut wrong = vec![Vec::<u8>::new(); 81];
-        wrong[0] = vec![solution[0] % 9 + 1];
-        for (path, body, status, words) in [
-            (
-                "/api/sudoku/hint",
-                json!({ "puzzle": EASY, "marks": wrong }),
-                StatusCode::BAD_REQUEST,
-                "r1c1",
-            ),
-            (
-                "/api/sudoku/hint",
-                json!({ "puzzle": EASY, "marks": [[1]] }),
-                StatusCode::BAD_REQUEST,
-                "marks: 1 cells",
-            ),
-        ] {
-            refused_with(&s, path, body, status, words).await;
-        }
     }
 
     #[tokio::test]
-    async fn rate_and_refusals() {
-        let s = state();
-        let v = post_ok(&s, "/api/sudoku/rate", json!({ "puzzle": EASY })).await;
+    async fn rate_gives_the_er() {
+        let v = post_ok(&state(), "/api/sudoku/rate", json!({ "puzzle": EASY })).await;
         assert_eq!(v["er"].as_f64(), Some(1.2));
-        refused_with(
-            &s,
-            "/api/sudoku/rate",
-            json!({ "puzzle": "12.............." }),
-            StatusCode::BAD_REQUEST,
-            "more than one solution",
-        )
-        .await;
+    }
+
+    #[tokio::test]
+    async fn bad_requests_are_refused_naming_the_problem() {
+        const HINT: &str = "/api/sudoku/hint";
+        const RATE: &str = "/api/sudoku/rate";
+        // A mark that removes the solution's digit is named.
+        let mut wrong = vec![Vec::<u8>::new(); 81];
+        wrong[0] = vec![solution_of(EASY)[0] % 9 + 1];
         let big = ".".repeat(625);
-        refused_with(
-            &s,
-            "/api/sudoku/rate",
-            json!({ "puzzle": big }),
-            StatusCode::BAD_REQUEST,
-            "larger than the 16x16",
-        )
-        .await;
+        #[rustfmt::skip]
+        let cases = [
+            ("unknown technique", "/api/sudoku/explain", json!({ "puzzle": EASY, "upto": "magic" }), 400, Says::Has("unknown technique")),
+            ("a wrong mark", HINT, json!({ "puzzle": EASY, "marks": wrong }), 400, Says::Has("r1c1")),
+            ("too few marks", HINT, json!({ "puzzle": EASY, "marks": [[1]] }), 400, Says::Has("marks: 1 cells")),
+            ("two solutions", RATE, json!({ "puzzle": "12.............." }), 400, Says::Has("more than one solution")),
+            ("25x25", RATE, json!({ "puzzle": big }), 400, Says::Has("larger than the 16x16")),
+        ];
+        check_refusals(&state(), cases).await;
     }
 
     #[tokio::test]
