@@ -1384,6 +1384,20 @@ mod hardening {
         out
     }
 
+    /// Sends `request` as it is to a server of its own with `limits` and reads until the
+    /// server closes the connection; gives the text read and the time from connecting.
+    async fn exchange(limits: Limits, request: &[u8]) -> (String, Duration) {
+        let (addr, stop, handle) = spawn_server(limits).await;
+        let start = std::time::Instant::now();
+        let mut conn = tokio::net::TcpStream::connect(addr).await.unwrap();
+        conn.write_all(request).await.unwrap();
+        let out = read_until_closed(&mut conn, Duration::from_secs(5)).await;
+        let took = start.elapsed();
+        stop.send(()).unwrap();
+        handle.await.unwrap().unwrap();
+        (String::from_utf8_lossy(&out).into_owned(), took)
+    }
+
     #[tokio::test]
     async fn every_answer_carries_the_security_headers() {
         let s = state();
@@ -1573,81 +1587,56 @@ mod hardening {
 
     #[tokio::test]
     async fn a_declared_body_above_the_limit_is_refused_unread() {
-        let (addr, stop, handle) = spawn_server(Limits {
+        let limits = Limits {
             body_limit: 1000,
             ..Limits::default()
-        })
-        .await;
-        let mut conn = tokio::net::TcpStream::connect(addr).await.unwrap();
-        conn.write_all(
+        };
+        let request =
             b"POST /api/xcc/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
-              Content-Length: 5000000\r\n\r\n{\"problem\": ",
-        )
-        .await
-        .unwrap();
-        let out = read_until_closed(&mut conn, Duration::from_secs(5)).await;
-        let text = String::from_utf8_lossy(&out);
+              Content-Length: 5000000\r\n\r\n{\"problem\": ";
+        let (text, _) = exchange(limits, request).await;
         assert!(text.starts_with("HTTP/1.1 413"), "{text}");
-        stop.send(()).unwrap();
-        handle.await.unwrap().unwrap();
     }
 
     /// Issue 22, item 8: half the headers, then nothing; the connection stayed open > 100 s.
     #[tokio::test]
     async fn half_sent_headers_are_cut_off() {
-        let (addr, stop, handle) = spawn_server(Limits {
+        let limits = Limits {
             header_timeout: Duration::from_millis(300),
             ..Limits::default()
-        })
+        };
+        let (text, took) = exchange(
+            limits.clone(),
+            b"GET /api/health HTTP/1.1\r\nHost: x\r\nUser-Ag",
+        )
         .await;
-        let start = std::time::Instant::now();
-        let mut conn = tokio::net::TcpStream::connect(addr).await.unwrap();
-        conn.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\nUser-Ag")
-            .await
-            .unwrap();
-        let out = read_until_closed(&mut conn, Duration::from_secs(5)).await;
-        let took = start.elapsed();
         assert!(took >= Duration::from_millis(250), "{took:?}");
-        let text = String::from_utf8_lossy(&out);
         assert!(
             text.is_empty() || text.starts_with("HTTP/1.1 408"),
             "{text}"
         );
         // A connection that sends nothing at all is closed too.
-        let mut idle = tokio::net::TcpStream::connect(addr).await.unwrap();
-        read_until_closed(&mut idle, Duration::from_secs(5)).await;
-        stop.send(()).unwrap();
-        handle.await.unwrap().unwrap();
+        exchange(limits, b"").await;
     }
 
     /// Issue 22, item 8: a short body got a 503 after 30 s; now a 408 after the body timeout.
     #[tokio::test]
     async fn a_short_body_gets_408() {
-        let (addr, stop, handle) = spawn_server(Limits {
+        let limits = Limits {
             body_timeout: Duration::from_millis(300),
             ..Limits::default()
-        })
-        .await;
-        let start = std::time::Instant::now();
-        let mut conn = tokio::net::TcpStream::connect(addr).await.unwrap();
-        conn.write_all(
+        };
+        let request =
             b"POST /api/sudoku/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
-              Content-Length: 100\r\n\r\n{\"puzzle\": \"1.",
-        )
-        .await
-        .unwrap();
-        let out = read_until_closed(&mut conn, Duration::from_secs(5)).await;
-        let took = start.elapsed();
+              Content-Length: 100\r\n\r\n{\"puzzle\": \"1.";
+        let (text, took) = exchange(limits, request).await;
         assert!(took >= Duration::from_millis(250), "{took:?}");
-        let text = String::from_utf8_lossy(&out);
         assert!(text.starts_with("HTTP/1.1 408"), "{text}");
         assert!(text.contains("did not arrive within 0.3 s"), "{text}");
         assert!(
             text.to_ascii_lowercase().contains("connection: close"),
             "{text}"
         );
-        stop.send(()).unwrap();
-        handle.await.unwrap().unwrap();
     }
 
     /// Issue 22, item 7: clients that do not read their answer held it in memory for ever.
