@@ -16,24 +16,37 @@ fn state() -> AppState {
     AppState::new(Limits::default())
 }
 
-async fn send(state: &AppState, req: Request<Body>) -> (StatusCode, Value) {
+/// The status and the bytes of the answer to `req`.
+async fn send_bytes(state: &AppState, req: Request<Body>) -> (StatusCode, axum::body::Bytes) {
     let resp = app(state.clone())
         .oneshot(req)
         .await
         .expect("router never fails");
     let status = resp.status();
-    let bytes = resp.into_body().collect().await.expect("body").to_bytes();
+    (
+        status,
+        resp.into_body().collect().await.expect("body").to_bytes(),
+    )
+}
+
+/// The status and the JSON of the answer to `req` (a JSON string of its text if it is not JSON).
+async fn send(state: &AppState, req: Request<Body>) -> (StatusCode, Value) {
+    let (status, bytes) = send_bytes(state, req).await;
     let value = serde_json::from_slice(&bytes)
         .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
     (status, value)
 }
 
-async fn post(state: &AppState, path: &str, body: Value) -> (StatusCode, Value) {
-    let req = Request::post(path)
+/// A JSON POST of `body` to `path`.
+fn post_request(path: &str, body: Value) -> Request<Body> {
+    Request::post(path)
         .header(header::CONTENT_TYPE, "application/json")
         .body(Body::from(body.to_string()))
-        .unwrap();
-    send(state, req).await
+        .unwrap()
+}
+
+async fn post(state: &AppState, path: &str, body: Value) -> (StatusCode, Value) {
+    send(state, post_request(path, body)).await
 }
 
 async fn get(state: &AppState, path: &str) -> (StatusCode, Value) {
@@ -838,18 +851,9 @@ mod sudoku {
     #[tokio::test]
     async fn a_trace_sends_changes_not_grids() {
         let s = state();
-        let blank25 = ".".repeat(625);
-        let resp = app(s.clone())
-            .oneshot(
-                Request::post("/api/sudoku/trace")
-                    .header(header::CONTENT_TYPE, "application/json")
-                    .body(Body::from(json!({ "puzzle": blank25 }).to_string()))
-                    .unwrap(),
-            )
-            .await
-            .unwrap();
-        assert_eq!(resp.status(), StatusCode::OK);
-        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+        let blank25 = json!({ "puzzle": ".".repeat(625) });
+        let (status, bytes) = send_bytes(&s, post_request("/api/sudoku/trace", blank25)).await;
+        assert_eq!(status, StatusCode::OK);
         assert!(bytes.len() < 1_000_000, "{} bytes", bytes.len());
         let v: Value = serde_json::from_slice(&bytes).unwrap();
         assert_eq!(v["steps"].as_array().unwrap().len(), 5000);
@@ -1548,18 +1552,9 @@ mod hardening {
             response_limit: 500_000,
             ..Limits::default()
         });
-        let blank25 = ".".repeat(625);
-        let resp = app(s.clone())
-            .oneshot(
-                Request::post("/api/sudoku/trace")
-                    .header(header::CONTENT_TYPE, "application/json")
-                    .body(Body::from(json!({ "puzzle": blank25 }).to_string()))
-                    .unwrap(),
-            )
-            .await
-            .unwrap();
-        assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY);
-        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+        let blank25 = json!({ "puzzle": ".".repeat(625) });
+        let (status, bytes) = send_bytes(&s, post_request("/api/sudoku/trace", blank25)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert!(bytes.len() < 1000);
         let v: Value = serde_json::from_slice(&bytes).unwrap();
         assert!(error_of(&v).contains("max_steps"), "{v}");
