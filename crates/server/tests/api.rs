@@ -112,6 +112,17 @@ async fn check_refusals(state: &AppState, cases: impl IntoIterator<Item = Refusa
     }
 }
 
+/// Applies a trace step's change of the stack (which the step does not carry whole): drops
+/// the step's `pop` entries, then adds its `push`.
+fn pop_push(st: &Value, stack: &mut Vec<u64>) {
+    assert!(st.get("stack").is_none(), "{st}");
+    let pop = st["pop"].as_u64().unwrap() as usize;
+    assert!(pop <= stack.len(), "{st}");
+    stack.truncate(stack.len() - pop);
+    let push = st["push"].as_array().unwrap();
+    stack.extend(push.iter().map(|x| x.as_u64().unwrap()));
+}
+
 /// The option ids of a JSON list of them.
 fn option_ids(v: &Value) -> Vec<dlx_engine::OptionId> {
     v.as_array()
@@ -259,21 +270,11 @@ mod xcc {
     /// The partial solution after each step of an exact-cover trace, from each step's `pop`
     /// and `push` applied in turn.
     fn replay_stacks(v: &Value) -> Vec<Vec<u32>> {
-        let mut stack: Vec<u32> = Vec::new();
+        let mut stack = Vec::new();
         let mut stacks = Vec::new();
         for st in v["steps"].as_array().unwrap() {
-            assert!(st.get("stack").is_none(), "{st}");
-            let pop = st["pop"].as_u64().unwrap() as usize;
-            assert!(pop <= stack.len(), "{st}");
-            stack.truncate(stack.len() - pop);
-            stack.extend(
-                st["push"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|o| o.as_u64().unwrap() as u32),
-            );
-            stacks.push(stack.clone());
+            pop_push(st, &mut stack);
+            stacks.push(stack.iter().map(|&o| o as u32).collect());
         }
         stacks
     }
@@ -721,16 +722,7 @@ mod sudoku {
                     SYMBOLS.as_bytes()[d as usize - 1] as char
                 };
             }
-            let pop = st["pop"].as_u64().unwrap() as usize;
-            assert!(pop <= stack.len(), "{st}");
-            stack.truncate(stack.len() - pop);
-            stack.extend(
-                st["push"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| x.as_u64().unwrap()),
-            );
+            pop_push(st, &mut stack);
             grids.push(grid.iter().collect());
             stacks.push(stack.clone());
         }
