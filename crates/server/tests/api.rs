@@ -112,6 +112,18 @@ async fn check_refusals(state: &AppState, cases: impl IntoIterator<Item = Refusa
     }
 }
 
+/// A server with one search slot, held by the permit returned with it: a search waits
+/// `queue_timeout` for it, then gets a 503.
+async fn busy(queue_timeout: Duration) -> (AppState, tokio::sync::OwnedSemaphorePermit) {
+    let s = AppState::new(Limits {
+        concurrency: 1,
+        queue_timeout,
+        ..Limits::default()
+    });
+    let permit = s.permits.clone().acquire_owned().await.unwrap();
+    (s, permit)
+}
+
 /// Applies a trace step's change of the stack (which the step does not carry whole): drops
 /// the step's `pop` entries, then adds its `push`.
 fn pop_push(st: &Value, stack: &mut Vec<u64>) {
@@ -1155,13 +1167,7 @@ mod robustness {
 
     #[tokio::test]
     async fn a_busy_server_answers_503_instead_of_queueing_forever() {
-        let s = AppState::new(Limits {
-            concurrency: 1,
-            queue_timeout: Duration::from_millis(50),
-            ..Limits::default()
-        });
-        // Hold the only solver slot.
-        let permit = s.permits.clone().acquire_owned().await.unwrap();
+        let (s, permit) = busy(Duration::from_millis(50)).await;
         let (status, v) = get(&s, "/api/queens/6").await;
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
         assert!(error_of(&v).contains("busy"));
@@ -1475,12 +1481,7 @@ mod hardening {
     /// 9x9 solves still answer at once; a 16x16 solve still waits for a search slot.
     #[tokio::test]
     async fn cheap_requests_do_not_wait_behind_searches() {
-        let s = AppState::new(Limits {
-            concurrency: 1,
-            queue_timeout: Duration::from_millis(300),
-            ..Limits::default()
-        });
-        let held = s.permits.clone().acquire_owned().await.unwrap();
+        let (s, held) = busy(Duration::from_millis(300)).await;
         let quick = Duration::from_millis(250);
         let cases = [
             (
