@@ -112,6 +112,25 @@ async fn check_refusals(state: &AppState, cases: impl IntoIterator<Item = Refusa
     }
 }
 
+/// Serves `limits` on a free port until the returned sender is dropped or used.
+async fn spawn_server(
+    limits: Limits,
+) -> (
+    std::net::SocketAddr,
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<std::io::Result<()>>,
+) {
+    let server = dlx_server::Server::bind("127.0.0.1:0".parse().unwrap(), limits)
+        .await
+        .unwrap();
+    let addr = server.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let handle = tokio::spawn(server.run_until(async {
+        let _ = stopped.await;
+    }));
+    (addr, stop, handle)
+}
+
 /// A server with one search slot, held by the permit returned with it: a search waits
 /// `queue_timeout` for it, then gets a 503.
 async fn busy(queue_timeout: Duration) -> (AppState, tokio::sync::OwnedSemaphorePermit) {
@@ -1184,14 +1203,7 @@ mod socket {
     /// One request over a real TCP connection, written and read by hand.
     #[tokio::test]
     async fn serves_over_a_real_socket() {
-        let server = dlx_server::Server::bind("127.0.0.1:0".parse().unwrap(), Limits::default())
-            .await
-            .unwrap();
-        let addr = server.local_addr().unwrap();
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let handle = tokio::spawn(server.run_until(async {
-            let _ = stopped.await;
-        }));
+        let (addr, stop, handle) = spawn_server(Limits::default()).await;
         let body = json!({ "problem": KNUTH }).to_string();
         let mut conn = tokio::net::TcpStream::connect(addr).await.unwrap();
         let request = format!(
@@ -1348,25 +1360,6 @@ mod hardening {
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
     const HARDEST: &str =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-
-    /// Serves `limits` on a free port until the returned sender is dropped or used.
-    async fn spawn_server(
-        limits: Limits,
-    ) -> (
-        std::net::SocketAddr,
-        tokio::sync::oneshot::Sender<()>,
-        tokio::task::JoinHandle<std::io::Result<()>>,
-    ) {
-        let server = dlx_server::Server::bind("127.0.0.1:0".parse().unwrap(), limits)
-            .await
-            .unwrap();
-        let addr = server.local_addr().unwrap();
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let handle = tokio::spawn(server.run_until(async {
-            let _ = stopped.await;
-        }));
-        (addr, stop, handle)
-    }
 
     /// Reads until the server closes the connection (or `limit` passes: a panic).
     async fn read_until_closed(conn: &mut tokio::net::TcpStream, limit: Duration) -> Vec<u8> {
