@@ -16,24 +16,37 @@ fn state() -> AppState {
     AppState::new(Limits::default())
 }
 
-async fn send(state: &AppState, req: Request<Body>) -> (StatusCode, Value) {
+/// The status and the bytes of the answer to `req`.
+async fn send_bytes(state: &AppState, req: Request<Body>) -> (StatusCode, axum::body::Bytes) {
     let resp = app(state.clone())
         .oneshot(req)
         .await
         .expect("router never fails");
     let status = resp.status();
-    let bytes = resp.into_body().collect().await.expect("body").to_bytes();
+    (
+        status,
+        resp.into_body().collect().await.expect("body").to_bytes(),
+    )
+}
+
+/// The status and the JSON of the answer to `req` (a JSON string of its text if it is not JSON).
+async fn send(state: &AppState, req: Request<Body>) -> (StatusCode, Value) {
+    let (status, bytes) = send_bytes(state, req).await;
     let value = serde_json::from_slice(&bytes)
         .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
     (status, value)
 }
 
-async fn post(state: &AppState, path: &str, body: Value) -> (StatusCode, Value) {
-    let req = Request::post(path)
+/// A JSON POST of `body` to `path`.
+fn post_request(path: &str, body: Value) -> Request<Body> {
+    Request::post(path)
         .header(header::CONTENT_TYPE, "application/json")
         .body(Body::from(body.to_string()))
-        .unwrap();
-    send(state, req).await
+        .unwrap()
+}
+
+async fn post(state: &AppState, path: &str, body: Value) -> (StatusCode, Value) {
+    send(state, post_request(path, body)).await
 }
 
 async fn get(state: &AppState, path: &str) -> (StatusCode, Value) {
@@ -62,11 +75,83 @@ async fn post_refused(state: &AppState, path: &str, body: Value, status: StatusC
     v
 }
 
-/// POSTs `body` to `path` and checks that the answer has `status` and an error message
-/// containing `words`.
-async fn refused_with(state: &AppState, path: &str, body: Value, status: StatusCode, words: &str) {
-    let v = post_refused(state, path, body, status).await;
-    assert!(error_of(&v).contains(words), "{path}: {v}");
+/// What a refusal's error message must say, besides being there and not empty.
+#[derive(Debug, Clone, Copy)]
+enum Says {
+    /// Anything.
+    Something,
+    /// Words somewhere in it.
+    Has(&'static str),
+    /// Words it begins with.
+    Starts(&'static str),
+    /// All of it.
+    Is(&'static str),
+}
+
+/// A request the API must refuse: its name, the route, the body POSTed to it, the status of
+/// the answer and what its error message says.
+type Refusal = (&'static str, &'static str, Value, u16, Says);
+
+/// POSTs each of `cases` and checks its status and error message, naming the case that fails.
+async fn check_refusals(state: &AppState, cases: impl IntoIterator<Item = Refusal>) {
+    for (name, path, body, status, says) in cases {
+        let (got, v) = post(state, path, body.clone()).await;
+        assert_eq!(got.as_u16(), status, "{name}: {path} {body}: {v}");
+        let error = error_of(&v);
+        let ok = !error.is_empty()
+            && match says {
+                Says::Something => true,
+                Says::Has(words) => error.contains(words),
+                Says::Starts(words) => error.starts_with(words),
+                Says::Is(words) => error == words,
+            };
+        assert!(
+            ok,
+            "{name}: {path} {body}: the error {error:?} is not {says:?}"
+        );
+    }
+}
+
+/// Serves `limits` on a free port until the returned sender is dropped or used.
+async fn spawn_server(
+    limits: Limits,
+) -> (
+    std::net::SocketAddr,
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<std::io::Result<()>>,
+) {
+    let server = dlx_server::Server::bind("127.0.0.1:0".parse().unwrap(), limits)
+        .await
+        .unwrap();
+    let addr = server.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let handle = tokio::spawn(server.run_until(async {
+        let _ = stopped.await;
+    }));
+    (addr, stop, handle)
+}
+
+/// A server with one search slot, held by the permit returned with it: a search waits
+/// `queue_timeout` for it, then gets a 503.
+async fn busy(queue_timeout: Duration) -> (AppState, tokio::sync::OwnedSemaphorePermit) {
+    let s = AppState::new(Limits {
+        concurrency: 1,
+        queue_timeout,
+        ..Limits::default()
+    });
+    let permit = s.permits.clone().acquire_owned().await.unwrap();
+    (s, permit)
+}
+
+/// Applies a trace step's change of the stack (which the step does not carry whole): drops
+/// the step's `pop` entries, then adds its `push`.
+fn pop_push(st: &Value, stack: &mut Vec<u64>) {
+    assert!(st.get("stack").is_none(), "{st}");
+    let pop = st["pop"].as_u64().unwrap() as usize;
+    assert!(pop <= stack.len(), "{st}");
+    stack.truncate(stack.len() - pop);
+    let push = st["push"].as_array().unwrap();
+    stack.extend(push.iter().map(|x| x.as_u64().unwrap()));
 }
 
 /// The option ids of a JSON list of them.
@@ -158,35 +243,25 @@ mod xcc {
         // The two algorithms search different trees; `auto` is `cells`.
         assert_eq!(nodes[0], nodes[1]);
         assert_ne!(nodes[1], nodes[2]);
-        refused_with(
-            &s,
-            "/api/xcc/solve",
-            json!({ "problem": text, "algorithm": "fastest" }),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "algorithm",
-        )
-        .await;
     }
 
     #[tokio::test]
-    async fn bad_problems_name_line_and_item() {
-        let s = state();
-        let v = post_refused(
-            &s,
-            "/api/xcc/solve",
-            json!({ "problem": "a b | x\na zz\n" }),
-            StatusCode::BAD_REQUEST,
-        )
-        .await;
-        assert_eq!(error_of(&v), "problem: line 2, column 3: unknown item `zz`");
-        refused_with(
-            &s,
-            "/api/xcc/solve",
-            json!({ "problem": "" }),
-            StatusCode::BAD_REQUEST,
-            "no items",
-        )
-        .await;
+    async fn bad_requests_are_refused_naming_the_problem() {
+        const SOLVE: &str = "/api/xcc/solve";
+        const TRACE: &str = "/api/xcc/trace";
+        let unknown_item = "problem: line 2, column 3: unknown item `zz`";
+        #[rustfmt::skip]
+        let cases = [
+            ("unknown algorithm", SOLVE, json!({ "problem": KNUTH, "algorithm": "fastest" }), 422, Says::Has("algorithm")),
+            ("unknown item", SOLVE, json!({ "problem": "a b | x\na zz\n" }), 400, Says::Is(unknown_item)),
+            ("no items", SOLVE, json!({ "problem": "" }), 400, Says::Has("no items")),
+            ("trace of nothing", TRACE, json!({}), 400, Says::Something),
+            ("trace of two things", TRACE, json!({ "problem": KNUTH, "queens": 5 }), 400, Says::Something),
+            ("trace of a huge board", TRACE, json!({ "queens": 500 }), 400, Says::Something),
+            ("trace of no steps", TRACE, json!({ "problem": KNUTH, "max_steps": 0 }), 400, Says::Something),
+            ("trace of too many steps", TRACE, json!({ "problem": KNUTH, "max_steps": 1_000_000 }), 400, Says::Something),
+        ];
+        check_refusals(&state(), cases).await;
     }
 
     #[tokio::test]
@@ -226,21 +301,11 @@ mod xcc {
     /// The partial solution after each step of an exact-cover trace, from each step's `pop`
     /// and `push` applied in turn.
     fn replay_stacks(v: &Value) -> Vec<Vec<u32>> {
-        let mut stack: Vec<u32> = Vec::new();
+        let mut stack = Vec::new();
         let mut stacks = Vec::new();
         for st in v["steps"].as_array().unwrap() {
-            assert!(st.get("stack").is_none(), "{st}");
-            let pop = st["pop"].as_u64().unwrap() as usize;
-            assert!(pop <= stack.len(), "{st}");
-            stack.truncate(stack.len() - pop);
-            stack.extend(
-                st["push"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|o| o.as_u64().unwrap() as u32),
-            );
-            stacks.push(stack.clone());
+            pop_push(st, &mut stack);
+            stacks.push(stack.iter().map(|&o| o as u32).collect());
         }
         stacks
     }
@@ -345,22 +410,6 @@ mod xcc {
         assert_eq!(status, StatusCode::OK);
         assert_eq!(v["solutions"], 4);
         assert_eq!(v["truncated"], false);
-    }
-
-    #[tokio::test]
-    async fn trace_rejects_ambiguous_or_oversized_requests() {
-        let s = state();
-        for body in [
-            json!({}),
-            json!({ "problem": KNUTH, "queens": 5 }),
-            json!({ "queens": 500 }),
-            json!({ "problem": KNUTH, "max_steps": 0 }),
-            json!({ "problem": KNUTH, "max_steps": 1_000_000 }),
-        ] {
-            let (status, v) = post(&s, "/api/xcc/trace", body.clone()).await;
-            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-            assert!(!error_of(&v).is_empty());
-        }
     }
 }
 
@@ -539,7 +588,7 @@ mod sudoku {
         assert_eq!(count["solutions"], 2);
         assert_eq!(count["complete"], true);
 
-        // A limit alone means counting; with `one` it is an error.
+        // A limit alone means counting; with `one` it is an error (see the refusals below).
         let (_, limited) = post(
             &s,
             "/api/sudoku/solve",
@@ -548,14 +597,6 @@ mod sudoku {
         .await;
         assert_eq!(limited["solutions"], 1);
         assert_eq!(limited["complete"], false);
-        let v = post_refused(
-            &s,
-            "/api/sudoku/solve",
-            json!({ "puzzle": TWO, "mode": "one", "limit": 5 }),
-            StatusCode::BAD_REQUEST,
-        )
-        .await;
-        assert!(error_of(&v).starts_with("limit:"), "{v}");
     }
 
     #[tokio::test]
@@ -670,43 +711,30 @@ mod sudoku {
     }
 
     #[tokio::test]
-    async fn bad_puzzles_are_400_naming_the_problem() {
-        let s = state();
-        for (body, needle) in [
-            (json!({ "puzzle": "123" }), "puzzle: wrong length"),
-            (json!({ "puzzle": "" }), "puzzle: no puzzle found"),
-            (
-                json!({ "puzzle": "1234x..........." }),
-                "puzzle: unknown character 'x'",
-            ),
-            (json!({ "puzzle": ".".repeat(49) }), "puzzle: "),
-            (
-                json!({ "puzzle": ".".repeat(36), "shape": { "rows": 4, "cols": 2 } }),
-                "puzzle: ",
-            ),
-            (
-                json!({ "puzzle": ".".repeat(16), "shape": { "rows": 1, "cols": 4 } }),
-                "shape: ",
-            ),
-        ] {
-            for path in [
-                "/api/sudoku/solve",
-                "/api/sudoku/check",
-                "/api/sudoku/trace",
-            ] {
-                let (status, v) = post(&s, path, body.clone()).await;
-                assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}: {v}");
-                assert!(error_of(&v).starts_with(needle), "{path} {body}: {v}");
-            }
-        }
-        refused_with(
-            &s,
-            "/api/sudoku/solve",
-            json!({ "puzzle": INKALA, "solver": "magic" }),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "magic",
-        )
-        .await;
+    async fn bad_requests_are_refused_naming_the_problem() {
+        const SOLVE: &str = "/api/sudoku/solve";
+        #[rustfmt::skip]
+        let bad_puzzles = [
+            ("short", json!({ "puzzle": "123" }), "puzzle: wrong length"),
+            ("empty", json!({ "puzzle": "" }), "puzzle: no puzzle found"),
+            ("letter", json!({ "puzzle": "1234x..........." }), "puzzle: unknown character 'x'"),
+            ("7x7", json!({ "puzzle": ".".repeat(49) }), "puzzle: "),
+            ("36 cells, 4x2 boxes", json!({ "puzzle": ".".repeat(36), "shape": { "rows": 4, "cols": 2 } }), "puzzle: "),
+            ("1x4 boxes", json!({ "puzzle": ".".repeat(16), "shape": { "rows": 1, "cols": 4 } }), "shape: "),
+        ];
+        // Every route that reads a puzzle names the same problems.
+        let routes = [SOLVE, "/api/sudoku/check", "/api/sudoku/trace"];
+        let read = routes.into_iter().flat_map(|path| {
+            bad_puzzles
+                .clone()
+                .map(|(name, body, says)| (name, path, body, 400, Says::Starts(says)))
+        });
+        #[rustfmt::skip]
+        let others: [Refusal; 2] = [
+            ("unknown solver", SOLVE, json!({ "puzzle": INKALA, "solver": "magic" }), 422, Says::Has("magic")),
+            ("limit with mode one", SOLVE, json!({ "puzzle": TWO, "mode": "one", "limit": 5 }), 400, Says::Starts("limit:")),
+        ];
+        check_refusals(&state(), read.chain(others)).await;
     }
 
     /// The grids after each step of a trace answer: its `grid` with each step's `changes`
@@ -725,16 +753,7 @@ mod sudoku {
                     SYMBOLS.as_bytes()[d as usize - 1] as char
                 };
             }
-            let pop = st["pop"].as_u64().unwrap() as usize;
-            assert!(pop <= stack.len(), "{st}");
-            stack.truncate(stack.len() - pop);
-            stack.extend(
-                st["push"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| x.as_u64().unwrap()),
-            );
+            pop_push(st, &mut stack);
             grids.push(grid.iter().collect());
             stacks.push(stack.clone());
         }
@@ -855,18 +874,9 @@ mod sudoku {
     #[tokio::test]
     async fn a_trace_sends_changes_not_grids() {
         let s = state();
-        let blank25 = ".".repeat(625);
-        let resp = app(s.clone())
-            .oneshot(
-                Request::post("/api/sudoku/trace")
-                    .header(header::CONTENT_TYPE, "application/json")
-                    .body(Body::from(json!({ "puzzle": blank25 }).to_string()))
-                    .unwrap(),
-            )
-            .await
-            .unwrap();
-        assert_eq!(resp.status(), StatusCode::OK);
-        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+        let blank25 = json!({ "puzzle": ".".repeat(625) });
+        let (status, bytes) = send_bytes(&s, post_request("/api/sudoku/trace", blank25)).await;
+        assert_eq!(status, StatusCode::OK);
         assert!(bytes.len() < 1_000_000, "{} bytes", bytes.len());
         let v: Value = serde_json::from_slice(&bytes).unwrap();
         assert_eq!(v["steps"].as_array().unwrap().len(), 5000);
@@ -983,23 +993,12 @@ mod robustness {
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert!(error_of(&v).starts_with("invalid JSON body"), "{v}");
 
-        refused_with(
-            &s,
-            "/api/xcc/solve",
-            json!({ "problme": "a" }),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "problme",
-        )
-        .await;
-
-        refused_with(
-            &s,
-            "/api/xcc/solve",
-            json!({ "problem": 7 }),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "problem",
-        )
-        .await;
+        #[rustfmt::skip]
+        let cases = [
+            ("misspelt field", "/api/xcc/solve", json!({ "problme": "a" }), 422, Says::Has("problme")),
+            ("number for text", "/api/xcc/solve", json!({ "problem": 7 }), 422, Says::Has("problem")),
+        ];
+        check_refusals(&s, cases).await;
 
         let req = Request::post("/api/xcc/solve")
             .body(Body::from(json!({ "problem": KNUTH }).to_string()))
@@ -1015,15 +1014,15 @@ mod robustness {
             body_limit: 1000,
             ..Limits::default()
         });
-        let big = "a ".repeat(2000);
-        refused_with(
-            &s,
+        let big = json!({ "problem": "a ".repeat(2000) });
+        let case = (
+            "a 4000-byte problem",
             "/api/xcc/solve",
-            json!({ "problem": big }),
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too large",
-        )
-        .await;
+            big,
+            413,
+            Says::Has("too large"),
+        );
+        check_refusals(&s, [case]).await;
     }
 
     #[tokio::test]
@@ -1180,25 +1179,14 @@ mod robustness {
             request_timeout: Duration::from_millis(50),
             ..Limits::default()
         });
-        let v = post_refused(
-            &s,
-            "/api/sudoku/solve",
-            json!({ "puzzle": ".".repeat(625), "mode": "count", "time_limit_ms": 400 }),
-            StatusCode::SERVICE_UNAVAILABLE,
-        )
-        .await;
-        assert_eq!(error_of(&v), "request timed out after 50 ms");
+        let body = json!({ "puzzle": ".".repeat(625), "mode": "count", "time_limit_ms": 400 });
+        let says = Says::Is("request timed out after 50 ms");
+        check_refusals(&s, [("a long count", "/api/sudoku/solve", body, 503, says)]).await;
     }
 
     #[tokio::test]
     async fn a_busy_server_answers_503_instead_of_queueing_forever() {
-        let s = AppState::new(Limits {
-            concurrency: 1,
-            queue_timeout: Duration::from_millis(50),
-            ..Limits::default()
-        });
-        // Hold the only solver slot.
-        let permit = s.permits.clone().acquire_owned().await.unwrap();
+        let (s, permit) = busy(Duration::from_millis(50)).await;
         let (status, v) = get(&s, "/api/queens/6").await;
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
         assert!(error_of(&v).contains("busy"));
@@ -1215,14 +1203,7 @@ mod socket {
     /// One request over a real TCP connection, written and read by hand.
     #[tokio::test]
     async fn serves_over_a_real_socket() {
-        let server = dlx_server::Server::bind("127.0.0.1:0".parse().unwrap(), Limits::default())
-            .await
-            .unwrap();
-        let addr = server.local_addr().unwrap();
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let handle = tokio::spawn(server.run_until(async {
-            let _ = stopped.await;
-        }));
+        let (addr, stop, handle) = spawn_server(Limits::default()).await;
         let body = json!({ "problem": KNUTH }).to_string();
         let mut conn = tokio::net::TcpStream::connect(addr).await.unwrap();
         let request = format!(
@@ -1278,14 +1259,6 @@ mod logic {
         assert_eq!(cells, solution_of(EASY));
         assert_eq!(v["rating"]["band"], "easy");
         assert!(v["steps"].as_array().unwrap().len() >= 40);
-        refused_with(
-            &s,
-            "/api/sudoku/explain",
-            json!({ "puzzle": EASY, "upto": "magic" }),
-            StatusCode::BAD_REQUEST,
-            "unknown technique",
-        )
-        .await;
     }
 
     #[tokio::test]
@@ -1312,49 +1285,31 @@ mod logic {
             assert_eq!(c["digit"].as_u64().unwrap(), solution[k as usize] as u64);
         }
         assert_eq!(v["solved"], false);
-        // A mark that removes the solution's digit is named.
-        let mut wrong = vec![Vec::<u8>::new(); 81];
-        wrong[0] = vec![solution[0] % 9 + 1];
-        for (path, body, status, words) in [
-            (
-                "/api/sudoku/hint",
-                json!({ "puzzle": EASY, "marks": wrong }),
-                StatusCode::BAD_REQUEST,
-                "r1c1",
-            ),
-            (
-                "/api/sudoku/hint",
-                json!({ "puzzle": EASY, "marks": [[1]] }),
-                StatusCode::BAD_REQUEST,
-                "marks: 1 cells",
-            ),
-        ] {
-            refused_with(&s, path, body, status, words).await;
-        }
     }
 
     #[tokio::test]
-    async fn rate_and_refusals() {
-        let s = state();
-        let v = post_ok(&s, "/api/sudoku/rate", json!({ "puzzle": EASY })).await;
+    async fn rate_gives_the_er() {
+        let v = post_ok(&state(), "/api/sudoku/rate", json!({ "puzzle": EASY })).await;
         assert_eq!(v["er"].as_f64(), Some(1.2));
-        refused_with(
-            &s,
-            "/api/sudoku/rate",
-            json!({ "puzzle": "12.............." }),
-            StatusCode::BAD_REQUEST,
-            "more than one solution",
-        )
-        .await;
+    }
+
+    #[tokio::test]
+    async fn bad_requests_are_refused_naming_the_problem() {
+        const HINT: &str = "/api/sudoku/hint";
+        const RATE: &str = "/api/sudoku/rate";
+        // A mark that removes the solution's digit is named.
+        let mut wrong = vec![Vec::<u8>::new(); 81];
+        wrong[0] = vec![solution_of(EASY)[0] % 9 + 1];
         let big = ".".repeat(625);
-        refused_with(
-            &s,
-            "/api/sudoku/rate",
-            json!({ "puzzle": big }),
-            StatusCode::BAD_REQUEST,
-            "larger than the 16x16",
-        )
-        .await;
+        #[rustfmt::skip]
+        let cases = [
+            ("unknown technique", "/api/sudoku/explain", json!({ "puzzle": EASY, "upto": "magic" }), 400, Says::Has("unknown technique")),
+            ("a wrong mark", HINT, json!({ "puzzle": EASY, "marks": wrong }), 400, Says::Has("r1c1")),
+            ("too few marks", HINT, json!({ "puzzle": EASY, "marks": [[1]] }), 400, Says::Has("marks: 1 cells")),
+            ("two solutions", RATE, json!({ "puzzle": "12.............." }), 400, Says::Has("more than one solution")),
+            ("25x25", RATE, json!({ "puzzle": big }), 400, Says::Has("larger than the 16x16")),
+        ];
+        check_refusals(&state(), cases).await;
     }
 
     #[tokio::test]
@@ -1406,25 +1361,6 @@ mod hardening {
     const HARDEST: &str =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
-    /// Serves `limits` on a free port until the returned sender is dropped or used.
-    async fn spawn_server(
-        limits: Limits,
-    ) -> (
-        std::net::SocketAddr,
-        tokio::sync::oneshot::Sender<()>,
-        tokio::task::JoinHandle<std::io::Result<()>>,
-    ) {
-        let server = dlx_server::Server::bind("127.0.0.1:0".parse().unwrap(), limits)
-            .await
-            .unwrap();
-        let addr = server.local_addr().unwrap();
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let handle = tokio::spawn(server.run_until(async {
-            let _ = stopped.await;
-        }));
-        (addr, stop, handle)
-    }
-
     /// Reads until the server closes the connection (or `limit` passes: a panic).
     async fn read_until_closed(conn: &mut tokio::net::TcpStream, limit: Duration) -> Vec<u8> {
         let mut out = Vec::new();
@@ -1441,6 +1377,20 @@ mod hardening {
             .await
             .expect("the server should have closed the connection");
         out
+    }
+
+    /// Sends `request` as it is to a server of its own with `limits` and reads until the
+    /// server closes the connection; gives the text read and the time from connecting.
+    async fn exchange(limits: Limits, request: &[u8]) -> (String, Duration) {
+        let (addr, stop, handle) = spawn_server(limits).await;
+        let start = std::time::Instant::now();
+        let mut conn = tokio::net::TcpStream::connect(addr).await.unwrap();
+        conn.write_all(request).await.unwrap();
+        let out = read_until_closed(&mut conn, Duration::from_secs(5)).await;
+        let took = start.elapsed();
+        stop.send(()).unwrap();
+        handle.await.unwrap().unwrap();
+        (String::from_utf8_lossy(&out).into_owned(), took)
     }
 
     #[tokio::test]
@@ -1524,12 +1474,7 @@ mod hardening {
     /// 9x9 solves still answer at once; a 16x16 solve still waits for a search slot.
     #[tokio::test]
     async fn cheap_requests_do_not_wait_behind_searches() {
-        let s = AppState::new(Limits {
-            concurrency: 1,
-            queue_timeout: Duration::from_millis(300),
-            ..Limits::default()
-        });
-        let held = s.permits.clone().acquire_owned().await.unwrap();
+        let (s, held) = busy(Duration::from_millis(300)).await;
         let quick = Duration::from_millis(250);
         let cases = [
             (
@@ -1593,18 +1538,9 @@ mod hardening {
             response_limit: 500_000,
             ..Limits::default()
         });
-        let blank25 = ".".repeat(625);
-        let resp = app(s.clone())
-            .oneshot(
-                Request::post("/api/sudoku/trace")
-                    .header(header::CONTENT_TYPE, "application/json")
-                    .body(Body::from(json!({ "puzzle": blank25 }).to_string()))
-                    .unwrap(),
-            )
-            .await
-            .unwrap();
-        assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY);
-        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+        let blank25 = json!({ "puzzle": ".".repeat(625) });
+        let (status, bytes) = send_bytes(&s, post_request("/api/sudoku/trace", blank25)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert!(bytes.len() < 1000);
         let v: Value = serde_json::from_slice(&bytes).unwrap();
         assert!(error_of(&v).contains("max_steps"), "{v}");
@@ -1632,81 +1568,56 @@ mod hardening {
 
     #[tokio::test]
     async fn a_declared_body_above_the_limit_is_refused_unread() {
-        let (addr, stop, handle) = spawn_server(Limits {
+        let limits = Limits {
             body_limit: 1000,
             ..Limits::default()
-        })
-        .await;
-        let mut conn = tokio::net::TcpStream::connect(addr).await.unwrap();
-        conn.write_all(
+        };
+        let request =
             b"POST /api/xcc/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
-              Content-Length: 5000000\r\n\r\n{\"problem\": ",
-        )
-        .await
-        .unwrap();
-        let out = read_until_closed(&mut conn, Duration::from_secs(5)).await;
-        let text = String::from_utf8_lossy(&out);
+              Content-Length: 5000000\r\n\r\n{\"problem\": ";
+        let (text, _) = exchange(limits, request).await;
         assert!(text.starts_with("HTTP/1.1 413"), "{text}");
-        stop.send(()).unwrap();
-        handle.await.unwrap().unwrap();
     }
 
     /// Issue 22, item 8: half the headers, then nothing; the connection stayed open > 100 s.
     #[tokio::test]
     async fn half_sent_headers_are_cut_off() {
-        let (addr, stop, handle) = spawn_server(Limits {
+        let limits = Limits {
             header_timeout: Duration::from_millis(300),
             ..Limits::default()
-        })
+        };
+        let (text, took) = exchange(
+            limits.clone(),
+            b"GET /api/health HTTP/1.1\r\nHost: x\r\nUser-Ag",
+        )
         .await;
-        let start = std::time::Instant::now();
-        let mut conn = tokio::net::TcpStream::connect(addr).await.unwrap();
-        conn.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\nUser-Ag")
-            .await
-            .unwrap();
-        let out = read_until_closed(&mut conn, Duration::from_secs(5)).await;
-        let took = start.elapsed();
         assert!(took >= Duration::from_millis(250), "{took:?}");
-        let text = String::from_utf8_lossy(&out);
         assert!(
             text.is_empty() || text.starts_with("HTTP/1.1 408"),
             "{text}"
         );
         // A connection that sends nothing at all is closed too.
-        let mut idle = tokio::net::TcpStream::connect(addr).await.unwrap();
-        read_until_closed(&mut idle, Duration::from_secs(5)).await;
-        stop.send(()).unwrap();
-        handle.await.unwrap().unwrap();
+        exchange(limits, b"").await;
     }
 
     /// Issue 22, item 8: a short body got a 503 after 30 s; now a 408 after the body timeout.
     #[tokio::test]
     async fn a_short_body_gets_408() {
-        let (addr, stop, handle) = spawn_server(Limits {
+        let limits = Limits {
             body_timeout: Duration::from_millis(300),
             ..Limits::default()
-        })
-        .await;
-        let start = std::time::Instant::now();
-        let mut conn = tokio::net::TcpStream::connect(addr).await.unwrap();
-        conn.write_all(
+        };
+        let request =
             b"POST /api/sudoku/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
-              Content-Length: 100\r\n\r\n{\"puzzle\": \"1.",
-        )
-        .await
-        .unwrap();
-        let out = read_until_closed(&mut conn, Duration::from_secs(5)).await;
-        let took = start.elapsed();
+              Content-Length: 100\r\n\r\n{\"puzzle\": \"1.";
+        let (text, took) = exchange(limits, request).await;
         assert!(took >= Duration::from_millis(250), "{took:?}");
-        let text = String::from_utf8_lossy(&out);
         assert!(text.starts_with("HTTP/1.1 408"), "{text}");
         assert!(text.contains("did not arrive within 0.3 s"), "{text}");
         assert!(
             text.to_ascii_lowercase().contains("connection: close"),
             "{text}"
         );
-        stop.send(()).unwrap();
-        handle.await.unwrap().unwrap();
     }
 
     /// Issue 22, item 7: clients that do not read their answer held it in memory for ever.
