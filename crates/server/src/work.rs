@@ -164,11 +164,13 @@ pub fn lane_of(method: &Method, path: &str, body: &[u8]) -> Lane {
 }
 
 /// The nice value of the threads searches run on (Linux counts 0 for ordinary threads, 19
-/// for the least favoured): at 10 a search gets about a tenth of the share of a core that
-/// the async threads get when both want it, so a request that needs no search is answered
-/// at once even while every search slot is busy, and the searches still have the cores to
-/// themselves whenever nothing else is waiting.
-pub const SEARCH_NICE: i32 = 10;
+/// for the least favoured): at 19 a search gets about 1.5% of the share of a core that the
+/// async threads get when both want it (weights 15 and 1024), so a request that needs no
+/// search is answered at once even while every search slot is busy, and the searches still
+/// have the cores to themselves whenever nothing else is waiting. (At 10 the bad requests'
+/// p99 of the load run in `docs/api.md` was 3.7 to 6.7 ms on a quiet machine; at 19, 3.3 to
+/// 4.0 ms.)
+pub const SEARCH_NICE: i32 = 19;
 
 /// Sets the calling thread's nice value to [`SEARCH_NICE`] (only that thread's: on Linux the
 /// nice value is per thread). The server is meant to run at nice 0; one started at a nice
