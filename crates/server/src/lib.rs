@@ -165,7 +165,8 @@ pub const SECURITY_HEADERS: [(&str, &str); 5] = [
 pub fn app(state: AppState) -> Router {
     let body_limit = state.limits.body_limit;
     let shared_limits = state.limits.clone();
-    let (api, _) = openapi::router().split_for_parts();
+    let (api, document) = openapi::router().split_for_parts();
+    openapi::keep(document);
     let app = Router::new()
         .route("/", get(assets::index))
         .route("/index.html", get(assets::index))

@@ -49,10 +49,17 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(queens::get))
 }
 
-/// The whole document, built once.
+static DOCUMENT: OnceLock<utoipa::openapi::OpenApi> = OnceLock::new();
+
+/// The whole document, built once: kept by the first [`app`](crate::app), which builds it
+/// with the routes, or built here when asked for without an app.
 pub fn document() -> &'static utoipa::openapi::OpenApi {
-    static DOCUMENT: OnceLock<utoipa::openapi::OpenApi> = OnceLock::new();
     DOCUMENT.get_or_init(|| router().into_openapi())
+}
+
+/// Keeps the document [`router`] built with the routes (the first one kept stays).
+pub(crate) fn keep(document: utoipa::openapi::OpenApi) {
+    let _ = DOCUMENT.set(document);
 }
 
 /// `GET /api/openapi.json`: this document.
