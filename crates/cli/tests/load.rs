@@ -1,7 +1,7 @@
 //! A load run against `dlx serve` (issue 22, "What to build" 3), ignored by default:
 //!
 //! ```console
-//! $ cargo test --release -p dlx-cli --test load -- --ignored --nocapture
+//! $ cargo test -p dlx-cli --test load -- --ignored --nocapture
 //! ```
 //!
 //! 20 clients (`DLX_LOAD_CLIENTS`) for 30 s (`DLX_LOAD_SECONDS`) on loopback, each sending in

@@ -504,7 +504,7 @@ fn every_given_needed_tells_minimal_from_not() {
 }
 
 #[test]
-#[ignore = "about 12 s: run with `cargo test -p dlx-generate --release -- --ignored`"]
+#[ignore = "about 12 s: run with `cargo test -p dlx-generate -- --ignored`"]
 fn a_25x25_puzzle_is_unique_and_symmetric() {
     // Within seconds, not proven minimal (most searches run out of their budget).
     let report = generate(&GenerateOptions {

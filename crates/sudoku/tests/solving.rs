@@ -179,7 +179,7 @@ fn six_by_six_with_a_fixed_first_row_has_39168_solutions() {
 }
 
 /// The whole count: slow in debug builds, a few seconds in release
-/// (`cargo test --release -- --ignored`).
+/// (`cargo test -- --ignored`).
 #[test]
 #[ignore]
 fn the_empty_6x6_grid_has_28200960_solutions() {

@@ -89,7 +89,7 @@ fn scott_has_520_solutions_and_130_with_x_in_a_quadrant() {
     assert_eq!(count_checked(&Packing::scott(true).unwrap()), 130);
 }
 
-/// Several seconds each even in release mode: `cargo test --release -- --ignored`.
+/// Several seconds each even in release mode: `cargo test -- --ignored`.
 #[test]
 #[ignore]
 fn pentominoes_big_rectangles() {
