@@ -23,9 +23,11 @@ if [ ! -x "$venv/bin/schemathesis" ]; then
   "$venv/bin/pip" install --quiet 'schemathesis>=4,<5'
 fi
 
-cargo build --release --quiet -p dlx-cli
+# The test profile: the binary `cargo test` has just built (optimised, no LTO), not a second
+# build of the release one.
+cargo build --profile test --quiet -p dlx-cli
 log="$(mktemp)"
-target/release/dlx serve --addr 127.0.0.1:0 --time-limit 500ms >"$log" 2>/dev/null &
+target/debug/dlx serve --addr 127.0.0.1:0 --time-limit 500ms >"$log" 2>/dev/null &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -f "$log"' EXIT
 for _ in $(seq 100); do
