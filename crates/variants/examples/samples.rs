@@ -26,6 +26,7 @@ fn main() {
         group_limit: env("GROUP", def.group_limit),
         thermo_pairs: env("TPAIRS", usize::from(def.thermo_pairs)) == 1,
         propagate: env("PROP", 1) == 1,
+        prune: env("PRUNE", 1) == 1,
     };
     let algorithm = if env("CELLS", 0) == 1 {
         Algorithm::Cells

@@ -40,6 +40,7 @@ pub mod format;
 pub mod fpuzzles;
 pub mod link;
 pub mod lower;
+pub mod prune;
 pub mod puzzle;
 pub mod rules;
 pub mod solve;

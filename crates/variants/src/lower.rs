@@ -53,6 +53,7 @@ use dlx_engine::{BuildError, ColorId, ItemId, Matrix, OptionId, Problem, Problem
 use crate::cell::Cell;
 use crate::combos::{self, bit, digits};
 use crate::constraint::Constraint;
+use crate::prune::Pruner;
 use crate::puzzle::{Puzzle, symbol};
 use crate::rules::{CellSet, HouseKind, Rules};
 
@@ -73,6 +74,9 @@ pub struct Tuning {
     pub thermo_pairs: bool,
     /// Commit every primary item left with one option before the search (unit propagation).
     pub propagate: bool,
+    /// Attach the variant propagator (`crate::prune`) to the problem: the search asks it at
+    /// every node for placements the rules no longer allow.
+    pub prune: bool,
 }
 
 impl Default for Tuning {
@@ -83,6 +87,7 @@ impl Default for Tuning {
             group_limit: 2000,
             thermo_pairs: false,
             propagate: true,
+            prune: true,
         }
     }
 }
@@ -1295,8 +1300,27 @@ impl<'a> Builder<'a> {
             b.option(&entries)?;
             kept_does.push(does[o].clone());
         }
+        let mut problem = b.build();
+        if self.tuning.prune {
+            let cells: Vec<(ItemId, u16)> = what
+                .iter()
+                .enumerate()
+                .filter_map(|(k, w)| match w {
+                    What::Cell(c) => Some((ItemId(k as u32), *c)),
+                    _ => None,
+                })
+                .collect();
+            let places = kept_does.iter().map(|d| match d {
+                Does::Place(c, d) => vec![(*c, *d)],
+                Does::Fill(p, _) => p.clone(),
+                Does::Clue(_) => Vec::new(),
+            });
+            if let Some(p) = Pruner::new(self.rules, cells, places, fixed.clone()) {
+                problem = problem.with_propagator(std::sync::Arc::new(p));
+            }
+        }
         Ok(Encoding {
-            problem: b.build(),
+            problem,
             n: self.n,
             rules: self.rules.clone(),
             fixed,

@@ -1,0 +1,471 @@
+//! The propagator the lowering attaches to the problem (see `dlx_engine::propagate`): at every
+//! node of the search it reads the candidates left in each cell, reasons as a variant solver
+//! does (cage combinations, sum bounds, thermometer order, sandwich crusts, dot partners,
+//! singles seen by their peers) until nothing changes, and names the placements that lost
+//! their support. Its removals are sound by construction (each follows from the rules and the
+//! candidates), and the exact-cover encoding holds every rule on its own, so the solutions do
+//! not depend on it: only the size of the tree does (`docs/variants.md` has the figures).
+
+use dlx_engine::{ItemId, OptionId, Propagate, View};
+
+use crate::combos::{self, bit, digits};
+use crate::constraint::Constraint;
+use crate::rules::Rules;
+
+/// One rule as the propagator reasons about it (cells are row-major indices).
+#[derive(Clone, Debug)]
+enum Rule {
+    /// Different digits adding up to a sum, through the sets of digits that make it.
+    Cage { cells: Vec<u16>, sets: Vec<u32> },
+    /// `sum(coefficient * digit) == target` (arrows, little killers), by bounds.
+    Sum { terms: Vec<(u16, i32)>, target: i32 },
+    /// Strictly increasing digits.
+    Thermo { cells: Vec<u16> },
+    /// The digits between the 1 and the `n` of a line add up to the sum: `sets[m]` are the
+    /// sets of `m` digits from 2 to `n - 1` that do.
+    Sandwich {
+        cells: Vec<u16>,
+        sets: Vec<Vec<u32>>,
+    },
+    /// Two cells whose digits must be a pair the clue allows: `table[x - 1]` is the mask of
+    /// the digits of `b` that `a = x` allows.
+    Pair { a: u16, b: u16, table: [u32; 16] },
+}
+
+/// The propagator of a variant's encoding.
+#[derive(Clone, Debug)]
+pub struct Pruner {
+    n: usize,
+    /// The cell items of the problem, watched, and the cell of each.
+    watched: Vec<ItemId>,
+    watched_cell: Vec<u16>,
+    /// `places[starts[o]..starts[o + 1]]`: the (cell, digit) placements of option `o`.
+    starts: Vec<u32>,
+    places: Vec<(u16, u8)>,
+    /// The digits settled before the search (0 for open cells).
+    fixed: Vec<u8>,
+    rules: Vec<Rule>,
+    /// `peers[peer_starts[i]..peer_starts[i + 1]]`: the cells cell `i` sees.
+    peer_starts: Vec<u32>,
+    peers: Vec<u16>,
+}
+
+impl Pruner {
+    /// The propagator of `rules`, for a problem whose option `o` places `placements(o)` and
+    /// whose cell items are `cells` (item, cell index); `fixed` are the settled digits.
+    /// `None` when the rules give it nothing to reason about beyond exact cover.
+    pub(crate) fn new(
+        rules: &Rules,
+        cells: Vec<(ItemId, u16)>,
+        placements: impl Iterator<Item = Vec<(u16, u8)>>,
+        fixed: Vec<u8>,
+    ) -> Option<Pruner> {
+        let n = rules.size();
+        let all = combos::full(n);
+        let idx = |c: &crate::Cell| c.index(n) as u16;
+        let mut out = Vec::new();
+        for (k, c) in rules.constraints().iter().enumerate() {
+            match c {
+                Constraint::Killer {
+                    cells,
+                    sum: Some(s),
+                } => out.push(Rule::Cage {
+                    cells: cells.iter().map(idx).collect(),
+                    sets: combos::with_sum(all, cells.len(), *s),
+                }),
+                Constraint::Arrow { circle, line } => {
+                    let mut terms: Vec<(u16, i32)> = Vec::new();
+                    let mut place = 1;
+                    for c in circle.iter().rev() {
+                        terms.push((idx(c), -place));
+                        place *= 10;
+                    }
+                    terms.extend(line.iter().map(|c| (idx(c), 1)));
+                    out.push(Rule::Sum { terms, target: 0 });
+                }
+                Constraint::LittleKiller { sum, .. } => out.push(Rule::Sum {
+                    terms: rules.scope(k).iter().map(|c| (idx(c), 1)).collect(),
+                    target: *sum as i32,
+                }),
+                Constraint::Thermo { cells } if cells.len() >= 2 => out.push(Rule::Thermo {
+                    cells: cells.iter().map(idx).collect(),
+                }),
+                Constraint::Sandwich { sum, .. } => {
+                    let inner = all & !bit(1) & !bit(n as u32);
+                    out.push(Rule::Sandwich {
+                        cells: rules.scope(k).iter().map(idx).collect(),
+                        sets: (0..n).map(|m| combos::with_sum(inner, m, *sum)).collect(),
+                    });
+                }
+                Constraint::Difference { cells: [a, b], .. }
+                | Constraint::Ratio { cells: [a, b], .. }
+                | Constraint::Xv { cells: [a, b], .. } => {
+                    let allowed = pair_allows(c);
+                    let mut table = [0u32; 16];
+                    for x in 1..=n as u32 {
+                        for y in 1..=n as u32 {
+                            if x != y && allowed(x, y) {
+                                table[x as usize - 1] |= bit(y);
+                            }
+                        }
+                    }
+                    out.push(Rule::Pair {
+                        a: idx(a),
+                        b: idx(b),
+                        table,
+                    });
+                }
+                _ => {}
+            }
+        }
+        if out.is_empty() {
+            return None;
+        }
+        let mut starts = vec![0u32];
+        let mut places = Vec::new();
+        for p in placements {
+            places.extend(p);
+            starts.push(places.len() as u32);
+        }
+        let mut peer_starts = vec![0u32];
+        let mut peers = Vec::new();
+        for i in 0..n * n {
+            peers.extend(rules.peers(crate::Cell::at(i, n)).iter().map(|j| j as u16));
+            peer_starts.push(peers.len() as u32);
+        }
+        let (watched, watched_cell) = cells.into_iter().unzip();
+        Some(Pruner {
+            n,
+            watched,
+            watched_cell,
+            starts,
+            places,
+            fixed,
+            rules: out,
+            peer_starts,
+            peers,
+        })
+    }
+
+    fn places(&self, o: OptionId) -> &[(u16, u8)] {
+        let k = o.index();
+        match (self.starts.get(k), self.starts.get(k + 1)) {
+            (Some(&a), Some(&b)) => &self.places[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+
+    /// Narrows `masks` by every rule until nothing changes; `false` if a cell has no
+    /// candidate left.
+    fn narrow(&self, masks: &mut [u32]) -> bool {
+        for _round in 0..64 {
+            let mut changed = false;
+            // A cell with one candidate: its peers lose it.
+            for i in 0..self.n * self.n {
+                let m = masks[i];
+                if m == 0 {
+                    return false;
+                }
+                if m & (m - 1) == 0 {
+                    let (a, b) = (
+                        self.peer_starts[i] as usize,
+                        self.peer_starts[i + 1] as usize,
+                    );
+                    for &j in &self.peers[a..b] {
+                        let mj = &mut masks[usize::from(j)];
+                        if *mj & m != 0 {
+                            *mj &= !m;
+                            changed = true;
+                            if *mj == 0 {
+                                return false;
+                            }
+                        }
+                    }
+                }
+            }
+            for r in &self.rules {
+                match narrow_rule(r, masks, self.n) {
+                    None => return false,
+                    Some(c) => changed |= c,
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+        true
+    }
+}
+
+/// The pairs of digits `(x, y)` a dot or an XV clue allows.
+fn pair_allows(c: &Constraint) -> Box<dyn Fn(u32, u32) -> bool> {
+    match c {
+        Constraint::Difference { value, .. } => {
+            let v = *value;
+            Box::new(move |x, y| x.abs_diff(y) == v)
+        }
+        Constraint::Ratio { value, .. } => {
+            let v = *value;
+            Box::new(move |x, y| x == v * y || y == v * x)
+        }
+        Constraint::Xv { letter, .. } => {
+            let s = letter.sum();
+            Box::new(move |x, y| x + y == s)
+        }
+        _ => Box::new(|_, _| true),
+    }
+}
+
+/// Sets `*m &= keep`; whether it changed. `None` if it becomes empty.
+#[inline]
+fn keep(m: &mut u32, keep: u32) -> Option<bool> {
+    let new = *m & keep;
+    if new == *m {
+        return Some(false);
+    }
+    *m = new;
+    if new == 0 { None } else { Some(true) }
+}
+
+/// Narrows the cells of one rule; whether any mask changed, `None` on a contradiction.
+fn narrow_rule(r: &Rule, masks: &mut [u32], n: usize) -> Option<bool> {
+    let mut changed = false;
+    match r {
+        Rule::Cage { cells, sets } => {
+            let mut union = 0u32;
+            let mut any = false;
+            for &s in sets {
+                if cells.iter().all(|&c| masks[usize::from(c)] & s != 0)
+                    && matchable(cells, masks, s)
+                {
+                    union |= s;
+                    any = true;
+                }
+            }
+            if !any {
+                return None;
+            }
+            for &c in cells {
+                changed |= keep(&mut masks[usize::from(c)], union)?;
+            }
+        }
+        Rule::Sum { terms, target } => {
+            if terms.iter().any(|&(c, _)| masks[usize::from(c)] == 0) {
+                return None;
+            }
+            // Bounds: each term lies between its least and greatest contribution.
+            let bounds = |m: u32, k: i32| -> (i32, i32) {
+                let lo = (m.trailing_zeros() + 1) as i32;
+                let hi = (32 - m.leading_zeros()) as i32;
+                if k >= 0 {
+                    (k * lo, k * hi)
+                } else {
+                    (k * hi, k * lo)
+                }
+            };
+            for _ in 0..4 {
+                let (mut lo, mut hi) = (0i32, 0i32);
+                for &(c, k) in terms {
+                    let (a, b) = bounds(masks[usize::from(c)], k);
+                    lo += a;
+                    hi += b;
+                }
+                if *target < lo || *target > hi {
+                    return None;
+                }
+                let mut round = false;
+                for &(c, k) in terms {
+                    let m = masks[usize::from(c)];
+                    let (a, b) = bounds(m, k);
+                    // This term must bring target minus what the others can.
+                    let (need_lo, need_hi) = (target - (hi - b), target - (lo - a));
+                    let mut keepm = 0u32;
+                    for d in digits(m) {
+                        let v = k * d as i32;
+                        if v >= need_lo && v <= need_hi {
+                            keepm |= bit(d);
+                        }
+                    }
+                    round |= keep(&mut masks[usize::from(c)], keepm)?;
+                }
+                changed |= round;
+                if !round {
+                    break;
+                }
+            }
+        }
+        Rule::Thermo { cells } => {
+            if cells.iter().any(|&c| masks[usize::from(c)] == 0) {
+                return None;
+            }
+            // Forward: above the least digit of the cell before; backward: below the greatest
+            // of the cell after.
+            for w in 1..cells.len() {
+                let prev = masks[usize::from(cells[w - 1])];
+                let least = prev.trailing_zeros() + 1;
+                let above = !((1u32 << least) - 1);
+                changed |= keep(&mut masks[usize::from(cells[w])], above)?;
+            }
+            for w in (0..cells.len() - 1).rev() {
+                let next = masks[usize::from(cells[w + 1])];
+                let most = 32 - next.leading_zeros();
+                let below = (1u32 << (most - 1)) - 1;
+                changed |= keep(&mut masks[usize::from(cells[w])], below)?;
+            }
+        }
+        Rule::Pair { a, b, table } => {
+            let (ma, mb) = (masks[usize::from(*a)], masks[usize::from(*b)]);
+            let mut ka = 0u32;
+            let mut kb = 0u32;
+            for x in digits(ma) {
+                let ys = table[x as usize - 1] & mb;
+                if ys != 0 {
+                    ka |= bit(x);
+                    kb |= ys;
+                }
+            }
+            changed |= keep(&mut masks[usize::from(*a)], ka)?;
+            changed |= keep(&mut masks[usize::from(*b)], kb)?;
+        }
+        Rule::Sandwich { cells, sets } => {
+            let big = bit(n as u32);
+            let crusts = bit(1) | big;
+            let inner_digits = combos::full(n) & !crusts;
+            let len = cells.len();
+            let m: Vec<u32> = cells.iter().map(|&c| masks[usize::from(c)]).collect();
+            let mut allowed = [0u32; 16];
+            let mut any = false;
+            for i in 0..len {
+                if m[i] & crusts == 0 {
+                    continue;
+                }
+                for j in i + 1..len {
+                    let (one_i, big_j) = (
+                        m[i] & bit(1) != 0 && m[j] & big != 0,
+                        m[i] & big != 0 && m[j] & bit(1) != 0,
+                    );
+                    if !one_i && !big_j {
+                        continue;
+                    }
+                    let mut inner_union = 0u32;
+                    let mut outer_union = 0u32;
+                    for &s in &sets[j - i - 1] {
+                        let rest = inner_digits & !s;
+                        if (i + 1..j).all(|p| m[p] & s != 0)
+                            && (0..len)
+                                .filter(|&p| p < i || p > j)
+                                .all(|p| m[p] & rest != 0)
+                        {
+                            inner_union |= s;
+                            outer_union |= rest;
+                        }
+                    }
+                    if inner_union == 0 && j > i + 1 {
+                        continue;
+                    }
+                    if j == i + 1 && sets[0].is_empty() {
+                        continue;
+                    }
+                    if j == i + 1 {
+                        outer_union = inner_digits;
+                        if !(0..len)
+                            .filter(|&p| p < i || p > j)
+                            .all(|p| m[p] & outer_union != 0)
+                        {
+                            continue;
+                        }
+                    }
+                    any = true;
+                    allowed[i] |= if one_i { bit(1) } else { 0 } | if big_j { big } else { 0 };
+                    allowed[j] |= if one_i { big } else { 0 } | if big_j { bit(1) } else { 0 };
+                    for p in i + 1..j {
+                        allowed[p] |= inner_union;
+                    }
+                    for p in (0..len).filter(|&p| p < i || p > j) {
+                        allowed[p] |= outer_union;
+                    }
+                }
+            }
+            if !any {
+                return None;
+            }
+            for (p, &c) in cells.iter().enumerate() {
+                changed |= keep(&mut masks[usize::from(c)], allowed[p])?;
+            }
+        }
+    }
+    Some(changed)
+}
+
+/// Whether the cells can take different digits of `s`, each from its mask (a perfect matching
+/// of the cells into `s`, by backtracking over at most 16 cells).
+fn matchable(cells: &[u16], masks: &[u32], s: u32) -> bool {
+    fn go(cells: &[u16], masks: &[u32], free: u32) -> bool {
+        match cells.split_first() {
+            None => true,
+            Some((&c, rest)) => {
+                digits(masks[usize::from(c)] & free).any(|d| go(rest, masks, free & !bit(d)))
+            }
+        }
+    }
+    go(cells, masks, s)
+}
+
+impl Propagate for Pruner {
+    fn watched(&self) -> &[ItemId] {
+        &self.watched
+    }
+
+    fn propagate(&self, view: &View<'_>, remove: &mut Vec<OptionId>) {
+        let cells = self.n * self.n;
+        let mut masks = [0u32; 256];
+        for (i, &d) in self.fixed.iter().enumerate() {
+            if d != 0 {
+                masks[i] = bit(u32::from(d));
+            }
+        }
+        for &o in view.chosen {
+            for &(c, d) in self.places(o) {
+                masks[usize::from(c)] = bit(u32::from(d));
+            }
+        }
+        for (k, &cell) in self.watched_cell.iter().enumerate() {
+            if let Some(options) = view.available(k) {
+                let mut m = 0u32;
+                for &o in options {
+                    for &(c, d) in self.places(o) {
+                        if c == cell {
+                            m |= bit(u32::from(d));
+                        }
+                    }
+                }
+                masks[usize::from(cell)] = m;
+            }
+        }
+        let before = masks;
+        let ok = self.narrow(&mut masks[..cells]);
+        for (k, &cell) in self.watched_cell.iter().enumerate() {
+            let Some(options) = view.available(k) else {
+                continue;
+            };
+            // An option that lost a placement is in the list of that placement's cell.
+            if ok && masks[usize::from(cell)] == before[usize::from(cell)] {
+                continue;
+            }
+            for &o in options {
+                // On a contradiction, every option of one cell goes: a dead end.
+                let dead = !ok
+                    || self
+                        .places(o)
+                        .iter()
+                        .any(|&(c, d)| masks[usize::from(c)] & bit(u32::from(d)) == 0);
+                if dead {
+                    remove.push(o);
+                }
+            }
+            if !ok {
+                return;
+            }
+        }
+    }
+}
