@@ -30,6 +30,22 @@ enum Rule {
     /// Two cells whose digits must be a pair the clue allows: `table[x - 1]` is the mask of
     /// the digits of `b` that `a = x` allows.
     Pair { a: u16, b: u16, table: [u32; 16] },
+    /// A house of `n` cells: every digit somewhere, and a digit with one place goes there
+    /// (hidden singles).
+    House { cells: Vec<u16> },
+}
+
+impl Rule {
+    fn cells(&self) -> Vec<u16> {
+        match self {
+            Rule::Cage { cells, .. }
+            | Rule::Thermo { cells }
+            | Rule::Sandwich { cells, .. }
+            | Rule::House { cells } => cells.clone(),
+            Rule::Sum { terms, .. } => terms.iter().map(|t| t.0).collect(),
+            Rule::Pair { a, b, .. } => vec![*a, *b],
+        }
+    }
 }
 
 /// The propagator of a variant's encoding.
@@ -48,6 +64,11 @@ pub struct Pruner {
     /// `peers[peer_starts[i]..peer_starts[i + 1]]`: the cells cell `i` sees.
     peer_starts: Vec<u32>,
     peers: Vec<u16>,
+    /// `of_cell[cell_starts[i]..cell_starts[i + 1]]`: the rules on cell `i`.
+    cell_starts: Vec<u32>,
+    of_cell: Vec<u16>,
+    /// `rule_cells[k]`: the cells of rule `k`.
+    rule_cells: Vec<Vec<u16>>,
 }
 
 impl Pruner {
@@ -121,6 +142,27 @@ impl Pruner {
         if out.is_empty() {
             return None;
         }
+        let full: Vec<Vec<u16>> = rules
+            .houses()
+            .iter()
+            .filter(|h| h.cells.len() == n)
+            .map(|h| h.cells.iter().map(idx).collect())
+            .collect();
+        out.extend(innies_and_outies(rules, &full));
+        out.extend(full.into_iter().map(|cells| Rule::House { cells }));
+        let rule_cells: Vec<Vec<u16>> = out.iter().map(Rule::cells).collect();
+        let mut by_cell: Vec<Vec<u16>> = vec![Vec::new(); n * n];
+        for (k, cells) in rule_cells.iter().enumerate() {
+            for &c in cells {
+                by_cell[usize::from(c)].push(k as u16);
+            }
+        }
+        let mut cell_starts = vec![0u32];
+        let mut of_cell = Vec::new();
+        for list in by_cell {
+            of_cell.extend(list);
+            cell_starts.push(of_cell.len() as u32);
+        }
         let mut starts = vec![0u32];
         let mut places = Vec::new();
         for p in placements {
@@ -144,6 +186,9 @@ impl Pruner {
             rules: out,
             peer_starts,
             peers,
+            cell_starts,
+            of_cell,
+            rule_cells,
         })
     }
 
@@ -156,45 +201,177 @@ impl Pruner {
     }
 
     /// Narrows `masks` by every rule until nothing changes; `false` if a cell has no
-    /// candidate left.
+    /// candidate left. A worklist of rules: a rule runs again only when a cell of it changed.
     fn narrow(&self, masks: &mut [u32]) -> bool {
-        for _round in 0..64 {
-            let mut changed = false;
+        let rules = self.rules.len();
+        let mut queued = vec![true; rules];
+        let mut queue: Vec<u16> = (0..rules as u16).rev().collect();
+        let mut singles: Vec<u16> = (0..masks.len() as u16)
+            .filter(|&i| masks[usize::from(i)].count_ones() == 1)
+            .collect();
+        let mut before = [0u32; 16 * 16];
+        loop {
             // A cell with one candidate: its peers lose it.
-            for i in 0..self.n * self.n {
+            while let Some(i) = singles.pop() {
+                let i = usize::from(i);
                 let m = masks[i];
                 if m == 0 {
                     return false;
                 }
-                if m & (m - 1) == 0 {
-                    let (a, b) = (
-                        self.peer_starts[i] as usize,
-                        self.peer_starts[i + 1] as usize,
-                    );
-                    for &j in &self.peers[a..b] {
-                        let mj = &mut masks[usize::from(j)];
-                        if *mj & m != 0 {
-                            *mj &= !m;
-                            changed = true;
-                            if *mj == 0 {
-                                return false;
-                            }
+                let (a, b) = (
+                    self.peer_starts[i] as usize,
+                    self.peer_starts[i + 1] as usize,
+                );
+                for &j in &self.peers[a..b] {
+                    let mj = &mut masks[usize::from(j)];
+                    if *mj & m != 0 {
+                        *mj &= !m;
+                        if *mj == 0 {
+                            return false;
                         }
+                        if mj.count_ones() == 1 {
+                            singles.push(j);
+                        }
+                        self.touch(usize::from(j), &mut queued, &mut queue);
                     }
                 }
             }
-            for r in &self.rules {
-                match narrow_rule(r, masks, self.n) {
-                    None => return false,
-                    Some(c) => changed |= c,
+            let Some(k) = queue.pop() else {
+                return true;
+            };
+            let k = usize::from(k);
+            queued[k] = false;
+            let cells = &self.rule_cells[k];
+            for (w, &c) in cells.iter().enumerate() {
+                before[w] = masks[usize::from(c)];
+            }
+            if narrow_rule(&self.rules[k], masks, self.n).is_none() {
+                return false;
+            }
+            for (w, &c) in cells.iter().enumerate() {
+                let m = masks[usize::from(c)];
+                if m != before[w] {
+                    if m.count_ones() == 1 {
+                        singles.push(c);
+                    }
+                    self.touch(usize::from(c), &mut queued, &mut queue);
                 }
             }
-            if !changed {
-                return true;
+        }
+    }
+
+    /// Queues the rules on cell `i`.
+    fn touch(&self, i: usize, queued: &mut [bool], queue: &mut Vec<u16>) {
+        let (a, b) = (
+            self.cell_starts[i] as usize,
+            self.cell_starts[i + 1] as usize,
+        );
+        for &k in &self.of_cell[a..b] {
+            if !queued[usize::from(k)] {
+                queued[usize::from(k)] = true;
+                queue.push(k);
             }
         }
-        true
     }
+}
+
+/// The rule of 45: in a house of `n` cells, or a union of `k` consecutive rows or columns
+/// (which holds every digit `k` times), the cells outside the cages that lie wholly inside it
+/// (innies) add up to its total less their sums; when every cell of it is in a cage, the cells
+/// of those cages outside it (outies) add up to their sums less the total. Innies or outies
+/// inside one house are a cage (different digits); otherwise a plain sum.
+fn innies_and_outies(rules: &Rules, houses: &[Vec<u16>]) -> Vec<Rule> {
+    let n = rules.size();
+    let all = combos::full(n);
+    let cages: Vec<(Vec<u16>, u32)> = rules
+        .constraints()
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Killer {
+                cells,
+                sum: Some(s),
+            } => Some((cells.iter().map(|c| c.index(n) as u16).collect(), *s)),
+            _ => None,
+        })
+        .collect();
+    if cages.is_empty() {
+        return Vec::new();
+    }
+    // Regions to reason about: each house (one of each digit), and unions of 2 to 4
+    // consecutive rows or columns.
+    let mut areas: Vec<(Vec<u16>, i32)> = houses.iter().map(|h| (h.clone(), 1)).collect();
+    for k in 2..=4.min(n - 1) {
+        for start in 0..=n - k {
+            let rows: Vec<u16> = (start..start + k)
+                .flat_map(|r| (0..n).map(move |c| (r * n + c) as u16))
+                .collect();
+            let cols: Vec<u16> = (start..start + k)
+                .flat_map(|c| (0..n).map(move |r| (r * n + c) as u16))
+                .collect();
+            areas.push((rows, k as i32));
+            areas.push((cols, k as i32));
+        }
+    }
+    let one_house = |cells: &[u16]| houses.iter().any(|h| cells.iter().all(|c| h.contains(c)));
+    let total1 = (n * (n + 1) / 2) as i32;
+    let mut out = Vec::new();
+    let mut seen: Vec<Vec<u16>> = Vec::new();
+    let mut push = |cells: Vec<u16>, sum: i32, out: &mut Vec<Rule>| {
+        let mut key = cells.clone();
+        key.sort_unstable();
+        if cells.is_empty() || cells.len() > n || seen.contains(&key) {
+            return;
+        }
+        seen.push(key);
+        if one_house(&cells) {
+            if sum > 0 {
+                out.push(Rule::Cage {
+                    sets: combos::with_sum(all, cells.len(), sum as u32),
+                    cells,
+                });
+            }
+        } else {
+            out.push(Rule::Sum {
+                terms: cells.iter().map(|&c| (c, 1)).collect(),
+                target: sum,
+            });
+        }
+    };
+    for (area, times) in &areas {
+        let total = total1 * times;
+        let inside: Vec<&(Vec<u16>, u32)> = cages
+            .iter()
+            .filter(|(cells, _)| cells.iter().all(|c| area.contains(c)))
+            .collect();
+        if !inside.is_empty() {
+            let rest: Vec<u16> = area
+                .iter()
+                .copied()
+                .filter(|c| !inside.iter().any(|cage| cage.0.contains(c)))
+                .collect();
+            let sum = total - inside.iter().map(|c| c.1 as i32).sum::<i32>();
+            if rest.len() < area.len() {
+                push(rest, sum, &mut out);
+            }
+        }
+        let touching: Vec<&(Vec<u16>, u32)> = cages
+            .iter()
+            .filter(|(cells, _)| cells.iter().any(|c| area.contains(c)))
+            .collect();
+        if area
+            .iter()
+            .all(|c| touching.iter().any(|(cells, _)| cells.contains(c)))
+        {
+            let outside: Vec<u16> = touching
+                .iter()
+                .flat_map(|c| c.0.iter().copied())
+                .filter(|c| !area.contains(c))
+                .collect();
+            let sum = touching.iter().map(|c| c.1 as i32).sum::<i32>() - total;
+            push(outside, sum, &mut out);
+        }
+    }
+    out
 }
 
 /// The pairs of digits `(x, y)` a dot or an XV clue allows.
@@ -327,6 +504,32 @@ fn narrow_rule(r: &Rule, masks: &mut [u32], n: usize) -> Option<bool> {
             changed |= keep(&mut masks[usize::from(*a)], ka)?;
             changed |= keep(&mut masks[usize::from(*b)], kb)?;
         }
+        Rule::House { cells } => {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for &c in cells {
+                let m = masks[usize::from(c)];
+                twice |= once & m;
+                once |= m;
+            }
+            if once != combos::full(n) {
+                return None;
+            }
+            let single = once & !twice;
+            if single != 0 {
+                for &c in cells {
+                    let m = masks[usize::from(c)] & single;
+                    if m != 0 && m != masks[usize::from(c)] {
+                        if m.count_ones() > 1 {
+                            return None;
+                        }
+                        masks[usize::from(c)] = m;
+                        changed = true;
+                    } else if m.count_ones() > 1 {
+                        return None;
+                    }
+                }
+            }
+        }
         Rule::Sandwich { cells, sets } => {
             let big = bit(n as u32);
             let crusts = bit(1) | big;
@@ -400,6 +603,15 @@ fn narrow_rule(r: &Rule, masks: &mut [u32], n: usize) -> Option<bool> {
 /// Whether the cells can take different digits of `s`, each from its mask (a perfect matching
 /// of the cells into `s`, by backtracking over at most 16 cells).
 fn matchable(cells: &[u16], masks: &[u32], s: u32) -> bool {
+    // Fast path: if every cell has at least as many digits of `s` as there are cells, a
+    // greedy choice never runs out.
+    let k = cells.len() as u32;
+    if cells
+        .iter()
+        .all(|&c| (masks[usize::from(c)] & s).count_ones() >= k)
+    {
+        return true;
+    }
     fn go(cells: &[u16], masks: &[u32], free: u32) -> bool {
         match cells.split_first() {
             None => true,
