@@ -7,6 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod variants;
+
 /// The repository root.
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

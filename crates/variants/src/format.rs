@@ -94,18 +94,32 @@ pub enum ParseError {
     },
     /// The rules or givens are refused.
     #[error(transparent)]
-    Rules(#[from] RuleError),
+    Rules(Box<RuleError>),
     /// The rules are refused; the constraint at fault is on this line of the text.
     #[error("line {line}: {error}")]
     Located {
         /// The line, from 1.
         line: usize,
         /// Why.
-        error: RuleError,
+        error: Box<RuleError>,
     },
 }
 
+impl From<RuleError> for ParseError {
+    fn from(e: RuleError) -> ParseError {
+        ParseError::Rules(Box::new(e))
+    }
+}
+
 impl ParseError {
+    /// The rule error, when the rules or givens were refused.
+    pub fn rule_error(&self) -> Option<&RuleError> {
+        match self {
+            ParseError::Rules(e) | ParseError::Located { error: e, .. } => Some(e),
+            _ => None,
+        }
+    }
+
     pub(crate) fn json(e: &serde_json::Error) -> ParseError {
         ParseError::Json {
             line: e.line(),

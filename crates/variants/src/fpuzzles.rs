@@ -366,7 +366,8 @@ pub fn from_json(text: &str) -> Result<Puzzle, ParseError> {
     if neg_xv {
         cs.push(Constraint::NegativeXv);
     }
-    let list = |key: &str| -> Result<Vec<(String, &Map<String, Value>)>, ParseError> {
+    type Entries<'o> = Vec<(String, &'o Map<String, Value>)>;
+    let list = |key: &str| -> Result<Entries<'_>, ParseError> {
         match obj.get(key) {
             None | Some(Value::Null) => Ok(Vec::new()),
             Some(v) => rd
@@ -652,10 +653,13 @@ pub fn to_value(puzzle: &Puzzle) -> Value {
     root.insert("size".into(), json!(n));
     root.insert("grid".into(), Value::Array(grid));
     let mut push = |key: &str, v: Value| {
-        root.entry(key.to_string())
+        if let Some(a) = root
+            .entry(key.to_string())
             .or_insert_with(|| Value::Array(Vec::new()))
             .as_array_mut()
-            .map(|a| a.push(v));
+        {
+            a.push(v);
+        }
     };
     let mut flags: Vec<(&str, Value)> = Vec::new();
     let mut negative: Vec<Value> = Vec::new();

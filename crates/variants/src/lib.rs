@@ -20,8 +20,9 @@
 //! // A 4x4 killer with both diagonals and one given.
 //! let text = "size 4
 //! givens 1...............
-//! cage 7 r1c2 r1c3
-//! cage 3 r2c1 r3c1
+//! cage 7 r1c3 r1c4
+//! cage 7 r2c1 r3c1
+//! cage 5 r2c2 r2c3
 //! diagonals
 //! ";
 //! let puzzle = parse(text).unwrap();

@@ -581,8 +581,8 @@ fn narrow_rule(r: &Rule, masks: &mut [u32], n: usize) -> Option<bool> {
                     any = true;
                     allowed[i] |= if one_i { bit(1) } else { 0 } | if big_j { big } else { 0 };
                     allowed[j] |= if one_i { big } else { 0 } | if big_j { bit(1) } else { 0 };
-                    for p in i + 1..j {
-                        allowed[p] |= inner_union;
+                    for slot in &mut allowed[i + 1..j] {
+                        *slot |= inner_union;
                     }
                     for p in (0..len).filter(|&p| p < i || p > j) {
                         allowed[p] |= outer_union;

@@ -92,9 +92,9 @@ pub struct PuzzleData {
 /// let rules = Rules::new(4, None, vec![Constraint::DiagonalNegative]).unwrap();
 /// let mut givens = vec![0; 16];
 /// givens[0] = 1;
-/// givens[5] = 1; // r2c2: the same diagonal as r1c1
+/// givens[15] = 1; // r4c4: the same diagonal as r1c1
 /// let err = Puzzle::new(rules, givens).unwrap_err();
-/// assert_eq!(err.to_string(), "the givens 1 at r1c1, 1 at r2c2 break diagonal-");
+/// assert_eq!(err.to_string(), "the givens 1 at r1c1, 1 at r4c4 break diagonal-");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "PuzzleData", into = "PuzzleData")]

@@ -489,22 +489,20 @@ impl Rules {
             }
             Constraint::Difference { cells: [a, b], .. }
             | Constraint::Ratio { cells: [a, b], .. }
-            | Constraint::Xv { cells: [a, b], .. } => {
-                if !a.orthogonal(*b) {
-                    return Err(RuleError::NotNeighbours { at: at() });
-                }
+            | Constraint::Xv { cells: [a, b], .. }
+                if !a.orthogonal(*b) =>
+            {
+                return Err(RuleError::NotNeighbours { at: at() });
             }
-            Constraint::Sandwich { line, .. } => {
-                if usize::from(line.number()) >= n {
-                    let what = match line {
-                        Line::Row(_) => "row",
-                        Line::Column(_) => "column",
-                    };
-                    return Err(RuleError::Value {
-                        at: at(),
-                        why: format!("{what} {} is outside the {n}x{n} grid", line.number() + 1),
-                    });
-                }
+            Constraint::Sandwich { line, .. } if usize::from(line.number()) >= n => {
+                let what = match line {
+                    Line::Row(_) => "row",
+                    Line::Column(_) => "column",
+                };
+                return Err(RuleError::Value {
+                    at: at(),
+                    why: format!("{what} {} is outside the {n}x{n} grid", line.number() + 1),
+                });
             }
             _ => {}
         }
@@ -629,11 +627,11 @@ impl Rules {
         let knight = self.has(&Constraint::AntiKnight);
         let king = self.has(&Constraint::AntiKing);
         if knight || king {
-            for i in 0..n * n {
+            for (i, seen) in sees.iter_mut().enumerate() {
                 for j in 0..n * n {
                     let (a, b) = (Cell::at(i, n), Cell::at(j, n));
                     if (knight && a.knight(b)) || (king && a.king(b)) {
-                        sees[i].insert(j);
+                        seen.insert(j);
                     }
                 }
             }
@@ -651,14 +649,12 @@ impl Rules {
             Constraint::Killer {
                 cells,
                 sum: Some(s),
-            } => {
-                if combos::with_sum(all, cells.len(), *s).is_empty() {
-                    let (lo, hi) = combos::sum_range(n, cells.len());
-                    return impossible(format!(
-                        "no {} different digits from 1 to {n} add up to {s} (they make {lo} to {hi})",
-                        cells.len()
-                    ));
-                }
+            } if combos::with_sum(all, cells.len(), *s).is_empty() => {
+                let (lo, hi) = combos::sum_range(n, cells.len());
+                return impossible(format!(
+                    "no {} different digits from 1 to {n} add up to {s} (they make {lo} to {hi})",
+                    cells.len()
+                ));
             }
             Constraint::Arrow { circle, line } => {
                 let (lo, hi) = self.line_sum_bounds(line);
@@ -689,26 +685,20 @@ impl Rules {
                     ));
                 }
             }
-            Constraint::Difference { value, .. } => {
-                if *value == 0 || *value as usize >= n {
-                    return Err(RuleError::Value {
-                        at: at(),
-                        why: format!(
-                            "a difference of {value}: digits from 1 to {n} differ by 1 to {}",
-                            n - 1
-                        ),
-                    });
-                }
+            Constraint::Difference { value, .. } if *value == 0 || *value as usize >= n => {
+                return Err(RuleError::Value {
+                    at: at(),
+                    why: format!(
+                        "a difference of {value}: digits from 1 to {n} differ by 1 to {}",
+                        n - 1
+                    ),
+                });
             }
-            Constraint::Ratio { value, .. } => {
-                if *value < 2 || *value as usize > n {
-                    return Err(RuleError::Value {
-                        at: at(),
-                        why: format!(
-                            "a ratio of {value}: digits from 1 to {n} have ratios 2 to {n}"
-                        ),
-                    });
-                }
+            Constraint::Ratio { value, .. } if *value < 2 || *value as usize > n => {
+                return Err(RuleError::Value {
+                    at: at(),
+                    why: format!("a ratio of {value}: digits from 1 to {n} have ratios 2 to {n}"),
+                });
             }
             Constraint::Xv { letter, .. } => {
                 let s = letter.sum();
@@ -938,37 +928,20 @@ impl Rules {
                 Constraint::Difference {
                     cells: [a, b],
                     value,
-                } => {
-                    if full && v(*a).abs_diff(v(*b)) != *value {
-                        out.push(broken(filled));
-                    }
-                }
+                } if full && v(*a).abs_diff(v(*b)) != *value => out.push(broken(filled)),
                 Constraint::Ratio {
                     cells: [a, b],
                     value,
-                } => {
-                    let (x, y) = (v(*a), v(*b));
-                    if full && x != value * y && y != value * x {
-                        out.push(broken(filled));
-                    }
+                } if full && v(*a) != value * v(*b) && v(*b) != value * v(*a) => {
+                    out.push(broken(filled))
                 }
                 Constraint::Xv {
                     cells: [a, b],
                     letter,
-                } => {
-                    if full && v(*a) + v(*b) != letter.sum() {
-                        out.push(broken(filled));
-                    }
-                }
-                Constraint::Even { cell } => {
-                    if v(*cell) % 2 == 1 {
-                        out.push(broken(filled));
-                    }
-                }
-                Constraint::Odd { cell } => {
-                    if v(*cell) != 0 && v(*cell) % 2 == 0 {
-                        out.push(broken(filled));
-                    }
+                } if full && v(*a) + v(*b) != letter.sum() => out.push(broken(filled)),
+                Constraint::Even { cell } if v(*cell) % 2 == 1 => out.push(broken(filled)),
+                Constraint::Odd { cell } if v(*cell) != 0 && v(*cell) % 2 == 0 => {
+                    out.push(broken(filled))
                 }
                 _ => {}
             }
@@ -1127,7 +1100,8 @@ mod tests {
         assert!(rules.sees(c("r9c1"), c("r1c9")));
         assert!(rules.sees(c("r1c1"), c("r5c5")));
         assert!(!rules.sees(c("r1c1"), c("r9c9")));
-        assert_eq!(rules.peers(c("r5c5")).len(), 20 + 8 + 1);
+        // 20 in its row, column and box; 6 more on diagonal+ (2 are in its box); r1c1 by the cage.
+        assert_eq!(rules.peers(c("r5c5")).len(), 20 + 6 + 1);
     }
 
     #[test]

@@ -142,7 +142,7 @@ pub struct Answer {
 ///
 /// ```
 /// use dlx_variants::{parse, solve, Limits, Verdict};
-/// let p = parse("size 4\ngivens 1...........4...\ncage 5 r1c2 r1c3\nx\n").unwrap();
+/// let p = parse("size 4\ngivens 1...............\ncage 7 r1c3 r1c4\ncage 7 r2c1 r3c1\ncage 5 r2c2 r2c3\ndiagonals\n").unwrap();
 /// let a = solve(&p, &Limits::default()).unwrap();
 /// assert_eq!(a.verdict, Verdict::Unique);
 /// assert!(p.is_solution(&a.solutions[0]));

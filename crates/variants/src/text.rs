@@ -472,7 +472,10 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
 }
 
 fn located(line: usize, error: RuleError) -> ParseError {
-    ParseError::Located { line, error }
+    ParseError::Located {
+        line,
+        error: Box::new(error),
+    }
 }
 
 /// A rule error with the line of the constraint it names, when it names one.
@@ -489,8 +492,11 @@ fn at_constraint(e: RuleError, kinds: &[&str], lines: &[usize]) -> ParseError {
         })
     });
     match line {
-        Some(line) => ParseError::Located { line, error: e },
-        None => ParseError::Rules(e),
+        Some(line) => ParseError::Located {
+            line,
+            error: Box::new(e),
+        },
+        None => ParseError::Rules(Box::new(e)),
     }
 }
 
