@@ -6,6 +6,9 @@
 //! candidates), and the exact-cover encoding holds every rule on its own, so the solutions do
 //! not depend on it: only the size of the tree does (`docs/variants.md` has the figures).
 
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use dlx_engine::{ItemId, OptionId, Propagate, View};
 
 use crate::combos::{self, bit, digits};
@@ -48,9 +51,29 @@ impl Rule {
     }
 }
 
+/// Gives each propagator its number, for the cache of fixpoints.
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// The fixpoints of the nodes on the current path of the search running on this thread: the
+/// masks a propagator reached at each depth, with that node's path. A node whose parent's
+/// fixpoint is here re-runs only the rules on the cells that changed since (every rule is
+/// monotone and reads only its cells, so the fixpoint is the same: the cache changes the work,
+/// never the result; a stale or missing entry means a full run).
+#[derive(Default)]
+struct Fixpoints {
+    owner: u64,
+    levels: Vec<(Vec<OptionId>, Vec<u32>)>,
+}
+
+thread_local! {
+    static FIXPOINTS: RefCell<Fixpoints> = RefCell::new(Fixpoints::default());
+}
+
 /// The propagator of a variant's encoding.
 #[derive(Clone, Debug)]
 pub struct Pruner {
+    /// Its number (clones share it: they reason alike).
+    id: u64,
     n: usize,
     /// The cell items of the problem, watched, and the cell of each.
     watched: Vec<ItemId>,
@@ -177,6 +200,7 @@ impl Pruner {
         }
         let (watched, watched_cell) = cells.into_iter().unzip();
         Some(Pruner {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             n,
             watched,
             watched_cell,
@@ -202,13 +226,34 @@ impl Pruner {
 
     /// Narrows `masks` by every rule until nothing changes; `false` if a cell has no
     /// candidate left. A worklist of rules: a rule runs again only when a cell of it changed.
-    fn narrow(&self, masks: &mut [u32]) -> bool {
+    ///
+    /// With `since` (the fixpoint of the parent node), only the rules on the cells whose masks
+    /// differ from it are run first.
+    fn narrow(&self, masks: &mut [u32], since: Option<&[u32]>) -> bool {
         let rules = self.rules.len();
-        let mut queued = vec![true; rules];
-        let mut queue: Vec<u16> = (0..rules as u16).rev().collect();
-        let mut singles: Vec<u16> = (0..masks.len() as u16)
-            .filter(|&i| masks[usize::from(i)].count_ones() == 1)
-            .collect();
+        let (mut queued, mut queue, mut singles) = match since {
+            None => (
+                vec![true; rules],
+                (0..rules as u16).rev().collect::<Vec<u16>>(),
+                (0..masks.len() as u16)
+                    .filter(|&i| masks[usize::from(i)].count_ones() == 1)
+                    .collect::<Vec<u16>>(),
+            ),
+            Some(parent) => {
+                let mut queued = vec![false; rules];
+                let mut queue = Vec::new();
+                let mut singles = Vec::new();
+                for i in 0..masks.len() {
+                    if masks[i] != parent[i] {
+                        if masks[i].count_ones() == 1 {
+                            singles.push(i as u16);
+                        }
+                        self.touch(i, &mut queued, &mut queue);
+                    }
+                }
+                (queued, queue, singles)
+            }
+        };
         let mut before = [0u32; 16 * 16];
         loop {
             // A cell with one candidate: its peers lose it.
@@ -655,7 +700,29 @@ impl Propagate for Pruner {
             }
         }
         let before = masks;
-        let ok = self.narrow(&mut masks[..cells]);
+        let depth = view.chosen.len();
+        let ok = FIXPOINTS.with(|f| {
+            let mut f = f.borrow_mut();
+            if f.owner != self.id {
+                f.owner = self.id;
+                f.levels.clear();
+            }
+            let parent = depth
+                .checked_sub(1)
+                .and_then(|d| f.levels.get(d))
+                .filter(|(path, _)| path.as_slice() == &view.chosen[..depth - 1])
+                .map(|(_, m)| m.as_slice());
+            let ok = self.narrow(&mut masks[..cells], parent);
+            if f.levels.len() <= depth {
+                f.levels.resize_with(depth + 1, Default::default);
+            }
+            let (path, m) = &mut f.levels[depth];
+            path.clear();
+            path.extend_from_slice(view.chosen);
+            m.clear();
+            m.extend_from_slice(&masks[..cells]);
+            ok
+        });
         for (k, &cell) in self.watched_cell.iter().enumerate() {
             let Some(options) = view.available(k) else {
                 continue;
