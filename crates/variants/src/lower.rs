@@ -84,7 +84,7 @@ impl Default for Tuning {
         Tuning {
             fill_limit: 2000,
             chunk_limit: 600,
-            group_limit: 2000,
+            group_limit: 0,
             thermo_pairs: false,
             propagate: true,
             prune: true,

@@ -20,8 +20,17 @@ use crate::rules::Rules;
 enum Rule {
     /// Different digits adding up to a sum, through the sets of digits that make it.
     Cage { cells: Vec<u16>, sets: Vec<u32> },
-    /// `sum(coefficient * digit) == target` (arrows, little killers), by bounds.
-    Sum { terms: Vec<(u16, i32)>, target: i32 },
+    /// `sum(coefficient * digit) == target` (arrows, little killers, innies and outies): the
+    /// terms in runs (`runs[k]..runs[k + 1]`) of cells that see each other, whose fillings
+    /// (different digits) are enumerated, and partial sums reached forward and backward.
+    Sum {
+        terms: Vec<(u16, i32)>,
+        target: i32,
+        runs: Vec<usize>,
+    },
+    /// `sum(digit) == target` by bounds only (the innies and outies of the rule of 45, whose
+    /// cells lie in several houses: cheap, and applied at every node).
+    Bounds { cells: Vec<u16>, target: i32 },
     /// Strictly increasing digits.
     Thermo { cells: Vec<u16> },
     /// The digits between the 1 and the `n` of a line add up to the sum: `sets[m]` are the
@@ -46,6 +55,7 @@ impl Rule {
             | Rule::Sandwich { cells, .. }
             | Rule::House { cells } => cells.clone(),
             Rule::Sum { terms, .. } => terms.iter().map(|t| t.0).collect(),
+            Rule::Bounds { cells, .. } => cells.clone(),
             Rule::Pair { a, b, .. } => vec![*a, *b],
         }
     }
@@ -125,12 +135,13 @@ impl Pruner {
                         place *= 10;
                     }
                     terms.extend(line.iter().map(|c| (idx(c), 1)));
-                    out.push(Rule::Sum { terms, target: 0 });
+                    out.push(sum_rule(rules, terms, 0));
                 }
-                Constraint::LittleKiller { sum, .. } => out.push(Rule::Sum {
-                    terms: rules.scope(k).iter().map(|c| (idx(c), 1)).collect(),
-                    target: *sum as i32,
-                }),
+                Constraint::LittleKiller { sum, .. } => out.push(sum_rule(
+                    rules,
+                    rules.scope(k).iter().map(|c| (idx(c), 1)).collect(),
+                    *sum as i32,
+                )),
                 Constraint::Thermo { cells } if cells.len() >= 2 => out.push(Rule::Thermo {
                     cells: cells.iter().map(idx).collect(),
                 }),
@@ -320,6 +331,30 @@ impl Pruner {
     }
 }
 
+/// A sum rule, its terms grouped in runs of at most 4 consecutive cells that all see each
+/// other.
+fn sum_rule(rules: &Rules, terms: Vec<(u16, i32)>, target: i32) -> Rule {
+    let n = rules.size();
+    let cell = |c: u16| crate::Cell::at(usize::from(c), n);
+    let mut runs = vec![0];
+    for k in 1..terms.len() {
+        let start = *runs.last().unwrap_or(&0);
+        let joins = k - start < 4
+            && terms[start..k]
+                .iter()
+                .all(|t| rules.sees(cell(t.0), cell(terms[k].0)));
+        if !joins {
+            runs.push(k);
+        }
+    }
+    runs.push(terms.len());
+    Rule::Sum {
+        terms,
+        target,
+        runs,
+    }
+}
+
 /// The rule of 45: in a house of `n` cells, or a union of `k` consecutive rows or columns
 /// (which holds every digit `k` times), the cells outside the cages that lie wholly inside it
 /// (innies) add up to its total less their sums; when every cell of it is in a cage, the cells
@@ -376,10 +411,7 @@ fn innies_and_outies(rules: &Rules, houses: &[Vec<u16>]) -> Vec<Rule> {
                 });
             }
         } else {
-            out.push(Rule::Sum {
-                terms: cells.iter().map(|&c| (c, 1)).collect(),
-                target: sum,
-            });
+            out.push(Rule::Bounds { cells, target: sum });
         }
     };
     for (area, times) in &areas {
@@ -471,49 +503,46 @@ fn narrow_rule(r: &Rule, masks: &mut [u32], n: usize) -> Option<bool> {
                 changed |= keep(&mut masks[usize::from(c)], union)?;
             }
         }
-        Rule::Sum { terms, target } => {
+        Rule::Sum {
+            terms,
+            target,
+            runs,
+        } => {
             if terms.iter().any(|&(c, _)| masks[usize::from(c)] == 0) {
                 return None;
             }
-            // Bounds: each term lies between its least and greatest contribution.
-            let bounds = |m: u32, k: i32| -> (i32, i32) {
-                let lo = (m.trailing_zeros() + 1) as i32;
-                let hi = (32 - m.leading_zeros()) as i32;
-                if k >= 0 {
-                    (k * lo, k * hi)
-                } else {
-                    (k * hi, k * lo)
-                }
+            changed |= narrow_sum(terms, *target, runs, masks)?;
+        }
+        Rule::Bounds { cells, target } => {
+            let lo_hi = |m: u32| {
+                (
+                    (m.trailing_zeros() + 1) as i32,
+                    (32 - m.leading_zeros()) as i32,
+                )
             };
-            for _ in 0..4 {
-                let (mut lo, mut hi) = (0i32, 0i32);
-                for &(c, k) in terms {
-                    let (a, b) = bounds(masks[usize::from(c)], k);
-                    lo += a;
-                    hi += b;
-                }
-                if *target < lo || *target > hi {
-                    return None;
-                }
-                let mut round = false;
-                for &(c, k) in terms {
-                    let m = masks[usize::from(c)];
-                    let (a, b) = bounds(m, k);
-                    // This term must bring target minus what the others can.
-                    let (need_lo, need_hi) = (target - (hi - b), target - (lo - a));
-                    let mut keepm = 0u32;
-                    for d in digits(m) {
-                        let v = k * d as i32;
-                        if v >= need_lo && v <= need_hi {
-                            keepm |= bit(d);
-                        }
+            if cells.iter().any(|&c| masks[usize::from(c)] == 0) {
+                return None;
+            }
+            let (mut lo, mut hi) = (0, 0);
+            for &c in cells {
+                let (a, b) = lo_hi(masks[usize::from(c)]);
+                lo += a;
+                hi += b;
+            }
+            if *target < lo || *target > hi {
+                return None;
+            }
+            for &c in cells {
+                let m = masks[usize::from(c)];
+                let (a, b) = lo_hi(m);
+                let (need_lo, need_hi) = (target - (hi - b), target - (lo - a));
+                let mut k = 0u32;
+                for d in digits(m) {
+                    if (need_lo..=need_hi).contains(&(d as i32)) {
+                        k |= bit(d);
                     }
-                    round |= keep(&mut masks[usize::from(c)], keepm)?;
                 }
-                changed |= round;
-                if !round {
-                    break;
-                }
+                changed |= keep(&mut masks[usize::from(c)], k)?;
             }
         }
         Rule::Thermo { cells } => {
@@ -640,6 +669,107 @@ fn narrow_rule(r: &Rule, masks: &mut [u32], n: usize) -> Option<bool> {
             for (p, &c) in cells.iter().enumerate() {
                 changed |= keep(&mut masks[usize::from(c)], allowed[p])?;
             }
+        }
+    }
+    Some(changed)
+}
+
+/// The sum rule: each run's fillings (different digits within a run) by their sum, the partial
+/// sums reachable from the left and able to reach the target on the right, and the digits of
+/// the fillings that fit between them.
+fn narrow_sum(
+    terms: &[(u16, i32)],
+    target: i32,
+    runs: &[usize],
+    masks: &mut [u32],
+) -> Option<bool> {
+    let groups = runs.len() - 1;
+    // Each run: (sum, union of each cell's digits over the fillings of that sum).
+    let mut sums: Vec<Vec<(i32, [u32; 4])>> = Vec::with_capacity(groups);
+    for g in 0..groups {
+        let run = &terms[runs[g]..runs[g + 1]];
+        let mut by_sum: Vec<(i32, [u32; 4])> = Vec::new();
+        fn go(
+            run: &[(u16, i32)],
+            masks: &[u32],
+            i: usize,
+            used: u32,
+            total: i32,
+            digits_of: &mut [u32; 4],
+            out: &mut Vec<(i32, [u32; 4])>,
+        ) {
+            if i == run.len() {
+                match out.iter_mut().find(|e| e.0 == total) {
+                    Some(e) => {
+                        for (k, d) in digits_of.iter().enumerate().take(run.len()) {
+                            e.1[k] |= d;
+                        }
+                    }
+                    None => out.push((total, *digits_of)),
+                }
+                return;
+            }
+            let (c, k) = run[i];
+            for d in digits(masks[usize::from(c)] & !used) {
+                digits_of[i] = bit(d);
+                go(
+                    run,
+                    masks,
+                    i + 1,
+                    used | bit(d),
+                    total + k * d as i32,
+                    digits_of,
+                    out,
+                );
+            }
+            digits_of[i] = 0;
+        }
+        go(run, masks, 0, 0, 0, &mut [0u32; 4], &mut by_sum);
+        if by_sum.is_empty() {
+            return None;
+        }
+        sums.push(by_sum);
+    }
+    // Partial sums: forward from 0, backward from the target.
+    let mut fwd: Vec<Vec<i32>> = vec![vec![0]];
+    for g in 0..groups {
+        let mut next: Vec<i32> = fwd[g]
+            .iter()
+            .flat_map(|&p| sums[g].iter().map(move |e| p + e.0))
+            .collect();
+        next.sort_unstable();
+        next.dedup();
+        fwd.push(next);
+    }
+    let mut back: Vec<Vec<i32>> = vec![Vec::new(); groups + 1];
+    back[groups] = vec![target];
+    for g in (0..groups).rev() {
+        let mut prev: Vec<i32> = back[g + 1]
+            .iter()
+            .flat_map(|&q| sums[g].iter().map(move |e| q - e.0))
+            .collect();
+        prev.sort_unstable();
+        prev.dedup();
+        back[g] = prev;
+    }
+    if fwd[groups].binary_search(&target).is_err() {
+        return None;
+    }
+    let mut changed = false;
+    for g in 0..groups {
+        let mut keep_masks = [0u32; 4];
+        for &(s, ref unions) in &sums[g] {
+            let fits = fwd[g]
+                .iter()
+                .any(|&p| back[g + 1].binary_search(&(p + s)).is_ok());
+            if fits {
+                for (k, u) in unions.iter().enumerate() {
+                    keep_masks[k] |= u;
+                }
+            }
+        }
+        for (k, &(c, _)) in terms[runs[g]..runs[g + 1]].iter().enumerate() {
+            changed |= keep(&mut masks[usize::from(c)], keep_masks[k])?;
         }
     }
     Some(changed)
