@@ -82,8 +82,8 @@ pub struct Tuning {
 impl Default for Tuning {
     fn default() -> Self {
         Tuning {
-            fill_limit: 2000,
-            chunk_limit: 600,
+            fill_limit: 300,
+            chunk_limit: 300,
             group_limit: 0,
             thermo_pairs: false,
             propagate: true,
@@ -128,8 +128,29 @@ enum Does {
     Place(u16, u8),
     /// Places several digits at once: a filling of a clue (its label says which).
     Fill(Vec<(u16, u8)>, u32),
-    /// Chooses for a clue, described in words.
-    Clue(String),
+    /// Chooses for clue `.0` (a constraint's index).
+    Clue(u32, Clue),
+}
+
+/// What an option of a clue chooses, kept compact and put in words only when asked
+/// ([`Encoding::option_label`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Clue {
+    /// A cage's set of digits.
+    Set(u32),
+    /// Digits at cells: `Encoding::digits[at..at + len]`; for a part of a split sum, its
+    /// number (from 1) and the partial sums before and after it.
+    Digits {
+        at: u32,
+        len: u16,
+        part: u16,
+        from: i32,
+        to: i32,
+    },
+    /// Digit `x` at cell `a` and `y` at `b` (a dot).
+    Pair { a: u16, x: u8, b: u16, y: u8 },
+    /// The crusts at places `i` and `j` of the line, the set between them.
+    Sandwich { i: u16, j: u16, set: u32 },
 }
 
 const NO_COLOR: u32 = u32::MAX;
@@ -149,6 +170,8 @@ pub struct Encoding {
     fixed: Vec<u8>,
     does: Vec<Does>,
     what: Vec<What>,
+    /// The (cell, digit) lists the labels of clue options point into.
+    digits: Vec<(u16, u8)>,
 }
 
 impl Encoding {
@@ -237,7 +260,50 @@ impl Encoding {
                     .collect();
                 format!("{}: {}", self.clue_name(*k), words.join(", "))
             }
-            Does::Clue(s) => s.clone(),
+            Does::Clue(k, clue) => self.clue_label(*k, *clue),
+        }
+    }
+
+    fn clue_label(&self, k: u32, clue: Clue) -> String {
+        let name = self.clue_name(k);
+        let cell = |c: u16| Cell::at(usize::from(c), self.n);
+        match clue {
+            Clue::Set(s) => format!("{name} is {}", set_words(s)),
+            Clue::Pair { a, x, b, y } => {
+                format!(
+                    "{name}: {} at {}, {} at {}",
+                    symbol(x),
+                    cell(a),
+                    symbol(y),
+                    cell(b)
+                )
+            }
+            Clue::Digits {
+                at,
+                len,
+                part,
+                from,
+                to,
+            } => {
+                let words: Vec<String> = self.digits[at as usize..at as usize + usize::from(len)]
+                    .iter()
+                    .map(|&(c, d)| format!("{} at {}", symbol(d), cell(c)))
+                    .collect();
+                if part == 0 {
+                    format!("{name}: {}", words.join(", "))
+                } else {
+                    format!("{name}, part {part}: {} ({from} to {to})", words.join(", "))
+                }
+            }
+            Clue::Sandwich { i, j, set } => {
+                let line = self.rules.scope(k as usize);
+                format!(
+                    "{name}: crusts at {} and {}, {} between",
+                    line[usize::from(i)],
+                    line[usize::from(j)],
+                    set_words(set)
+                )
+            }
         }
     }
 
@@ -294,7 +360,13 @@ struct Builder<'a> {
     mask: Vec<u32>,
     place: Vec<Vec<Ent>>,
     versions: Vec<Vec<Vec<Vec<Ent>>>>,
-    clue_options: Vec<(Vec<Ent>, String)>,
+    /// The options of the clues: entries `clue_ents[clue_starts[k]..clue_starts[k + 1]]`,
+    /// what they do `clue_does[k]`.
+    clue_ents: Vec<Ent>,
+    clue_starts: Vec<u32>,
+    clue_does: Vec<Does>,
+    /// The (cell, digit) lists of the clue options' labels.
+    digits: Vec<(u16, u8)>,
     value: Vec<u32>,
     /// `apart[i]`: cells already kept from holding cell `i`'s digit by the items so far.
     apart: Vec<CellSet>,
@@ -334,7 +406,10 @@ impl<'a> Builder<'a> {
             mask: Vec::new(),
             place: vec![Vec::new(); n * n * n],
             versions: vec![Vec::new(); n * n * n],
-            clue_options: Vec::new(),
+            clue_ents: Vec::new(),
+            clue_starts: vec![0],
+            clue_does: Vec::new(),
+            digits: Vec::new(),
             value: vec![NO_COLOR; n * n],
             apart: vec![CellSet::default(); n * n],
             forbidden: BTreeMap::new(),
@@ -596,24 +671,45 @@ impl<'a> Builder<'a> {
                     self.place[i * n + d as usize - 1].push((items[d as usize - 1], NO_COLOR));
                 }
             }
-            let name = self.clue_label(k);
+            let mut e: Vec<Ent> = Vec::with_capacity(n + 1);
             for s in sets {
-                let mut e = vec![(clue, NO_COLOR)];
+                e.clear();
+                e.push((clue, NO_COLOR));
                 e.extend(
                     (1..=n as u32)
                         .filter(|&d| s & bit(d) == 0)
                         .map(|d| (items[d as usize - 1], NO_COLOR)),
                 );
-                self.clue_options
-                    .push((e, format!("{name} is {}", set_words(s))));
+                self.clue_option(k, &e, Clue::Set(s));
             }
             self.set_apart(&cells);
         }
     }
 
-    fn clue_label(&self, k: usize) -> String {
-        let named = self.rules.named(k);
-        format!("{} {}", named.kind, named.index)
+    /// Adds an option of clue `k` with `entries`.
+    fn clue_option(&mut self, k: usize, entries: &[Ent], clue: Clue) {
+        self.clue_ents.extend_from_slice(entries);
+        self.clue_starts.push(self.clue_ents.len() as u32);
+        self.clue_does.push(Does::Clue(k as u32, clue));
+    }
+
+    /// Keeps the digits `f` of `cells` for a label; the `Clue::Digits` that points at them.
+    fn label_digits(&mut self, cells: &[Cell], f: &[u32], part: u16, from: i32, to: i32) -> Clue {
+        let at = self.digits.len() as u32;
+        let n = self.n;
+        self.digits.extend(
+            cells
+                .iter()
+                .zip(f)
+                .map(|(c, &d)| (c.index(n) as u16, d as u8)),
+        );
+        Clue::Digits {
+            at,
+            len: cells.len() as u16,
+            part,
+            from,
+            to,
+        }
     }
 
     /// Relations between two cells: anti-knight, anti-king, the negative rules, and the dots
@@ -698,7 +794,6 @@ impl<'a> Builder<'a> {
             .flat_map(|x| digits(mb).map(move |y| (x, y)))
             .filter(|&(x, y)| x != y && allowed(x, y))
             .collect();
-        let name = self.clue_label(k);
         let bijection = pairs.iter().all(|&(x, y)| {
             pairs.iter().filter(|p| p.0 == x).count() == 1
                 && pairs.iter().filter(|p| p.1 == y).count() == 1
@@ -726,15 +821,20 @@ impl<'a> Builder<'a> {
         } else {
             let clue = self.item(What::Clue(k as u32), true);
             let (va, vb) = (self.value_item(a), self.value_item(b));
+            let (ia, ib) = (self.idx(a) as u16, self.idx(b) as u16);
             for (x, y) in pairs {
-                self.clue_options.push((
-                    vec![
-                        (clue, NO_COLOR),
-                        (va, Self::digit_color(x)),
-                        (vb, Self::digit_color(y)),
-                    ],
-                    format!("{name}: {} at {a}, {} at {b}", x, y),
-                ));
+                let e = [
+                    (clue, NO_COLOR),
+                    (va, Self::digit_color(x)),
+                    (vb, Self::digit_color(y)),
+                ];
+                let pair = Clue::Pair {
+                    a: ia,
+                    x: x as u8,
+                    b: ib,
+                    y: y as u8,
+                };
+                self.clue_option(k, &e, pair);
             }
         }
     }
@@ -823,17 +923,18 @@ impl<'a> Builder<'a> {
         if fits {
             let clue = self.item(What::Clue(k as u32), true);
             let values: Vec<u32> = cells.iter().map(|&c| self.value_item(c)).collect();
-            let name = self.clue_label(k);
+            let mut e: Vec<Ent> = Vec::with_capacity(cells.len() + 1);
             for f in fillings {
-                let mut e = vec![(clue, NO_COLOR)];
+                e.clear();
+                e.push((clue, NO_COLOR));
                 e.extend(
                     values
                         .iter()
                         .zip(&f)
                         .map(|(&v, &d)| (v, Self::digit_color(d))),
                 );
-                let words: String = f.iter().map(|&d| symbol(d as u8)).collect();
-                self.clue_options.push((e, format!("{name} is {words}")));
+                let label = self.label_digits(cells, &f, 0, 0, 0);
+                self.clue_option(k, &e, label);
             }
         }
         if !fits || self.tuning.thermo_pairs {
@@ -866,7 +967,6 @@ impl<'a> Builder<'a> {
                     .collect()
             })
             .collect();
-        let name = self.clue_label(k);
         let spec = Chunk {
             masks: &masks,
             coefs: &coefs,
@@ -876,21 +976,18 @@ impl<'a> Builder<'a> {
         if let Some(fillings) = all {
             let clue = self.item(What::Clue(k as u32), true);
             let values: Vec<u32> = cells.iter().map(|&c| self.value_item(c)).collect();
+            let mut e: Vec<Ent> = Vec::with_capacity(cells.len() + 1);
             for (f, _) in fillings {
-                let mut e = vec![(clue, NO_COLOR)];
+                e.clear();
+                e.push((clue, NO_COLOR));
                 e.extend(
                     values
                         .iter()
                         .zip(&f)
                         .map(|(&v, &d)| (v, Self::digit_color(d))),
                 );
-                let words = cells
-                    .iter()
-                    .zip(&f)
-                    .map(|(c, d)| format!("{} at {c}", symbol(*d as u8)))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                self.clue_options.push((e, format!("{name}: {words}")));
+                let label = self.label_digits(&cells, &f, 0, 0, 0);
+                self.clue_option(k, &e, label);
             }
             return;
         }
@@ -988,14 +1085,8 @@ impl<'a> Builder<'a> {
                         let c = self.color(&format!("s{q}"));
                         ent.push((partials[j + 1], c));
                     }
-                    let words = cells[s..e]
-                        .iter()
-                        .zip(&f)
-                        .map(|(c, d)| format!("{} at {c}", symbol(*d as u8)))
-                        .collect::<Vec<_>>()
-                        .join(", ");
-                    self.clue_options
-                        .push((ent, format!("{name}, part {}: {words} ({p} to {q})", j + 1)));
+                    let label = self.label_digits(&cells[s..e], &f, j as u16 + 1, p, q);
+                    self.clue_option(k, &ent, label);
                 }
             }
         }
@@ -1030,7 +1121,6 @@ impl<'a> Builder<'a> {
                     self.item(What::Side(k as u32, i), false)
                 })
                 .collect();
-            let name = self.clue_label(k);
             let crusts = bit(1) | bit(n as u32);
             for i in 0..n {
                 for j in i + 1..n {
@@ -1051,15 +1141,12 @@ impl<'a> Builder<'a> {
                             };
                             e.push((side, color));
                         }
-                        self.clue_options.push((
-                            e,
-                            format!(
-                                "{name}: crusts at {} and {}, {} between",
-                                line[i],
-                                line[j],
-                                set_words(s)
-                            ),
-                        ));
+                        let clue_is = Clue::Sandwich {
+                            i: i as u16,
+                            j: j as u16,
+                            set: s,
+                        };
+                        self.clue_option(k, &e, clue_is);
                     }
                 }
             }
@@ -1128,8 +1215,12 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        // Every option: placements (in their versions), then the clues' options.
-        let mut options: Vec<Vec<Ent>> = Vec::new();
+        // Every option: placements (in their versions), then the clues' options, as runs of
+        // `ents` (option `k` is `ents[starts[k]..starts[k + 1]]`).
+        let mut ents: Vec<Ent> = Vec::with_capacity(
+            self.place.iter().map(Vec::len).sum::<usize>() + self.clue_ents.len(),
+        );
+        let mut starts: Vec<u32> = vec![0];
         let mut does: Vec<Does> = Vec::new();
         for cell in 0..n * n {
             if self.grouped[cell] {
@@ -1137,48 +1228,30 @@ impl<'a> Builder<'a> {
             }
             for d in digits(self.mask[cell]) {
                 let slot = cell * n + d as usize - 1;
-                let mut acc: Vec<Vec<Ent>> = vec![self.place[slot].clone()];
-                for group in &self.versions[slot] {
-                    acc = acc
-                        .iter()
-                        .flat_map(|base| {
-                            group.iter().map(move |alt| {
-                                let mut e = base.clone();
-                                e.extend_from_slice(alt);
-                                e
-                            })
-                        })
-                        .collect();
+                if self.versions[slot].is_empty() {
+                    ents.extend_from_slice(&self.place[slot]);
+                    starts.push(ents.len() as u32);
+                    does.push(Does::Place(cell as u16, d as u8));
+                    continue;
                 }
-                for e in acc {
-                    options.push(e);
+                for e in expand(&self.place[slot], &self.versions[slot]) {
+                    ents.extend_from_slice(&e);
+                    starts.push(ents.len() as u32);
                     does.push(Does::Place(cell as u16, d as u8));
                 }
             }
         }
         for g in std::mem::take(&mut self.groups) {
             'fillings: for f in &g.fillings {
-                let mut acc: Vec<Vec<Ent>> = vec![Vec::new()];
+                let mut base: Vec<Ent> = Vec::new();
+                let mut groups: Vec<Vec<Vec<Ent>>> = Vec::new();
                 for (&cell, &d) in g.cells.iter().zip(f) {
                     let slot = cell * n + usize::from(d) - 1;
                     if self.mask[cell] & bit(u32::from(d)) == 0 {
                         continue 'fillings;
                     }
-                    for e in &mut acc {
-                        e.extend_from_slice(&self.place[slot]);
-                    }
-                    for group in &self.versions[slot] {
-                        acc = acc
-                            .iter()
-                            .flat_map(|base| {
-                                group.iter().map(move |alt| {
-                                    let mut e = base.clone();
-                                    e.extend_from_slice(alt);
-                                    e
-                                })
-                            })
-                            .collect();
-                    }
+                    base.extend_from_slice(&self.place[slot]);
+                    groups.extend(self.versions[slot].iter().cloned());
                 }
                 let places: Vec<(u16, u8)> = g
                     .cells
@@ -1186,7 +1259,7 @@ impl<'a> Builder<'a> {
                     .zip(f)
                     .map(|(&c, &d)| (c as u16, d))
                     .collect();
-                for mut e in acc {
+                for mut e in expand(&base, &groups) {
                     // An item twice: twice the same color is one entry; anything else is a
                     // filling the other rules forbid.
                     e.sort_unstable();
@@ -1207,16 +1280,17 @@ impl<'a> Builder<'a> {
                     if clash {
                         continue;
                     }
-                    let e = merged;
-                    options.push(e);
+                    ents.extend_from_slice(&merged);
+                    starts.push(ents.len() as u32);
                     does.push(Does::Fill(places.clone(), g.k));
                 }
             }
         }
-        for (e, label) in std::mem::take(&mut self.clue_options) {
-            options.push(e);
-            does.push(Does::Clue(label));
-        }
+        let base = *starts.last().unwrap_or(&0);
+        ents.extend_from_slice(&self.clue_ents);
+        starts.extend(self.clue_starts[1..].iter().map(|&x| x + base));
+        does.append(&mut self.clue_does);
+        let options = Options { ents, starts };
         let mut fixed = self.givens.to_vec();
         let givens: Vec<usize> = (0..n * n).filter(|&i| self.givens[i] != 0).collect();
         let (alive, covered) = commit(
@@ -1231,7 +1305,7 @@ impl<'a> Builder<'a> {
                         fixed[usize::from(c)] = d;
                     }
                 }
-                Does::Clue(_) => {}
+                Does::Clue(..) => {}
             },
         );
         self.build(options, does, alive, covered, fixed)
@@ -1239,7 +1313,7 @@ impl<'a> Builder<'a> {
 
     fn build(
         self,
-        options: Vec<Vec<Ent>>,
+        options: Options,
         does: Vec<Does>,
         alive: Vec<bool>,
         settled: Vec<bool>,
@@ -1249,9 +1323,9 @@ impl<'a> Builder<'a> {
         // Items kept: primary items not covered; secondary items some live option still uses
         // and not settled (colored or taken by a committed option).
         let mut used = vec![false; items];
-        for (o, e) in options.iter().enumerate() {
+        for o in 0..options.len() {
             if alive[o] {
-                for &(i, _) in e {
+                for &(i, _) in options.get(o) {
                     used[i as usize] = true;
                 }
             }
@@ -1265,9 +1339,16 @@ impl<'a> Builder<'a> {
                 }
             })
             .collect();
-        let mut b = ProblemBuilder::new();
+        let kept_items = keep.iter().filter(|&&k| k).count();
+        let kept_options = alive.iter().filter(|&&a| a).count();
+        let mut b = ProblemBuilder::with_capacity(
+            kept_items,
+            kept_items * 6,
+            kept_options,
+            options.ents.len(),
+        );
         let mut id = vec![u32::MAX; items];
-        let mut what = Vec::new();
+        let mut what = Vec::with_capacity(kept_items);
         let mut name = String::new();
         for pass in [true, false] {
             for i in 0..items {
@@ -1284,21 +1365,21 @@ impl<'a> Builder<'a> {
             }
         }
         let colors: Vec<ColorId> = self.colors.iter().map(|c| b.color(c)).collect();
-        let mut kept_does = Vec::new();
+        let mut kept_does = Vec::with_capacity(kept_options);
         let mut entries: Vec<(ItemId, Option<ColorId>)> = Vec::new();
-        for (o, e) in options.iter().enumerate() {
+        for (o, does) in does.into_iter().enumerate() {
             if !alive[o] {
                 continue;
             }
             entries.clear();
-            for &(i, c) in e {
+            for &(i, c) in options.get(o) {
                 if keep[i as usize] {
                     let color = (c != NO_COLOR).then(|| colors[c as usize]);
                     entries.push((ItemId(id[i as usize]), color));
                 }
             }
             b.option(&entries)?;
-            kept_does.push(does[o].clone());
+            kept_does.push(does);
         }
         let mut problem = b.build();
         if self.tuning.prune {
@@ -1313,7 +1394,7 @@ impl<'a> Builder<'a> {
             let places = kept_does.iter().map(|d| match d {
                 Does::Place(c, d) => vec![(*c, *d)],
                 Does::Fill(p, _) => p.clone(),
-                Does::Clue(_) => Vec::new(),
+                Does::Clue(..) => Vec::new(),
             });
             if let Some(p) = Pruner::new(self.rules, cells, places, fixed.clone()) {
                 problem = problem.with_propagator(std::sync::Arc::new(p));
@@ -1326,6 +1407,7 @@ impl<'a> Builder<'a> {
             fixed,
             does: kept_does,
             what,
+            digits: self.digits,
         })
     }
 
@@ -1374,6 +1456,41 @@ impl<'a> Builder<'a> {
             }
         }
     }
+}
+
+/// Options as runs of entries: option `k` is `ents[starts[k]..starts[k + 1]]`.
+struct Options {
+    ents: Vec<Ent>,
+    starts: Vec<u32>,
+}
+
+impl Options {
+    fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    fn get(&self, k: usize) -> &[Ent] {
+        &self.ents[self.starts[k] as usize..self.starts[k + 1] as usize]
+    }
+}
+
+/// The options of a placement that comes in versions: `base` followed by one alternative of
+/// each group, for every choice of them.
+fn expand(base: &[Ent], groups: &[Vec<Vec<Ent>>]) -> Vec<Vec<Ent>> {
+    let mut acc: Vec<Vec<Ent>> = vec![base.to_vec()];
+    for group in groups {
+        acc = acc
+            .iter()
+            .flat_map(|b| {
+                group.iter().map(move |alt| {
+                    let mut e = b.clone();
+                    e.extend_from_slice(alt);
+                    e
+                })
+            })
+            .collect();
+    }
+    acc
 }
 
 /// The cells, coefficients and "sees" relation of a linear sum, for counting and listing the
@@ -1581,20 +1698,32 @@ fn set_words(s: u32) -> String {
 /// whose color every option left agrees with).
 fn commit(
     primary: &[bool],
-    options: &[Vec<Ent>],
+    options: &Options,
     first: &[usize],
     propagate: bool,
     mut settle: impl FnMut(usize),
 ) -> (Vec<bool>, Vec<bool>) {
     let items = primary.len();
-    let mut uses: Vec<Vec<u32>> = vec![Vec::new(); items];
-    for (o, e) in options.iter().enumerate() {
-        for &(i, _) in e {
-            uses[i as usize].push(o as u32);
+    let count = options.len();
+    // The options of each item: `uses[ustart[i]..ustart[i + 1]]`.
+    let mut ustart = vec![0u32; items + 1];
+    for &(i, _) in &options.ents {
+        ustart[i as usize + 1] += 1;
+    }
+    for i in 0..items {
+        ustart[i + 1] += ustart[i];
+    }
+    let mut fill = ustart.clone();
+    let mut uses = vec![0u32; options.ents.len()];
+    for o in 0..count {
+        for &(i, _) in options.get(o) {
+            uses[fill[i as usize] as usize] = o as u32;
+            fill[i as usize] += 1;
         }
     }
-    let mut alive = vec![true; options.len()];
-    let mut left: Vec<usize> = uses.iter().map(Vec::len).collect();
+    let of = |i: usize| &uses[ustart[i] as usize..ustart[i + 1] as usize];
+    let mut alive = vec![true; count];
+    let mut left: Vec<u32> = (0..items).map(|i| ustart[i + 1] - ustart[i]).collect();
     let mut settled = vec![false; items];
     // The givens' cell items (items `0..n * n` are the cells), then, with `propagate`, every
     // primary item with one option.
@@ -1603,29 +1732,29 @@ fn commit(
         queue.extend((0..items).filter(|&i| primary[i] && left[i] == 1));
     }
     queue.extend(first.iter().rev());
-    let mut committed = vec![false; options.len()];
+    let mut kill = Vec::new();
     while let Some(i) = queue.pop() {
         if settled[i] || left[i] != 1 {
             continue;
         }
-        let Some(&o) = uses[i].iter().find(|&&o| alive[o as usize]) else {
+        let Some(&o) = of(i).iter().find(|&&o| alive[o as usize]) else {
             continue;
         };
         let o = o as usize;
-        committed[o] = true;
         settle(o);
-        let mut kill = Vec::new();
-        for &(item, color) in &options[o] {
+        kill.clear();
+        for &(item, color) in options.get(o) {
             let item = item as usize;
             settled[item] = true;
-            for &p in &uses[item] {
+            for &p in of(item) {
                 let p = p as usize;
                 if p == o || !alive[p] {
                     continue;
                 }
                 let keeps = !primary[item]
                     && color != NO_COLOR
-                    && options[p]
+                    && options
+                        .get(p)
                         .iter()
                         .any(|&(j, c)| j as usize == item && c == color);
                 if !keeps {
@@ -1634,15 +1763,15 @@ fn commit(
             }
         }
         alive[o] = false;
-        for &(item, _) in &options[o] {
+        for &(item, _) in options.get(o) {
             left[item as usize] -= 1;
         }
-        for p in kill {
+        for &p in &kill {
             if !alive[p] {
                 continue;
             }
             alive[p] = false;
-            for &(item, _) in &options[p] {
+            for &(item, _) in options.get(p) {
                 let item = item as usize;
                 left[item] -= 1;
                 if propagate && primary[item] && !settled[item] && left[item] == 1 {
