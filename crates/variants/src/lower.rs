@@ -1323,11 +1323,9 @@ impl<'a> Builder<'a> {
         // Items kept: primary items not covered; secondary items some live option still uses
         // and not settled (colored or taken by a committed option).
         let mut used = vec![false; items];
-        for o in 0..options.len() {
-            if alive[o] {
-                for &(i, _) in options.get(o) {
-                    used[i as usize] = true;
-                }
+        for (o, _) in alive.iter().enumerate().filter(|(_, a)| **a) {
+            for &(i, _) in options.get(o) {
+                used[i as usize] = true;
             }
         }
         let keep: Vec<bool> = (0..items)
