@@ -730,6 +730,9 @@ fn narrow_sum(
         }
         sums.push(by_sum);
     }
+    if let Some(done) = narrow_sum_bits(terms, target, runs, &sums, masks) {
+        return done;
+    }
     // Partial sums: forward from 0, backward from the target.
     let mut fwd: Vec<Vec<i32>> = vec![vec![0]];
     for g in 0..groups {
@@ -773,6 +776,125 @@ fn narrow_sum(
         }
     }
     Some(changed)
+}
+
+/// A set of partial sums `base..base + 512`, as bits.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Sums([u64; 8]);
+
+impl Sums {
+    const EMPTY: Sums = Sums([0; 8]);
+
+    fn one(k: usize) -> Sums {
+        let mut b = Sums::EMPTY;
+        b.0[k >> 6] |= 1 << (k & 63);
+        b
+    }
+
+    /// Every sum moved by `k` (up when positive); what leaves the range is dropped.
+    fn shift(&self, k: i32) -> Sums {
+        let mut out = Sums::EMPTY;
+        let (words, bits) = ((k.unsigned_abs() / 64) as usize, k.unsigned_abs() % 64);
+        for w in 0..8usize {
+            if k >= 0 {
+                let Some(src) = w.checked_sub(words) else {
+                    continue;
+                };
+                out.0[w] |= self.0[src] << bits;
+                if bits > 0 && src > 0 {
+                    out.0[w] |= self.0[src - 1] >> (64 - bits);
+                }
+            } else {
+                let src = w + words;
+                if src >= 8 {
+                    continue;
+                }
+                out.0[w] |= self.0[src] >> bits;
+                if bits > 0 && src + 1 < 8 {
+                    out.0[w] |= self.0[src + 1] << (64 - bits);
+                }
+            }
+        }
+        out
+    }
+
+    fn or(&mut self, other: Sums) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+
+    fn meets(&self, other: &Sums) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+    }
+}
+
+/// [`narrow_sum`]'s partial sums as bit sets, when every partial sum fits in 512 values;
+/// `None` (not done) otherwise.
+fn narrow_sum_bits(
+    terms: &[(u16, i32)],
+    target: i32,
+    runs: &[usize],
+    sums: &[Vec<(i32, [u32; 4])>],
+    masks: &mut [u32],
+) -> Option<Option<bool>> {
+    let groups = sums.len();
+    // Every partial sum lies in base..=top.
+    let (mut base, mut top) = (0i32, 0i32);
+    for g in sums {
+        let lo = g.iter().map(|e| e.0).min().unwrap_or(0);
+        let hi = g.iter().map(|e| e.0).max().unwrap_or(0);
+        base += lo.min(0);
+        top += hi.max(0);
+    }
+    if top - base >= 512 {
+        return None;
+    }
+    if target < base || target > top {
+        return Some(None);
+    }
+    let mut fwd = [Sums::EMPTY; 17];
+    let mut back = [Sums::EMPTY; 17];
+    if groups >= 17 {
+        return None;
+    }
+    fwd[0] = Sums::one((0 - base) as usize);
+    for g in 0..groups {
+        let mut next = Sums::EMPTY;
+        for e in &sums[g] {
+            next.or(fwd[g].shift(e.0));
+        }
+        fwd[g + 1] = next;
+    }
+    back[groups] = Sums::one((target - base) as usize);
+    if !fwd[groups].meets(&back[groups]) {
+        return Some(None);
+    }
+    for g in (0..groups).rev() {
+        let mut prev = Sums::EMPTY;
+        for e in &sums[g] {
+            prev.or(back[g + 1].shift(-e.0));
+        }
+        back[g] = prev;
+    }
+    let mut changed = false;
+    for g in 0..groups {
+        let mut keep_masks = [0u32; 4];
+        for (s, unions) in &sums[g] {
+            if fwd[g].shift(*s).meets(&back[g + 1]) {
+                for (k, u) in unions.iter().enumerate() {
+                    keep_masks[k] |= u;
+                }
+            }
+        }
+        for (k, &(c, _)) in terms[runs[g]..runs[g + 1]].iter().enumerate() {
+            match keep(&mut masks[usize::from(c)], keep_masks[k]) {
+                None => return Some(None),
+                Some(ch) => changed |= ch,
+            }
+        }
+    }
+    Some(Some(changed))
 }
 
 /// Whether the cells can take different digits of `s`, each from its mask (a perfect matching
