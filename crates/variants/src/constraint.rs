@@ -1,6 +1,6 @@
 //! The constraints a variant can add to the grid, as data: one enum variant per rule, each with
 //! the cells it concerns. What they mean is written on each variant; [`crate::Rules`] checks them
-//! and [`crate::lower`] turns them into exact cover.
+//! and [`crate::lower()`] turns them into exact cover.
 
 use std::fmt;
 use std::str::FromStr;

@@ -9,10 +9,10 @@
 //!   and odd cells), checked once ([`RuleError`] names the constraint and its cells), with the
 //!   houses ([`Rules::houses`]) and "sees" relation ([`Rules::sees`]) the logic needs;
 //! - [`Puzzle`]: rules and givens; [`parse`] reads f-puzzles JSON and links, our JSON and our
-//!   text format ([`Format`], [`write`]);
-//! - [`lower`]: the exact-cover [`Encoding`] (`docs/variants.md` explains and measures it),
+//!   text format ([`Format`], [`write()`]);
+//! - [`lower()`]: the exact-cover [`Encoding`] (`docs/variants.md` explains and measures it),
 //!   with [`Encoding::decode`] and [`Encoding::to_knuth`];
-//! - [`solve`], [`count`], [`trace`] under the engine's [`Limits`].
+//! - [`solve()`], [`count`], [`trace`] under the engine's [`Limits`].
 //!
 //! ```
 //! use dlx_variants::{parse, solve, Limits, Verdict};
