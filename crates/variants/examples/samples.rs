@@ -6,7 +6,8 @@
 //!
 //! `cargo run -p dlx-variants --release --example samples -- ../shared/data/variants`
 //!
-//! Environment: `REPS`, `ONLY` (a file-name filter), `CELLS=1` (dancing cells), `THREADS`,
+//! Environment: `REPS`, `ONLY` (a file-name filter), `LINKS=1` (dancing links instead of
+//! cells), `THREADS`,
 //! and the encoding's choices `FILL`, `CHUNK`, `GROUP`, `TPAIRS`, `PROP`, `PRUNE` (see
 //! `Tuning`).
 
@@ -34,10 +35,10 @@ fn main() {
         propagate: env("PROP", 1) == 1,
         prune: env("PRUNE", 1) == 1,
     };
-    let algorithm = if env("CELLS", 0) == 1 {
-        Algorithm::Cells
-    } else {
+    let algorithm = if env("LINKS", 0) == 1 {
         Algorithm::Links
+    } else {
+        Algorithm::Cells
     };
     let threads = env("THREADS", 1);
     let reps = env("REPS", 1).max(1);

@@ -959,10 +959,17 @@ impl Propagate for Pruner {
                 f.owner = self.id;
                 f.levels.clear();
             }
-            let parent = depth
-                .checked_sub(1)
-                .and_then(|d| f.levels.get(d))
-                .filter(|(path, _)| path.as_slice() == &view.chosen[..depth - 1])
+            // The nearest ancestor on the path whose fixpoint is kept (dancing cells commits
+            // forced moves in batches, so it may be a few options back), or this node's own
+            // from an earlier call.
+            let parent = (depth.saturating_sub(8)..=depth)
+                .rev()
+                .filter_map(|d| f.levels.get(d))
+                .find(|(path, m)| {
+                    m.len() == cells
+                        && path.len() <= depth
+                        && path.as_slice() == &view.chosen[..path.len()]
+                })
                 .map(|(_, m)| m.as_slice());
             let ok = self.narrow(&mut masks[..cells], parent);
             if f.levels.len() <= depth {
