@@ -494,6 +494,22 @@ impl Rules {
             {
                 return Err(RuleError::NotNeighbours { at: at() });
             }
+            Constraint::LittleKiller {
+                start, direction, ..
+            } if {
+                let (dr, dc) = direction.step();
+                let (r, c) = (i32::from(start.row) - dr, i32::from(start.col) - dc);
+                (0..n as i32).contains(&r) && (0..n as i32).contains(&c)
+            } =>
+            {
+                return Err(RuleError::Value {
+                    at: at(),
+                    why: format!(
+                        "{start} is not at the edge of the grid going {}: a little killer's diagonal starts next to its clue, outside the grid",
+                        direction.as_str()
+                    ),
+                });
+            }
             Constraint::Sandwich { line, .. } if usize::from(line.number()) >= n => {
                 let what = match line {
                     Line::Row(_) => "row",

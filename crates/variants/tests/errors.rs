@@ -138,6 +138,12 @@ fn clues_that_cannot_hold() {
             .contains("its circle of 1 cells holds 1 to 9")
     );
     assert!(text_error("size 9\nlittlekiller 3 r1c1 DR\n").contains("add up to"));
+    // Regression (fuzz find, variant_parse): a diagonal starting inside the grid has no place
+    // for its clue, and f-puzzles could not write it.
+    assert_eq!(
+        text_error("size 9\nlittlekiller 31 r5c3 DR\n"),
+        "line 2: little killer 1 (r5c3): r5c3 is not at the edge of the grid going DR: a little killer's diagonal starts next to its clue, outside the grid"
+    );
     assert!(text_error("size 9\ncage 10 r1c1 r1c1\n").contains("r1c1 appears twice"));
     assert!(text_error("size 9\nblack 1 r1c1 r1c2\n").contains("a ratio of 1"));
     assert!(text_error("size 9\nsandwich 10 r10\n").contains("row 10 is outside the 9x9 grid"));
