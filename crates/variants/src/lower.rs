@@ -849,6 +849,20 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// The color of partial sum `p` among the partial sums `possible` at a boundary of a chain:
+    /// one character, its rank (Knuth's programs take one-character colors), when there are at
+    /// most 90; `s{p}` beyond.
+    fn sum_color(&mut self, possible: &[i32], p: i32) -> u32 {
+        const RANKS: &[u8; 90] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!#$%&'()*+,-./;<=>?@[]^_`{}~";
+        match possible.binary_search(&p) {
+            Ok(k) if possible.len() <= RANKS.len() => {
+                let name = (RANKS[k] as char).to_string();
+                self.color(&name)
+            }
+            _ => self.color(&format!("s{p}")),
+        }
+    }
+
     /// The colored item "value of `cell`", made on first use.
     fn value_item(&mut self, cell: Cell) -> u32 {
         let i = self.idx(cell);
@@ -1072,7 +1086,7 @@ impl<'a> Builder<'a> {
                 for (f, q) in fillings {
                     let mut ent = vec![(chunk, NO_COLOR)];
                     if partials[j] != NO_COLOR {
-                        let c = self.color(&format!("s{p}"));
+                        let c = self.sum_color(&valid[s], p);
                         ent.push((partials[j], c));
                     }
                     ent.extend(
@@ -1082,7 +1096,7 @@ impl<'a> Builder<'a> {
                             .map(|(&v, &d)| (v, Self::digit_color(d))),
                     );
                     if partials[j + 1] != NO_COLOR {
-                        let c = self.color(&format!("s{q}"));
+                        let c = self.sum_color(&valid[e], q);
                         ent.push((partials[j + 1], c));
                     }
                     let label = self.label_digits(&cells[s..e], &f, j as u16 + 1, p, q);
@@ -1098,7 +1112,8 @@ impl<'a> Builder<'a> {
         let n = self.n;
         let rules = self.rules;
         let inner = combos::full(n) & !bit(1) & !bit(n as u32);
-        let (crust, inside, outside) = (self.color("crust"), self.color("in"), self.color("out"));
+        // One character each, as Knuth's programs want colors.
+        let (crust, inside, outside) = (self.color("c"), self.color("i"), self.color("o"));
         for (k, c) in rules.constraints().iter().enumerate() {
             let Constraint::Sandwich { sum, .. } = c else {
                 continue;
@@ -1409,11 +1424,26 @@ impl<'a> Builder<'a> {
         })
     }
 
-    /// The engine's name of an item: Knuth's style, short and without spaces.
+    /// The engine's name of an item: Knuth's style, at most 8 characters (his programs' limit)
+    /// for up to 1,296 houses and 46,656 constraints: a letter, then numbers in base 36 of
+    /// fixed width.
     fn item_name(&self, w: What, s: &mut String) {
         const R36: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
         let n = self.n;
-        let ch = |x: usize| R36[x] as char;
+        let ch = |x: usize| R36[x % 36] as char;
+        // `x` in base 36 on `width` characters (more when it does not fit).
+        let b36 = |s: &mut String, x: usize, width: u32| {
+            let mut digits = Vec::new();
+            let mut v = x;
+            loop {
+                digits.push(R36[v % 36] as char);
+                v /= 36;
+                if v == 0 && digits.len() >= width as usize {
+                    break;
+                }
+            }
+            s.extend(digits.iter().rev());
+        };
         s.clear();
         match w {
             What::Cell(c) => {
@@ -1423,34 +1453,56 @@ impl<'a> Builder<'a> {
             What::House(h, d) => {
                 let house = &self.rules.houses()[h as usize];
                 let d = ch(usize::from(d));
-                let _ = match house.kind {
-                    HouseKind::Row => write!(s, "r{}{d}", ch(house.index)),
-                    HouseKind::Column => write!(s, "c{}{d}", ch(house.index)),
-                    HouseKind::Region => write!(s, "b{}{d}", ch(house.index)),
-                    _ => write!(s, "h{h}.{d}"),
-                };
+                match house.kind {
+                    HouseKind::Row => {
+                        let _ = write!(s, "r{}{d}", ch(house.index));
+                    }
+                    HouseKind::Column => {
+                        let _ = write!(s, "c{}{d}", ch(house.index));
+                    }
+                    HouseKind::Region => {
+                        let _ = write!(s, "b{}{d}", ch(house.index));
+                    }
+                    _ => {
+                        s.push('h');
+                        b36(s, h as usize, 2);
+                        s.push(d);
+                    }
+                }
             }
             What::Value(c) => {
                 let c = usize::from(c);
                 let _ = write!(s, "v{}{}", ch(c / n), ch(c % n));
             }
             What::Star { a, b, x } => {
-                let _ = write!(s, "n{a}.{b}.{}", ch(usize::from(x)));
+                s.push('n');
+                b36(s, usize::from(a), 2);
+                b36(s, usize::from(b), 2);
+                s.push(ch(usize::from(x)));
             }
             What::Clue(k) => {
-                let _ = write!(s, "q{k}");
+                s.push('q');
+                b36(s, k as usize, 3);
             }
             What::Chunk(k, j) => {
-                let _ = write!(s, "q{k}.{j}");
+                s.push('k');
+                b36(s, k as usize, 3);
+                b36(s, usize::from(j), 2);
             }
             What::Partial(k, j) => {
-                let _ = write!(s, "t{k}.{j}");
+                s.push('t');
+                b36(s, k as usize, 3);
+                b36(s, usize::from(j), 2);
             }
             What::Filling(k, d) => {
-                let _ = write!(s, "w{k}.{}", ch(usize::from(d)));
+                s.push('w');
+                b36(s, k as usize, 3);
+                s.push(ch(usize::from(d)));
             }
             What::Side(k, c) => {
-                let _ = write!(s, "i{k}.{c}");
+                s.push('i');
+                b36(s, k as usize, 3);
+                b36(s, usize::from(c), 2);
             }
         }
     }
