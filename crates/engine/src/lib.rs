@@ -40,6 +40,7 @@ pub mod format;
 pub mod links;
 pub mod parallel;
 pub mod problem;
+pub mod propagate;
 pub mod record;
 pub mod reference;
 pub mod search;
@@ -49,6 +50,7 @@ pub use cells::Cells;
 pub use links::Links;
 pub use parallel::{Algorithm, ParallelSearch};
 pub use problem::{BuildError, ColorId, Entry, ItemId, OptionId, Problem, ProblemBuilder};
+pub use propagate::{Propagate, View};
 pub use record::{Matrix, MatrixItem, Record, Recorder, Step, StepKind};
 pub use search::{
     Config, CountOnly, ForceError, Heuristic, Limit, Observer, OnSolution, Outcome, Piece,
