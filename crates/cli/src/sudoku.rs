@@ -32,7 +32,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use dlx_sudoku::{Shape, SolverKind};
 
 use crate::output::{self, Found};
-use crate::xcc::HeuristicArg;
+use crate::search::HeuristicArg;
 
 /// `dlx sudoku <command>`.
 #[derive(Args, Debug)]

@@ -12,9 +12,9 @@ use dlx_logic::{Band, Explanation, Options, Rating, Step, Technique};
 use dlx_sudoku::{Grid, Shape};
 use serde::{Deserialize, Serialize};
 
-use crate::AppState;
 use crate::error::{ApiJson, AppError, Refusals};
 use crate::params::{ShapeParam, read_grid};
+use crate::state::AppState;
 use crate::work::{Asked, answer};
 
 /// The largest grid explained, hinted or rated (16x16): the forcing chains of bigger grids
@@ -236,7 +236,7 @@ pub struct GenerateResponse {
     /// The puzzle, its solution, givens, symmetry, minimality and rating (ER, when a band or
     /// range was asked).
     #[serde(flatten)]
-    #[schema(schema_with = crate::openapi::written)]
+    #[schema(schema_with = crate::schema::written)]
     pub puzzle: dlx_generate::Written,
     /// The seed that makes it again.
     pub seed: u64,

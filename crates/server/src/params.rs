@@ -105,7 +105,7 @@ impl EngineStats {
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Counted {
     /// `complete`, `limit_reached`, `node_budget` or `deadline`.
-    #[schema(schema_with = crate::openapi::engine_status)]
+    #[schema(schema_with = crate::schema::engine_status)]
     pub status: &'static str,
     /// Solutions found (exact when `complete`, else a lower bound).
     pub solutions: u64,

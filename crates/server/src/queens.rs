@@ -10,9 +10,9 @@ use axum::extract::{Path, Query, State};
 use dlx_engine::{Links, OptionId, Search};
 use serde::{Deserialize, Serialize};
 
-use crate::AppState;
 use crate::error::{ApiJson, AppError, SearchRefusals};
 use crate::params::{Counted, HeuristicParam, Listing, MAX_QUEENS, queens};
+use crate::state::AppState;
 use crate::work::{Asked, answer};
 
 /// The query of `GET /api/queens/{n}`.

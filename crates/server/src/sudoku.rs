@@ -12,10 +12,10 @@ use dlx_sudoku::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::AppState;
 use crate::error::{ApiJson, AppError, Refusals};
 use crate::params::{HeuristicParam, SolverParam, max_steps};
 use crate::params::{ShapeParam, read_grid};
+use crate::state::AppState;
 use crate::work::{Asked, answer, run_blocking};
 
 /// The largest exact-cover matrix (in options) a trace carries for the dancing-links view:
@@ -177,7 +177,7 @@ pub struct SolveRequest {
 pub struct SolveResponse {
     /// `unique`, `multiple`, `solved` (found, uniqueness not decided), `none` (no solution:
     /// the search was complete) or `incomplete` (none found before a budget ran out).
-    #[schema(schema_with = crate::openapi::sudoku_status)]
+    #[schema(schema_with = crate::schema::sudoku_status)]
     pub status: Status,
     /// The first solution on one line, if any was found.
     pub solution: Option<String>,
@@ -190,7 +190,7 @@ pub struct SolveResponse {
     /// Why the search stopped early: `limit_reached`, `node_budget` or `deadline`.
     pub stopped: Option<&'static str>,
     /// Work done: nodes, updates, guesses, backtracks, seconds.
-    #[schema(schema_with = crate::openapi::solve_stats)]
+    #[schema(schema_with = crate::schema::solve_stats)]
     pub stats: SolveStats,
     /// Cells on a side.
     pub size: usize,
@@ -376,11 +376,11 @@ pub struct TraceResponse {
     /// Solutions met (0 or 1: the trace stops at the first).
     pub solutions: u64,
     /// The traced search's statistics.
-    #[schema(schema_with = crate::openapi::solve_stats)]
+    #[schema(schema_with = crate::schema::solve_stats)]
     pub stats: SolveStats,
     /// For the `dlx` solver on a small grid, the exact-cover matrix the option ids of the
     /// steps' `push` index.
-    #[schema(schema_with = crate::openapi::optional_matrix)]
+    #[schema(schema_with = crate::schema::optional_matrix)]
     pub matrix: Option<Matrix>,
     /// Givens that repeat a digit (then there is nothing to trace).
     pub conflicts: Vec<ConflictOut>,

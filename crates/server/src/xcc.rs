@@ -6,9 +6,9 @@ use axum::extract::State;
 use dlx_engine::{Cells, Links, Matrix, OptionId, Problem, Search, format};
 use serde::{Deserialize, Serialize};
 
-use crate::AppState;
 use crate::error::{ApiJson, AppError, Refusals};
 use crate::params::{AlgorithmParam, Counted, HeuristicParam, Listing, max_steps, queens};
+use crate::state::AppState;
 use crate::trace::{XccStep, record};
 use crate::work::{Asked, answer};
 
@@ -159,7 +159,7 @@ pub struct QueensInfo {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct XccTraceResponse {
     /// The problem, for the matrix view.
-    #[schema(schema_with = crate::openapi::matrix)]
+    #[schema(schema_with = crate::schema::matrix)]
     pub matrix: Matrix,
     /// The recorded steps.
     pub steps: Vec<XccStep>,

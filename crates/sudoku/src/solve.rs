@@ -282,6 +282,19 @@ impl SolveStats {
     }
 }
 
+impl From<backtrack::CellStats> for SolveStats {
+    /// The solver's counts (a placement is an update); no time yet.
+    fn from(s: backtrack::CellStats) -> Self {
+        SolveStats {
+            nodes: s.nodes,
+            updates: s.placements,
+            guesses: s.guesses,
+            backtracks: s.backtracks,
+            seconds: 0.0,
+        }
+    }
+}
+
 /// What a solve found.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SolveResult {

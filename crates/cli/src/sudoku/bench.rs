@@ -18,7 +18,7 @@ use serde::Serialize;
 
 use super::SolverArg;
 use crate::output::Found;
-use crate::xcc::HeuristicArg;
+use crate::search::HeuristicArg;
 
 /// `dlx sudoku bench FILE`.
 #[derive(Args, Debug)]

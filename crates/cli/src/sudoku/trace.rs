@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::{Input, InputArgs};
 use crate::output::{self, Found};
-use crate::xcc::HeuristicArg;
+use crate::search::HeuristicArg;
 
 /// `dlx sudoku trace [INPUT]`.
 #[derive(Args, Debug)]
