@@ -9,6 +9,8 @@
 //! - [`generate`] (all puzzles at once, a [`Report`]), [`generate_each`] (streamed in order,
 //!   as made) and [`generate_one`] (puzzle number `i` alone), each puzzle a [`Generated`]:
 //!   the puzzle, its solution, givens, symmetry, whether it is minimal, its rating;
+//! - [`GenerateRequest`]: the request every face fills (size, symmetry, givens, a band or a
+//!   rating range rated by the logical solver, seed, count, attempts), checked once;
 //! - [`every_given_needed`]: checks, given by given, that a puzzle is minimal.
 //!
 //! How a puzzle is made: a random full grid (`fill`), then the givens are removed orbit by
@@ -44,6 +46,7 @@ mod climb;
 mod dig;
 mod fill;
 mod options;
+pub mod request;
 pub mod symmetry;
 
 use std::ops::ControlFlow;
@@ -59,6 +62,7 @@ use serde::Serialize;
 use crate::climb::{Climb, Timeout};
 use crate::dig::{Dig, Geometry};
 pub use crate::options::{GenerateOptions, Givens, Rater, RatingFilter};
+pub use crate::request::{GenerateRequest, GenerateRequestError};
 pub use crate::symmetry::Symmetry;
 
 /// A generated puzzle as the faces write it (JSON lines, API answers): grids as lines.
