@@ -9,13 +9,12 @@ use anyhow::{Context, Result, bail};
 use dlx_engine::shard::{
     self, Merge, ProblemRef, ResultLine, ShardLine, SplitAt, canonical, fingerprint,
 };
-use dlx_engine::{Algorithm, Problem, format};
+use dlx_engine::{Algorithm, AlgorithmChoice, Problem, format};
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::input::read_input;
 use crate::output::Found;
-use crate::search::AlgorithmArg;
 use crate::xcc_args::{XccArgs, read_problem};
 
 /// Runs the sharding command the flags ask for, if any.
@@ -30,13 +29,10 @@ pub fn run(args: &XccArgs) -> Option<Result<Found>> {
     }
 }
 
-/// The algorithm of a sharded search: `links` unless `cells` is asked for (with links the
-/// totals, updates included, are exactly the single search's).
+/// The algorithm of a sharded search (the library decides: `links` unless `cells` is asked
+/// for).
 fn algorithm(args: &XccArgs) -> Algorithm {
-    match args.search.algorithm {
-        AlgorithmArg::Cells => Algorithm::Cells,
-        _ => Algorithm::Links,
-    }
+    AlgorithmChoice::from(args.search.algorithm).for_shards()
 }
 
 fn split(args: &XccArgs) -> Result<Found> {
@@ -52,7 +48,7 @@ fn split(args: &XccArgs) -> Result<Found> {
     if !plan.top.is_complete() {
         bail!(
             "the search above the split stopped ({}); the shards would not cover the tree",
-            plan.top.status.as_str()
+            dlx_engine::Stop::of(plan.top.status, false)
         );
     }
     if args.shard.probe > 0 {

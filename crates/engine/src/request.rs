@@ -348,6 +348,15 @@ impl CoverRequest {
         }
     }
 
+    /// The parallel search this request asks for on `problem` (algorithm, budgets, threads,
+    /// order, limit), for a caller that adds to it (an interrupt flag) before running it.
+    pub fn search<'p>(&self, problem: &'p Problem) -> ParallelSearch<'p> {
+        ParallelSearch::new(problem, self.config(), self.threads)
+            .algorithm(self.algorithm())
+            .ordered(self.ordered)
+            .limit(self.max_solutions())
+    }
+
     /// Runs the search on `problem` (on all the threads asked for): `visit` sees each solution
     /// with its number (from 1), in order when the request is `ordered`, and may stop the
     /// search; `progress` is called now and then.
@@ -369,10 +378,8 @@ impl CoverRequest {
             remaining: self.max_solutions().unwrap_or(u64::MAX),
         };
         let algorithm = self.algorithm();
-        let outcome = ParallelSearch::new(problem, self.config(), self.threads)
-            .algorithm(algorithm)
-            .ordered(self.ordered)
-            .limit(self.max_solutions())
+        let outcome = self
+            .search(problem)
             .run(|options| limited.solution(options), progress);
         let limit_reached = self
             .max_solutions()

@@ -50,6 +50,14 @@ pub enum MarksError {
         /// Column, 0-based.
         col: usize,
     },
+    /// Lists of marks for another number of cells than the grid's.
+    #[error("{found} cells, but the grid has {cells}")]
+    Lists {
+        /// Lists given.
+        found: usize,
+        /// Cells of the grid.
+        cells: usize,
+    },
     /// A digit out of range in a list of marks.
     #[error("r{}c{} has {digit}, but digits run from 1 to {n}", row + 1, col + 1)]
     Digit {
@@ -68,7 +76,7 @@ impl MarksError {
     /// The cell at fault (row, column, 0-based), if any.
     pub fn cell(&self) -> Option<(usize, usize)> {
         match *self {
-            MarksError::Count { .. } => None,
+            MarksError::Count { .. } | MarksError::Lists { .. } => None,
             MarksError::Symbol { row, col, .. }
             | MarksError::Empty { row, col }
             | MarksError::Digit { row, col, .. } => Some((row, col)),

@@ -187,10 +187,9 @@ impl Marks {
             Marks::Text(text) => parse_marks(text, shape),
             Marks::Lists(lists) => {
                 if lists.len() != n * n {
-                    return Err(MarksError::Count {
-                        n,
-                        tokens: lists.len(),
-                        chars: 0,
+                    return Err(MarksError::Lists {
+                        found: lists.len(),
+                        cells: n * n,
                     });
                 }
                 let all = shape.full_mask();

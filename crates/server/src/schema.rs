@@ -82,14 +82,6 @@ pub fn solve_stats() -> Schema {
     )
 }
 
-/// Why an engine search returned, as [`crate::params::status_code`] spells it.
-pub fn engine_status() -> Schema {
-    string_enum(
-        "Why the search returned",
-        &["complete", "limit_reached", "node_budget", "deadline"],
-    )
-}
-
 /// `Option<dlx_engine::Matrix>`: the [`matrix`] or `null`.
 pub fn optional_matrix() -> Schema {
     utoipa::openapi::schema::OneOfBuilder::new()

@@ -14,6 +14,8 @@
 //!   Python) fills, validated once, with errors that keep the line, column or cells at fault;
 //!   [`Conflicts`], the one sentence for givens that repeat a digit;
 //! - [`trace()`]: every decision of a solver as a [`Trace`] of [`TraceStep`]s;
+//! - [`batch`]: files of puzzles, one a line, answered on all cores in input order, over any
+//!   per-line job ([`batch::SolveJob`] solves);
 //! - [`encode()`]: the reduced exact-cover [`Encoding`] the `dlx` solver runs on;
 //! - [`Symmetry`]: relabelled digits, permuted rows, columns, bands and stacks, transposed
 //!   grids (a puzzle with as many solutions), for benchmarks free of a data set's bias.
@@ -34,6 +36,7 @@
 #![forbid(unsafe_code)]
 
 mod backtrack;
+pub mod batch;
 pub mod check;
 pub mod encode;
 pub mod grid;

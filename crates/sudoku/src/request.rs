@@ -104,6 +104,16 @@ impl RequestError {
         }
     }
 
+    /// Why, without the field: the sentence a face that names the input itself shows.
+    pub fn reason(&self) -> String {
+        match self {
+            RequestError::Parse { source, .. } => source.to_string(),
+            RequestError::Shape { source, .. } => source.to_string(),
+            RequestError::Conflicts { conflicts, .. } => conflicts.to_string(),
+            RequestError::Invalid { message, .. } => message.clone(),
+        }
+    }
+
     /// The request field at fault.
     pub fn field(&self) -> &'static str {
         match self {

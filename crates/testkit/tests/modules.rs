@@ -542,7 +542,6 @@ fn crates() -> Vec<(String, PathBuf)> {
 }
 
 #[test]
-#[ignore = "until the CLI's Sudoku batch moves into dlx-sudoku (issue 27)"]
 fn no_crate_has_an_import_cycle_between_its_modules() {
     let mut report = String::new();
     let mut checked = 0;

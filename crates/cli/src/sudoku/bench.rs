@@ -16,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::SolverArg;
+use super::args::SolverArg;
 use crate::output::Found;
 use crate::search::HeuristicArg;
 
