@@ -113,7 +113,7 @@ impl SearchArgs {
             node_budget: self.nodes,
             time_limit_ms: self
                 .time_limit
-                .map(|t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX)),
+                .map(crate::output::millis),
             threads: self.threads,
             ordered,
         }

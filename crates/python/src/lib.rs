@@ -713,16 +713,6 @@ fn sudoku_count(
     Ok((r.solutions, r.complete, r.stop.as_str().to_string()))
 }
 
-/// The options of a batch: one solution, or a uniqueness check.
-fn batch_options(unique: bool) -> PyResult<dlx_sudoku::SolveOptions> {
-    SolveRequest {
-        mode: Some(if unique { Mode::Unique } else { Mode::One }),
-        ..SolveRequest::default()
-    }
-    .options()
-    .map_err(sudoku_error)
-}
-
 /// The statuses of `solve_many`, by code: the library's `LineStatus`, spelled once.
 fn statuses() -> Vec<&'static str> {
     LineStatus::ALL.iter().map(|s| s.as_str()).collect()
@@ -731,10 +721,11 @@ fn statuses() -> Vec<&'static str> {
 /// How `solve_many` solves each puzzle: the library's batch job (the quick 9x9 path, then the
 /// general one; `invalid` for a puzzle that does not read or whose givens repeat a digit).
 fn batch_job(unique: bool) -> PyResult<SolveJob> {
-    Ok(SolveJob {
-        options: batch_options(unique)?,
-        ..SolveJob::default()
-    })
+    let request = SolveRequest {
+        mode: Some(if unique { Mode::Unique } else { Mode::One }),
+        ..SolveRequest::default()
+    };
+    SolveJob::of(&request, false).map_err(sudoku_error)
 }
 
 fn pool(threads: usize) -> PyResult<rayon::ThreadPool> {

@@ -7,7 +7,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use dlx_sudoku::batch::{self, BatchError, Input, LineAnswer, LineJob, LineStatus, SolveJob};
-use dlx_sudoku::{Conflicts, Grid, InputKind, Parsed, Snapshot, SolveOptions, SolverKind, Visitor};
+use dlx_sudoku::request::Mode as RequestMode;
+use dlx_sudoku::{Conflicts, Grid, InputKind, Parsed, Snapshot, SolveRequest, SolverKind, Visitor};
 
 use super::args::{FormatArg, SearchArgs};
 use super::input::open;
@@ -112,12 +113,30 @@ pub fn run(args: SearchArgs, unique: bool, all: bool, mode: Mode) -> Result<Foun
     let input = open(&args.input)?;
     let solver = SolverKind::from(args.solver).runs_as(all || args.verbose);
     let single = input.kind == InputKind::Single;
-    let limit = match (mode, unique, all) {
-        (Mode::Count, _, _) => args.limit.unwrap_or(0),
-        (Mode::Solve, _, true) => args.limit.unwrap_or(0),
-        (Mode::Solve, true, false) => 2,
-        (Mode::Solve, false, false) => args.limit.unwrap_or(1),
+    // The flags as the library's request: `count` and `solve --all` count (up to --limit),
+    // `--unique` decides uniqueness, `solve` finds one (or --limit) solutions.
+    let (request_mode, limit) = match (mode, unique, all) {
+        (Mode::Count, _, _) | (Mode::Solve, _, true) => (RequestMode::Count, args.limit),
+        (Mode::Solve, true, false) => (RequestMode::Unique, None),
+        (Mode::Solve, false, false) => match args.limit {
+            Some(n) if n > 1 => (RequestMode::Count, Some(n)),
+            _ => (RequestMode::One, None),
+        },
     };
+    let request = SolveRequest {
+        puzzle: String::new(),
+        shape: args.input.shape,
+        solver,
+        heuristic: args.heuristic.into(),
+        mode: Some(request_mode),
+        limit,
+        node_budget: args.nodes,
+        time_limit_ms: args
+            .time_limit
+            .map(crate::output::millis),
+    };
+    let solve = SolveJob::of(&request, all && mode == Mode::Solve)
+        .map_err(|e| anyhow::anyhow!("--{e}"))?;
     if all && args.format == Some(FormatArg::Csv) {
         anyhow::bail!(
             "--all with --format csv: a CSV row holds one solution; use --json (its \
@@ -135,18 +154,7 @@ pub fn run(args: SearchArgs, unique: bool, all: bool, mode: Mode) -> Result<Foun
     };
     let job = Job {
         mode,
-        solve: SolveJob {
-            options: SolveOptions {
-                solver,
-                heuristic: args.heuristic.into(),
-                limit,
-                node_budget: args.nodes,
-                deadline: None,
-            },
-            shape: args.input.shape,
-            time_limit: args.time_limit,
-            all: all && mode == Mode::Solve,
-        },
+        solve,
         format,
     };
     let stdout = io::stdout();

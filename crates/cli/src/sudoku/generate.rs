@@ -78,7 +78,7 @@ pub fn run(args: GenerateArgs) -> Result<Found> {
         attempts: args.attempts,
         time_limit_ms: args
             .time_limit
-            .map(|t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX)),
+            .map(crate::output::millis),
     };
     let options = request.options().map_err(|e| anyhow!("--{e}"))?;
     let (shape, seed) = (options.shape, options.seed);

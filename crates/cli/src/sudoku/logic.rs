@@ -157,7 +157,7 @@ pub fn explain(args: ExplainArgs) -> Result<Found> {
         no_uniqueness: args.no_uniqueness,
         time_limit_ms: args
             .time_limit
-            .map(|t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX)),
+            .map(crate::output::millis),
     };
     let options = request.options().map_err(|e| refused(&name, &e))?;
     let grid = request.grid().map_err(|e| refused(&name, &e))?;

@@ -9,7 +9,7 @@ use super::input::MAX_LINE;
 use super::status::LineStatus;
 use crate::grid::{Grid, Shape, Style};
 use crate::parse::{Parsed, parse, parse_line};
-use crate::request::Conflicts;
+use crate::request::{Conflicts, RequestError, SolveRequest};
 use crate::solve::{SolveOptions, SolveResult, SolverKind, Status, Visitor, solve, solve_with};
 
 /// What happened to one line.
@@ -86,6 +86,21 @@ pub struct SolveJob {
 }
 
 impl SolveJob {
+    /// The job of a request: its solver, heuristic, mode's limit and node budget; its time
+    /// limit applies to each puzzle from when its search starts; `all` collects every
+    /// solution found (the command line's `--all`).
+    pub fn of(request: &SolveRequest, all: bool) -> Result<SolveJob, RequestError> {
+        request.validate()?;
+        let mut options = request.options()?;
+        options.deadline = None;
+        Ok(SolveJob {
+            options,
+            shape: request.shape,
+            time_limit: request.time_limit_ms.map(Duration::from_millis),
+            all,
+        })
+    }
+
     /// Whether [`SolveJob::quick`] may answer lines: the fast solver, one solution or a
     /// uniqueness check, no time limit, nothing collected, 3x3 boxes.
     pub fn quick_allowed(&self) -> bool {
