@@ -111,9 +111,7 @@ impl SearchArgs {
             heuristic: self.heuristic.into(),
             limit: self.limit,
             node_budget: self.nodes,
-            time_limit_ms: self
-                .time_limit
-                .map(crate::output::millis),
+            time_limit_ms: self.time_limit.map(crate::output::millis),
             threads: self.threads,
             ordered,
         }

@@ -131,12 +131,10 @@ pub fn run(args: SearchArgs, unique: bool, all: bool, mode: Mode) -> Result<Foun
         mode: Some(request_mode),
         limit,
         node_budget: args.nodes,
-        time_limit_ms: args
-            .time_limit
-            .map(crate::output::millis),
+        time_limit_ms: args.time_limit.map(crate::output::millis),
     };
-    let solve = SolveJob::of(&request, all && mode == Mode::Solve)
-        .map_err(|e| anyhow::anyhow!("--{e}"))?;
+    let solve =
+        SolveJob::of(&request, all && mode == Mode::Solve).map_err(|e| anyhow::anyhow!("--{e}"))?;
     if all && args.format == Some(FormatArg::Csv) {
         anyhow::bail!(
             "--all with --format csv: a CSV row holds one solution; use --json (its \

@@ -76,9 +76,7 @@ pub fn run(args: GenerateArgs) -> Result<Found> {
         seed: args.seed,
         count: Some(args.count),
         attempts: args.attempts,
-        time_limit_ms: args
-            .time_limit
-            .map(crate::output::millis),
+        time_limit_ms: args.time_limit.map(crate::output::millis),
     };
     let options = request.options().map_err(|e| anyhow!("--{e}"))?;
     let (shape, seed) = (options.shape, options.seed);

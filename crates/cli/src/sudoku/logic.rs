@@ -155,9 +155,7 @@ pub fn explain(args: ExplainArgs) -> Result<Found> {
             .map(|m| usize::try_from(m).unwrap_or(usize::MAX)),
         upto: args.upto.map(|t| t.as_str().to_string()),
         no_uniqueness: args.no_uniqueness,
-        time_limit_ms: args
-            .time_limit
-            .map(crate::output::millis),
+        time_limit_ms: args.time_limit.map(crate::output::millis),
     };
     let options = request.options().map_err(|e| refused(&name, &e))?;
     let grid = request.grid().map_err(|e| refused(&name, &e))?;

@@ -1,6 +1,6 @@
 """Type stubs of the native module ``dlx._dlx``."""
 
-from typing import Iterator, List, Optional, Sequence, Tuple, Union, final
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, final
 
 STATUSES: List[str]
 
@@ -28,7 +28,7 @@ class Stats:
     seconds: float
     max_depth: int
     level_nodes: List[int]
-    def as_dict(self) -> dict: ...
+    def as_dict(self) -> Dict[str, Any]: ...
 
 @final
 class Solutions(Iterator[List[int]]):

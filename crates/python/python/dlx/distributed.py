@@ -48,7 +48,8 @@ def _solve(problem: Any, line: str) -> str:
                 _PROBLEMS.clear()
             p = _PROBLEMS[fingerprint] = Problem(text)
         problem = p
-    return problem.solve_shard(line)
+    result: str = problem.solve_shard(line)
+    return result
 
 
 def _read_checkpoint(path: str, lines: List[str]) -> Dict[int, str]:
@@ -187,7 +188,7 @@ def count(
             futures = client.map(
                 _solve, [shared] * len(todo), todo, pure=False, retries=retries
             )
-            for future in as_completed(futures):
+            for future in as_completed(futures):  # type: ignore[no-untyped-call]
                 r = future.result()
                 results.append(r)
                 solutions += _solutions(r)
