@@ -399,7 +399,7 @@ mod tests {
             Options::default().max_steps
         );
         let e = RateRequest {
-            puzzle: "55".repeat(1) + &".".repeat(79),
+            puzzle: "55".to_string() + &".".repeat(79),
             shape: None,
         }
         .run()
