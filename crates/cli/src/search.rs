@@ -1,6 +1,6 @@
 //! What every exact-cover command (`xcc`, `queens`, `polyomino`, `langford`) shares: the
 //! search flags ([`SearchArgs`]: algorithm, heuristic, threads, budgets, progress, limit) and
-//! the print flags ([`PrintArgs`]), one run of the search on the engine's [`Limit`]
+//! the print flags ([`PrintArgs`]), one run of the search on the engine's `Limit` (through `dlx_engine::CoverRequest`)
 //! ([`solve`]), and one printer and reporter, in text or JSON ([`run`], [`Face`]).
 
 use std::io::{self, BufWriter, IsTerminal, Write};

@@ -107,9 +107,9 @@ pub struct GenerateOptions {
     /// A rating filter, or `None` for any difficulty.
     pub rating: Option<RatingFilter>,
     /// Attempts (solution grids drawn, or seed puzzles with [`RatingFilter::seeds`]) per
-    /// puzzle before giving up with [`StopReason::Attempts`].
+    /// puzzle before giving up with [`StopReason::Attempts`](crate::StopReason::Attempts).
     pub attempts_per_puzzle: u64,
-    /// Stop after this long ([`StopReason::Time`]); the output then depends on the machine.
+    /// Stop after this long ([`StopReason::Time`](crate::StopReason::Time)); the output then depends on the machine.
     pub time_limit: Option<Duration>,
     /// The guess budget of each uniqueness search; a search cut short keeps its givens
     /// (the puzzle stays unique, but is not proven minimal). `None` chooses by size:

@@ -168,7 +168,7 @@ impl ExplainRequest {
 
 /// The user's pencil marks: one list of digits a cell (row-major; an empty list for a cell
 /// without marks, where every candidate stands), or text in a form
-/// [`parse_marks`](crate::marks::parse_marks) reads.
+/// [`parse_marks`] reads.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(untagged)]

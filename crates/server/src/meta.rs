@@ -17,7 +17,7 @@ pub async fn health() -> axum::Json<Health> {
     axum::Json(Health { ok: true })
 }
 
-/// The answer to `GET /api/limits`: the limits in force (see [`Limits`]).
+/// The answer to `GET /api/limits`: the limits in force (see [`Limits`](crate::state::Limits)).
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct LimitsResponse {
     /// The largest request body accepted, in bytes.

@@ -72,7 +72,7 @@ impl Shape {
     }
 }
 
-/// Invalid input to [`solve`].
+/// Invalid input to [`solve`](crate::solve).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ShapeError {
     /// The box shape gives no digits or more than [`MAX_N`].
@@ -109,7 +109,7 @@ pub enum ShapeError {
     },
 }
 
-/// The result of [`solve`].
+/// The result of [`solve`](crate::solve).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
     /// Solutions found, never more than the limit.

@@ -147,7 +147,7 @@ pub struct Piece {
     /// Whether the piece may be left out (its item is secondary).
     pub optional: bool,
     /// Whether its placements are restricted to the top-left quadrant of the board, to break
-    /// the board's mirror symmetries (see the [module docs](self)).
+    /// the board's mirror symmetries (see the [module docs](super)).
     pub quadrant: bool,
 }
 
