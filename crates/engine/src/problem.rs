@@ -16,7 +16,6 @@ use std::sync::Arc;
 
 use hashbrown::{DefaultHashBuilder, HashTable};
 
-use crate::format::shown;
 use crate::propagate::Propagate;
 
 /// An item, by index: primary items come first, `0..primary_count`, then secondary items.
@@ -522,6 +521,24 @@ impl ProblemBuilder {
         }
         self.problem
     }
+}
+
+/// `s` with its control characters escaped (`\0`, `\u{1b}`), to show a name from the input
+/// in a message.
+///
+/// ```
+/// assert_eq!(dlx_engine::problem::shown("a\0b"), "a\\0b");
+/// ```
+pub fn shown(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
