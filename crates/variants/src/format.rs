@@ -8,10 +8,13 @@ use crate::puzzle::Puzzle;
 use crate::{fpuzzles, link, text};
 
 /// The formats a puzzle is read from and written to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum Format {
     /// f-puzzles JSON (`{"size": 9, "grid": [...], "killercage": [...]}`).
+    #[serde(rename = "fpuzzles")]
     FPuzzles,
     /// An f-puzzles link, or its `load=` string (lz-string, base64).
     Link,
@@ -112,6 +115,24 @@ impl From<RuleError> for ParseError {
 }
 
 impl ParseError {
+    /// The line of the text at fault (1-based), when the error has one.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ParseError::Json { line, .. }
+            | ParseError::Text { line, .. }
+            | ParseError::Located { line, .. } => Some(*line),
+            _ => None,
+        }
+    }
+
+    /// The column of that line (1-based), when the error has one.
+    pub fn column(&self) -> Option<usize> {
+        match self {
+            ParseError::Json { column, .. } | ParseError::Text { column, .. } => Some(*column),
+            _ => None,
+        }
+    }
+
     /// The rule error, when the rules or givens were refused.
     pub fn rule_error(&self) -> Option<&RuleError> {
         match self {
@@ -152,6 +173,85 @@ pub fn detect(text: &str) -> Format {
         return Format::Link;
     }
     Format::Text
+}
+
+/// The keywords that open a line of our text format ([`crate::text`]).
+const KEYWORDS: &[&str] = &[
+    "size",
+    "boxes",
+    "givens",
+    "grid",
+    "regions",
+    "jigsaw",
+    "title",
+    "author",
+    "rules",
+    "diagonals",
+    "diagonal+",
+    "diagonal-",
+    "antiknight",
+    "anti-knight",
+    "antiking",
+    "anti-king",
+    "disjoint",
+    "disjointgroups",
+    "windoku",
+    "nonconsecutive",
+    "negative",
+    "white",
+    "difference",
+    "black",
+    "ratio",
+    "cage",
+    "killer",
+    "extra",
+    "extraregion",
+    "thermo",
+    "thermometer",
+    "arrow",
+    "littlekiller",
+    "little-killer",
+    "lk",
+    "sandwich",
+    "x",
+    "v",
+    "even",
+    "odd",
+];
+
+/// The variant format of `text` when it is surely a variant puzzle and not a classic grid (as
+/// `dlx_sudoku::parse` reads them), else `None`: the faces that take both (`dlx sudoku solve`,
+/// Python's `dlx.sudoku.solve`) ask this first.
+///
+/// A variant is JSON (an object), a link (`...?load=...`, or the `load=` string alone, which
+/// starts `N4Ig` as every f-puzzles link does), or text whose first line that is not blank or
+/// a `#` comment starts with a keyword of our text format (`size`, `cage`, `givens`...). A
+/// classic grid is none of these: its lines hold digits, blanks and box borders.
+///
+/// ```
+/// use dlx_variants::{Format, sniff};
+/// assert_eq!(sniff("# a killer\nsize 4\ncage 7 r1c1 r1c2\n"), Some(Format::Text));
+/// assert_eq!(sniff(r#"{"size": 4, "grid": []}"#), Some(Format::FPuzzles));
+/// assert_eq!(sniff("1...\n..3.\n.4..\n...2\n"), None);
+/// ```
+pub fn sniff(text: &str) -> Option<Format> {
+    let t = text.trim_start_matches('\u{feff}').trim();
+    if t.starts_with('{') {
+        return Some(detect(t));
+    }
+    if t.contains("load=") || (t.starts_with("N4Ig") && !t.contains(char::is_whitespace)) {
+        return Some(Format::Link);
+    }
+    let first = t
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))?;
+    let word = first
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    KEYWORDS.contains(&word.as_str()).then_some(Format::Text)
 }
 
 /// Reads a puzzle in any format ([`detect`]).

@@ -43,6 +43,7 @@ pub mod link;
 pub mod lower;
 pub mod prune;
 pub mod puzzle;
+pub mod request;
 pub mod rules;
 pub mod solve;
 pub mod text;
@@ -50,13 +51,14 @@ pub mod text;
 pub use cell::Cell;
 pub use constraint::{Constraint, Direction, Line, XvLetter};
 pub use error::{Named, RuleError};
-pub use format::{Format, ParseError, detect, parse, parse_as, write};
+pub use format::{Format, ParseError, detect, parse, parse_as, sniff, write};
 pub use lower::{EncodeError, Encoding, Tuning, lower, lower_with};
 pub use puzzle::{Meta, Puzzle, grid_line, grid_pretty};
 pub use rules::{CellSet, House, HouseKind, Regions, Rules, Violation};
 pub use solve::{
-    Answer, Limits, Trace, TraceStep, Verdict, count, search, solve, solve_tuned, trace,
+    Answer, Limits, Trace, TraceStep, Verdict, Watch, count, search, search_with, solve,
+    solve_tuned, trace, trace_encoding,
 };
 
 /// The engine's choices a caller passes through [`Limits`].
-pub use dlx_engine::{Algorithm, Heuristic, Status};
+pub use dlx_engine::{Algorithm, Heuristic, Progress, Status, Stop};

@@ -2,11 +2,12 @@
 //! the engine's limits through and reads its outcome back in grids and words.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use dlx_engine::{
     Algorithm, Cells, Config, Heuristic, Links, OnSolution, OptionId, Outcome, ParallelSearch,
-    Search, Stats, Status, StepKind,
+    Progress, Search, Stats, Status, StepKind, Stop,
 };
 use serde::Serialize;
 
@@ -136,6 +137,42 @@ pub struct Answer {
     pub items: usize,
     /// Options of the problem searched.
     pub options: usize,
+    /// Why the search returned, in the words every face uses (`complete`, `limit_reached`,
+    /// `stopped`, `node_budget`, `deadline`).
+    pub stop: Stop,
+}
+
+impl Answer {
+    /// Whether the solution is unique, when that is known (`None` when the search did not
+    /// look for a second solution or a budget stopped it first).
+    pub fn unique(&self) -> Option<bool> {
+        match self.verdict {
+            Verdict::Unique => Some(true),
+            Verdict::Multiple => Some(false),
+            _ => None,
+        }
+    }
+}
+
+/// What a face watches a search with: a flag that stops it (Ctrl-C in Python) and a progress
+/// report every few thousand nodes (a progress bar). Both are optional; a search with neither
+/// runs as [`search`] does.
+#[derive(Clone, Copy, Default)]
+pub struct Watch<'a> {
+    /// Set it to stop the search (reported as `stopped`).
+    pub interrupt: Option<&'a AtomicBool>,
+    /// Called with the search's progress (an estimate of the fraction explored, nodes,
+    /// solutions).
+    pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+}
+
+impl std::fmt::Debug for Watch<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Watch")
+            .field("interrupt", &self.interrupt)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
 }
 
 /// Solves a puzzle: looks for up to [`Limits::solutions`] solutions and keeps
@@ -174,6 +211,11 @@ pub fn solve_tuned(
 
 /// Searches an encoding under `limits`.
 pub fn search(enc: &Encoding, limits: &Limits) -> Answer {
+    search_with(enc, limits, Watch::default())
+}
+
+/// Searches an encoding under `limits`, watched by `watch` (an interrupt flag, progress).
+pub fn search_with(enc: &Encoding, limits: &Limits, watch: Watch<'_>) -> Answer {
     let cap = if limits.solutions == 0 {
         u64::MAX
     } else {
@@ -192,18 +234,22 @@ pub fn search(enc: &Encoding, limits: &Limits) -> Answer {
             ControlFlow::Continue(())
         }
     };
-    let outcome: Outcome = if limits.threads == 1 {
+    let watched = watch.interrupt.is_some() || watch.progress.is_some();
+    let outcome: Outcome = if limits.threads == 1 && !watched {
         let mut obs = OnSolution(&mut visit);
         match limits.algorithm {
             Algorithm::Cells => Cells::new(&enc.problem, limits.config()).run(&mut obs),
             _ => Links::new(&enc.problem, limits.config()).run(&mut obs),
         }
     } else {
-        ParallelSearch::new(&enc.problem, limits.config(), limits.threads)
+        let mut search = ParallelSearch::new(&enc.problem, limits.config(), limits.threads)
             .algorithm(limits.algorithm)
             .ordered(limits.keep > 0)
-            .limit((limits.solutions > 0).then_some(limits.solutions))
-            .run(&mut visit, &|_| {})
+            .limit((limits.solutions > 0).then_some(limits.solutions));
+        if let Some(flag) = watch.interrupt {
+            search = search.interrupt(flag);
+        }
+        search.run(&mut visit, watch.progress.unwrap_or(&|_| {}))
     };
     // A search stopped by the visitor counts the solutions it was given.
     let count = if outcome.status == Status::Stopped {
@@ -212,7 +258,9 @@ pub fn search(enc: &Encoding, limits: &Limits) -> Answer {
         outcome.stats.solutions
     };
     let complete = outcome.is_complete();
+    let limit_reached = limits.solutions > 0 && count >= limits.solutions;
     Answer {
+        stop: Stop::of(outcome.status, limit_reached),
         verdict: Verdict::of(count, complete),
         status: outcome.status,
         count,
