@@ -15,7 +15,8 @@ use dlx_sudoku::request::Mode;
 use serde::{Deserialize, Serialize};
 
 use crate::error::Named;
-use crate::format::{Format, ParseError, detect, parse_as};
+use crate::error::ParseError;
+use crate::format::{Format, detect, parse_as};
 use crate::lower::EncodeError;
 use crate::puzzle::Puzzle;
 use crate::solve::Limits;
@@ -174,7 +175,7 @@ impl RequestError {
             | crate::RuleError::Repeated { cell, .. }
             | crate::RuleError::GivenDigit { cell, .. }
             | crate::RuleError::RegionNumber { cell, .. }
-            | crate::RuleError::Uncovered { cell } => vec![*cell],
+            | crate::RuleError::Uncovered { cell } => vec![cell.clone()],
             crate::RuleError::RegionSize { cells, .. } => cells.clone(),
             other => other
                 .constraint()
