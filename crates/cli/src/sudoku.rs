@@ -22,6 +22,7 @@ mod input;
 mod logic;
 mod report;
 mod trace;
+mod variant;
 
 use anyhow::Result;
 use clap::{Args, Subcommand};
@@ -45,6 +46,9 @@ Conventions:
   any grid, can be written as numbers separated by spaces.
   Formats read: one line (text after whitespace is a comment), files of one puzzle a line
   with # comments, grids of N lines (the 9-line contest format), boxed grids with | - +.
+  Variants: solve, count, trace and convert also read variant puzzles (killer cages,
+  thermometers, arrows, kropki, XV, jigsaw, diagonals, anti-knight...) as f-puzzles JSON or
+  links, our JSON or our text format (docs/formats.md), detected or named with --from.
   Exit status: 0 a solution was found, 1 none, 2 invalid input or error.";
 
 /// The Sudoku subcommands.
@@ -66,6 +70,48 @@ pub enum SudokuCommand {
     Rate(logic::RateArgs),
     /// Make new puzzles with one solution: size, symmetry, givens, difficulty.
     Generate(generate::GenerateArgs),
+    /// Write a puzzle (a grid or a variant) in another format: f-puzzles JSON or link, our
+    /// JSON or text format, or its exact cover in Knuth's format.
+    Convert(ConvertArgs),
+}
+
+/// `dlx sudoku convert [INPUT] --to FORMAT`.
+#[derive(Args, Debug)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    pub input: args::InputArgs,
+    /// The format to write.
+    #[arg(long, value_enum, default_value = "text")]
+    pub to: variant::ToArg,
+}
+
+/// Runs `convert`: a variant as read, or a grid as a puzzle with no rule but its boxes.
+fn convert(a: ConvertArgs) -> Result<Found> {
+    let input = input::open(&a.input)?;
+    let name = input.name.clone();
+    let format = a.input.from.variant(&input.head.join("\n"));
+    let text = input.into_text()?;
+    let puzzle = match format {
+        Some(format) => variant::read_variant(&name, text, format)?,
+        None => {
+            let grid = dlx_sudoku::parse_with_shape(&text, a.input.shape)
+                .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+            let regions = dlx_variants::Regions::Boxes {
+                rows: grid.shape.rows,
+                cols: grid.shape.cols,
+            };
+            let rules = dlx_variants::Rules::new(grid.n(), Some(regions), Vec::new())
+                .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+            dlx_variants::Puzzle::new(rules, grid.cells.clone())
+                .map_err(|e| anyhow::anyhow!("{name}: {e}"))?
+        }
+    };
+    let text = variant::convert(&name, &puzzle, a.to)?;
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(Found::Some)
 }
 
 /// Runs `dlx sudoku`.
@@ -79,5 +125,6 @@ pub fn run(args: SudokuArgs) -> Result<Found> {
         SudokuCommand::Hint(a) => logic::hint(a),
         SudokuCommand::Rate(a) => logic::rate(a),
         SudokuCommand::Generate(a) => generate::run(a),
+        SudokuCommand::Convert(a) => convert(a),
     }
 }

@@ -250,6 +250,54 @@ impl Puzzle {
     }
 }
 
+impl Puzzle {
+    /// The puzzle in a few words: size, regions, givens and the constraints by kind
+    /// (`9x9, boxes 3x3, 0 givens; 29 killer cages, anti-knight`).
+    pub fn describe(&self) -> String {
+        let n = self.size();
+        let regions = match self.rules.regions() {
+            Regions::Boxes { rows, cols } => format!("boxes {rows}x{cols}"),
+            Regions::Jigsaw { .. } => "jigsaw regions".to_string(),
+        };
+        let givens = self.givens.iter().filter(|&&d| d != 0).count();
+        let mut kinds: Vec<(&'static str, usize, bool)> = Vec::new();
+        for c in self.rules.constraints() {
+            let kind = c.kind_name();
+            match kinds.iter_mut().find(|(k, _, _)| *k == kind) {
+                Some(entry) => entry.1 += 1,
+                None => kinds.push((kind, 1, c.is_global())),
+            }
+        }
+        let rules: Vec<String> = kinds
+            .into_iter()
+            .map(|(kind, count, global)| {
+                if global {
+                    return kind.to_string();
+                }
+                let noun = match kind {
+                    "XV" => "XV clue",
+                    "sandwich" => "sandwich clue",
+                    k => k,
+                };
+                if count == 1 {
+                    format!("1 {noun}")
+                } else {
+                    format!("{count} {noun}s")
+                }
+            })
+            .collect();
+        let mut s = format!(
+            "{n}x{n}, {regions}, {givens} given{}",
+            if givens == 1 { "" } else { "s" }
+        );
+        if !rules.is_empty() {
+            s.push_str("; ");
+            s.push_str(&rules.join(", "));
+        }
+        s
+    }
+}
+
 /// A grid as one line of symbols (`.` for 0).
 pub fn grid_line(grid: &[u8]) -> String {
     grid.iter().map(|&d| symbol(d)).collect()

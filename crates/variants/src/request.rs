@@ -175,7 +175,7 @@ impl RequestError {
             | crate::RuleError::Repeated { cell, .. }
             | crate::RuleError::GivenDigit { cell, .. }
             | crate::RuleError::RegionNumber { cell, .. }
-            | crate::RuleError::Uncovered { cell } => vec![cell.clone()],
+            | crate::RuleError::Uncovered { cell } => vec![*cell],
             crate::RuleError::RegionSize { cells, .. } => cells.clone(),
             other => other
                 .constraint()
@@ -444,7 +444,9 @@ mod tests {
         let named = e.constraint().unwrap();
         assert_eq!((named.kind, named.index), ("killer cage", 1));
         assert_eq!(e.cells(), vec![(0, 0), (0, 1), (0, 2)]);
-        let e = SolveRequest::new("size 4\ncage 7 r1cx\n").puzzle().unwrap_err();
+        let e = SolveRequest::new("size 4\ncage 7 r1cx\n")
+            .puzzle()
+            .unwrap_err();
         assert!(!e.is_rules());
         assert_eq!((e.line(), e.column()), (Some(2), Some(8)));
         let e = SolveRequest {

@@ -72,6 +72,43 @@ pub enum FormatArg {
     Json,
 }
 
+/// What the input is: a classic grid, or a variant puzzle in one of its formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FromArg {
+    /// Detect: a variant when the input is JSON, an f-puzzles link, or our text format
+    /// (its first line starts with a keyword: `size`, `cage`, `givens`...); else a grid.
+    Auto,
+    /// A classic grid (or a file of them), never a variant.
+    Sudoku,
+    /// A variant puzzle, its format detected.
+    Variant,
+    /// f-puzzles JSON.
+    Fpuzzles,
+    /// An f-puzzles link (or its `load=` string).
+    Link,
+    /// Our JSON (`dlx_variants::Puzzle`).
+    Json,
+    /// Our text format (docs/formats.md).
+    Text,
+}
+
+impl FromArg {
+    /// Whether `text` (the input's first lines) is to be read as a variant, and in which
+    /// format (`None`: detect it): `None` for a classic grid.
+    pub fn variant(self, text: &str) -> Option<Option<dlx_variants::Format>> {
+        use dlx_variants::Format;
+        match self {
+            FromArg::Auto => dlx_variants::sniff(text).map(Some),
+            FromArg::Sudoku => None,
+            FromArg::Variant => Some(None),
+            FromArg::Fpuzzles => Some(Some(Format::FPuzzles)),
+            FromArg::Link => Some(Some(Format::Link)),
+            FromArg::Json => Some(Some(Format::Json)),
+            FromArg::Text => Some(Some(Format::Text)),
+        }
+    }
+}
+
 /// Where puzzles come from and how to read them.
 #[derive(Args, Debug, Clone)]
 pub struct InputArgs {
@@ -84,6 +121,10 @@ pub struct InputArgs {
     /// Force how the input holds its puzzles.
     #[arg(long, value_enum, default_value = "auto")]
     pub input_kind: InputArg,
+    /// What the input is: a classic grid or a variant puzzle (f-puzzles JSON or link, our
+    /// JSON or text format); detected by default.
+    #[arg(long, value_enum, default_value = "auto", value_name = "FORMAT")]
+    pub from: FromArg,
 }
 
 /// Flags of `solve`: those of `count`, and what to look for.
@@ -104,7 +145,8 @@ pub struct SolveArgs {
 pub struct SearchArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// The solver (fast; dlx, backtrack and mrv are the articles' three).
+    /// The solver (fast; dlx, backtrack and mrv are the articles' three). A variant puzzle
+    /// runs on exact cover: fast means dancing cells, dlx dancing links.
     #[arg(long, value_enum, default_value = "fast")]
     pub solver: SolverArg,
     /// For the dlx solver: how to choose the item to branch on.
@@ -125,9 +167,14 @@ pub struct SearchArgs {
     /// The same as --format json.
     #[arg(long)]
     pub json: bool,
-    /// Threads for a batch (0 = all cores; at most 256).
-    #[arg(long, short = 'j', default_value_t = 0, value_name = "N", value_parser = output::parse_threads)]
-    pub threads: usize,
+    /// Threads (0 = all cores; at most 256): for a batch (default all cores), or for the
+    /// search of a variant puzzle (default 1).
+    #[arg(long, short = 'j', value_name = "N", value_parser = output::parse_threads)]
+    pub threads: Option<usize>,
+    /// For a variant puzzle (or a grid): also write its exact-cover problem in Knuth's format
+    /// (DLX2/SSXCC input) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub emit_xcc: Option<std::path::PathBuf>,
     /// Show a progress bar on stderr for a batch (default: when stderr is a terminal).
     #[arg(long, overrides_with = "no_progress")]
     pub progress: bool,

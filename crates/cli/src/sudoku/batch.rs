@@ -111,6 +111,14 @@ impl LineJob for Job {
 /// `unique` and `all` are `solve`'s flags (never both; clap refuses that).
 pub fn run(args: SearchArgs, unique: bool, all: bool, mode: Mode) -> Result<Found> {
     let input = open(&args.input)?;
+    if let Some(format) = args.input.from.variant(&input.head.join("\n")) {
+        let name = input.name.clone();
+        let text = input.into_text()?;
+        return super::variant::solve(&name, text, format, &args, (unique, all, mode));
+    }
+    if args.emit_xcc.is_some() && input.kind != InputKind::Single {
+        anyhow::bail!("--emit-xcc writes the problem of one puzzle, not of a file of puzzles");
+    }
     let solver = SolverKind::from(args.solver).runs_as(all || args.verbose);
     let single = input.kind == InputKind::Single;
     // The flags as the library's request: `count` and `solve --all` count (up to --limit),
@@ -175,6 +183,11 @@ pub fn run(args: SearchArgs, unique: bool, all: bool, mode: Mode) -> Result<Foun
         {
             describe(&p.grid);
         }
+        if let (Some(path), Ok(p)) = (&args.emit_xcc, &parsed)
+            && let Ok(e) = dlx_sudoku::encode(&p.grid)
+        {
+            super::variant::emit_xcc(path, &e.problem, &format!("{name}: {}", p.grid.to_line()))?;
+        }
         let raw = text
             .lines()
             .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
@@ -225,7 +238,7 @@ fn describe(grid: &Grid) {
 /// order, the first 20 invalid lines on stderr, and a progress bar.
 fn run_batch(input: Input, job: &Job, args: &SearchArgs, out: &mut impl Write) -> Result<Found> {
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
+        .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("cannot start the worker threads")?;
     let threads = pool.current_num_threads();

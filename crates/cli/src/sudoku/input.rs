@@ -42,7 +42,7 @@ pub fn open(args: &InputArgs) -> Result<Input> {
         }
         Some(s) => {
             let s = s.strip_prefix('\u{feff}').unwrap_or(s);
-            if !looks_like_puzzle(s) {
+            if !looks_like_puzzle(s) && dlx_variants::sniff(s).is_none() {
                 anyhow::bail!("{s}: no such file, and not a puzzle either");
             }
             return Ok(Input::text("argument".into(), s, args.input_kind.kind()));

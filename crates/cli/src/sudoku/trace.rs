@@ -72,6 +72,21 @@ struct JsonTrace<'a> {
 pub fn run(args: TraceArgs) -> Result<Found> {
     let input = open(&args.input)?;
     let name = input.name.clone();
+    if let Some(format) = args.input.from.variant(&input.head.join("\n")) {
+        if args.solver != TraceSolver::Dlx {
+            anyhow::bail!(
+                "--solver: a variant puzzle is traced on dancing links (--solver dlx, the default)"
+            );
+        }
+        let flags = super::variant::TraceFlags {
+            heuristic: args.heuristic.into(),
+            max_steps: args.max_steps,
+            limit: args.limit,
+            json: args.json,
+            grids: args.grids,
+        };
+        return super::variant::trace(&name, input.into_text()?, format, &flags);
+    }
     let puzzle_lines = input
         .head
         .iter()
