@@ -651,6 +651,7 @@ fn sudoku_error(e: dlx_sudoku::RequestError) -> PyErr {
         let _ = value.setattr("line", e.line());
         let _ = value.setattr("column", e.column());
         let _ = value.setattr("cells", e.cells());
+        let _ = value.setattr("constraint", py.None());
         err
     })
 }
@@ -711,6 +712,152 @@ fn sudoku_count(
     let stop = AtomicBool::new(false);
     let r = run_interruptible(py, &stop, || dlx_sudoku::solve(&grid, &options))?;
     Ok((r.solutions, r.complete, r.stop.as_str().to_string()))
+}
+
+/// A variant request's error as a `SudokuError` naming the field, line, column, constraint and
+/// cells at fault.
+fn variant_error(e: dlx_variants::request::RequestError) -> PyErr {
+    Python::with_gil(|py| {
+        let message = match e.field() {
+            "puzzle" => e.reason(),
+            field => format!("{field}: {}", e.reason()),
+        };
+        let err = SudokuError::new_err(message);
+        let value = err.value(py);
+        let _ = value.setattr("field", e.field());
+        let _ = value.setattr("line", e.line());
+        let _ = value.setattr("column", e.column());
+        let _ = value.setattr("cells", e.cells());
+        let _ = value.setattr("constraint", e.constraint().map(|n| n.to_string()));
+        err
+    })
+}
+
+/// Reads a variant puzzle (`format`: `fpuzzles`, `link`, `json`, `text`, or None to detect),
+/// with `givens` (a line of N*N symbols) in place of its own when given.
+fn variant_puzzle(
+    text: &str,
+    format: Option<&str>,
+    givens: Option<&str>,
+) -> PyResult<dlx_variants::Puzzle> {
+    use dlx_variants::request::RequestError;
+    let format = format
+        .map(|f| {
+            f.parse::<dlx_variants::Format>()
+                .map_err(|e| variant_error(RequestError::invalid("format", e)))
+        })
+        .transpose()?;
+    let request = dlx_variants::request::SolveRequest {
+        format,
+        ..dlx_variants::request::SolveRequest::new(text)
+    };
+    let (puzzle, _) = request.puzzle().map_err(variant_error)?;
+    let Some(line) = givens.filter(|g| !g.trim().is_empty()) else {
+        return Ok(puzzle);
+    };
+    let n = puzzle.size();
+    let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+    if cells.len() != n * n {
+        return Err(variant_error(RequestError::invalid(
+            "givens",
+            format!("{} symbols, a {n}x{n} grid needs {}", cells.len(), n * n),
+        )));
+    }
+    let mut grid = Vec::with_capacity(n * n);
+    for (k, &c) in cells.iter().enumerate() {
+        let d = match c {
+            '.' | '0' => 0,
+            c => match c.to_digit(36) {
+                Some(d) if (1..=n as u32).contains(&d) => d as u8,
+                _ => {
+                    return Err(variant_error(RequestError::invalid(
+                        "givens",
+                        format!("r{}c{}: `{c}` is not a digit from 1 to {n}", k / n + 1, k % n + 1),
+                    )));
+                }
+            },
+        };
+        grid.push(d);
+    }
+    dlx_variants::Puzzle::new(puzzle.rules().clone(), grid).map_err(|e| {
+        variant_error(RequestError::Puzzle {
+            field: "givens",
+            source: e.into(),
+        })
+    })
+}
+
+/// Solves or counts a variant puzzle (up to `limit`, 0: all) on one thread, interruptible
+/// with Ctrl-C; returns (count, complete, stop, first solution).
+fn variant_search(
+    py: Python<'_>,
+    puzzle: &dlx_variants::Puzzle,
+    limit: u64,
+    seconds: Option<f64>,
+) -> PyResult<(u64, bool, String, Option<String>)> {
+    let enc = dlx_variants::lower(puzzle).map_err(|e| SudokuError::new_err(e.to_string()))?;
+    let mut limits = dlx_variants::Limits::count_all();
+    limits.solutions = limit;
+    limits.keep = 1;
+    if let Some(ms) = millis(seconds)? {
+        limits = limits.with_time_limit(Duration::from_millis(ms));
+    }
+    let stop = AtomicBool::new(false);
+    let a = run_interruptible(py, &stop, || {
+        dlx_variants::search_with(
+            &enc,
+            &limits,
+            dlx_variants::Watch {
+                interrupt: Some(&stop),
+                progress: None,
+            },
+        )
+    })?;
+    let first = a.solutions.first().map(|g| dlx_variants::grid_line(g));
+    Ok((a.count, a.status.is_complete(), a.stop.as_str().to_string(), first))
+}
+
+/// Solves a variant puzzle: f-puzzles JSON, a link, our JSON or text format (`format` None:
+/// detected), `givens` replacing its own; returns the solution line, or None if it has none.
+#[pyfunction]
+#[pyo3(signature = (rules, format = None, givens = None, seconds = None))]
+fn variant_solve(
+    py: Python<'_>,
+    rules: &str,
+    format: Option<&str>,
+    givens: Option<&str>,
+    seconds: Option<f64>,
+) -> PyResult<Option<String>> {
+    let puzzle = variant_puzzle(rules, format, givens)?;
+    let (n, complete, stop, first) = variant_search(py, &puzzle, 1, seconds)?;
+    if n == 0 && !complete {
+        return Err(SudokuError::new_err(format!(
+            "no answer within the time limit ({stop})"
+        )));
+    }
+    Ok(first)
+}
+
+/// Counts a variant puzzle's solutions up to `limit` (0: all); returns (count, complete, stop).
+#[pyfunction]
+#[pyo3(signature = (rules, format = None, givens = None, limit = 0, seconds = None))]
+fn variant_count(
+    py: Python<'_>,
+    rules: &str,
+    format: Option<&str>,
+    givens: Option<&str>,
+    limit: u64,
+    seconds: Option<f64>,
+) -> PyResult<(u64, bool, String)> {
+    let puzzle = variant_puzzle(rules, format, givens)?;
+    let (n, complete, stop, _) = variant_search(py, &puzzle, limit, seconds)?;
+    Ok((n, complete, stop))
+}
+
+/// Whether `text` reads as a variant puzzle (JSON, a link, our text format), not a grid.
+#[pyfunction]
+fn variant_sniff(text: &str) -> bool {
+    dlx_variants::sniff(text).is_some()
 }
 
 /// The statuses of `solve_many`, by code: the library's `LineStatus`, spelled once.
@@ -831,6 +978,9 @@ fn _dlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(merge, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku_solve, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku_count, m)?)?;
+    m.add_function(wrap_pyfunction!(variant_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(variant_count, m)?)?;
+    m.add_function(wrap_pyfunction!(variant_sniff, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku_solve_lines, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku_solve_cells, m)?)?;
     m.add("STATUSES", statuses())?;

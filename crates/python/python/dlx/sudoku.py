@@ -4,6 +4,15 @@ Puzzles are strings in any format ``dlx sudoku`` reads (one line of ``N*N`` symb
 ``.`` or ``0`` for blanks, or a grid of lines), or, for :func:`solve_many`, a NumPy array of
 shape ``(n, N*N)`` with 0 for a blank.
 
+:func:`solve`, :func:`count` and :func:`unique` also take variant Sudoku (killer cages,
+thermometers, arrows, little killers, sandwiches, kropki dots, XV, jigsaw regions, diagonals,
+anti-knight...): the puzzle as f-puzzles JSON (a string or a ``dict``), an f-puzzles link, or
+``dlx``'s own JSON or text format (``docs/formats.md``), detected; or ``rules=`` with those
+rules and ``puzzle`` the givens as one line (``""`` for the rules' own givens).
+
+>>> sudoku.count("size 4\ncage 7 r1c3 r1c4\ncage 7 r2c1 r3c1\ncage 5 r2c2 r2c3\ndiagonals")
+Count(2, stop='complete')
+
 >>> from dlx import sudoku
 >>> line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 >>> sudoku.unique(line)
@@ -12,8 +21,19 @@ True
 
 from __future__ import annotations
 
+import json
 import math
-from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple, overload
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    List,
+    Mapping,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+    overload,
+)
 
 from . import _dlx
 
@@ -46,27 +66,77 @@ class Count(int):
         return f"Count({exact}{int(self)}, stop={self.stop!r})"
 
 
-def solve(puzzle: str, seconds: Optional[float] = None) -> Optional[str]:
+Rules = Union[str, Mapping[str, Any]]
+"""Variant rules: f-puzzles JSON (text or ``dict``), an f-puzzles link, ``dlx``'s JSON (text or
+``dict``) or text format."""
+
+
+def _variant(
+    puzzle: Union[str, Mapping[str, Any]], rules: Optional[Rules]
+) -> Optional[Tuple[str, Optional[str]]]:
+    """``(rules text, givens)`` when the call is about a variant puzzle, else ``None``."""
+    if rules is not None:
+        if not isinstance(puzzle, str):
+            raise TypeError("with rules=, the puzzle is its givens: a line of N*N symbols")
+        text = rules if isinstance(rules, str) else json.dumps(dict(rules))
+        return text, puzzle
+    if isinstance(puzzle, Mapping):
+        return json.dumps(dict(puzzle)), None
+    if _dlx.variant_sniff(puzzle):
+        return puzzle, None
+    return None
+
+
+def solve(
+    puzzle: Union[str, Mapping[str, Any]],
+    seconds: Optional[float] = None,
+    *,
+    rules: Optional[Rules] = None,
+    format: Optional[str] = None,
+) -> Optional[str]:
     """The solution of ``puzzle`` as one line of symbols, or ``None`` if it has none.
 
-    Raises :class:`dlx.SudokuError` (a ``ValueError``) if the puzzle does not parse or two
-    givens conflict, naming the line or the cells.
+    ``puzzle`` is a grid, or a variant puzzle (see the module's help); ``rules=`` gives a
+    variant's rules, ``puzzle`` then its givens (``""``: the rules' own). ``format``
+    (``fpuzzles``, ``link``, ``json``, ``text``) names the variant's format instead of
+    detecting it.
+
+    Raises :class:`dlx.SudokuError` (a ``ValueError``) if the puzzle does not parse, two
+    givens conflict or a rule is impossible, naming the line, the cells or the constraint
+    (its ``constraint`` attribute: kind, number and cells).
     """
+    v = _variant(puzzle, rules)
+    if v is not None:
+        return _dlx.variant_solve(v[0], format, v[1], seconds)
+    assert isinstance(puzzle, str)
     return _dlx.sudoku_solve(puzzle, seconds)
 
 
-def count(puzzle: str, limit: int = 0, seconds: Optional[float] = None) -> Count:
+def count(
+    puzzle: Union[str, Mapping[str, Any]],
+    limit: int = 0,
+    seconds: Optional[float] = None,
+    *,
+    rules: Optional[Rules] = None,
+    format: Optional[str] = None,
+) -> Count:
     """The number of solutions of ``puzzle`` (stopping at ``limit`` if it is not 0, or after
     ``seconds``), as a :class:`Count`: an ``int`` whose ``complete`` says whether it is exact.
+    ``puzzle``, ``rules`` and ``format`` are as for :func:`solve`.
     """
-    n, complete, stop = _dlx.sudoku_count(puzzle, limit, seconds)
+    v = _variant(puzzle, rules)
+    if v is not None:
+        n, complete, stop = _dlx.variant_count(v[0], format, v[1], limit, seconds)
+    else:
+        assert isinstance(puzzle, str)
+        n, complete, stop = _dlx.sudoku_count(puzzle, limit, seconds)
     return Count(n, complete, stop)
 
 
-def unique(puzzle: str) -> bool:
-    """Whether ``puzzle`` has exactly one solution."""
-    n, _complete, _stop = _dlx.sudoku_count(puzzle, 2, None)
-    return n == 1
+def unique(puzzle: Union[str, Mapping[str, Any]], *, rules: Optional[Rules] = None) -> bool:
+    """Whether ``puzzle`` (a grid or a variant, as for :func:`solve`) has exactly one
+    solution."""
+    return count(puzzle, 2, rules=rules) == 1
 
 
 @overload
