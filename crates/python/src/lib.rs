@@ -16,13 +16,13 @@ use dlx_engine::{
     AlgorithmChoice, Config, CoverRequest, Heuristic, Observer, OptionId, Outcome, Problem,
     ProblemBuilder, Progress, Search, Stop, format,
 };
+use dlx_sudoku::SolveRequest;
+use dlx_sudoku::batch::{LineStatus, SolveJob};
+use dlx_sudoku::request::Mode;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use dlx_sudoku::SolveRequest;
-use dlx_sudoku::batch::{LineStatus, SolveJob};
-use dlx_sudoku::request::Mode;
 
 create_exception!(_dlx, DlxError, PyValueError, "Base of the errors of `dlx`.");
 create_exception!(
@@ -188,7 +188,9 @@ fn millis(seconds: Option<f64>) -> PyResult<Option<u64>> {
         Some(s) => {
             let d = Duration::try_from_secs_f64(s)
                 .map_err(|_| PyValueError::new_err(format!("seconds must be >= 0, not {s}")))?;
-            Ok(Some(u64::try_from(d.as_micros().div_ceil(1000)).unwrap_or(u64::MAX)))
+            Ok(Some(
+                u64::try_from(d.as_micros().div_ceil(1000)).unwrap_or(u64::MAX),
+            ))
         }
     }
 }
@@ -772,7 +774,11 @@ fn variant_puzzle(
                 _ => {
                     return Err(variant_error(RequestError::invalid(
                         "givens",
-                        format!("r{}c{}: `{c}` is not a digit from 1 to {n}", k / n + 1, k % n + 1),
+                        format!(
+                            "r{}c{}: `{c}` is not a digit from 1 to {n}",
+                            k / n + 1,
+                            k % n + 1
+                        ),
                     )));
                 }
             },
@@ -814,7 +820,12 @@ fn variant_search(
         )
     })?;
     let first = a.solutions.first().map(|g| dlx_variants::grid_line(g));
-    Ok((a.count, a.status.is_complete(), a.stop.as_str().to_string(), first))
+    Ok((
+        a.count,
+        a.status.is_complete(),
+        a.stop.as_str().to_string(),
+        first,
+    ))
 }
 
 /// Solves a variant puzzle: f-puzzles JSON, a link, our JSON or text format (`format` None:
