@@ -334,9 +334,10 @@ impl ParseError {
     }
 
     pub(crate) fn json(e: &serde_json::Error) -> ParseError {
+        // serde_json says column 0 at the end of the input after a newline: columns count from 1.
         ParseError::Json {
             line: e.line(),
-            column: e.column(),
+            column: e.column().max(1),
             message: e.to_string(),
         }
     }
