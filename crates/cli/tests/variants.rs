@@ -351,3 +351,19 @@ fn every_shared_sample_on_the_cli() {
         all.len()
     ));
 }
+
+#[test]
+fn an_fpuzzles_link_is_read_from_the_command_line() {
+    let f = path_str(&root().join("examples/variants/thermo-arrow.txt"));
+    let link = stdout(&dlx(&["sudoku", "convert", "--to", "link", &f]));
+    let link = link.trim();
+    assert!(
+        link.starts_with("https://www.f-puzzles.com/?load="),
+        "{link}"
+    );
+    let a = json(&dlx(&["sudoku", "solve", "--unique", "--json", link]));
+    let b = json(&dlx(&["sudoku", "solve", "--unique", "--json", &f]));
+    assert_eq!(a["format"], "link");
+    assert_eq!(a["status"], "unique");
+    assert_eq!(a["solution"], b["solution"]);
+}
