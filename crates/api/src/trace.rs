@@ -1,0 +1,205 @@
+//! The exact-cover trace of the page's player and matrix view: the engine's
+//! [`Record`](dlx_engine::Record) of a dancing-links search, each step put in words as an
+//! [`XccStep`] (items by name, a sentence).
+//!
+//! Each step carries only how the stack of chosen option ids changed (`pop` ids leave its top,
+//! then those of `push` are added), so a deep search costs the same per step as a shallow one.
+//! From the stack, replayed, the page derives everything it draws on the
+//! [`Matrix`](dlx_engine::Matrix): the items covered (every item of a chosen option) and the
+//! options hidden (every option sharing an item with a chosen one).
+
+use dlx_engine::{Heuristic, OptionId, Problem, Step, StepKind};
+use serde::Serialize;
+
+use crate::run::Budget;
+
+/// One step of a recorded dancing-links search.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct XccStep {
+    /// What happened.
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::schema::step_kind))]
+    pub kind: StepKind,
+    /// The search level (0 at the root).
+    pub depth: usize,
+    /// The item chosen at this level (choose, dead end, try, backtrack), by name.
+    pub item: Option<String>,
+    /// The same item by index.
+    pub item_id: Option<u32>,
+    /// How many options the chosen item had (choose, dead end).
+    pub options: Option<usize>,
+    /// The option tried (try).
+    pub option: Option<u32>,
+    /// How many option ids leave the top of the partial solution (the chosen options, by id,
+    /// in level order) at this step, before those of `push` are added.
+    pub pop: usize,
+    /// The option ids added to the partial solution at this step (see `pop`).
+    pub push: Vec<u32>,
+    /// A sentence saying what happened.
+    pub text: String,
+}
+
+/// The recorded search.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct XccTrace {
+    /// The steps, at most the cap asked for.
+    pub steps: Vec<XccStep>,
+    /// Whether the search went on past the last recorded step.
+    pub truncated: bool,
+    /// Solutions met within the recorded steps.
+    pub solutions: u64,
+}
+
+fn plural(k: usize) -> &'static str {
+    if k == 1 { "" } else { "s" }
+}
+
+impl XccStep {
+    /// Step `s` of a search of `problem`, which met `solution` solutions up to it; `before` is
+    /// the partial solution before the step.
+    fn of(problem: &Problem, s: &Step, solution: u64, before: &[OptionId]) -> XccStep {
+        let name = s.item.map(|i| problem.item_name(i).to_string());
+        let who = name.as_deref().unwrap_or("?");
+        let level = s.level;
+        let options = s.options;
+        let text = match s.kind {
+            StepKind::Solution => format!(
+                "solution {solution}: every primary item is covered by {level} option{}",
+                plural(level)
+            ),
+            StepKind::DeadEnd => format!("dead end: item {who} has no option left; backtracking"),
+            StepKind::Choose => {
+                format!(
+                    "item {who} has {options} option{}; covering it",
+                    plural(options)
+                )
+            }
+            StepKind::Try => {
+                let o = s.option.unwrap_or(OptionId(0));
+                format!(
+                    "level {level}: trying option {} ({})",
+                    o.0,
+                    problem.display_option(o)
+                )
+            }
+            StepKind::Backtrack if level == 0 => {
+                format!("every option of {who} has been tried; the search is over")
+            }
+            StepKind::Backtrack => format!(
+                "every option of {who} has been tried; backing up to level {}",
+                level - 1
+            ),
+        };
+        let counted = matches!(s.kind, StepKind::Choose | StepKind::DeadEnd);
+        let keep = before
+            .iter()
+            .zip(&s.stack)
+            .take_while(|(a, b)| a == b)
+            .count();
+        XccStep {
+            kind: s.kind,
+            depth: level,
+            item: name,
+            item_id: s.item.map(|i| i.0),
+            options: counted.then_some(options),
+            option: s.option.map(|o| o.0),
+            pop: before.len() - keep,
+            push: s.stack[keep..].iter().map(|o| o.0).collect(),
+            text,
+        }
+    }
+}
+
+/// Records the dancing-links search of `problem`, at most `cap` steps, within `budget`.
+pub fn record(problem: &Problem, heuristic: Heuristic, cap: usize, budget: Budget) -> XccTrace {
+    let config = budget.engine_config(heuristic);
+    let (rec, _) = dlx_engine::record::record(problem, config, cap, u64::MAX);
+    let mut solutions = 0;
+    let mut before: &[OptionId] = &[];
+    let steps = rec
+        .steps
+        .iter()
+        .map(|s| {
+            solutions += u64::from(s.kind == StepKind::Solution);
+            let step = XccStep::of(problem, s, solutions, before);
+            before = &s.stack;
+            step
+        })
+        .collect();
+    XccTrace {
+        steps,
+        truncated: rec.truncated,
+        solutions,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dlx_time::Instant;
+    use std::time::Duration;
+
+    const KNUTH: &str = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
+
+    fn budget() -> Budget {
+        Budget {
+            nodes: Some(1_000_000),
+            deadline: Some(Instant::now() + Duration::from_secs(10)),
+        }
+    }
+
+    #[test]
+    fn steps_are_put_in_words() {
+        let (p, _) = dlx_engine::format::parse(KNUTH).unwrap();
+        let t = record(&p, Heuristic::Mrv, 1000, budget());
+        assert!(!t.truncated);
+        assert_eq!(t.solutions, 1);
+        assert_eq!(t.steps[0].text, "item a has 2 options; covering it");
+        assert_eq!(t.steps[0].options, Some(2));
+        let tried = &t.steps[1];
+        assert_eq!(tried.kind, StepKind::Try);
+        assert_eq!((tried.item.as_deref(), tried.options), (Some("a"), None));
+        assert_eq!(tried.text, "level 0: trying option 1 (a d g)");
+        let sol = t.steps.iter().find(|s| s.kind == StepKind::Solution);
+        assert_eq!(
+            sol.unwrap().text,
+            "solution 1: every primary item is covered by 3 options"
+        );
+        let last = t.steps.last().unwrap();
+        assert_eq!(
+            last.text,
+            "every option of a has been tried; the search is over"
+        );
+        // Only choices and dead ends carry a number of options.
+        for s in &t.steps {
+            let counted = matches!(s.kind, StepKind::Choose | StepKind::DeadEnd);
+            assert_eq!(s.options.is_some(), counted, "{}", s.text);
+        }
+    }
+
+    #[test]
+    fn steps_carry_the_change_of_the_stack() {
+        // Two solutions, the first three levels deep: backing out of it pops level by level.
+        let (p, _) = dlx_engine::format::parse("a b c d\na b\nc\nd\na\nb c d\n").unwrap();
+        let t = record(&p, Heuristic::Mrv, 1000, budget());
+        let (rec, _) = dlx_engine::record::record(&p, Default::default(), 1000, u64::MAX);
+        assert_eq!(t.steps.len(), rec.steps.len());
+        let mut stack = Vec::new();
+        for (s, r) in t.steps.iter().zip(&rec.steps) {
+            stack.truncate(stack.len() - s.pop);
+            stack.extend(s.push.iter().map(|&o| OptionId(o)));
+            assert_eq!(stack, r.stack, "{}", s.text);
+        }
+        assert!(t.steps.iter().any(|s| s.pop > 0));
+        assert!(t.steps.iter().all(|s| s.push.len() <= 1));
+    }
+
+    #[test]
+    fn the_cap_truncates() {
+        let (p, _) = dlx_engine::format::parse(KNUTH).unwrap();
+        let t = record(&p, Heuristic::Leftmost, 3, budget());
+        assert_eq!(t.steps.len(), 3);
+        assert!(t.truncated);
+    }
+}
