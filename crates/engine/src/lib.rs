@@ -39,6 +39,7 @@ extern crate self as dlx_engine;
 
 pub mod cells;
 pub mod format;
+mod ids;
 pub mod links;
 pub mod parallel;
 pub mod problem;

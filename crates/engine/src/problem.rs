@@ -16,40 +16,8 @@ use std::sync::Arc;
 
 use hashbrown::{DefaultHashBuilder, HashTable};
 
+pub use crate::ids::{ColorId, ItemId, OptionId};
 use crate::propagate::Propagate;
-
-/// An item, by index: primary items come first, `0..primary_count`, then secondary items.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ItemId(pub u32);
-
-/// An option, by index in the order options were added to the problem.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct OptionId(pub u32);
-
-/// A color, by index in the order color names were first seen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ColorId(pub u32);
-
-impl ItemId {
-    /// The index as a `usize`.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-impl OptionId {
-    /// The index as a `usize`.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-impl ColorId {
-    /// The index as a `usize`.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
 
 /// One entry of an option: an item, and for a secondary item possibly a color.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -17,7 +17,7 @@
 
 use std::fmt;
 
-use crate::problem::{ItemId, OptionId};
+use crate::ids::{ItemId, OptionId};
 
 /// A sound pruning rule (see the module documentation).
 pub trait Propagate: Send + Sync + fmt::Debug {

@@ -6,6 +6,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::cell::Cell;
+use crate::link::LinkError;
 
 /// A constraint as errors name it: `killer cage 3 (r1c1 r1c2 r2c1)`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -233,6 +234,92 @@ impl RuleError {
             | RuleError::Givens { at, .. } => Some(at),
             RuleError::Contradiction { a, .. } => Some(a),
             _ => None,
+        }
+    }
+}
+
+/// Why a puzzle could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// No puzzle in the input.
+    #[error("no puzzle: the input is empty")]
+    Empty,
+    /// The JSON is malformed.
+    #[error("line {line}, column {column}: {message}")]
+    Json {
+        /// Line, from 1.
+        line: usize,
+        /// Column, from 1.
+        column: usize,
+        /// What serde_json says.
+        message: String,
+    },
+    /// A field of an f-puzzles file has the wrong type or value.
+    #[error("f-puzzles field `{field}`: {why}")]
+    Field {
+        /// The field's path (`killercage[2].cells[1]`).
+        field: String,
+        /// Why.
+        why: String,
+    },
+    /// An f-puzzles constraint (or element) this library does not know: refused by name, never
+    /// ignored, since solving without it would give wrong answers.
+    #[error(
+        "f-puzzles `{field}` ({what}) is not supported: dlx refuses the puzzle rather than solve it without it"
+    )]
+    Unsupported {
+        /// The field.
+        field: String,
+        /// What it is, in words.
+        what: String,
+    },
+    /// The link could not be decompressed.
+    #[error("f-puzzles link: {0}")]
+    Link(#[from] LinkError),
+    /// A line of our text format.
+    #[error("line {line}, column {column}: {why}")]
+    Text {
+        /// Line, from 1.
+        line: usize,
+        /// Column, from 1.
+        column: usize,
+        /// Why.
+        why: String,
+    },
+    /// The rules or givens are refused.
+    #[error(transparent)]
+    Rules(Box<RuleError>),
+    /// The rules are refused; the constraint at fault is on this line of the text.
+    #[error("line {line}: {error}")]
+    Located {
+        /// The line, from 1.
+        line: usize,
+        /// Why.
+        error: Box<RuleError>,
+    },
+}
+
+impl From<RuleError> for ParseError {
+    fn from(e: RuleError) -> ParseError {
+        ParseError::Rules(Box::new(e))
+    }
+}
+
+impl ParseError {
+    /// The rule error, when the rules or givens were refused.
+    pub fn rule_error(&self) -> Option<&RuleError> {
+        match self {
+            ParseError::Rules(e) | ParseError::Located { error: e, .. } => Some(e),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn json(e: &serde_json::Error) -> ParseError {
+        ParseError::Json {
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string(),
         }
     }
 }

@@ -32,7 +32,7 @@ use serde_json::{Map, Value, json};
 
 use crate::cell::{Cell, parse_rc};
 use crate::constraint::{Constraint, Direction, Line, XvLetter};
-use crate::format::ParseError;
+use crate::error::ParseError;
 use crate::puzzle::{Meta, Puzzle};
 use crate::rules::{Regions, Rules, windows};
 

@@ -49,8 +49,9 @@ pub mod text;
 
 pub use cell::Cell;
 pub use constraint::{Constraint, Direction, Line, XvLetter};
+pub use error::ParseError;
 pub use error::{Named, RuleError};
-pub use format::{Format, ParseError, detect, parse, parse_as, write};
+pub use format::{Format, detect, parse, parse_as, write};
 pub use lower::{EncodeError, Encoding, Tuning, lower, lower_with};
 pub use puzzle::{Meta, Puzzle, grid_line, grid_pretty};
 pub use rules::{CellSet, House, HouseKind, Regions, Rules, Violation};

@@ -20,8 +20,8 @@
 
 use crate::cell::{Cell, parse_rc};
 use crate::constraint::{Constraint, Direction, Line, XvLetter};
+use crate::error::ParseError;
 use crate::error::RuleError;
-use crate::format::ParseError;
 use crate::puzzle::{Meta, Puzzle, digit_of, symbol};
 use crate::rules::{Regions, Rules};
 
