@@ -3,13 +3,11 @@
 //! On every target with a clock this is `std::time::Instant` itself (a re-export, so the
 //! libraries' public types do not change), and `unix_nanos` reads `SystemTime`. On
 //! `wasm32-unknown-unknown`, where `std::time::Instant::now()` panics for want of a clock, it
-//! is a type of the same shape that reads the clock its host passes in: the module that
-//! instantiates the WebAssembly provides two imports in the `env` namespace,
+//! is a type of the same shape that reads the host's clocks, bound with wasm-bindgen to the
+//! globals every browser window, Web Worker and Node.js has:
 //!
-//! - `dlx_now_ms() -> f64`: a monotonic clock in milliseconds (a browser's
-//!   `performance.now()`), read by [`Instant::now`];
-//! - `dlx_wall_ms() -> f64`: the wall clock in milliseconds since 1970 (`Date.now()`), read by
-//!   [`unix_nanos`].
+//! - `performance.now()`: a monotonic clock in milliseconds, read by [`Instant::now`];
+//! - `Date.now()`: the wall clock in milliseconds since 1970, read by [`unix_nanos`].
 //!
 //! So deadlines (node budgets and time limits of searches, logic and the generator) work in
 //! a browser's Web Worker as they do natively.
@@ -43,7 +41,7 @@ pub fn unix_nanos() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-/// Nanoseconds since 1970-01-01 on the host's wall clock (`env.dlx_wall_ms`).
+/// Nanoseconds since 1970-01-01 on the host's wall clock (`Date.now()` in WebAssembly).
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub fn unix_nanos() -> u64 {
     wasm::wall_ms().max(0.0) as u64 * 1_000_000

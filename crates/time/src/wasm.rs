@@ -3,17 +3,21 @@
 use std::ops::{Add, AddAssign, Sub, SubAssign};
 use std::time::Duration;
 
-// The host's clocks, imported from the `env` module of the instance.
-unsafe extern "C" {
-    fn dlx_now_ms() -> f64;
-    fn dlx_wall_ms() -> f64;
+use wasm_bindgen::prelude::wasm_bindgen;
+
+// The host's clocks, bound by wasm-bindgen to the globals every browser window, Web Worker
+// and Node.js has: `performance.now()` and `Date.now()`.
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+    #[wasm_bindgen(js_namespace = Date, js_name = now)]
+    fn date_now() -> f64;
 }
 
 /// The wall clock in milliseconds since 1970.
 pub(crate) fn wall_ms() -> f64 {
-    // SAFETY: the import takes no arguments and returns a number; the host must provide it
-    // (an instance without it does not link).
-    unsafe { dlx_wall_ms() }
+    date_now()
 }
 
 /// A point of the host's monotonic clock: the time since the clock's origin (a page's time
@@ -30,8 +34,7 @@ pub struct Instant {
 impl Instant {
     /// Now, on the host's monotonic clock.
     pub fn now() -> Instant {
-        // SAFETY: as for `wall_ms`.
-        let ms = unsafe { dlx_now_ms() };
+        let ms = performance_now();
         let ms = if ms.is_finite() && ms > 0.0 { ms } else { 0.0 };
         Instant {
             since_origin: Duration::from_secs_f64(ms / 1000.0),

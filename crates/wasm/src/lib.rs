@@ -4,7 +4,7 @@
 //! `dlx serve`'s JSON API.
 //!
 //! Built for `wasm32-unknown-unknown` and bound with wasm-bindgen, it runs in a Web Worker;
-//! the host provides the clock `dlx-time` reads (`env.dlx_now_ms`, `env.dlx_wall_ms`).
+//! `dlx-time` reads the host's `performance.now()` and `Date.now()`.
 //! Natively the same functions are plain Rust functions, which the tests call.
 
 use wasm_bindgen::prelude::wasm_bindgen;
