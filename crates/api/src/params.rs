@@ -72,8 +72,8 @@ impl Counted {
     }
 }
 
-/// The largest queens board the operations build.
-pub const MAX_QUEENS: u32 = 64;
+/// The largest queens board the operations build (the caps' `max_queens` by default).
+pub use crate::run::MAX_QUEENS;
 
 /// The `n`-queens problem (`1 <= n <=` [`MAX_QUEENS`]) in Knuth's encoding, from
 /// `dlx-puzzles`, and, for each option, the `[row, column]` of its queen; `None` for a size

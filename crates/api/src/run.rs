@@ -113,6 +113,9 @@ pub struct Caps {
     pub time_limit_ms: Option<u64>,
 }
 
+/// The largest queens board the operations build.
+pub const MAX_QUEENS: u32 = 64;
+
 /// The most steps a trace records by default (`dlx serve --max-trace-steps`).
 pub const MAX_TRACE_STEPS: usize = 5_000;
 
@@ -127,7 +130,7 @@ impl Caps {
             max_explain_steps: 5_000,
             max_logic_size: 16,
             max_generate_size: 16,
-            max_queens: crate::params::MAX_QUEENS,
+            max_queens: MAX_QUEENS,
             max_trace_queens: 12,
             max_matrix_options: 128,
             node_budget: Some(5_000_000),
