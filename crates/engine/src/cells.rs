@@ -77,7 +77,9 @@
 //! solution leaf) all count branches, while a solution lists every option, forced or not.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use dlx_time::Instant;
 
 use crate::problem::{ItemId, OptionId, Problem};
 use crate::propagate::{Propagate, ViewBuffers};

@@ -34,7 +34,9 @@
 //! resumed later by calling [`Links::run`] again.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use dlx_time::Instant;
 
 use crate::problem::{ItemId, OptionId, Problem};
 use crate::propagate::{Propagate, ViewBuffers};

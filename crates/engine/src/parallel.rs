@@ -36,7 +36,9 @@
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use dlx_time::Instant;
 
 use crate::cells::Cells;
 use crate::links::Links;

@@ -3,7 +3,9 @@
 //! decisions and progress.
 
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use dlx_time::Instant;
 
 use crate::problem::{ItemId, OptionId, Problem};
 

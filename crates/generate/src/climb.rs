@@ -8,7 +8,7 @@
 //! (equal moves let the search drift across plateaus). It stops when a rating falls in the
 //! range or the steps run out.
 
-use std::time::Instant;
+use dlx_time::Instant;
 
 use rand::Rng;
 use rand::seq::{IndexedRandom, SliceRandom};

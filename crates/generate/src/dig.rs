@@ -24,7 +24,7 @@
 //! give a second solution, leaves a minimal puzzle: an orbit kept at some point would give
 //! a second solution from any smaller puzzle too (fewer givens never remove solutions).
 
-use std::time::Instant;
+use dlx_time::Instant;
 
 use dlx_sudoku::{Grid, Shape, SolveOptions, SolverKind, Status, solve};
 

@@ -11,7 +11,7 @@
 //! cheaply); they are varied enough that two puzzles from different seeds share a solution
 //! grid only by accident.
 
-use std::time::Instant;
+use dlx_time::Instant;
 
 use dlx_sudoku::{Grid, Shape, SolveOptions, SolverKind, solve};
 use rand::Rng;

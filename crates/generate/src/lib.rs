@@ -49,8 +49,8 @@ mod options;
 pub mod request;
 pub mod symmetry;
 
+use dlx_time::Instant;
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use dlx_sudoku::{Grid, Shape, SolveOptions, SolverKind, Status, solve};
 use rand::seq::SliceRandom;
@@ -408,9 +408,7 @@ impl Plan<'_> {
 /// A seed from the clock, for callers that were given none (print it, so the puzzles can be
 /// made again).
 pub fn fresh_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
+    dlx_time::unix_nanos()
 }
 
 /// Makes `options.count` puzzles on the current rayon pool and returns them in index order.

@@ -97,6 +97,22 @@ impl Symmetry {
         }
     }
 
+    /// The name people read: `180° rotation`, `Both mirrors`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Symmetry::None => "None",
+            Symmetry::Rotate180 => "180° rotation",
+            Symmetry::Rotate90 => "90° rotation",
+            Symmetry::Horizontal => "Horizontal mirror",
+            Symmetry::Vertical => "Vertical mirror",
+            Symmetry::BothMirrors => "Both mirrors",
+            Symmetry::Diagonal => "Main diagonal",
+            Symmetry::AntiDiagonal => "Anti-diagonal",
+            Symmetry::BothDiagonals => "Both diagonals",
+            Symmetry::Dihedral => "Full (dihedral)",
+        }
+    }
+
     /// Generators of the group (the group is every product of them).
     fn generators(self) -> &'static [Motion] {
         match self {

@@ -102,7 +102,7 @@ pub(crate) struct Engine {
     static_sets: Option<(Vec<u64>, Vec<Option<Derived>>)>,
     /// When to stop: once past it, every run derives nothing (so no conclusion is drawn
     /// from a cut run) and `expired` is set.
-    pub(crate) deadline: Option<std::time::Instant>,
+    pub(crate) deadline: Option<dlx_time::Instant>,
     pub(crate) expired: bool,
     runs: u32,
 }
@@ -302,7 +302,7 @@ impl Engine {
         self.digit = root % self.n;
         if let Some(deadline) = self.deadline {
             self.runs = self.runs.wrapping_add(1);
-            if self.runs % 16 == 0 && std::time::Instant::now() >= deadline {
+            if self.runs % 16 == 0 && dlx_time::Instant::now() >= deadline {
                 self.expired = true;
             }
         }

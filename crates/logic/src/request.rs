@@ -140,7 +140,7 @@ impl ExplainRequest {
             max_technique,
             uniqueness: !self.no_uniqueness,
             deadline: self.time_limit_ms.and_then(|ms| {
-                std::time::Instant::now().checked_add(std::time::Duration::from_millis(ms))
+                dlx_time::Instant::now().checked_add(std::time::Duration::from_millis(ms))
             }),
         })
     }

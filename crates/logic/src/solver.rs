@@ -103,7 +103,7 @@ pub struct Options {
     pub uniqueness: bool,
     /// Stop at this instant (checked before each step and every 16 chain runs); the path
     /// then ends with [`Stop::Deadline`].
-    pub deadline: Option<std::time::Instant>,
+    pub deadline: Option<dlx_time::Instant>,
 }
 
 impl Default for Options {
@@ -569,7 +569,7 @@ impl Solver {
             || self
                 .options
                 .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d)
+                .is_some_and(|d| dlx_time::Instant::now() >= d)
     }
 
     /// Applies a step's placements and eliminations to the board.

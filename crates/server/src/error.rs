@@ -1,5 +1,7 @@
 //! Errors of the API and how they become HTTP responses, plus [`ApiJson`], the JSON extractor
-//! whose rejections use the same `{"error": "..."}` shape as every other failure.
+//! whose rejections use the same `{"error": "..."}` shape as every other failure. An
+//! operation's refusal ([`ApiError`], from `dlx-api`) keeps its field, line, column and cells
+//! in the body ([`ErrorBody`]).
 //!
 //! A 4xx response carries a message naming what is wrong with the request; a 500 says only
 //! "internal error" and the cause goes to the log (`tracing::error!`), never to the client.
@@ -13,21 +15,8 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-/// A request the libraries refused, with the place at fault kept apart from the sentence:
-/// the field, the line and column of its text, the cells of its grid.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Refused {
-    /// The whole sentence: `puzzle: unknown character 'x' at line 3, column 3 (...)`.
-    pub message: String,
-    /// The request field at fault.
-    pub field: Option<&'static str>,
-    /// The line of that field's text (1-based).
-    pub line: Option<usize>,
-    /// The column of that line (1-based, in characters).
-    pub column: Option<usize>,
-    /// The cells at fault, `(row, column)`, 0-based.
-    pub cells: Vec<(usize, usize)>,
-}
+use dlx_api::ApiError;
+pub use dlx_api::ErrorBody;
 
 /// Everything a handler can fail with.
 #[derive(Debug, thiserror::Error)]
@@ -35,9 +24,9 @@ pub enum AppError {
     /// The request is malformed or asks for something impossible (400).
     #[error("{0}")]
     BadRequest(String),
-    /// A library refused the request (400), naming the field, line, column or cells.
+    /// An operation refused the request (400), naming the field, line, column or cells.
     #[error("{}", .0.message)]
-    Refused(Refused),
+    Refused(ApiError),
     /// No such route or resource (404).
     #[error("{0}")]
     NotFound(String),
@@ -103,70 +92,29 @@ impl AppError {
     }
 }
 
-/// The body of every error response.
-#[derive(Debug, Default, Serialize, utoipa::ToSchema)]
-pub struct ErrorBody {
-    /// What went wrong, lowercase, naming the offending field or value.
-    pub error: String,
-    /// The request field at fault (`puzzle`, `progress`, `marks`, `shape`, `limit`, ...),
-    /// when the server can tell.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub field: Option<String>,
-    /// The line of that field's text (1-based), for text that does not read.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
-    /// The column of that line (1-based, in characters).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub column: Option<usize>,
-    /// The cells at fault, `[row, column]` 0-based: givens that repeat a digit, a digit or a
-    /// pencil mark that contradicts the solution, cells where two solutions differ.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub cells: Vec<[usize; 2]>,
-}
-
-impl From<dlx_sudoku::RequestError> for AppError {
-    fn from(e: dlx_sudoku::RequestError) -> Self {
-        AppError::Refused(Refused {
-            message: e.to_string(),
-            field: Some(e.field()),
-            line: e.line(),
-            column: e.column(),
-            cells: e.cells(),
-        })
+impl From<ApiError> for AppError {
+    fn from(e: ApiError) -> Self {
+        AppError::Refused(e)
     }
 }
 
-impl From<dlx_logic::LogicRequestError> for AppError {
-    fn from(e: dlx_logic::LogicRequestError) -> Self {
-        AppError::Refused(Refused {
-            message: e.to_string(),
-            field: Some(e.field()),
-            line: e.line(),
-            column: e.column(),
-            cells: e.cells(),
-        })
-    }
+/// The libraries' refusals, through [`ApiError`].
+macro_rules! refused {
+    ($($t:ty),*) => {$(
+        impl From<$t> for AppError {
+            fn from(e: $t) -> Self {
+                AppError::Refused(e.into())
+            }
+        }
+    )*};
 }
 
-impl From<dlx_generate::GenerateRequestError> for AppError {
-    fn from(e: dlx_generate::GenerateRequestError) -> Self {
-        AppError::Refused(Refused {
-            message: e.to_string(),
-            field: Some(e.field),
-            ..Refused::default()
-        })
-    }
-}
-
-impl From<dlx_engine::RequestError> for AppError {
-    fn from(e: dlx_engine::RequestError) -> Self {
-        AppError::Refused(Refused {
-            message: e.to_string(),
-            field: Some(e.field),
-            ..Refused::default()
-        })
-    }
-}
+refused!(
+    dlx_sudoku::RequestError,
+    dlx_logic::LogicRequestError,
+    dlx_generate::GenerateRequestError,
+    dlx_engine::RequestError
+);
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
@@ -174,22 +122,10 @@ impl IntoResponse for AppError {
         let body = match self {
             AppError::Internal(cause) => {
                 tracing::error!(%cause, "internal error");
-                ErrorBody {
-                    error: "internal error".to_string(),
-                    ..ErrorBody::default()
-                }
+                ErrorBody::message("internal error")
             }
-            AppError::Refused(r) => ErrorBody {
-                error: r.message,
-                field: r.field.map(str::to_string),
-                line: r.line,
-                column: r.column,
-                cells: r.cells.into_iter().map(|(r, c)| [r, c]).collect(),
-            },
-            other => ErrorBody {
-                error: other.to_string(),
-                ..ErrorBody::default()
-            },
+            AppError::Refused(r) => r.body(),
+            other => ErrorBody::message(other.to_string()),
         };
         (status, axum::Json(body)).into_response()
     }

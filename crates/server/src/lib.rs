@@ -41,12 +41,9 @@ pub mod error;
 pub mod logic;
 pub mod meta;
 pub mod openapi;
-pub mod params;
 pub mod queens;
-pub mod schema;
 pub mod state;
 pub mod sudoku;
-pub mod trace;
 pub mod work;
 pub mod xcc;
 

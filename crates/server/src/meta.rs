@@ -1,4 +1,5 @@
-//! The meta endpoints: `GET /api/health` and `GET /api/limits`.
+//! The meta endpoints: `GET /api/health`, `GET /api/limits` and `GET /api/meta` (what the
+//! page reads of the engine: `dlx_api::meta`).
 
 use std::time::Duration;
 
@@ -61,4 +62,14 @@ pub async fn limits(
         body_timeout_ms: ms(l.body_timeout),
         send_timeout_ms: ms(l.send_timeout),
     })
+}
+
+/// `GET /api/meta`: what a page needs to know of the engine (digit symbols, sizes and box
+/// shapes, solvers, techniques, bands, ratings, symmetries, stop reasons) and this server's
+/// caps; the browser build answers the same for itself.
+#[utoipa::path(get, path = "/api/meta", tag = "meta", responses((status = 200, body = dlx_api::meta::Meta)))]
+pub async fn meta(
+    axum::extract::State(state): axum::extract::State<AppState>,
+) -> axum::Json<dlx_api::meta::Meta> {
+    axum::Json(dlx_api::meta::meta(&state.caps))
 }

@@ -5,8 +5,8 @@
 //! reads or writes derives `utoipa::ToSchema`; [`router`] registers the handlers through
 //! utoipa-axum's `OpenApiRouter`, which takes a route's path and method from that same
 //! annotation, so a route is in the router if and only if it is in the document. The types
-//! of other crates (which know nothing of OpenAPI) get their schemas from [`crate::schema`],
-//! a level below the handlers.
+//! of other crates derive their schemas with their `openapi` feature (`dlx-api`'s answers
+//! included, with the schemas it writes for types that derive none).
 
 use std::sync::OnceLock;
 
@@ -34,6 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(meta::health))
         .routes(routes!(meta::limits))
+        .routes(routes!(meta::meta))
         .routes(routes!(openapi_json))
         .routes(routes!(sudoku::check))
         .routes(routes!(sudoku::solve))
@@ -83,7 +84,7 @@ mod tests {
             "{doc}"
         );
         let paths = doc["paths"].as_object().unwrap();
-        assert_eq!(paths.len(), 13, "{:?}", paths.keys());
+        assert_eq!(paths.len(), 14, "{:?}", paths.keys());
         assert!(paths["/api/queens/{n}"]["get"].is_object());
     }
 }

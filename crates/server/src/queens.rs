@@ -1,19 +1,20 @@
 //! `GET /api/queens/{n}`: the N-queens problem as exact cover, counted or listed, with each
-//! solution given as the column of the queen in each row.
+//! solution given as the column of the queen in each row (`dlx_api::xcc::queens`).
 //!
-//! The encoding is Knuth's, from `dlx-puzzles` (built by [`crate::params::queens`]): primary items `r0..` (ranks) and `c0..`
+//! The encoding is Knuth's, from `dlx-puzzles`: primary items `r0..` (ranks) and `c0..`
 //! (files) in organ-pipe order (middle first), secondary items `a..` and `b..` for the
 //! diagonals; option `n * r + c` puts a queen on row `r`, column `c`.
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use dlx_engine::{Heuristic, Links, OptionId, Search};
-use serde::{Deserialize, Serialize};
+use dlx_api::xcc::{QueensRequest, QueensResponse};
+use dlx_api::{Asked, Run};
+use dlx_engine::Heuristic;
+use serde::Deserialize;
 
 use crate::error::{ApiJson, AppError, SearchRefusals};
-use crate::params::{Counted, Listing, MAX_QUEENS, queens};
 use crate::state::AppState;
-use crate::work::{Asked, answer};
+use crate::work::answer;
 
 /// The query of `GET /api/queens/{n}`.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -27,20 +28,6 @@ pub struct QueensQuery {
     /// How to choose the item to branch on.
     #[serde(default)]
     pub heuristic: Heuristic,
-}
-
-/// The answer to `GET /api/queens/{n}`.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct QueensResponse {
-    /// The board size.
-    pub n: u32,
-    /// How the search ended: `status`, `solutions`, `complete`, `stats`.
-    #[serde(flatten)]
-    pub search: Counted,
-    /// The first solution: `first[r]` is the column of the queen on row `r` (empty if none).
-    pub first: Vec<u32>,
-    /// The first solutions found, as many as `list` asked, in the same form.
-    pub listed: Vec<Vec<u32>>,
 }
 
 /// `GET /api/queens/{n}`.
@@ -60,37 +47,26 @@ pub async fn get(
     Path(n): Path<String>,
     query: Result<Query<QueensQuery>, QueryRejection>,
 ) -> Result<ApiJson<QueensResponse>, AppError> {
+    let max = state.caps.max_queens;
     let n: u32 = match n.parse() {
-        Ok(n) if (1..=MAX_QUEENS).contains(&n) => n,
+        Ok(n) if (1..=max).contains(&n) => n,
         _ => {
             return Err(AppError::bad(format!(
-                "n must be a whole number from 1 to {MAX_QUEENS}, not `{n}`"
+                "n must be a whole number from 1 to {max}, not `{n}`"
             )));
         }
     };
     let Query(q) = query.map_err(|e| AppError::bad(format!("query: {}", e.body_text())))?;
-    let listing = Listing::new(q.limit, q.list, state.limits.max_listed)?;
-    let heuristic = q.heuristic;
+    dlx_api::params::Listing::new(q.limit, q.list, state.caps.max_listed)?;
+    let req = QueensRequest {
+        n,
+        limit: q.limit,
+        list: q.list,
+        heuristic: q.heuristic,
+    };
+    let caps = state.caps.clone();
     answer(&state, Asked::default(), move |budget| {
-        let (problem, squares) =
-            queens(n).ok_or_else(|| AppError::bad(format!("n: no board of size {n}")))?;
-        let mut links = Links::new(&problem, budget.engine_config(heuristic));
-        let columns = |s: &[OptionId]| {
-            let mut cols = vec![0u32; n as usize];
-            for o in s {
-                let [r, c] = squares[o.index()];
-                cols[r as usize] = c;
-            }
-            cols
-        };
-        let (first, listed, search) = listing.run(&mut links, columns);
-        let first = first.unwrap_or_default();
-        Ok(QueensResponse {
-            n,
-            search,
-            first,
-            listed,
-        })
+        Ok(dlx_api::xcc::queens(&req, &mut Run::new(budget, &caps))?)
     })
     .await
 }

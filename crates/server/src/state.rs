@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use dlx_api::Caps;
 use tokio::sync::Semaphore;
 
 /// Every limit a request is held to. The defaults suit a laptop serving a few users.
@@ -58,7 +59,22 @@ impl Default for Limits {
     }
 }
 
-/// What every handler shares: the limits and the semaphores of solver slots.
+impl Limits {
+    /// These limits as the caps of the operations: `dlx-api`'s server caps with this node
+    /// budget, time limit, trace length and listing.
+    pub fn caps(&self) -> Caps {
+        Caps {
+            max_trace_steps: self.max_trace_steps,
+            max_listed: self.max_listed,
+            node_budget: Some(self.node_budget),
+            time_limit_ms: Some(self.time_limit.as_millis() as u64),
+            ..Caps::server()
+        }
+    }
+}
+
+/// What every handler shares: the limits, the caps the operations run under, and the
+/// semaphores of solver slots.
 ///
 /// Invariant: `permits` and `quick_permits` were each created with `limits.concurrency.max(1)`
 /// permits.
@@ -66,6 +82,8 @@ impl Default for Limits {
 pub struct AppState {
     /// The limits requests are held to.
     pub limits: Arc<Limits>,
+    /// The same limits as the operations of `dlx-api` read them (and `GET /api/meta` reports).
+    pub caps: Arc<Caps>,
     /// One permit per search allowed to run at once ([`Lane::Search`](crate::work::Lane::Search)).
     pub permits: Arc<Semaphore>,
     /// The permits of [`Lane::Quick`](crate::work::Lane::Quick): checks, unreadable inputs and small solves, so
@@ -79,6 +97,7 @@ impl AppState {
         let permits = Arc::new(Semaphore::new(limits.concurrency.max(1)));
         let quick_permits = Arc::new(Semaphore::new(limits.concurrency.max(1)));
         AppState {
+            caps: Arc::new(limits.caps()),
             limits: Arc::new(limits),
             permits,
             quick_permits,

@@ -15,55 +15,13 @@
 //! [`Limits::concurrency`]: crate::Limits::concurrency
 
 use std::future::Future;
-use std::time::{Duration, Instant};
 
 use axum::http::Method;
-use dlx_engine::{Config, Heuristic};
+pub use dlx_api::{Asked, Budget};
 use serde::Deserialize;
 
 use crate::error::{ApiJson, AppError};
 use crate::state::AppState;
-
-/// The work one request may do: the smaller of the server's limits and what the request asked.
-#[derive(Clone, Copy, Debug)]
-pub struct Budget {
-    /// Search-tree nodes allowed.
-    pub nodes: u64,
-    /// When the search must stop.
-    pub deadline: Instant,
-}
-
-impl Budget {
-    /// An engine configuration with this budget; the deadline is checked often (every 256
-    /// nodes) because sudoku nodes on large grids are expensive.
-    pub fn engine_config(&self, heuristic: Heuristic) -> Config {
-        Config {
-            heuristic,
-            node_budget: Some(self.nodes),
-            deadline: Some(self.deadline),
-            check_interval: 256,
-        }
-    }
-}
-
-/// What a request may ask to lower (never raise) the server's limits with.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Asked {
-    /// A node budget, if the request gave one.
-    pub nodes: Option<u64>,
-    /// A time limit in milliseconds, if the request gave one.
-    pub time_limit_ms: Option<u64>,
-}
-
-impl Asked {
-    /// A request's `node_budget` and `time_limit_ms`.
-    pub fn new(nodes: Option<u64>, time_limit_ms: Option<u64>) -> Self {
-        Asked {
-            nodes,
-            time_limit_ms,
-        }
-    }
-}
 
 /// Where a request's work runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,10 +162,7 @@ where
         Lane::Rejected => {
             // The work is a parse that fails (see `lane_of`), so it runs here, under the
             // server's budget all the same.
-            return work(Budget {
-                nodes: limits.node_budget,
-                deadline: Instant::now() + limits.time_limit,
-            });
+            return work(Budget::within(state.caps.limits(), Asked::default()));
         }
         Lane::Quick => &state.quick_permits,
         Lane::Search => &state.permits,
@@ -216,19 +171,10 @@ where
         .await
         .map_err(|_| AppError::Busy)?
         .map_err(|_| AppError::Busy)?;
-    let nodes = asked
-        .nodes
-        .map_or(limits.node_budget, |n| n.min(limits.node_budget));
-    let time = asked.time_limit_ms.map_or(limits.time_limit, |ms| {
-        Duration::from_millis(ms).min(limits.time_limit)
-    });
+    let face = state.caps.limits();
     let job = move || {
         let _permit = permit;
-        let budget = Budget {
-            nodes,
-            deadline: Instant::now() + time,
-        };
-        work(budget)
+        work(Budget::within(face, asked))
     };
     if lane == Lane::Quick {
         return match tokio::task::spawn_blocking(job).await {

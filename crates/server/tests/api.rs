@@ -192,7 +192,7 @@ mod xcc {
     #[tokio::test]
     async fn limit_stops_early_and_list_returns_that_many() {
         let s = state();
-        let problem = dlx_server::params::queens(8).unwrap().0;
+        let problem = dlx_api::params::queens(8).unwrap().0;
         let text = dlx_engine::format::write(&problem, None);
         let v = post_ok(
             &s,
@@ -216,7 +216,7 @@ mod xcc {
     #[tokio::test]
     async fn both_algorithms_list_valid_solutions_and_say_which_ran() {
         let s = state();
-        let problem = dlx_server::params::queens(8).unwrap().0;
+        let problem = dlx_api::params::queens(8).unwrap().0;
         let text = dlx_engine::format::write(&problem, None);
         let mut nodes = Vec::new();
         for (asked, ran) in [("auto", "cells"), ("cells", "cells"), ("links", "links")] {
@@ -267,7 +267,7 @@ mod xcc {
     #[tokio::test]
     async fn node_budget_is_reported_incomplete() {
         let s = state();
-        let text = dlx_engine::format::write(&dlx_server::params::queens(10).unwrap().0, None);
+        let text = dlx_engine::format::write(&dlx_api::params::queens(10).unwrap().0, None);
         let v = post_ok(
             &s,
             "/api/xcc/solve",
@@ -857,7 +857,7 @@ mod sudoku {
         .await;
         assert_eq!(status, StatusCode::OK, "{v}");
         let steps = v["steps"].as_array().unwrap().len();
-        assert_eq!(steps, dlx_server::sudoku::MAX_TRACE_CELLS / (64 * 64));
+        assert_eq!(steps, dlx_api::sudoku::MAX_TRACE_CELLS / (64 * 64));
         assert_eq!(v["truncated"], true);
         // Numbers separated by spaces above 35x35: the changes are digits up to 64.
         let first_try = v["steps"]
@@ -1706,14 +1706,56 @@ mod hardening {
 
 /// The OpenAPI document (`GET /api/openapi.json`): served, OpenAPI 3.1, listing every route
 /// the router answers and nothing else, and describing the answers the router gives.
+mod meta {
+    use super::*;
+
+    /// `GET /api/meta` describes the engine the page talks to: sizes with their box shapes,
+    /// the techniques with titles, the bands in order, and the symbols of the digits; the page
+    /// copies none of this.
+    #[tokio::test]
+    async fn meta_describes_sizes_techniques_and_bands() {
+        let s = state();
+        let (status, v) = get(&s, "/api/meta").await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert!(
+            v["symbols"].as_str().unwrap().starts_with("123456789"),
+            "{v}"
+        );
+        let sizes = v["sizes"].as_array().expect("sizes");
+        let nine = sizes.iter().find(|z| z["n"] == 9).expect("9x9 is a size");
+        assert!(
+            nine["shape"].is_object() || nine["shape"].is_array(),
+            "{nine}"
+        );
+        assert!(sizes.iter().any(|z| z["n"] == 16), "16x16 is a size");
+        let techniques = v["techniques"].as_array().expect("techniques");
+        assert!(
+            techniques
+                .iter()
+                .any(|t| t["name"] == "x_wing" && t["title"] == "X-wing")
+        );
+        // Bands are in order, each beginning where the one before ends.
+        let bands = v["bands"].as_array().expect("bands");
+        assert!(bands.len() >= 3, "{bands:?}");
+        for pair in bands.windows(2) {
+            assert!(
+                pair[0]["min"].as_f64() < pair[1]["min"].as_f64(),
+                "{pair:?}"
+            );
+        }
+        assert!(bands.last().unwrap()["max"].is_null());
+    }
+}
+
 mod contract {
     use super::*;
 
     /// Every route of the API, as a client calls it: method, path as the document writes it,
     /// and a path with its parameters filled in.
-    const ROUTES: [(&str, &str, &str); 13] = [
+    const ROUTES: [(&str, &str, &str); 14] = [
         ("get", "/api/health", "/api/health"),
         ("get", "/api/limits", "/api/limits"),
+        ("get", "/api/meta", "/api/meta"),
         ("get", "/api/openapi.json", "/api/openapi.json"),
         ("post", "/api/sudoku/check", "/api/sudoku/check"),
         ("post", "/api/sudoku/solve", "/api/sudoku/solve"),

@@ -1,6 +1,6 @@
 //! What both solvers share, below them: the box [`Shape`], the [`Answer`], the clock.
 
-use std::time::Instant;
+use dlx_time::Instant;
 
 /// Guesses between two looks at the clock when a search has a deadline.
 pub const CLOCK_EVERY: u64 = 256;

@@ -36,7 +36,7 @@
 //! 40-60% of the cells blank can still run past 100,000 guesses; `budget` and the deadline
 //! bound it.
 
-use std::time::Instant;
+use dlx_time::Instant;
 
 use crate::common::{Answer, CLOCK_EVERY, Shape, past};
 

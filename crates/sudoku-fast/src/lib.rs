@@ -29,8 +29,8 @@ mod generic;
 mod nine;
 
 pub use common::{Answer, CLOCK_EVERY, MAX_N, Shape, ShapeError};
+use dlx_time::Instant;
 pub use nine::{Answer9, solve9, solve9_budget, solve9_portable, solve9_until};
-use std::time::Instant;
 
 impl From<Answer9> for Answer {
     fn from(a: Answer9) -> Answer {

@@ -49,8 +49,8 @@
 //!   column `c` of band `b` is still possible) after the stack rule was last applied: the
 //!   stack rule need not run again while the pattern is unchanged.
 
+use dlx_time::Instant;
 use std::mem::MaybeUninit;
-use std::time::Instant;
 
 use crate::common::{CLOCK_EVERY, past};
 
@@ -190,7 +190,9 @@ const DISJOINT: [u32; 27] = table!(27, |a| union!(27, |b| if a % 3 != b % 3
     && a / 3 % 3 != b / 3 % 3
     && a / 9 != b / 9 => 1 << b));
 
-/// The columns of stack `s` in the three bands of a column pattern.
+/// The columns of stack `s` in the three bands of a column pattern (for BMI2's `pext` and
+/// `pdep`, and the tests).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const STACK_MASK: [u32; 3] = [0x1C0_E07, 0x1C0_E07 << 3, 0x1C0_E07 << 6];
 
 /// `DIGIT_OF_BIT[k] = k / 3` (bit `3 d + b` of a dirty mask belongs to digit `d`).

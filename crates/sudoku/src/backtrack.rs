@@ -17,8 +17,8 @@
 //! Invariant: for every level below the current one, `cells[open[frame.slot]]` is the digit
 //! tried and its bit is set in the three masks of its houses.
 
+use dlx_time::Instant;
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use crate::check::Masks;
 use crate::grid::Grid;

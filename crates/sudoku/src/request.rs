@@ -8,7 +8,9 @@
 //! (variants) are new optional fields.
 
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use dlx_time::Instant;
 
 use serde::{Deserialize, Serialize};
 

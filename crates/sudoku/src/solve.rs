@@ -16,7 +16,9 @@
 //!   up (a dead end counts once).
 
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use dlx_time::Instant;
 
 use dlx_engine::{Config, Heuristic, ItemId, Links, Observer, OptionId, Search};
 use serde::Serialize;

@@ -17,9 +17,9 @@
 //! ([`trace_with_limit`]), and is cut after [`TraceOptions::max_steps`] steps (then
 //! [`Trace::truncated`] says so).
 
+use dlx_time::Instant;
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 pub use dlx_engine::StepKind;
 use dlx_engine::{Config, Heuristic, OptionId, Step};

@@ -3,7 +3,9 @@
 //! [`LineAnswer`].
 
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use dlx_time::Instant;
 
 use super::input::MAX_LINE;
 use super::status::LineStatus;

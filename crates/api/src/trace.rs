@@ -11,13 +11,14 @@
 use dlx_engine::{Heuristic, OptionId, Problem, Step, StepKind};
 use serde::Serialize;
 
-use crate::work::Budget;
+use crate::run::Budget;
 
 /// One step of a recorded dancing-links search.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq, utoipa::ToSchema)]
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct XccStep {
     /// What happened.
-    #[schema(schema_with = crate::schema::step_kind)]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::schema::step_kind))]
     pub kind: StepKind,
     /// The search level (0 at the root).
     pub depth: usize,
@@ -39,7 +40,8 @@ pub struct XccStep {
 }
 
 /// The recorded search.
-#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct XccTrace {
     /// The steps, at most the cap asked for.
     pub steps: Vec<XccStep>,
@@ -135,14 +137,15 @@ pub fn record(problem: &Problem, heuristic: Heuristic, cap: usize, budget: Budge
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::{Duration, Instant};
+    use dlx_time::Instant;
+    use std::time::Duration;
 
     const KNUTH: &str = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
 
     fn budget() -> Budget {
         Budget {
-            nodes: 1_000_000,
-            deadline: Instant::now() + Duration::from_secs(10),
+            nodes: Some(1_000_000),
+            deadline: Some(Instant::now() + Duration::from_secs(10)),
         }
     }
 

@@ -1,23 +1,25 @@
-//! What the exact-cover endpoints share beyond the libraries' requests: the statistics of an
-//! engine search ([`EngineStats`], [`Counted`]), the queens problem ([`queens`]), the "count,
-//! stop after `limit`, list the first `list`" both exact-cover endpoints run ([`Listing`]) and
-//! the length of a trace ([`max_steps`]).
+//! What the exact-cover operations share beyond the libraries' requests: the statistics of
+//! an engine search ([`EngineStats`], [`Counted`]), the queens problem ([`queens`]), the
+//! "count, stop after `limit`, list the first `list`" both exact-cover operations run
+//! ([`Listing`]) and the length of a trace ([`max_steps`]).
 //!
 //! The request vocabulary (heuristic, algorithm, shape, solver, statuses) is the libraries'
-//! (`dlx_engine::request`, `dlx_sudoku::request`, ...); the endpoint modules import this
-//! module, `work`, `state`, `schema` and `error`, and nothing of each other (the test in
+//! (`dlx_engine::request`, `dlx_sudoku::request`, ...); the operation modules import this
+//! module, `run`, `schema` and `error`, and nothing of each other (the test in
 //! `crates/testkit/tests/modules.rs` keeps it so).
 
 use std::ops::ControlFlow;
 
-use dlx_engine::{Limit, OnSolution, OptionId, Outcome, Problem, Search, Stop};
+use dlx_engine::{Observer, OptionId, Outcome, Problem, Search, Stop};
 use dlx_puzzles::{Puzzle, Queens};
 use serde::Serialize;
 
-use crate::error::AppError;
+use crate::error::ApiError;
+use crate::run::{Progress, Run};
 
 /// The statistics of an engine search.
-#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct EngineStats {
     /// Search-tree nodes (as Knuth's DLX1 counts them with `links`; branch nodes with
     /// `cells`, whose forced moves are not nodes).
@@ -44,7 +46,8 @@ impl EngineStats {
 
 /// How a counted engine search ended: the fields both exact-cover answers share (flattened
 /// into them).
-#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Counted {
     /// Why the search returned: `complete`, `limit_reached`, `node_budget` or `deadline`.
     pub status: Stop,
@@ -69,8 +72,8 @@ impl Counted {
     }
 }
 
-/// The largest queens board the API builds.
-pub const MAX_QUEENS: u32 = 64;
+/// The largest queens board the operations build (the caps' `max_queens` by default).
+pub use crate::run::MAX_QUEENS;
 
 /// The `n`-queens problem (`1 <= n <=` [`MAX_QUEENS`]) in Knuth's encoding, from
 /// `dlx-puzzles`, and, for each option, the `[row, column]` of its queen; `None` for a size
@@ -107,12 +110,13 @@ impl Listing {
         limit: Option<u64>,
         list: Option<usize>,
         max_listed: usize,
-    ) -> Result<Self, AppError> {
+    ) -> Result<Self, ApiError> {
         let list = list.unwrap_or(1);
         if list > max_listed {
-            return Err(AppError::bad(format!(
-                "list: at most {max_listed} solutions can be listed, not {list}"
-            )));
+            return Err(ApiError::field(
+                "list",
+                format!("at most {max_listed} solutions can be listed, not {list}"),
+            ));
         }
         Ok(Listing {
             limit: limit.filter(|&l| l > 0).unwrap_or(u64::MAX),
@@ -120,41 +124,74 @@ impl Listing {
         })
     }
 
-    /// Runs `search` under the engine's [`Limit`], and returns the first solution and the
-    /// first `list` ones, each as `map` writes it, and how the search ended.
+    /// Runs `search`, stopping after the limit, and returns the first solution and the first
+    /// `list` ones, each as `map` writes it, and how the search ended; progress goes to `run`.
     pub fn run<S: Search, T: Clone>(
         self,
         search: &mut S,
+        run: &mut Run<'_>,
         map: impl Fn(&[OptionId]) -> T,
     ) -> (Option<T>, Vec<T>, Counted) {
-        let keep = self.list.max(1);
-        let mut listed = Vec::new();
-        let keeper = OnSolution(|s: &[OptionId]| {
-            if listed.len() < keep {
-                listed.push(map(s));
-            }
-            ControlFlow::Continue(())
-        });
-        let mut limited = Limit {
-            inner: keeper,
+        let mut keeper = Keeper {
+            keep: self.list.max(1),
+            listed: Vec::new(),
             remaining: self.limit,
+            map,
+            run,
         };
-        let outcome = search.run(&mut limited);
-        let reached = self.limit != u64::MAX && limited.remaining == 0;
+        let outcome = search.run(&mut keeper);
+        let reached = self.limit != u64::MAX && keeper.remaining == 0;
+        let mut listed = keeper.listed;
         let first = listed.first().cloned();
         listed.truncate(self.list);
         (first, listed, Counted::of(&outcome, reached))
     }
 }
 
+/// The observer of [`Listing::run`]: keeps the first solutions, stops at the limit, passes
+/// progress on.
+struct Keeper<'r, 'a, F, T> {
+    keep: usize,
+    listed: Vec<T>,
+    remaining: u64,
+    map: F,
+    run: &'r mut Run<'a>,
+}
+
+impl<F: Fn(&[OptionId]) -> T, T> Observer for Keeper<'_, '_, F, T> {
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        if self.listed.len() < self.keep {
+            self.listed.push((self.map)(options));
+        }
+        self.remaining = self.remaining.saturating_sub(1);
+        if self.remaining == 0 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    fn progress(&mut self, p: &dlx_engine::Progress) -> ControlFlow<()> {
+        self.run.progress(|| Progress {
+            nodes: p.nodes,
+            solutions: p.solutions,
+            depth: p.level,
+            seconds: p.elapsed.as_secs_f64(),
+            fraction: Some(p.fraction),
+        });
+        ControlFlow::Continue(())
+    }
+}
+
 /// The length of a trace a request asks for (absent: the server's `cap`), refused outside
 /// `1..=cap`.
-pub fn max_steps(asked: Option<usize>, cap: usize) -> Result<usize, AppError> {
+pub fn max_steps(asked: Option<usize>, cap: usize) -> Result<usize, ApiError> {
     let max_steps = asked.unwrap_or(cap);
     if max_steps == 0 || max_steps > cap {
-        return Err(AppError::bad(format!(
-            "max_steps: must be from 1 to {cap}, not {max_steps}"
-        )));
+        return Err(ApiError::field(
+            "max_steps",
+            format!("must be from 1 to {cap}, not {max_steps}"),
+        ));
     }
     Ok(max_steps)
 }
@@ -175,12 +212,19 @@ mod tests {
     #[test]
     fn listing_stops_at_its_limit_and_lists_what_was_asked() {
         let (p, _) = queens(6).unwrap();
+        let caps = crate::Caps::browser();
+        let mut run = Run::new(crate::Budget::unlimited(), &caps);
         let all = Listing::new(None, Some(0), 10).unwrap();
-        let (first, listed, out) = all.run(&mut Links::new(&p, Default::default()), |s| s.len());
+        let (first, listed, out) =
+            all.run(&mut Links::new(&p, Default::default()), &mut run, |s| {
+                s.len()
+            });
         assert_eq!((first, listed.len(), out.solutions), (Some(6), 0, 4));
         assert!(out.complete);
         let two = Listing::new(Some(2), Some(3), 10).unwrap();
-        let (_, listed, out) = two.run(&mut Links::new(&p, Default::default()), |s| s.to_vec());
+        let (_, listed, out) = two.run(&mut Links::new(&p, Default::default()), &mut run, |s| {
+            s.to_vec()
+        });
         assert_eq!((listed.len(), out.status), (2, Stop::Limit));
         assert!(Listing::new(None, Some(11), 10).is_err());
     }

@@ -1,5 +1,6 @@
-//! The OpenAPI schemas of the types of other crates (which know nothing of OpenAPI), written
-//! from their `Serialize` output, for the handlers' `#[schema(schema_with = ...)]`:
+//! The OpenAPI schemas of the types of other crates that derive none, written from their
+//! `Serialize` output, for the answers' `#[schema(schema_with = ...)]` (with the `openapi`
+//! feature):
 //! [`sudoku_status`], [`solve_stats`], [`step_kind`], [`matrix`], [`written`], and plain
 //! objects for the logic solver's steps and ratings.
 

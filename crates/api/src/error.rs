@@ -1,0 +1,147 @@
+//! How an operation fails: [`ApiError`], a refusal that keeps the place at fault (the field,
+//! the line and column of its text, the cells of its grid) apart from the sentence, and
+//! [`ErrorBody`], the JSON every face sends for it (`{"error": "...", "field": ...}`).
+
+use serde::Serialize;
+
+/// A request an operation refused, with the place at fault kept apart from the sentence.
+#[derive(Debug, Clone, Default, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ApiError {
+    /// The whole sentence: `puzzle: unknown character 'x' at line 3, column 3 (...)`.
+    pub message: String,
+    /// The request field at fault.
+    pub field: Option<&'static str>,
+    /// The line of that field's text (1-based).
+    pub line: Option<usize>,
+    /// The column of that line (1-based, in characters).
+    pub column: Option<usize>,
+    /// The cells at fault, `(row, column)`, 0-based.
+    pub cells: Vec<(usize, usize)>,
+}
+
+impl ApiError {
+    /// A refusal with this sentence and no place.
+    pub fn bad(message: impl Into<String>) -> Self {
+        ApiError {
+            message: message.into(),
+            ..ApiError::default()
+        }
+    }
+
+    /// A refusal of `field`: the sentence is `field: message`.
+    pub fn field(field: &'static str, message: impl std::fmt::Display) -> Self {
+        ApiError {
+            message: format!("{field}: {message}"),
+            field: Some(field),
+            ..ApiError::default()
+        }
+    }
+
+    /// The JSON body of this refusal.
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody {
+            error: self.message.clone(),
+            field: self.field.map(str::to_string),
+            line: self.line,
+            column: self.column,
+            cells: self.cells.iter().map(|&(r, c)| [r, c]).collect(),
+        }
+    }
+}
+
+/// The body of every error answer.
+#[derive(Debug, Default, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ErrorBody {
+    /// What went wrong, lowercase, naming the offending field or value.
+    pub error: String,
+    /// The request field at fault (`puzzle`, `progress`, `marks`, `shape`, `limit`, ...),
+    /// when the server can tell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// The line of that field's text (1-based), for text that does not read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// The column of that line (1-based, in characters).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    /// The cells at fault, `[row, column]` 0-based: givens that repeat a digit, a digit or a
+    /// pencil mark that contradicts the solution, cells where two solutions differ.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<[usize; 2]>,
+}
+
+impl ErrorBody {
+    /// A body with this sentence only.
+    pub fn message(error: impl Into<String>) -> Self {
+        ErrorBody {
+            error: error.into(),
+            ..ErrorBody::default()
+        }
+    }
+}
+
+impl From<dlx_sudoku::RequestError> for ApiError {
+    fn from(e: dlx_sudoku::RequestError) -> Self {
+        ApiError {
+            message: e.to_string(),
+            field: Some(e.field()),
+            line: e.line(),
+            column: e.column(),
+            cells: e.cells(),
+        }
+    }
+}
+
+impl From<dlx_logic::LogicRequestError> for ApiError {
+    fn from(e: dlx_logic::LogicRequestError) -> Self {
+        ApiError {
+            message: e.to_string(),
+            field: Some(e.field()),
+            line: e.line(),
+            column: e.column(),
+            cells: e.cells(),
+        }
+    }
+}
+
+impl From<dlx_generate::GenerateRequestError> for ApiError {
+    fn from(e: dlx_generate::GenerateRequestError) -> Self {
+        ApiError {
+            message: e.to_string(),
+            field: Some(e.field),
+            ..ApiError::default()
+        }
+    }
+}
+
+impl From<dlx_engine::RequestError> for ApiError {
+    fn from(e: dlx_engine::RequestError) -> Self {
+        ApiError {
+            message: e.to_string(),
+            field: Some(e.field),
+            ..ApiError::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_keeps_its_place_in_the_body() {
+        let e: ApiError = dlx_sudoku::request::read_grid("puzzle", "12\n3x", None)
+            .unwrap_err()
+            .into();
+        let body = serde_json::to_value(e.body()).unwrap();
+        assert_eq!(body["field"], "puzzle");
+        assert!(
+            body["error"].as_str().unwrap().starts_with("puzzle: "),
+            "{body}"
+        );
+        let plain = serde_json::to_value(ApiError::bad("no").body()).unwrap();
+        assert_eq!(plain, serde_json::json!({ "error": "no" }));
+    }
+}

@@ -1,0 +1,290 @@
+//! [`meta`]: what a page needs to know of the engine and does not copy: the symbols digits
+//! are written with, the sizes and box shapes, the solvers, the techniques' titles, the
+//! difficulty bands and their ranges, the ratings' meanings, the symmetries, why searches
+//! stop, and the face's caps. Every face answers it (`GET /api/meta`, the browser build's
+//! `meta`), so the page reads one list whichever runs the operations.
+
+use dlx_engine::{AlgorithmChoice, Heuristic, Stop};
+use dlx_generate::Symmetry;
+use dlx_logic::{Band, Technique};
+use dlx_sudoku::{Shape, SolverKind};
+use serde::Serialize;
+
+use crate::run::Caps;
+
+/// A word of the API with its title (and, for some, a sentence).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Named {
+    /// The word in JSON (`dlx`, `rotate180`, `node_budget`).
+    pub name: &'static str,
+    /// The name people read.
+    pub title: &'static str,
+    /// What it means, in a sentence (empty where the title says it).
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub text: &'static str,
+}
+
+fn named(name: &'static str, title: &'static str, text: &'static str) -> Named {
+    Named { name, title, text }
+}
+
+/// A size of the board and its default box shape.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SizeMeta {
+    /// Cells on a side.
+    pub n: usize,
+    /// The box shape puzzles of this size have unless they say otherwise.
+    pub shape: Shape,
+}
+
+/// A solver.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SolverMeta {
+    /// Its word, title and what it does.
+    #[serde(flatten)]
+    pub named: Named,
+    /// Whether it records steps for a trace.
+    pub traces: bool,
+    /// Whether it counts search-tree nodes (the bitset solver counts guesses).
+    pub counts_nodes: bool,
+    /// Whether it branches on the item a heuristic chooses.
+    pub heuristic: bool,
+}
+
+/// A technique of the logical solver.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TechniqueMeta {
+    /// Its name in JSON (`x_wing`).
+    pub name: &'static str,
+    /// The name people read (`X-wing`).
+    pub title: &'static str,
+    /// Its base rating on Sudoku Explainer's scale (chains add to it with their length).
+    pub rating: f64,
+}
+
+/// A difficulty band.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct BandMeta {
+    /// Its name in JSON (`fiendish`).
+    pub name: &'static str,
+    /// The name people read (`Fiendish`).
+    pub title: String,
+    /// The lowest ER in the band.
+    pub min: f64,
+    /// The highest ER in the band (`null` for the last, which has no upper end).
+    pub max: Option<f64>,
+}
+
+/// The answer to [`meta`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Meta {
+    /// The version of the engine.
+    pub version: &'static str,
+    /// The face's caps: which face it is, the largest trace, the grids logic and the
+    /// generator take, the budgets.
+    pub caps: Caps,
+    /// The symbols of digits 1, 2, ... on grids up to as many cells a side
+    /// (`123456789ABC...`); larger grids write numbers.
+    pub symbols: &'static str,
+    /// The smallest and largest grids read (cells a side).
+    pub min_size: usize,
+    /// The largest grid read.
+    pub max_size: usize,
+    /// Every size with a box shape of at least 2x2, up to one symbol a cell, with its
+    /// default shape.
+    pub sizes: Vec<SizeMeta>,
+    /// The Sudoku solvers.
+    pub solvers: Vec<SolverMeta>,
+    /// How a search chooses the item to branch on.
+    pub heuristics: Vec<Named>,
+    /// The exact-cover algorithms (`auto` picks one).
+    pub algorithms: Vec<Named>,
+    /// The logical solver's techniques, easiest first.
+    pub techniques: Vec<TechniqueMeta>,
+    /// The difficulty bands, easiest first.
+    pub bands: Vec<BandMeta>,
+    /// The three figures of a rating (`er`, `ep`, `ed`) and what each measures.
+    pub ratings: Vec<Named>,
+    /// The symmetries a new puzzle's givens can keep.
+    pub symmetries: Vec<Named>,
+    /// Why a search ended, each with the words for it.
+    pub stops: Vec<Named>,
+}
+
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+/// What a page needs to know of the engine, for the face with these caps.
+pub fn meta(caps: &Caps) -> Meta {
+    let symbols = std::str::from_utf8(dlx_sudoku::grid::SYMBOLS).unwrap_or_default();
+    let sizes = (dlx_sudoku::grid::MIN_N..=symbols.len())
+        .filter_map(|n| Shape::for_size(n).ok().map(|shape| SizeMeta { n, shape }))
+        .collect();
+    let solver = |kind: SolverKind, title, text| SolverMeta {
+        named: named(kind.as_str(), title, text),
+        traces: kind != SolverKind::Fast,
+        counts_nodes: kind.counts_nodes(),
+        heuristic: kind == SolverKind::Dlx,
+    };
+    Meta {
+        version: env!("CARGO_PKG_VERSION"),
+        caps: caps.clone(),
+        symbols,
+        min_size: dlx_sudoku::grid::MIN_N,
+        max_size: dlx_sudoku::grid::MAX_N,
+        sizes,
+        solvers: vec![
+            solver(
+                SolverKind::Dlx,
+                "Dancing links",
+                "Knuth's Algorithm X on the exact-cover matrix of the puzzle",
+            ),
+            solver(
+                SolverKind::Mrv,
+                "Backtracking, MRV",
+                "backtracking on the cell with the fewest candidates",
+            ),
+            solver(
+                SolverKind::Backtrack,
+                "Plain backtracking",
+                "cells in reading order, digits in increasing order",
+            ),
+            solver(
+                SolverKind::Fast,
+                "Bitsets",
+                "the fastest: propagation on bit sets before every guess; it records no steps",
+            ),
+        ],
+        heuristics: vec![
+            named(
+                Heuristic::Mrv.as_str(),
+                "MRV",
+                "the item with the fewest options left",
+            ),
+            named(
+                Heuristic::Leftmost.as_str(),
+                "Leftmost",
+                "the first item in the order given",
+            ),
+        ],
+        algorithms: vec![
+            named(
+                AlgorithmChoice::Auto.as_str(),
+                "Auto (cells)",
+                "dancing cells, the faster",
+            ),
+            named(
+                AlgorithmChoice::Links.as_str(),
+                "Dancing links",
+                "Knuth's DLX1: its nodes and updates exactly",
+            ),
+            named(
+                AlgorithmChoice::Cells.as_str(),
+                "Dancing cells",
+                "Knuth's SSXCC: forced moves without branch nodes",
+            ),
+        ],
+        techniques: Technique::ALL
+            .iter()
+            .map(|&t| TechniqueMeta {
+                name: t.as_str(),
+                title: t.title(),
+                rating: t.base_rating(),
+            })
+            .collect(),
+        bands: Band::ALL
+            .iter()
+            .map(|&b| {
+                let (min, max) = b.range();
+                BandMeta {
+                    name: b.as_str(),
+                    title: capitalized(b.as_str()),
+                    min,
+                    max: (max < f64::MAX).then_some(max),
+                }
+            })
+            .collect(),
+        ratings: vec![
+            named(
+                "er",
+                "ER",
+                "Explainer rating: the hardest step of the easiest-first path (Sudoku Explainer's scale, 1.0 to 12)",
+            ),
+            named(
+                "ep",
+                "EP",
+                "Pearl rating: the hardest step up to and including the first placement",
+            ),
+            named(
+                "ed",
+                "ED",
+                "Diamond rating: the first step's rating, the hardest step before the first elimination or placement",
+            ),
+        ],
+        symmetries: Symmetry::ALL
+            .iter()
+            .map(|&s| named(s.as_str(), s.title(), ""))
+            .collect(),
+        stops: Stop::ALL
+            .iter()
+            .map(|&s| {
+                let (title, text) = match s {
+                    Stop::Complete => ("Complete", "the search covered every possibility"),
+                    Stop::Limit => ("Limit reached", "the solution limit was reached"),
+                    Stop::Visitor => ("Stopped", "the search was stopped"),
+                    Stop::NodeBudget => ("Node budget", "the node budget ran out"),
+                    Stop::Deadline => ("Time limit", "the time limit was reached"),
+                    _ => ("Stopped", "the search stopped"),
+                };
+                named(s.as_str(), title, text)
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn meta_lists_what_the_libraries_know() {
+        let m = meta(&Caps::browser());
+        assert_eq!(m.caps.face, "browser");
+        assert_eq!(m.sizes.first().map(|s| s.n), Some(4));
+        assert_eq!(m.sizes.last().map(|s| s.n), Some(35));
+        // Prime sizes have no box shape.
+        assert!(!m.sizes.iter().any(|s| s.n == 7 || s.n == 11));
+        let nine = m.sizes.iter().find(|s| s.n == 9).unwrap();
+        assert_eq!((nine.shape.rows, nine.shape.cols), (3, 3));
+        assert_eq!(m.symbols.len(), 35);
+        assert_eq!(m.techniques.len(), Technique::ALL.len());
+        let ur = m
+            .techniques
+            .iter()
+            .find(|t| t.name == "unique_rectangle_1")
+            .unwrap();
+        assert_eq!(ur.title, "Unique rectangle type 1");
+        let hard = m.bands.iter().find(|b| b.name == "hard").unwrap();
+        assert_eq!(
+            (hard.title.as_str(), hard.min, hard.max),
+            ("Hard", 3.0, Some(3.9))
+        );
+        assert_eq!(m.bands.last().unwrap().max, None);
+        assert_eq!(m.symmetries.len(), Symmetry::ALL.len());
+        assert!(m.ratings.iter().all(|r| !r.text.is_empty()));
+        // Every solver's word reads back as the solver.
+        for s in &m.solvers {
+            let json = format!("\"{}\"", s.named.name);
+            assert!(serde_json::from_str::<SolverKind>(&json).is_ok(), "{json}");
+        }
+    }
+}
