@@ -4,6 +4,7 @@
 
 use crate::board::Board;
 use crate::step::{Candidate, Link, Pattern, Step, Technique};
+use crate::technique::TechniqueSet;
 use dlx_sudoku::House;
 
 /// The public candidate of cell `k` and 0-based digit `d`.
@@ -135,10 +136,26 @@ fn alternating_links(path: &[Candidate]) -> Vec<Link> {
 // ---------------------------------------------------------------------------------------
 // Singles
 
+/// Houses in Sudoku Explainer's order: boxes, columns, rows.
+fn se_houses(n: usize) -> impl Iterator<Item = usize> {
+    (2 * n..3 * n).chain(n..2 * n).chain(0..n)
+}
+
+/// Full houses, then hidden singles in boxes, then in lines (columns first), as Sudoku
+/// Explainer looks for them; only the techniques of `wanted`.
+pub(crate) fn singles(b: &Board, wanted: TechniqueSet) -> Option<Step> {
+    if wanted.contains(Technique::FullHouse) {
+        if let Some(s) = full_house(b) {
+            return Some(s);
+        }
+    }
+    hidden_single(b, wanted)
+}
+
 /// The last empty cell of a house.
 pub(crate) fn full_house(b: &Board) -> Option<Step> {
     let t = &b.topo;
-    for h in (2 * t.n..3 * t.n).chain(0..2 * t.n) {
+    for h in se_houses(t.n) {
         if b.empties[h] != 1 {
             continue;
         }
@@ -178,10 +195,17 @@ fn once_in(b: &Board, h: usize) -> u64 {
     once & !more
 }
 
-/// The only place of a digit in a house: boxes first (SE 1.2), then rows and columns (1.5).
-pub(crate) fn hidden_single(b: &Board) -> Option<Step> {
+/// The only place of a digit in a house: boxes first (SE 1.2), then columns and rows (1.5),
+/// the kinds of `wanted` only.
+pub(crate) fn hidden_single(b: &Board, wanted: TechniqueSet) -> Option<Step> {
     let t = &b.topo;
-    for h in (2 * t.n..3 * t.n).chain(0..2 * t.n) {
+    let boxes = wanted.contains(Technique::HiddenSingleBox);
+    let lines = wanted.contains(Technique::HiddenSingleLine);
+    for h in se_houses(t.n) {
+        let in_box = t.kind(h) == 2;
+        if !(if in_box { boxes } else { lines }) {
+            continue;
+        }
         let once = once_in(b, h);
         if once == 0 {
             continue;
@@ -190,7 +214,7 @@ pub(crate) fn hidden_single(b: &Board) -> Option<Step> {
         let k = *t.houses[h]
             .iter()
             .find(|&&k| b.cand[k as usize] >> d & 1 != 0)? as usize;
-        let technique = if t.kind(h) == 2 {
+        let technique = if in_box {
             Technique::HiddenSingleBox
         } else {
             Technique::HiddenSingleLine
@@ -389,6 +413,32 @@ pub(crate) fn direct_locked(b: &Board, pointing: bool) -> Option<Step> {
         }
         None
     })
+}
+
+/// Direct pointing, then direct claiming, of `wanted`.
+pub(crate) fn direct_locking(b: &Board, wanted: TechniqueSet) -> Option<Step> {
+    if wanted.contains(Technique::DirectPointing) {
+        if let Some(s) = direct_locked(b, true) {
+            return Some(s);
+        }
+    }
+    if wanted.contains(Technique::DirectClaiming) {
+        return direct_locked(b, false);
+    }
+    None
+}
+
+/// Pointing, then claiming, of `wanted`.
+pub(crate) fn locking(b: &Board, wanted: TechniqueSet) -> Option<Step> {
+    if wanted.contains(Technique::Pointing) {
+        if let Some(s) = locked_candidates(b, true) {
+            return Some(s);
+        }
+    }
+    if wanted.contains(Technique::Claiming) {
+        return locked_candidates(b, false);
+    }
+    None
 }
 
 /// Pointing (SE 2.6) or claiming (2.8).
@@ -692,6 +742,14 @@ pub(crate) fn conjugates(b: &Board, d: usize) -> Vec<(usize, usize, usize)> {
         }
     }
     out
+}
+
+/// Two strong links, plain then grouped, of `wanted`.
+pub(crate) fn strong_links_2(b: &Board, wanted: TechniqueSet) -> Option<Step> {
+    if let Some(s) = two_strong_links(b).filter(|s| wanted.contains(s.technique)) {
+        return Some(s);
+    }
+    grouped_strong_links(b).filter(|s| wanted.contains(s.technique))
 }
 
 /// Skyscraper (4.0), 2-string kite (4.1) or turbot fish (4.2): the easiest found.
@@ -1097,7 +1155,11 @@ pub(crate) fn w_wing(b: &Board) -> Option<Step> {
 // Uniqueness: unique rectangles and BUG+1 (only for puzzles proven to have one solution)
 
 /// Unique rectangles of types 1, 2 and 4 (the easiest type found first).
-pub(crate) fn unique_rectangle(b: &Board) -> Option<Step> {
+pub(crate) fn unique_rectangle(b: &Board, wanted: TechniqueSet) -> Option<Step> {
+    unique_rectangle_any(b).filter(|s| wanted.contains(s.technique))
+}
+
+fn unique_rectangle_any(b: &Board) -> Option<Step> {
     let t = &b.topo;
     let n = t.n;
     let mut best: Option<Step> = None;
@@ -1376,13 +1438,19 @@ mod tests {
     fn hidden_singles_in_a_box_then_a_line() {
         let mut b = open();
         leave(&mut b, block(1..=3, 1..=3), &[at(2, 2)], 5);
-        let s = found(hidden_single(&b), Technique::HiddenSingleBox);
+        let s = found(
+            hidden_single(&b, TechniqueSet::all()),
+            Technique::HiddenSingleBox,
+        );
         assert_eq!(names(&s.placements), ["r2c2=5"]);
         assert_eq!(s.text, "Hidden single: 5 in box 1 can only go in r2c2");
 
         let mut b = open();
         leave(&mut b, row(1), &[at(1, 5)], 5);
-        let s = found(hidden_single(&b), Technique::HiddenSingleLine);
+        let s = found(
+            hidden_single(&b, TechniqueSet::all()),
+            Technique::HiddenSingleLine,
+        );
         assert_eq!(names(&s.placements), ["r1c5=5"]);
     }
 
@@ -1560,7 +1628,10 @@ mod tests {
             only(&mut b, k, &[6, 7]);
         }
         only(&mut b, at(4, 2), &[6, 7, 8]);
-        let s = found(unique_rectangle(&b), Technique::UniqueRectangle1);
+        let s = found(
+            unique_rectangle(&b, TechniqueSet::all()),
+            Technique::UniqueRectangle1,
+        );
         assert_eq!(names(&s.eliminations), ["r4c2=6", "r4c2=7"]);
     }
 
@@ -1572,7 +1643,10 @@ mod tests {
             (at(4, 1), &[6, 7, 8]),
             (at(4, 2), &[6, 7, 8]),
         ]);
-        let s = found(unique_rectangle(&b), Technique::UniqueRectangle2);
+        let s = found(
+            unique_rectangle(&b, TechniqueSet::all()),
+            Technique::UniqueRectangle2,
+        );
         // 8 leaves the rest of row 4 and of box 4
         assert_eq!(s.eliminations.len(), 7 + 6);
         assert!(s.eliminations.iter().all(|c| c.digit == 8));
@@ -1584,7 +1658,10 @@ mod tests {
             (at(4, 2), &[2, 6, 7]),
         ]);
         remove(&mut b, row(4).into_iter().skip(2), 6);
-        let s = found(unique_rectangle(&b), Technique::UniqueRectangle4);
+        let s = found(
+            unique_rectangle(&b, TechniqueSet::all()),
+            Technique::UniqueRectangle4,
+        );
         assert_eq!(names(&s.eliminations), ["r4c1=7", "r4c2=7"]);
     }
 }

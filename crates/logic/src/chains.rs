@@ -37,6 +37,7 @@
 use crate::basic::{bits, cand, fmt_elims};
 use crate::board::Board;
 use crate::step::{Candidate, ChainKind, Link, Pattern, Step, Technique, length_increment};
+use crate::technique::{Finder, TechniqueSet};
 
 /// How implications are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -661,17 +662,18 @@ fn rate(technique: Technique, complexity: usize) -> u16 {
 pub(crate) fn chain_step(
     b: &Board,
     eng: &mut Engine,
-    technique: Technique,
+    finder: Finder,
+    wanted: TechniqueSet,
     solution: Option<&[u8]>,
 ) -> Option<Step> {
     eng.invalidate();
-    match technique {
-        Technique::ForcingChain => static_chains(b, eng),
-        Technique::Nishio => nishio(b, eng),
-        Technique::CellForcingChains => multiple(b, eng, Mode::Static),
-        Technique::DynamicForcingChains => multiple(b, eng, Mode::Dynamic),
-        Technique::DynamicForcingChainsPlus => multiple(b, eng, Mode::Plus),
-        Technique::NestedForcingChains => nested_first(b, eng, solution),
+    match finder {
+        Finder::Chains => static_chains(b, eng, wanted),
+        Finder::Nishio => nishio(b, eng),
+        Finder::Multiple => multiple(b, eng, Mode::Static, wanted),
+        Finder::Dynamic => multiple(b, eng, Mode::Dynamic, wanted),
+        Finder::DynamicPlus => multiple(b, eng, Mode::Plus, wanted),
+        Finder::Nested3 => nested_first(b, eng, solution),
         _ => None,
     }
 }
@@ -712,11 +714,11 @@ fn nested_pass(
             }
             let p = c * n + d;
             if let Some(conf) = eng.run(b, &b.cand, p, true, Mode::Nested) {
-                let tenths = rate(Technique::NestedForcingChains, eng.complexity(conf));
+                let tenths = rate(Technique::NestedMultipleForcingChains, eng.complexity(conf));
                 return Some(contradiction_step(
                     b,
                     eng,
-                    Technique::NestedForcingChains,
+                    Technique::NestedMultipleForcingChains,
                     Some(ChainKind::Contradiction),
                     tenths,
                     p,
@@ -739,15 +741,16 @@ fn candidates_of(b: &Board) -> impl Iterator<Item = usize> + '_ {
 fn chain_technique(kinds: u32) -> Technique {
     let digit_change = kinds & (1 << VIA_CELL | 1 << VIA_WEAK_CELL) != 0;
     let house = kinds & (1 << VIA_HOUSE) != 0;
-    match (digit_change, house) {
-        (false, _) => Technique::XChain,
-        (true, false) => Technique::XyChain,
-        _ => Technique::ForcingChain,
+    let _ = house;
+    if digit_change {
+        Technique::ForcingChain
+    } else {
+        Technique::XChain
     }
 }
 
 /// Level 1: static chains from one candidate to its own negation.
-fn static_chains(b: &Board, eng: &mut Engine) -> Option<Step> {
+fn static_chains(b: &Board, eng: &mut Engine, wanted: TechniqueSet) -> Option<Step> {
     let mut best: Option<(u16, Technique, usize, bool)> = None;
     let floor = Technique::XChain.base_tenths();
     let npot = b.topo.ncells * b.topo.n;
@@ -764,6 +767,9 @@ fn static_chains(b: &Board, eng: &mut Engine) -> Option<Step> {
             if let Some(conf) = conflict {
                 let (cx, kinds) = eng.ancestors(&[conf.0, conf.1]);
                 let t = chain_technique(kinds);
+                if !wanted.contains(t) {
+                    continue;
+                }
                 let tenths = rate(t, cx);
                 if best.is_none_or(|x| tenths < x.0) {
                     best = Some((tenths, t, p, on));
@@ -896,7 +902,7 @@ fn nishio(b: &Board, eng: &mut Engine) -> Option<Step> {
 }
 
 /// Levels 3 to 6: contradiction (dynamic levels only), double, cell and region forcing.
-fn multiple(b: &Board, eng: &mut Engine, mode: Mode) -> Option<Step> {
+fn multiple(b: &Board, eng: &mut Engine, mode: Mode, wanted: TechniqueSet) -> Option<Step> {
     let t = b.topo.clone();
     let n = t.n;
     let npot = t.ncells * n;
@@ -969,7 +975,9 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode) -> Option<Step> {
             groups.push((ChainKind::Double, vec![(p, true), (p, false)]));
         }
     }
-    for c in 0..t.ncells {
+    let cells = mode != Mode::Static || wanted.contains(Technique::CellForcingChains);
+    let regions = mode != Mode::Static || wanted.contains(Technique::RegionForcingChains);
+    for c in (0..t.ncells).filter(|_| cells) {
         if b.cand[c].count_ones() >= 2 {
             groups.push((
                 ChainKind::Cell,
@@ -977,7 +985,7 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode) -> Option<Step> {
             ));
         }
     }
-    for h in 0..3 * n {
+    for h in (0..3 * n).filter(|_| regions) {
         for d in 0..n {
             let pos = b.positions(h, d);
             if pos.count_ones() >= 2 {

@@ -36,9 +36,12 @@ mod chains;
 pub mod marks;
 mod solver;
 pub mod step;
+pub mod technique;
 
 pub use board::Board;
 pub use solver::{
-    Band, Explanation, LogicError, Options, Rating, Solver, Stop, er, explain, hint, rate,
+    Band, Explanation, Ladder, LogicError, Options, Rating, Solver, Stop, er, explain,
+    explain_with, hint, rate, rate_with,
 };
-pub use step::{Candidate, ChainKind, Link, Pattern, Step, Technique, length_increment};
+pub use step::{Candidate, ChainKind, Link, Pattern, Step, length_increment};
+pub use technique::{Family, Scale, Technique, TechniqueSet};
