@@ -41,11 +41,11 @@ pub(crate) fn fmt_elims(elims: &[Candidate]) -> String {
     parts.join("; ")
 }
 
-fn digits_of(mask: u64) -> Vec<u8> {
+pub(crate) fn digits_of(mask: u64) -> Vec<u8> {
     bits(mask).map(|d| d as u8 + 1).collect()
 }
 
-fn fmt_digits(mask: u64) -> String {
+pub(crate) fn fmt_digits(mask: u64) -> String {
     let v: Vec<String> = bits(mask).map(|d| (d + 1).to_string()).collect();
     v.join(",")
 }
@@ -83,13 +83,18 @@ pub(crate) fn simple_step(
 }
 
 /// A step that only eliminates: its text is `what`, a colon, then the eliminations.
-fn elimination(technique: Technique, elims: Vec<Candidate>, pattern: Pattern, what: &str) -> Step {
+pub(crate) fn elimination(
+    technique: Technique,
+    elims: Vec<Candidate>,
+    pattern: Pattern,
+    what: &str,
+) -> Step {
     let text = format!("{what}: {}", fmt_elims(&elims));
     simple_step(technique, vec![], elims, pattern, text)
 }
 
 /// A step that places digit `d` in cell `k`, shown with `houses` and `candidates`.
-fn placement(
+pub(crate) fn placement(
     b: &Board,
     technique: Technique,
     (k, d): (usize, usize),
@@ -108,7 +113,12 @@ fn placement(
 }
 
 /// The pattern of `cells` in `houses`, with their candidates among the digits of `digits`.
-fn cells_pattern(b: &Board, cells: &[usize], houses: Vec<House>, digits: u64) -> Pattern {
+pub(crate) fn cells_pattern(
+    b: &Board,
+    cells: &[usize],
+    houses: Vec<House>,
+    digits: u64,
+) -> Pattern {
     Pattern {
         cells: cells.iter().map(|&k| rc(b, k)).collect(),
         houses,
@@ -122,7 +132,7 @@ fn cells_pattern(b: &Board, cells: &[usize], houses: Vec<House>, digits: u64) ->
 }
 
 /// The links along `path`, strong and weak in turn from a strong one.
-fn alternating_links(path: &[Candidate]) -> Vec<Link> {
+pub(crate) fn alternating_links(path: &[Candidate]) -> Vec<Link> {
     path.windows(2)
         .enumerate()
         .map(|(i, w)| Link {
@@ -460,7 +470,7 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
 
 /// Calls `out` with each combination of `k` of the indices `0..len`, up to the first step
 /// it makes.
-fn combinations(
+pub(crate) fn combinations(
     len: usize,
     k: usize,
     out: &mut dyn FnMut(&[usize]) -> Option<Step>,
@@ -723,7 +733,7 @@ pub(crate) fn fish(b: &Board, size: usize) -> Option<Step> {
 }
 
 // ---------------------------------------------------------------------------------------
-// Two strong links: skyscraper, 2-string kite, turbot fish
+// Conjugate pairs
 
 /// The conjugate pairs of digit `d`: `(a, b, house)` where `d` has exactly the two places
 /// `a < b` in `house`, each pair once (the house listed first: rows, columns, boxes).
@@ -742,255 +752,6 @@ pub(crate) fn conjugates(b: &Board, d: usize) -> Vec<(usize, usize, usize)> {
         }
     }
     out
-}
-
-/// Two strong links, plain then grouped, of `wanted`.
-pub(crate) fn strong_links_2(b: &Board, wanted: TechniqueSet) -> Option<Step> {
-    if let Some(s) = two_strong_links(b).filter(|s| wanted.contains(s.technique)) {
-        return Some(s);
-    }
-    grouped_strong_links(b).filter(|s| wanted.contains(s.technique))
-}
-
-/// Skyscraper (4.0), 2-string kite (4.1) or turbot fish (4.2): the easiest found.
-pub(crate) fn two_strong_links(b: &Board) -> Option<Step> {
-    let t = &b.topo;
-    let mut best: Option<Step> = None;
-    for d in 0..t.n {
-        let links = conjugates(b, d);
-        for i in 0..links.len() {
-            for j in i + 1..links.len() {
-                let (l1, l2) = (links[i], links[j]);
-                let cells = [l1.0, l1.1, l2.0, l2.1];
-                if cells[0] == cells[2]
-                    || cells[0] == cells[3]
-                    || cells[1] == cells[2]
-                    || cells[1] == cells[3]
-                {
-                    continue;
-                }
-                for (x, u) in [(l1.0, l1.1), (l1.1, l1.0)] {
-                    for (y, v) in [(l2.0, l2.1), (l2.1, l2.0)] {
-                        if !t.sees(x, y) {
-                            continue;
-                        }
-                        let (k1, k2) = (t.kind(l1.2), t.kind(l2.2));
-                        let technique = if k1 == k2 && k1 < 2 {
-                            Technique::Skyscraper
-                        } else if k1 < 2 && k2 < 2 && t.cell_houses[x][2] == t.cell_houses[y][2] {
-                            Technique::TwoStringKite
-                        } else {
-                            Technique::TurbotFish
-                        };
-                        if best
-                            .as_ref()
-                            .is_some_and(|s| s.technique.base_tenths() <= technique.base_tenths())
-                        {
-                            continue;
-                        }
-                        let elims: Vec<Candidate> = (0..t.ncells)
-                            .filter(|&k| {
-                                b.cand[k] >> d & 1 != 0
-                                    && k != u
-                                    && k != v
-                                    && t.sees(k, u)
-                                    && t.sees(k, v)
-                            })
-                            .map(|k| cand(b, k, d))
-                            .collect();
-                        if elims.is_empty() {
-                            continue;
-                        }
-                        let houses = vec![t.house(l1.2), t.house(l2.2)];
-                        let mut pattern = cells_pattern(b, &[u, x, y, v], houses, 1 << d);
-                        pattern.links = alternating_links(&pattern.candidates);
-                        let what = format!(
-                            "{}: {} in {} or {} (strong links in {} and {})",
-                            technique.title(),
-                            d + 1,
-                            t.name(u),
-                            t.name(v),
-                            t.house(l1.2),
-                            t.house(l2.2),
-                        );
-                        best = Some(elimination(technique, elims, pattern, &what));
-                    }
-                }
-            }
-        }
-    }
-    best
-}
-
-/// The strong links of digit `d` with a group at one end at least: `(a, b, house)` where
-/// the places of `d` in `house` are exactly the cells of `a` and `b`, each a single cell or
-/// two or more cells in one box and one line.
-fn grouped_links(b: &Board, d: usize) -> Vec<(Vec<usize>, Vec<usize>, usize)> {
-    let t = &b.topo;
-    let n = t.n;
-    let mut out = Vec::new();
-    for h in 0..3 * n {
-        let p = b.positions(h, d);
-        let count = p.count_ones() as usize;
-        if !(3..=2 * n.min(8)).contains(&count) {
-            continue;
-        }
-        let cells: Vec<usize> = bits(p).map(|i| t.houses[h][i] as usize).collect();
-        // a node: the cells in one intersection of a box with a line, or one cell
-        let is_node = |v: &[usize]| {
-            v.len() == 1
-                || ((0..2).any(|kind| {
-                    v.iter()
-                        .all(|&k| t.cell_houses[k][kind] == t.cell_houses[v[0]][kind])
-                }) && v
-                    .iter()
-                    .all(|&k| t.cell_houses[k][2] == t.cell_houses[v[0]][2]))
-        };
-        // candidate first nodes: single cells and the intersections of this house
-        let mut firsts: Vec<Vec<usize>> = cells.iter().map(|&k| vec![k]).collect();
-        for kind in 0..3 {
-            for &k in &cells {
-                let g: Vec<usize> = cells
-                    .iter()
-                    .copied()
-                    .filter(|&q| {
-                        t.cell_houses[q][kind] == t.cell_houses[k][kind]
-                            && t.cell_houses[q][2] == t.cell_houses[k][2]
-                    })
-                    .collect();
-                if g.len() >= 2 && !firsts.contains(&g) {
-                    firsts.push(g);
-                }
-            }
-        }
-        for a in firsts {
-            let rest: Vec<usize> = cells.iter().copied().filter(|k| !a.contains(k)).collect();
-            if rest.is_empty() || !is_node(&rest) || a > rest {
-                continue;
-            }
-            out.push((a, rest, h));
-        }
-    }
-    out
-}
-
-/// Grouped two strong links (SukakuExplainer 4.3), and the empty rectangle among them: as
-/// skyscraper, kite and turbot fish, with one end at least a group.
-pub(crate) fn grouped_strong_links(b: &Board) -> Option<Step> {
-    let t = &b.topo;
-    let words = t.words;
-    // PERF: each node as cell bitsets: its cells, and the cells that see all of them.
-    let node_sets = |cells: &[usize]| {
-        let mut own = vec![0u64; words];
-        let mut seen = vec![u64::MAX; words];
-        for &c in cells {
-            own[c / 64] |= 1 << (c % 64);
-            for (w, s) in seen.iter_mut().enumerate() {
-                *s &= t.peer_bits[c * words + w];
-            }
-        }
-        (own, seen)
-    };
-    let subset = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & !y == 0);
-    let disjoint = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & y == 0);
-    for d in 0..t.n {
-        let mut links = grouped_links(b, d);
-        if links.is_empty() {
-            continue;
-        }
-        for (x, y, h) in conjugates(b, d) {
-            links.push((vec![x], vec![y], h));
-        }
-        let mut dmask = vec![0u64; words];
-        for k in 0..t.ncells {
-            if b.cand[k] >> d & 1 != 0 {
-                dmask[k / 64] |= 1 << (k % 64);
-            }
-        }
-        let sets: Vec<[(Vec<u64>, Vec<u64>); 2]> = links
-            .iter()
-            .map(|l| [node_sets(&l.0), node_sets(&l.1)])
-            .collect();
-        for i in 0..links.len() {
-            for j in 0..links.len() {
-                if i == j {
-                    continue;
-                }
-                let (l1, l2) = (&links[i], &links[j]);
-                if l1.0.len() + l1.1.len() + l2.0.len() + l2.1.len() == 4 {
-                    continue; // no group: a plain two-strong-link pattern
-                }
-                for (xi, ui) in [(0, 1), (1, 0)] {
-                    for (yi, vi) in [(0, 1), (1, 0)] {
-                        let (xs, us) = (&sets[i][xi], &sets[i][ui]);
-                        let (ys, vs) = (&sets[j][yi], &sets[j][vi]);
-                        // something to eliminate, the ends apart, x and y see each other
-                        let any = (0..words).any(|w| dmask[w] & us.1[w] & vs.1[w] != 0);
-                        if !any
-                            || !disjoint(&xs.0, &ys.0)
-                            || !disjoint(&xs.0, &vs.0)
-                            || !disjoint(&us.0, &ys.0)
-                            || !disjoint(&us.0, &vs.0)
-                            || !subset(&ys.0, &xs.1)
-                        {
-                            continue;
-                        }
-                        let pick = |l: &(Vec<usize>, Vec<usize>, usize), k: usize| {
-                            if k == 0 { l.0.clone() } else { l.1.clone() }
-                        };
-                        let (x, u, y, v) = (pick(l1, xi), pick(l1, ui), pick(l2, yi), pick(l2, vi));
-                        let (x, u, y, v) = (&x, &u, &y, &v);
-                        let ends: Vec<usize> = u.iter().chain(v.iter()).copied().collect();
-                        let elims: Vec<Candidate> = (0..t.ncells)
-                            .filter(|&k| {
-                                b.cand[k] >> d & 1 != 0
-                                    && ends.iter().all(|&e| e != k && t.sees(k, e))
-                            })
-                            .map(|k| cand(b, k, d))
-                            .collect();
-                        if elims.is_empty() {
-                            continue;
-                        }
-                        let box_er = |l: &(Vec<usize>, Vec<usize>, usize)| {
-                            t.kind(l.2) == 2 && l.0.len() + l.1.len() >= 3
-                        };
-                        let technique = if box_er(l1) || box_er(l2) {
-                            Technique::EmptyRectangle
-                        } else {
-                            Technique::GroupedStrongLinks
-                        };
-                        let name = |v: &[usize]| {
-                            let names: Vec<String> = v.iter().map(|&k| t.name(k)).collect();
-                            if v.len() == 1 {
-                                names[0].clone()
-                            } else {
-                                format!("{{{}}}", names.join(","))
-                            }
-                        };
-                        let all: Vec<usize> =
-                            u.iter().chain(x).chain(y).chain(v).copied().collect();
-                        let houses = vec![t.house(l1.2), t.house(l2.2)];
-                        let mut pattern = cells_pattern(b, &all, houses, 1 << d);
-                        let ends = [u[0], x[0], y[0], v[0]].map(|k| cand(b, k, d));
-                        pattern.links = alternating_links(&ends);
-                        let what = format!(
-                            "{}: {} in {} or {} (strong links in {} and {}, joined by {} and {})",
-                            technique.title(),
-                            d + 1,
-                            name(u),
-                            name(v),
-                            t.house(l1.2),
-                            t.house(l2.2),
-                            name(x),
-                            name(y),
-                        );
-                        return Some(elimination(technique, elims, pattern, &what));
-                    }
-                }
-            }
-        }
-    }
-    None
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1042,7 +803,7 @@ pub(crate) fn wing(b: &Board, xyz: bool) -> Option<Step> {
 }
 
 /// Cells (other than `cells`) with candidate `d` that see every cell of `cells`.
-fn common_peers(b: &Board, cells: &[usize], d: usize) -> Vec<usize> {
+pub(crate) fn common_peers(b: &Board, cells: &[usize], d: usize) -> Vec<usize> {
     let t = &b.topo;
     t.peers[cells[0]]
         .iter()
@@ -1416,10 +1177,6 @@ mod tests {
         (1..=9).map(|c| at(r, c)).collect()
     }
 
-    fn col(c: usize) -> Vec<usize> {
-        (1..=9).map(|r| at(r, c)).collect()
-    }
-
     /// The cells of rows `rows` and columns `cols`.
     fn block(rows: RangeInclusive<usize>, cols: RangeInclusive<usize>) -> Vec<usize> {
         rows.flat_map(|r| cols.clone().map(move |c| at(r, c)))
@@ -1563,35 +1320,6 @@ mod tests {
         assert!(fish(&b, 2).is_none());
         let s = found(fish(&b, 3), Technique::Swordfish);
         assert_eq!(s.eliminations.len(), 18);
-    }
-
-    #[test]
-    fn skyscraper_and_kite() {
-        let mut b = open();
-        leave(&mut b, col(1), &[at(2, 1), at(7, 1)], 1);
-        leave(&mut b, col(5), &[at(3, 5), at(7, 5)], 1);
-        let s = found(two_strong_links(&b), Technique::Skyscraper);
-        assert_eq!(
-            names(&s.eliminations),
-            ["r2c4=1", "r2c6=1", "r3c2=1", "r3c3=1"]
-        );
-
-        let mut b = open();
-        leave(&mut b, row(1), &[at(1, 2), at(1, 8)], 2);
-        leave(&mut b, col(3), &[at(2, 3), at(8, 3)], 2);
-        let s = found(two_strong_links(&b), Technique::TwoStringKite);
-        assert_eq!(names(&s.eliminations), ["r8c8=2"]);
-    }
-
-    #[test]
-    fn empty_rectangle() {
-        let mut b = open();
-        let keep = [at(4, 5), at(6, 5), at(5, 4), at(5, 6)];
-        leave(&mut b, block(4..=6, 4..=6), &keep, 1);
-        leave(&mut b, row(2), &[at(2, 5), at(2, 8)], 1);
-        assert!(two_strong_links(&b).is_none());
-        let s = found(grouped_strong_links(&b), Technique::EmptyRectangle);
-        assert_eq!(names(&s.eliminations), ["r5c8=1"]);
     }
 
     #[test]

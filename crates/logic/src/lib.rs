@@ -36,6 +36,7 @@ mod chains;
 pub mod marks;
 mod solver;
 pub mod step;
+mod strong;
 pub mod technique;
 
 pub use board::Board;

@@ -10,6 +10,7 @@ use crate::basic;
 use crate::board::Board;
 use crate::chains::{self, Engine};
 use crate::step::{Candidate, Step};
+use crate::strong;
 use crate::technique::{Finder, Scale, Technique, TechniqueSet};
 
 /// Why a grid cannot be explained or rated.
@@ -540,7 +541,9 @@ impl Solver {
             Finder::NakedTriple => basic::naked_subset(b, 3),
             Finder::Swordfish => basic::fish(b, 3),
             Finder::HiddenTriple => basic::hidden_subset(b, 3, false),
-            Finder::StrongLinks2 => basic::strong_links_2(b, wanted),
+            Finder::StrongLinks2 => strong::strong_links(b, 2, wanted),
+            Finder::StrongLinks3 => strong::strong_links(b, 3, wanted),
+            Finder::StrongLinks4 => strong::strong_links(b, 4, wanted),
             Finder::XyWing => basic::wing(b, false),
             Finder::XyzWing => basic::wing(b, true),
             Finder::WWing => basic::w_wing(b),
@@ -573,8 +576,6 @@ impl Solver {
             | Finder::FinnedSwordfish
             | Finder::FinnedJellyfish
             | Finder::SimpleColouring
-            | Finder::StrongLinks3
-            | Finder::StrongLinks4
             | Finder::WxyzWing
             | Finder::VwxyzWing
             | Finder::UvwxyzWing
