@@ -38,6 +38,7 @@ mod solver;
 pub mod step;
 mod strong;
 pub mod technique;
+mod wings;
 
 pub use board::Board;
 pub use solver::{

@@ -12,6 +12,7 @@ use crate::chains::{self, Engine};
 use crate::step::{Candidate, Step};
 use crate::strong;
 use crate::technique::{Finder, Scale, Technique, TechniqueSet};
+use crate::wings;
 
 /// Why a grid cannot be explained or rated.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -571,17 +572,17 @@ impl Solver {
                 );
                 if engine.expired { None } else { found }
             }
+            Finder::WxyzWing => wings::als_wing(b, 3),
+            Finder::VwxyzWing => wings::als_wing(b, 4),
+            Finder::UvwxyzWing => wings::als_wing(b, 5),
+            Finder::TuvwxyzWing => wings::als_wing(b, 6),
+            Finder::AlsXz => wings::als_xz(b),
+            Finder::AlsXyWing => wings::als_xy_wing(b),
             Finder::Trial => self.trial(),
             Finder::FinnedXWing
             | Finder::FinnedSwordfish
             | Finder::FinnedJellyfish
             | Finder::SimpleColouring
-            | Finder::WxyzWing
-            | Finder::VwxyzWing
-            | Finder::UvwxyzWing
-            | Finder::TuvwxyzWing
-            | Finder::AlsXz
-            | Finder::AlsXyWing
             | Finder::AlignedPair
             | Finder::AlignedTriple
             | Finder::Nested2
