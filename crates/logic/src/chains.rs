@@ -99,8 +99,6 @@ pub(crate) struct Engine {
     generation: u32,
     /// Nested mode: try every cell inside, not only bivalue cells.
     deep: bool,
-    /// The static `on` runs of level 1 when it found nothing, with the board they ran on.
-    static_sets: Option<(Vec<u64>, Vec<Option<Derived>>)>,
     /// When to stop: once past it, every run derives nothing (so no conclusion is drawn
     /// from a cut run) and `expired` is set.
     pub(crate) deadline: Option<std::time::Instant>,
@@ -134,7 +132,6 @@ impl Engine {
             counted_for: None,
             generation: 0,
             deep: false,
-            static_sets: None,
             deadline: None,
             expired: false,
             runs: 0,
@@ -668,7 +665,6 @@ pub(crate) fn chain_step(
 ) -> Option<Step> {
     eng.invalidate();
     match finder {
-        Finder::Chains => static_chains(b, eng, wanted),
         Finder::Nishio => nishio(b, eng),
         Finder::Multiple => multiple(b, eng, Mode::Static, wanted),
         Finder::Dynamic => multiple(b, eng, Mode::Dynamic, wanted),
@@ -734,57 +730,6 @@ fn nested_pass(
 fn candidates_of(b: &Board) -> impl Iterator<Item = usize> + '_ {
     let n = b.topo.n;
     (0..b.topo.ncells).flat_map(move |c| bits(b.cand[c]).map(move |d| c * n + d))
-}
-
-/// X-chain when every link stays on one digit, XY-chain when every strong link is inside a
-/// bivalue cell, else a mixed chain.
-fn chain_technique(kinds: u32) -> Technique {
-    let digit_change = kinds & (1 << VIA_CELL | 1 << VIA_WEAK_CELL) != 0;
-    let house = kinds & (1 << VIA_HOUSE) != 0;
-    let _ = house;
-    if digit_change {
-        Technique::ForcingChain
-    } else {
-        Technique::XChain
-    }
-}
-
-/// Level 1: static chains from one candidate to its own negation.
-fn static_chains(b: &Board, eng: &mut Engine, wanted: TechniqueSet) -> Option<Step> {
-    let mut best: Option<(u16, Technique, usize, bool)> = None;
-    let floor = Technique::XChain.base_tenths();
-    let npot = b.topo.ncells * b.topo.n;
-    let words = npot.div_ceil(64);
-    // the `on` runs are kept for the static cell and region forcing chains, the next level
-    // but one, when this level finds nothing (Nishio between does not change the board)
-    let mut on_sets: Vec<Option<Derived>> = vec![None; npot];
-    for p in candidates_of(b).collect::<Vec<_>>() {
-        for on in [true, false] {
-            let conflict = eng.run(b, &b.cand, p, on, Mode::Static);
-            if on {
-                on_sets[p] = Some(Derived::of(eng, words, conflict));
-            }
-            if let Some(conf) = conflict {
-                let (cx, kinds) = eng.ancestors(&[conf.0, conf.1]);
-                let t = chain_technique(kinds);
-                if !wanted.contains(t) {
-                    continue;
-                }
-                let tenths = rate(t, cx);
-                if best.is_none_or(|x| tenths < x.0) {
-                    best = Some((tenths, t, p, on));
-                }
-            }
-        }
-        if best.is_some_and(|x| x.0 <= floor) {
-            break;
-        }
-    }
-    let Some((tenths, t, p, on)) = best else {
-        eng.static_sets = Some((b.cand.clone(), on_sets));
-        return None;
-    };
-    rerun(b, eng, t, None, Mode::Static, (tenths, p, on))
 }
 
 /// Runs candidate `p` (`on` or off) again in `mode` and makes the step of the
@@ -915,15 +860,8 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode, wanted: TechniqueSet) -> Op
     };
     let dynamic = mode != Mode::Static;
     let pots: Vec<usize> = candidates_of(b).collect();
-    // Contradictions first (cheap to rate), keeping the derived sets for the rest; the
-    // static runs of level 1 on this same board are taken as they are.
-    let cached = eng
-        .static_sets
-        .take()
-        .filter(|(cand, _)| mode == Mode::Static && *cand == b.cand)
-        .map(|x| x.1);
-    let reuse = cached.is_some();
-    let mut on_sets: Vec<Option<Derived>> = cached.unwrap_or_else(|| vec![None; npot]);
+    // Contradictions first (cheap to rate), keeping the derived sets for the rest.
+    let mut on_sets: Vec<Option<Derived>> = vec![None; npot];
     let mut off_sets: Vec<Option<Derived>> = vec![None; npot];
     let mut best_contra: Option<(u16, usize, bool)> = None;
     for &p in &pots {
@@ -939,9 +877,6 @@ fn multiple(b: &Board, eng: &mut Engine, mode: Mode, wanted: TechniqueSet) -> Op
         } else {
             &[true]
         };
-        if reuse {
-            continue;
-        }
         for &on in polarities {
             let conf = eng.run(b, &b.cand, p, on, mode);
             if let Some(conf) = conf {

@@ -33,6 +33,7 @@ mod band;
 mod basic;
 pub mod board;
 mod chains;
+mod cycles;
 pub mod marks;
 mod solver;
 pub mod step;

@@ -9,6 +9,7 @@ use serde::Serialize;
 use crate::basic;
 use crate::board::Board;
 use crate::chains::{self, Engine};
+use crate::cycles;
 use crate::step::{Candidate, Step};
 use crate::strong;
 use crate::technique::{Finder, Scale, Technique, TechniqueSet};
@@ -276,6 +277,8 @@ pub struct Solver {
     unique: bool,
     /// Scratch space for chains, made when first needed.
     engine: Option<Engine>,
+    /// Scratch space for the static chains and cycles, made when first needed.
+    scratch: Option<cycles::Scratch>,
     options: Options,
     ladder: Ladder,
     /// The techniques the solver may use ([`Solver::allowed`]).
@@ -368,6 +371,7 @@ impl Solver {
         let board = Board::new(grid);
         Ok(Solver {
             engine: None,
+            scratch: None,
             board,
             solution: Some(solution),
             unique: true,
@@ -460,6 +464,7 @@ impl Solver {
         options.uniqueness &= unique;
         Ok(Solver {
             engine: None,
+            scratch: None,
             board,
             solution: unique.then(|| sols[0].cells.clone()),
             unique,
@@ -553,8 +558,15 @@ impl Solver {
             Finder::Jellyfish => basic::fish(b, 4),
             Finder::HiddenQuad => basic::hidden_subset(b, 4, false),
             Finder::Bug => basic::bug_plus_one(b),
-            Finder::Chains
-            | Finder::Nishio
+            Finder::Chains => {
+                let n = b.topo.n;
+                let s = self.scratch.get_or_insert_with(|| cycles::Scratch::new(n));
+                s.deadline = self.options.deadline;
+                let found =
+                    cycles::chains_and_cycles(&self.board.topo, &self.board.cand, s, wanted);
+                if s.expired { None } else { found }
+            }
+            Finder::Nishio
             | Finder::Multiple
             | Finder::Dynamic
             | Finder::DynamicPlus
@@ -630,6 +642,7 @@ impl Solver {
     /// Whether the deadline has passed (or a chain level was cut by it).
     pub fn expired(&self) -> bool {
         self.engine.as_ref().is_some_and(|e| e.expired)
+            || self.scratch.as_ref().is_some_and(|s| s.expired)
             || self
                 .options
                 .deadline

@@ -338,7 +338,9 @@ pub(crate) fn als_xz(b: &Board) -> Option<Step> {
 pub(crate) fn als_xy_wing(b: &Board) -> Option<Step> {
     let t = &b.topo;
     let sets = general_als(b);
-    let mut best: Option<(usize, [usize; 3], (usize, usize), Elims)> = None;
+    // (cells, the three sets, the two restricted digits, eliminations)
+    type Wing = (usize, [usize; 3], (usize, usize), Elims);
+    let mut best: Option<Wing> = None;
     for p in 0..sets.len() {
         let pivot = &sets[p];
         // the sets joined to the pivot, with their restricted commons
