@@ -37,6 +37,8 @@ pub(crate) struct Topology {
     /// The peers of each cell in Sudoku Explainer's order: its box (in the box's order),
     /// then its row and its column outside the box.
     pub se_peers: Vec<Vec<u16>>,
+    /// Every house in Sudoku Explainer's order: boxes, rows, columns.
+    pub se_house_order: Vec<u16>,
 }
 
 impl Topology {
@@ -112,6 +114,7 @@ impl Topology {
             words,
             se_houses_of,
             se_peers,
+            se_house_order: (2 * n..3 * n).chain(0..2 * n).map(|h| h as u16).collect(),
         }
     }
 

@@ -39,6 +39,7 @@ mod solver;
 pub mod step;
 mod strong;
 pub mod technique;
+mod unique;
 mod wings;
 
 pub use board::Board;

@@ -13,6 +13,7 @@ use crate::cycles;
 use crate::step::{Candidate, Step};
 use crate::strong;
 use crate::technique::{Finder, Scale, Technique, TechniqueSet};
+use crate::unique;
 use crate::wings;
 
 /// Why a grid cannot be explained or rated.
@@ -553,11 +554,11 @@ impl Solver {
             Finder::XyWing => basic::wing(b, false),
             Finder::XyzWing => basic::wing(b, true),
             Finder::WWing => basic::w_wing(b),
-            Finder::UniqueLoops => basic::unique_rectangle(b, wanted),
+            Finder::UniqueLoops => unique::unique_loops(b, wanted),
             Finder::NakedQuad => basic::naked_subset(b, 4),
             Finder::Jellyfish => basic::fish(b, 4),
             Finder::HiddenQuad => basic::hidden_subset(b, 4, false),
-            Finder::Bug => basic::bug_plus_one(b),
+            Finder::Bug => unique::bug(b, wanted, self.ladder.scale),
             Finder::Chains => {
                 let n = b.topo.n;
                 let s = self.scratch.get_or_insert_with(|| cycles::Scratch::new(n));
