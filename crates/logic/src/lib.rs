@@ -34,6 +34,7 @@ mod basic;
 pub mod board;
 mod chains;
 mod cycles;
+mod exclusion;
 pub mod marks;
 mod solver;
 pub mod step;

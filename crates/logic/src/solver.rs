@@ -10,6 +10,7 @@ use crate::basic;
 use crate::board::Board;
 use crate::chains::{self, Engine};
 use crate::cycles;
+use crate::exclusion;
 use crate::step::{Candidate, Step};
 use crate::strong;
 use crate::technique::{Finder, Scale, Technique, TechniqueSet};
@@ -591,13 +592,13 @@ impl Solver {
             Finder::TuvwxyzWing => wings::als_wing(b, 6),
             Finder::AlsXz => wings::als_xz(b),
             Finder::AlsXyWing => wings::als_xy_wing(b),
+            Finder::AlignedPair => exclusion::aligned_pair(b),
+            Finder::AlignedTriple => exclusion::aligned_triple(b),
             Finder::Trial => self.trial(),
             Finder::FinnedXWing
             | Finder::FinnedSwordfish
             | Finder::FinnedJellyfish
             | Finder::SimpleColouring
-            | Finder::AlignedPair
-            | Finder::AlignedTriple
             | Finder::Nested2
             | Finder::Nested4
             | Finder::Nested5 => None,
