@@ -26,18 +26,23 @@
 //! so every shortest return is a cycle. A cycle removes a candidate that sees an `on` and an
 //! `off` potential of its digit in the cycle (outside the cycle's cells).
 
-use crate::basic::{bits, cand, fmt_elims};
+use crate::basic::{bits, fmt_elims};
 use crate::board::Topology;
 use crate::step::{Candidate, Link, Pattern, Step, Technique, length_increment};
 use crate::technique::TechniqueSet;
 
 const NONE: u32 = u32::MAX;
 
+/// How a node was derived: the root, a cell link, or a link in house `h` (its index).
+const ROOT: u16 = u16::MAX;
+const CELL: u16 = u16::MAX - 1;
+
 #[derive(Clone, Copy, Debug)]
-struct Node {
+pub(crate) struct Node {
     pot: u32,
     on: bool,
     parent: u32,
+    cause: u16,
 }
 
 /// Scratch space for the searches on one board size.
@@ -85,11 +90,12 @@ impl Scratch {
         self.pend_off.clear();
     }
 
-    fn node(&mut self, pot: usize, on: bool, parent: u32) -> u32 {
+    fn node(&mut self, pot: usize, on: bool, parent: u32, cause: u16) -> u32 {
         self.nodes.push(Node {
             pot: pot as u32,
             on,
             parent,
+            cause,
         });
         (self.nodes.len() - 1) as u32
     }
@@ -180,33 +186,41 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// The `off` potentials an `on(c, d)` makes, in Sudoku Explainer's order.
-    fn on_to_off(&self, pot: usize, y: bool, out: &mut Vec<usize>) {
-        let n = self.topo.n;
+    /// The `off` potentials an `on(c, d)` makes, in Sudoku Explainer's order, with the
+    /// house of the link (or `CELL`).
+    fn on_to_off(&self, pot: usize, y: bool, out: &mut Vec<(usize, u16)>) {
+        let t = self.topo;
+        let n = t.n;
         let (c, d) = (pot / n, pot % n);
         out.clear();
         if y {
             for e in bits(self.cand[c] & !(1 << d)) {
-                out.push(c * n + e);
+                out.push((c * n + e, CELL));
             }
         }
-        for &q in &self.topo.se_peers[c] {
+        for &q in &t.se_peers[c] {
             let q = q as usize;
             if self.cand[q] >> d & 1 != 0 {
-                out.push(q * n + d);
+                let h = t.se_houses_of[c]
+                    .iter()
+                    .copied()
+                    .find(|h| t.se_houses_of[q].contains(h))
+                    .unwrap_or(ROOT);
+                out.push((q * n + d, h));
             }
         }
     }
 
-    /// The `on` potentials an `off(c, d)` makes, in Sudoku Explainer's order.
-    fn off_to_on(&self, pot: usize, pass: Pass, count: &[u8], out: &mut Vec<usize>) {
+    /// The `on` potentials an `off(c, d)` makes, in Sudoku Explainer's order, with the house
+    /// of the link (or `CELL`).
+    fn off_to_on(&self, pot: usize, pass: Pass, count: &[u8], out: &mut Vec<(usize, u16)>) {
         let t = self.topo;
         let n = t.n;
         let (c, d) = (pot / n, pot % n);
         out.clear();
         if pass.y && self.cand[c].count_ones() == 2 {
             let e = (self.cand[c] & !(1 << d)).trailing_zeros() as usize;
-            out.push(c * n + e);
+            out.push((c * n + e, CELL));
         }
         if pass.x {
             for &h in &t.se_houses_of[c] {
@@ -218,8 +232,8 @@ impl Search<'_> {
                     let q = q as usize;
                     if q != c && self.cand[q] >> d & 1 != 0 {
                         let p = q * n + d;
-                        if !out.contains(&p) {
-                            out.push(p);
+                        if !out.iter().any(|x| x.0 == p) {
+                            out.push((p, h as u16));
                         }
                     }
                 }
@@ -230,9 +244,9 @@ impl Search<'_> {
 
 /// One hint of the level.
 #[derive(Clone, Debug)]
-struct Found {
+pub(crate) struct Found {
     tenths: u16,
-    complexity: usize,
+    pub(crate) complexity: usize,
     key: u8,
     technique: Technique,
     /// The nodes of the chain or cycle, root first.
@@ -240,16 +254,52 @@ struct Found {
     elims: Vec<(usize, usize)>,
     placement: Option<(usize, usize)>,
     cycle: bool,
+    /// The eliminations as potentials (`cell * N + digit`), for the levels that nest this one.
+    pub(crate) removals: Vec<usize>,
 }
 
 impl Found {
-    fn better_than(&self, other: &Found) -> bool {
-        (self.tenths, self.complexity, self.key) < (other.tenths, other.complexity, other.key)
+    fn rank(&self) -> (u16, usize, u8) {
+        (self.tenths, self.complexity, self.key)
     }
 }
 
 fn rate(technique: Technique, complexity: usize) -> u16 {
     technique.base_tenths() + length_increment(complexity.saturating_sub(2))
+}
+
+/// What a search keeps: the best hint, or every hint (for the levels that nest this one).
+enum Keep {
+    Best(Option<Found>),
+    All(Vec<Found>),
+}
+
+impl Keep {
+    fn offer(&mut self, f: Found) {
+        match self {
+            Keep::Best(best) => {
+                if best.as_ref().is_none_or(|b| f.rank() < b.rank()) {
+                    *best = Some(f);
+                }
+            }
+            Keep::All(v) => v.push(f),
+        }
+    }
+
+    /// Whether a hint ranked `rank` could still be kept.
+    fn may_keep(&self, rank: (u16, usize, u8)) -> bool {
+        match self {
+            Keep::Best(best) => best.as_ref().is_none_or(|b| rank < b.rank()),
+            Keep::All(_) => true,
+        }
+    }
+
+    fn best_tenths(&self) -> Option<u16> {
+        match self {
+            Keep::Best(best) => best.as_ref().map(|b| b.tenths),
+            Keep::All(_) => None,
+        }
+    }
 }
 
 /// The chains and cycles of the level on `cand`, of the techniques of `wanted`: the step
@@ -260,11 +310,68 @@ pub(crate) fn chains_and_cycles(
     s: &mut Scratch,
     wanted: TechniqueSet,
 ) -> Option<Step> {
-    let best = search(topo, cand, s, wanted)?;
-    Some(make_step(topo, cand, &best))
+    let mut keep = Keep::Best(None);
+    search(topo, cand, s, wanted, &mut keep);
+    match keep {
+        Keep::Best(Some(best)) => Some(make_step(topo, &best)),
+        _ => None,
+    }
 }
 
-fn search(topo: &Topology, cand: &[u64], s: &mut Scratch, wanted: TechniqueSet) -> Option<Found> {
+/// Every hint of the level on `cand` (for nested chains), smallest rating first.
+pub(crate) fn all_hints(topo: &Topology, cand: &[u64], s: &mut Scratch) -> Vec<Found> {
+    let mut keep = Keep::All(Vec::new());
+    let wanted: TechniqueSet = [
+        Technique::XCycle,
+        Technique::YCycle,
+        Technique::XChain,
+        Technique::XyCycle,
+        Technique::ForcingChain,
+    ]
+    .into_iter()
+    .collect();
+    search(topo, cand, s, wanted, &mut keep);
+    let Keep::All(mut v) = keep else {
+        return Vec::new();
+    };
+    v.sort_by_key(|f| f.rank());
+    v
+}
+
+/// The `off` potentials a hint found on `grid` depends on: the candidates of `orig` gone
+/// from `grid` where a link of the hint's chain needed a cell or a house with two places.
+pub(crate) fn rule_parents(topo: &Topology, grid: &[u64], orig: &[u64], f: &Found) -> Vec<usize> {
+    let n = topo.n;
+    let mut out: Vec<usize> = Vec::new();
+    let mut push = |p: usize| {
+        if !out.contains(&p) {
+            out.push(p);
+        }
+    };
+    for nd in &f.path {
+        // a cycle is also walked reversed, where its offs are ons: every node counts
+        let counts = nd.on || f.cycle;
+        if !counts || nd.cause == ROOT {
+            continue;
+        }
+        let (c, d) = (nd.pot as usize / n, nd.pot as usize % n);
+        if nd.cause == CELL {
+            for x in bits(orig[c] & !grid[c]) {
+                push(c * n + x);
+            }
+        } else {
+            for &k in &topo.houses[nd.cause as usize] {
+                let k = k as usize;
+                if orig[k] >> d & 1 != 0 && grid[k] >> d & 1 == 0 {
+                    push(k * n + d);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn search(topo: &Topology, cand: &[u64], s: &mut Scratch, wanted: TechniqueSet, keep: &mut Keep) {
     let n = topo.n;
     debug_assert_eq!(s.n, n);
     // house counts
@@ -278,7 +385,6 @@ fn search(topo: &Topology, cand: &[u64], s: &mut Scratch, wanted: TechniqueSet) 
     }
     let count = s.count.clone();
     let sr = Search { topo, cand };
-    let mut best: Option<Found> = None;
     let mut buf = Vec::new();
     for pass in [Pass::X, Pass::Y, Pass::XY] {
         let cycles = wanted.contains(pass.cycle());
@@ -292,7 +398,7 @@ fn search(topo: &Topology, cand: &[u64], s: &mut Scratch, wanted: TechniqueSet) 
         } else {
             pass.chain().base_tenths()
         };
-        if best.as_ref().is_some_and(|b| b.tenths < floor) {
+        if keep.best_tenths().is_some_and(|b| b < floor) {
             continue;
         }
         for (c, &m) in cand.iter().enumerate() {
@@ -304,37 +410,21 @@ fn search(topo: &Topology, cand: &[u64], s: &mut Scratch, wanted: TechniqueSet) 
             }
             if c % 16 == 0 && s.deadline.is_some_and(|t| std::time::Instant::now() >= t) {
                 s.expired = true;
-                return None;
+                return;
             }
             for d in bits(m) {
                 let p = c * n + d;
                 if cycles {
-                    cycle_search(&sr, s, &count, p, pass, &mut best, &mut buf);
+                    cycle_search(&sr, s, &count, p, pass, keep, &mut buf);
                 }
                 if chains {
                     for on in [true, false] {
-                        chain_search(&sr, s, &count, p, on, pass, &mut best, &mut buf);
+                        chain_search(&sr, s, &count, p, on, pass, keep, &mut buf);
                     }
                 }
             }
         }
     }
-    best
-}
-
-/// Keeps `f` if it beats `best`.
-fn offer(best: &mut Option<Found>, f: Found) {
-    if best.as_ref().is_none_or(|b| f.better_than(b)) {
-        *best = Some(f);
-    }
-}
-
-/// Whether a hint of `technique` at `complexity` or more could still beat `best`.
-fn may_beat(best: &Option<Found>, technique: Technique, complexity: usize, key: u8) -> bool {
-    best.as_ref().is_none_or(|b| {
-        let t = rate(technique, complexity);
-        (t, complexity, key) < (b.tenths, b.complexity, b.key)
-    })
 }
 
 /// The forcing chain from `on(p)` to `off(p)` (`on`), or from `off(p)` to `on(p)`.
@@ -346,12 +436,12 @@ fn chain_search(
     p: usize,
     on: bool,
     pass: Pass,
-    best: &mut Option<Found>,
-    buf: &mut Vec<usize>,
+    keep: &mut Keep,
+    buf: &mut Vec<(usize, u16)>,
 ) {
     let technique = pass.chain();
     s.reset();
-    let root = s.node(p, on, NONE);
+    let root = s.node(p, on, NONE, ROOT);
     s.mark(root);
     if on {
         s.pend_on.push(root);
@@ -362,22 +452,22 @@ fn chain_search(
     let mut target = NONE;
     'bfs: while !s.pend_on.is_empty() || !s.pend_off.is_empty() {
         // the chain found at this depth has `depth + 1` potentials at least
-        if !may_beat(best, technique, depth + 1, pass.key()) {
+        if !keep.may_keep((rate(technique, depth + 1), depth + 1, pass.key())) {
             return;
         }
         let pend = std::mem::take(&mut s.pend_on);
         for &i in &pend {
             let pot = s.nodes[i as usize].pot as usize;
             sr.on_to_off(pot, pass.y, buf);
-            for &q in buf.iter() {
+            for &(q, cause) in buf.iter() {
                 if on && q == p {
-                    target = s.node(q, false, i);
+                    target = s.node(q, false, i, cause);
                     break 'bfs;
                 }
                 if s.off_node[q] != 0 || s.is_ancestor(i, q, false) {
                     continue;
                 }
-                let j = s.node(q, false, i);
+                let j = s.node(q, false, i, cause);
                 s.mark(j);
                 s.pend_off.push(j);
             }
@@ -387,15 +477,15 @@ fn chain_search(
         for &i in &pend {
             let pot = s.nodes[i as usize].pot as usize;
             sr.off_to_on(pot, Pass { x: true, ..pass }, count, buf);
-            for &q in buf.iter() {
+            for &(q, cause) in buf.iter() {
                 if !on && q == p {
-                    target = s.node(q, true, i);
+                    target = s.node(q, true, i, cause);
                     break 'bfs;
                 }
                 if s.on_node[q] != 0 {
                     continue;
                 }
-                let j = s.node(q, true, i);
+                let j = s.node(q, true, i, cause);
                 s.mark(j);
                 s.pend_on.push(j);
             }
@@ -407,26 +497,26 @@ fn chain_search(
     }
     let path = s.path(target);
     let complexity = path.len();
-    let (c, d) = (p / s.n, p % s.n);
+    let n = s.n;
+    let (c, d) = (p / n, p % n);
     let (elims, placement) = if on {
         (vec![(c, d)], None)
     } else {
         let others = bits(sr.cand[c] & !(1 << d)).map(|e| (c, e)).collect();
         (others, Some((c, d)))
     };
-    offer(
-        best,
-        Found {
-            tenths: rate(technique, complexity),
-            complexity,
-            key: pass.key(),
-            technique,
-            path,
-            elims,
-            placement,
-            cycle: false,
-        },
-    );
+    let removals = elims.iter().map(|&(k, e)| k * n + e).collect();
+    keep.offer(Found {
+        tenths: rate(technique, complexity),
+        complexity,
+        key: pass.key(),
+        technique,
+        path,
+        elims,
+        placement,
+        cycle: false,
+        removals,
+    });
 }
 
 /// The cycles from `on(p)` back to itself.
@@ -437,19 +527,20 @@ fn cycle_search(
     count: &[u8],
     p: usize,
     pass: Pass,
-    best: &mut Option<Found>,
-    buf: &mut Vec<usize>,
+    keep: &mut Keep,
+    buf: &mut Vec<(usize, u16)>,
 ) {
     let technique = pass.cycle();
     let n = s.n;
     s.reset();
-    let root = s.node(p, true, NONE);
+    let root = s.node(p, true, NONE, ROOT);
     s.mark(root);
     s.pend_on.push(root);
     let mut length = 0;
     let mut returns: Vec<u32> = Vec::new();
     while !s.pend_on.is_empty() || !s.pend_off.is_empty() {
-        if !may_beat(best, technique, length.max(4), pass.key()) {
+        let least = length.max(4);
+        if !keep.may_keep((rate(technique, least), least, pass.key())) {
             break;
         }
         length += 1;
@@ -457,11 +548,11 @@ fn cycle_search(
         for &i in &pend {
             let pot = s.nodes[i as usize].pot as usize;
             sr.on_to_off(pot, pass.y, buf);
-            for &q in buf.iter() {
+            for &(q, cause) in buf.iter() {
                 if s.is_ancestor(i, q, false) {
                     continue;
                 }
-                let j = s.node(q, false, i);
+                let j = s.node(q, false, i, cause);
                 if s.off_node[q] == 0 {
                     s.mark(j);
                 }
@@ -473,14 +564,14 @@ fn cycle_search(
         for &i in &pend {
             let pot = s.nodes[i as usize].pot as usize;
             sr.off_to_on(pot, pass, count, buf);
-            for &q in buf.iter() {
+            for &(q, cause) in buf.iter() {
                 if length >= 4 && q == p {
-                    returns.push(s.node(q, true, i));
+                    returns.push(s.node(q, true, i, cause));
                 }
                 if s.on_node[q] != 0 {
                     continue;
                 }
-                let j = s.node(q, true, i);
+                let j = s.node(q, true, i, cause);
                 s.mark(j);
                 s.pend_on.push(j);
             }
@@ -491,29 +582,25 @@ fn cycle_search(
         // the cycle's potentials: the return is the root again
         let complexity = path.len() - 1;
         let tenths = rate(technique, complexity);
-        if best
-            .as_ref()
-            .is_some_and(|b| (b.tenths, b.complexity, b.key) <= (tenths, complexity, pass.key()))
-        {
+        if !keep.may_keep((tenths, complexity, pass.key())) {
             continue;
         }
         let elims = cycle_eliminations(sr, &path[1..], n);
         if elims.is_empty() {
             continue;
         }
-        offer(
-            best,
-            Found {
-                tenths,
-                complexity,
-                key: pass.key(),
-                technique,
-                path,
-                elims,
-                placement: None,
-                cycle: true,
-            },
-        );
+        let removals = elims.iter().map(|&(k, e)| k * n + e).collect();
+        keep.offer(Found {
+            tenths,
+            complexity,
+            key: pass.key(),
+            technique,
+            path,
+            elims,
+            placement: None,
+            cycle: true,
+            removals,
+        });
     }
 }
 
@@ -541,7 +628,7 @@ fn cycle_eliminations(sr: &Search, nodes: &[Node], n: usize) -> Vec<(usize, usiz
     out
 }
 
-fn make_step(topo: &Topology, cand_: &[u64], f: &Found) -> Step {
+fn make_step(topo: &Topology, f: &Found) -> Step {
     let n = topo.n;
     let c = |pot: u32| {
         let pot = pot as usize;
@@ -605,8 +692,6 @@ fn make_step(topo: &Topology, cand_: &[u64], f: &Found) -> Step {
     let mut digits: Vec<u8> = f.path.iter().map(|nd| c(nd.pot).digit).collect();
     digits.sort_unstable();
     digits.dedup();
-    let _ = cand_;
-    let _ = cand;
     Step {
         technique: f.technique,
         rating: f64::from(f.tenths) / 10.0,

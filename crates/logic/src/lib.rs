@@ -32,10 +32,11 @@
 mod band;
 mod basic;
 pub mod board;
-mod chains;
 mod cycles;
+mod dynamic;
 mod exclusion;
 pub mod marks;
+mod nested;
 mod solver;
 pub mod step;
 mod strong;

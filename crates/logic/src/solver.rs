@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use crate::basic;
 use crate::board::Board;
-use crate::chains::{self, Engine};
 use crate::cycles;
+use crate::dynamic::{self, Chainer, Config, Kind, Kinds, Level};
 use crate::exclusion;
 use crate::step::{Candidate, Step};
 use crate::strong;
@@ -278,7 +278,7 @@ pub struct Solver {
     solution: Option<Vec<u8>>,
     unique: bool,
     /// Scratch space for chains, made when first needed.
-    engine: Option<Engine>,
+    engine: Option<(Chainer, Level)>,
     /// Scratch space for the static chains and cycles, made when first needed.
     scratch: Option<cycles::Scratch>,
     options: Options,
@@ -572,19 +572,78 @@ impl Solver {
             | Finder::Multiple
             | Finder::Dynamic
             | Finder::DynamicPlus
-            | Finder::Nested3 => {
+            | Finder::Nested2
+            | Finder::Nested3
+            | Finder::Nested4
+            | Finder::Nested5 => {
                 let n = b.topo.n;
+                let (kind, cfg, technique) = match finder {
+                    Finder::Nishio => (Kind::Nishio, Config::NISHIO, Technique::Nishio),
+                    Finder::Multiple => {
+                        (Kind::Multiple, Config::STATIC, Technique::CellForcingChains)
+                    }
+                    Finder::Dynamic => (
+                        Kind::Dynamic,
+                        Config::dynamic(0),
+                        Technique::DynamicForcingChains,
+                    ),
+                    Finder::DynamicPlus => (
+                        Kind::Dynamic,
+                        Config::dynamic(1),
+                        Technique::DynamicForcingChainsPlus,
+                    ),
+                    Finder::Nested2 => (
+                        Kind::Dynamic,
+                        Config::dynamic(2),
+                        Technique::NestedForcingChains,
+                    ),
+                    Finder::Nested3 => (
+                        Kind::Dynamic,
+                        Config::dynamic(3),
+                        Technique::NestedMultipleForcingChains,
+                    ),
+                    Finder::Nested4 => (
+                        Kind::Dynamic,
+                        Config::dynamic(4),
+                        Technique::NestedDynamicForcingChains,
+                    ),
+                    _ => (
+                        Kind::Dynamic,
+                        Config::dynamic(5),
+                        Technique::DoublyNestedForcingChains,
+                    ),
+                };
+                let kinds = if kind == Kind::Multiple {
+                    Kinds {
+                        cell: wanted.contains(Technique::CellForcingChains),
+                        region: wanted.contains(Technique::RegionForcingChains),
+                        ..Kinds::ALL
+                    }
+                } else {
+                    Kinds::ALL
+                };
                 let deadline = self.options.deadline;
-                let engine = self.engine.get_or_insert_with(|| Engine::new(n));
-                engine.deadline = deadline;
-                let found = chains::chain_step(
-                    &self.board,
-                    engine,
-                    finder,
-                    wanted,
-                    self.solution.as_deref(),
-                );
-                if engine.expired { None } else { found }
+                let (ch, lv) = self
+                    .engine
+                    .get_or_insert_with(|| (Chainer::new(n), Level::new(n)));
+                ch.deadline = deadline;
+                let topo = &self.board.topo;
+                let cand = &self.board.cand;
+                let hint = dynamic::hints(ch, lv, topo, cand, kind, cfg, kinds, true)
+                    .into_iter()
+                    .next();
+                if ch.expired {
+                    return None;
+                }
+                let hint = hint?;
+                let technique =
+                    if kind == Kind::Multiple && hint.kind == crate::step::ChainKind::Region {
+                        Technique::RegionForcingChains
+                    } else {
+                        technique
+                    };
+                let base = technique.base_tenths();
+                Some(dynamic::step(ch, topo, cand, cfg, technique, base, &hint))
             }
             Finder::WxyzWing => wings::als_wing(b, 3),
             Finder::VwxyzWing => wings::als_wing(b, 4),
@@ -598,10 +657,7 @@ impl Solver {
             Finder::FinnedXWing
             | Finder::FinnedSwordfish
             | Finder::FinnedJellyfish
-            | Finder::SimpleColouring
-            | Finder::Nested2
-            | Finder::Nested4
-            | Finder::Nested5 => None,
+            | Finder::SimpleColouring => None,
         }
     }
 
@@ -643,7 +699,7 @@ impl Solver {
 
     /// Whether the deadline has passed (or a chain level was cut by it).
     pub fn expired(&self) -> bool {
-        self.engine.as_ref().is_some_and(|e| e.expired)
+        self.engine.as_ref().is_some_and(|e| e.0.expired)
             || self.scratch.as_ref().is_some_and(|s| s.expired)
             || self
                 .options
