@@ -296,14 +296,13 @@ impl Run {
 /// Scratch space for runs on one board size: the board as it changes and the queues.
 pub(crate) struct Chainer {
     n: usize,
-    grid: Vec<u64>,
-    orig: Vec<u64>,
+    pub(crate) grid: Vec<u64>,
+    pub(crate) orig: Vec<u64>,
     count: Vec<u8>,
     orig_count: Vec<u8>,
     pend_on: Vec<u32>,
     pend_off: Vec<u32>,
     ps: Vec<u32>,
-    buf: Vec<usize>,
     /// The runs inside runs (levels 1 and up), made when first needed.
     pub(crate) inside: Option<Box<crate::nested::Inside>>,
     pub(crate) deadline: Option<std::time::Instant>,
@@ -322,7 +321,6 @@ impl Chainer {
             pend_on: Vec::new(),
             pend_off: Vec::new(),
             ps: Vec::new(),
-            buf: Vec::new(),
             inside: None,
             deadline: None,
             expired: false,
@@ -407,16 +405,6 @@ impl Chainer {
                 return false;
             }
         }
-    }
-
-    /// The current board of the run (the candidates left).
-    pub(crate) fn grid(&self) -> &[u64] {
-        &self.grid
-    }
-
-    /// The board the run started from.
-    pub(crate) fn orig(&self) -> &[u64] {
-        &self.orig
     }
 
     /// Derives an `off` with parent `i`; `true` on a contradiction.
@@ -513,19 +501,18 @@ impl Chainer {
             }
         }
         for &(p, cause, s, e) in &made[..nmade] {
-            let parents: Vec<u32> = self.ps[s as usize..e as usize].to_vec();
+            let parents = &self.ps[s as usize..e as usize];
             if let Some(off) = run.event(p, false) {
-                let x = run.push(p, true, cause, &parents, NONE);
+                let x = run.push(p, true, cause, parents, NONE);
                 run.contradiction = Some((x, off));
                 return true;
             }
             if run.event(p, true).is_none() {
-                let x = run.push(p, true, cause, &parents, NONE);
+                let x = run.push(p, true, cause, parents, NONE);
                 run.record(x);
                 self.pend_on.push(x);
             }
         }
-        let _ = &mut self.buf;
         false
     }
 

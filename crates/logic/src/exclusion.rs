@@ -29,6 +29,11 @@ fn count(a: &[u64]) -> u32 {
     a.iter().map(|w| w.count_ones()).sum()
 }
 
+/// The size of `a & b`, without allocating.
+fn count_and(a: &[u64], b: &[u64]) -> u32 {
+    a.iter().zip(b).map(|(x, y)| (x & y).count_ones()).sum()
+}
+
 fn cells_of(a: &[u64]) -> impl Iterator<Item = usize> + '_ {
     a.iter()
         .enumerate()
@@ -60,53 +65,49 @@ fn bases(b: &Board, degree: u32) -> Vec<Base> {
     out
 }
 
-/// The removals the combinations of `cells` allow, given the excluders' candidate masks.
+/// The removals the combinations of `cells` (two or three) allow, given the excluders'
+/// candidate masks.
 fn exclude(b: &Board, cells: &[usize], excluders: &[u64]) -> Vec<(usize, usize)> {
     let t = &b.topo;
     let k = cells.len();
-    let lists: Vec<Vec<usize>> = cells.iter().map(|&c| bits(b.cand[c]).collect()).collect();
-    let mut allowed = vec![0u64; k];
-    let mut idx = vec![0usize; k];
-    loop {
-        let vals: Vec<usize> = (0..k).map(|i| lists[i][idx[i]]).collect();
-        let mut ok = true;
-        'pairs: for i in 0..k {
-            for j in i + 1..k {
-                if vals[i] == vals[j] && t.sees(cells[i], cells[j]) {
-                    ok = false;
-                    break 'pairs;
+    let m: [u64; 3] = std::array::from_fn(|i| if i < k { b.cand[cells[i]] } else { 1 });
+    let sees = |i: usize, j: usize| t.sees(cells[i], cells[j]);
+    let (s01, s02, s12) = (sees(0, 1), k > 2 && sees(0, 2), k > 2 && sees(1, 2));
+    let blocked = |mask: u64| excluders.iter().any(|&e| e & !mask == 0);
+    let mut allowed = [0u64; 3];
+    // PERF: no allocation per combination (this runs for every pair and triple of cells)
+    for v0 in bits(m[0]) {
+        for v1 in bits(m[1]) {
+            if v0 == v1 && s01 {
+                continue;
+            }
+            let m01 = 1u64 << v0 | 1 << v1;
+            if k == 2 {
+                if !blocked(m01) {
+                    allowed[0] |= 1 << v0;
+                    allowed[1] |= 1 << v1;
+                }
+                continue;
+            }
+            for v2 in bits(m[2]) {
+                if (v0 == v2 && s02) || (v1 == v2 && s12) {
+                    continue;
+                }
+                if !blocked(m01 | 1 << v2) {
+                    allowed[0] |= 1 << v0;
+                    allowed[1] |= 1 << v1;
+                    allowed[2] |= 1 << v2;
                 }
             }
-        }
-        if ok {
-            let mask = vals.iter().fold(0u64, |m, &v| m | 1 << v);
-            ok = !excluders.iter().any(|&e| e & !mask == 0);
-        }
-        if ok {
-            for i in 0..k {
-                allowed[i] |= 1 << vals[i];
-            }
-        }
-        // next combination
-        let mut i = 0;
-        loop {
-            if i == k {
-                let mut out = Vec::new();
-                for (j, &c) in cells.iter().enumerate() {
-                    for d in bits(b.cand[c] & !allowed[j]) {
-                        out.push((c, d));
-                    }
-                }
-                return out;
-            }
-            idx[i] += 1;
-            if idx[i] < lists[i].len() {
-                break;
-            }
-            idx[i] = 0;
-            i += 1;
         }
     }
+    let mut out = Vec::new();
+    for (j, &c) in cells.iter().enumerate() {
+        for d in bits(b.cand[c] & !allowed[j]) {
+            out.push((c, d));
+        }
+    }
+    out
 }
 
 fn step(
@@ -148,10 +149,10 @@ pub(crate) fn aligned_pair(b: &Board) -> Option<Step> {
     let bs = bases(b, 2);
     for i in 0..bs.len() {
         for j in i + 1..bs.len() {
-            let common = and(&bs[i].excl, &bs[j].excl);
-            if count(&common) < 2 {
+            if count_and(&bs[i].excl, &bs[j].excl) < 2 {
                 continue;
             }
+            let common = and(&bs[i].excl, &bs[j].excl);
             let masks: Vec<u64> = cells_of(&common).map(|c| b.cand[c]).collect();
             let cells = [bs[i].cell, bs[j].cell];
             let elims = exclude(b, &cells, &masks);
@@ -179,10 +180,10 @@ pub(crate) fn aligned_triple(b: &Board) -> Option<Step> {
     }
     for i in 0..bs.len() {
         for j in i + 1..bs.len() {
-            let c01 = and(&bs[i].excl, &bs[j].excl);
-            if count(&c01) < 2 {
+            if count_and(&bs[i].excl, &bs[j].excl) < 2 {
                 continue;
             }
+            let c01 = and(&bs[i].excl, &bs[j].excl);
             // the third cell: a base cell among the excluders of the first two
             let twin: Vec<usize> = cells_of(&bs[i].excl)
                 .chain(cells_of(&bs[j].excl))
@@ -195,10 +196,10 @@ pub(crate) fn aligned_triple(b: &Board) -> Option<Step> {
                     continue;
                 }
                 seen.push(k);
-                let common = and(&c01, &bs[k].excl);
-                if count(&common) < 2 {
+                if count_and(&c01, &bs[k].excl) < 2 {
                     continue;
                 }
+                let common = and(&c01, &bs[k].excl);
                 let masks: Vec<u64> = cells_of(&common).map(|c| b.cand[c]).collect();
                 let cells = [bs[i].cell, bs[j].cell, bs[k].cell];
                 let elims = exclude(b, &cells, &masks);

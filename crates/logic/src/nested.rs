@@ -47,17 +47,17 @@ pub(crate) fn advanced(
     run: &mut Run,
 ) -> Vec<(u32, ())> {
     let n = topo.n;
-    let grid = ch.grid().to_vec();
-    let orig = ch.orig().to_vec();
     let mut found: Vec<Found> = Vec::new();
     for rule in 0..5 {
+        let (grid, orig) = (&ch.grid[..], &ch.orig[..]);
         match rule {
-            0 => locking(topo, &grid, &orig, &mut found),
-            1 => hidden_pairs(topo, &grid, &orig, &mut found),
-            2 => naked_pairs(topo, &grid, &orig, &mut found),
-            3 => x_wings(topo, &grid, &orig, &mut found),
+            0 => locking(topo, grid, orig, &mut found),
+            1 => hidden_pairs(topo, grid, orig, &mut found),
+            2 => naked_pairs(topo, grid, orig, &mut found),
+            3 => x_wings(topo, grid, orig, &mut found),
             _ => {
                 if cfg.level >= 2 {
+                    let (grid, orig) = (ch.grid.clone(), ch.orig.clone());
                     chains_inside(ch, topo, &grid, &orig, cfg.level, &mut found);
                 }
             }
@@ -90,55 +90,61 @@ fn removed(grid: &[u64], orig: &[u64], k: usize, d: usize) -> bool {
 }
 
 /// Pointing and claiming, in Sudoku Explainer's order: box to column, box to row, column to
-/// box, row to box.
+/// box, row to box, each pair of crossing houses in index order, then the digits.
 fn locking(topo: &Topology, grid: &[u64], orig: &[u64], out: &mut Vec<Found>) {
     let n = topo.n;
-    // (kind of region 1, kind of region 2) as indices into cell_houses: 0 row, 1 column, 2 box
+    // kinds as indices into cell_houses: 0 row, 1 column, 2 box
     for (k1, k2) in [(2usize, 1usize), (2, 0), (1, 2), (0, 2)] {
         for i1 in 0..n {
             let r1 = k1_house(topo, k1, i1);
-            for d in 0..n {
-                let places: Vec<usize> = topo.houses[r1]
+            for i2 in 0..n {
+                let r2 = k1_house(topo, k2, i2);
+                if !topo.houses[r1]
                     .iter()
-                    .map(|&k| k as usize)
-                    .filter(|&k| grid[k] >> d & 1 != 0)
-                    .collect();
-                if places.len() < 2 {
-                    continue;
-                }
-                let r2 = topo.cell_houses[places[0]][k2] as usize;
-                if !places
-                    .iter()
-                    .all(|&k| topo.cell_houses[k][k2] as usize == r2)
+                    .any(|&k| topo.cell_houses[k as usize][k2] as usize == r2)
                 {
                     continue;
                 }
-                let in1 = |k: usize| topo.cell_houses[k][k1] as usize == r1;
-                let victims: Vec<usize> = topo.houses[r2]
-                    .iter()
-                    .map(|&k| k as usize)
-                    .filter(|&k| !in1(k) && grid[k] >> d & 1 != 0)
-                    .collect();
-                if victims.is_empty() {
-                    continue;
-                }
-                let parents: Vec<usize> = topo.houses[r1]
-                    .iter()
-                    .map(|&k| k as usize)
-                    .filter(|&k| {
-                        removed(grid, orig, k, d) && topo.cell_houses[k][k2] as usize != r2
-                    })
-                    .map(|k| k * n + d)
-                    .collect();
-                if parents.is_empty() {
-                    continue;
-                }
-                for k in victims {
-                    out.push(Found {
-                        pot: k * n + d,
-                        parents: parents.clone(),
-                        nested: None,
-                    });
+                for d in 0..n {
+                    let mut places = 0;
+                    let mut inside = true;
+                    for &k in &topo.houses[r1] {
+                        let k = k as usize;
+                        if grid[k] >> d & 1 != 0 {
+                            places += 1;
+                            inside &= topo.cell_houses[k][k2] as usize == r2;
+                        }
+                    }
+                    if places < 2 || !inside {
+                        continue;
+                    }
+                    let in1 = |k: usize| topo.cell_houses[k][k1] as usize == r1;
+                    let victims: Vec<usize> = topo.houses[r2]
+                        .iter()
+                        .map(|&k| k as usize)
+                        .filter(|&k| !in1(k) && grid[k] >> d & 1 != 0)
+                        .collect();
+                    if victims.is_empty() {
+                        continue;
+                    }
+                    let parents: Vec<usize> = topo.houses[r1]
+                        .iter()
+                        .map(|&k| k as usize)
+                        .filter(|&k| {
+                            removed(grid, orig, k, d) && topo.cell_houses[k][k2] as usize != r2
+                        })
+                        .map(|k| k * n + d)
+                        .collect();
+                    if parents.is_empty() {
+                        continue;
+                    }
+                    for k in victims {
+                        out.push(Found {
+                            pot: k * n + d,
+                            parents: parents.clone(),
+                            nested: None,
+                        });
+                    }
                 }
             }
         }
@@ -275,9 +281,18 @@ fn x_wings(topo: &Topology, grid: &[u64], orig: &[u64], out: &mut Vec<Found>) {
         let cover_kind = 1 - base_kind;
         for (l1, l2) in colex_pairs(n) {
             for d in 0..n {
-                // the digit placed n - 4 times at most: in a run, cells without candidates
-                let placed = (0..topo.ncells).filter(|&k| orig[k] == 0).count();
-                let _ = placed;
+                // Sudoku Explainer: the digit placed n - 4 times at most (a row without the
+                // digit among its candidates holds it)
+                let placed = (0..n)
+                    .filter(|&r| {
+                        !topo.houses[r]
+                            .iter()
+                            .any(|&k| orig[k as usize] >> d & 1 != 0)
+                    })
+                    .count();
+                if placed + 4 > n {
+                    continue;
+                }
                 let lines = [base_kind * n + l1, base_kind * n + l2];
                 let pos: Vec<u64> = lines
                     .iter()

@@ -31,7 +31,7 @@
 
 use dlx_sudoku::House;
 
-use crate::basic::{cand, elimination};
+use crate::basic::{bits, cand, elimination};
 use crate::board::Board;
 use crate::step::{Candidate, Link, Pattern, Step, Technique};
 use crate::technique::TechniqueSet;
@@ -234,53 +234,122 @@ fn rating(links: &[&StrongLink]) -> (u16, Technique) {
     (base + bonus, technique)
 }
 
+/// The rating bonus and technique flags of a chain's links: (grouped, box, rows, columns).
+fn flags(l: &StrongLink) -> [bool; 4] {
+    [l.grouped, l.kind == 0, l.kind == 1, l.kind == 2]
+}
+
+fn bonus(f: [bool; 4]) -> u16 {
+    let [grouped, has_box, rows, cols] = f;
+    let mixed = rows && cols;
+    if grouped {
+        3
+    } else if has_box && mixed {
+        2
+    } else if has_box || mixed {
+        1
+    } else {
+        0
+    }
+}
+
 /// Strong-link patterns of `n` links (2, 3 or 4) of the techniques of `wanted`: the easiest,
 /// with the most eliminations among the easiest.
 pub(crate) fn strong_links(b: &Board, n: usize, wanted: TechniqueSet) -> Option<Step> {
     let t = &b.topo;
     let words = t.words;
+    let base = match n {
+        2 => 40,
+        3 => 54,
+        _ => 58,
+    };
     let mut best: Option<(usize, Found)> = None;
+    // PERF: per digit, every pairwise relation is computed once; the depth-first search over
+    // chains then only reads tables (no allocation until a pattern is found).
     for d in 0..t.n {
         let links: Vec<StrongLink> = (0..3 * t.n).filter_map(|h| link_of(b, h, d)).collect();
-        if links.len() < n {
+        let nl = links.len();
+        if nl < n {
             continue;
         }
+        // join[(i * 2 + exit side) * 2 * nl + j * 2 + entry side]: the joining house + 1
+        let mut join = vec![0u16; 4 * nl * nl];
+        let mut apart = vec![false; nl * nl];
+        for i in 0..nl {
+            for j in 0..nl {
+                if i == j {
+                    continue;
+                }
+                apart[i * nl + j] = disjoint(&links[i].base, &links[j].base);
+                if !apart[i * nl + j] {
+                    continue;
+                }
+                for x in 0..2 {
+                    for e in 0..2 {
+                        if let Some(h) = share(b, &links[i].nodes[x], &links[j].nodes[e]) {
+                            join[(i * 2 + x) * 2 * nl + j * 2 + e] = h as u16 + 1;
+                        }
+                    }
+                }
+            }
+        }
+        // cells holding d, and for each node the cells seeing all of it
+        let dcells = bitset(words, (0..t.ncells).filter(|&k| b.cand[k] >> d & 1 != 0));
+        let seen: Vec<Vec<u64>> = links
+            .iter()
+            .flat_map(|l| l.nodes.iter())
+            .map(|node| {
+                let mut v = dcells.clone();
+                for &c in node {
+                    for (w, x) in v.iter_mut().enumerate() {
+                        *x &= t.peer_bits[c * words + w];
+                    }
+                }
+                v
+            })
+            .collect();
         let house_bits: Vec<Vec<u64>> = links
             .iter()
             .map(|l| bitset(words, t.houses[l.house].iter().map(|&k| k as usize)))
             .collect();
-        // depth-first over chains: (link, entry node) at each position
         let mut chain: Vec<(usize, usize)> = Vec::with_capacity(n);
         let mut joins: Vec<usize> = Vec::with_capacity(n);
-        let mut stack: Vec<(usize, usize, usize)> = Vec::new(); // (depth, link, entry)
-        for i in 0..links.len() {
+        let mut victims = vec![0u64; words];
+        let mut stack: Vec<(usize, usize, usize, u16)> = Vec::new(); // (depth, link, entry, join + 1)
+        for i in 0..nl {
             for e in 0..2 {
-                stack.push((0, i, e));
+                stack.push((0, i, e, 0));
             }
         }
-        while let Some((depth, i, e)) = stack.pop() {
+        while let Some((depth, i, e, jh)) = stack.pop() {
             chain.truncate(depth);
             joins.truncate(depth.saturating_sub(1));
             if depth > 0 {
-                let (pi, pe) = chain[depth - 1];
-                let exit = &links[pi].nodes[1 - pe];
-                match share(b, exit, &links[i].nodes[e]) {
-                    Some(h) => joins.push(h),
-                    None => continue,
-                }
+                joins.push(jh as usize - 1);
             }
             chain.push((i, e));
+            let mut f = [false; 4];
+            for &(c, _) in &chain {
+                let g = flags(&links[c]);
+                for k in 0..4 {
+                    f[k] |= g[k];
+                }
+            }
+            let tenths = base + bonus(f);
+            if best.as_ref().is_some_and(|(_, b)| b.tenths < tenths) {
+                continue; // more links only raise the rating
+            }
             if chain.len() < n {
-                for j in 0..links.len() {
-                    if chain.iter().any(|&(c, _)| c == j)
-                        || !chain
-                            .iter()
-                            .all(|&(c, _)| disjoint(&links[c].base, &links[j].base))
-                    {
+                let exit = i * 2 + (1 - e);
+                for j in 0..nl {
+                    if chain.iter().any(|&(c, _)| c == j || !apart[c * nl + j]) {
                         continue;
                     }
-                    for f in 0..2 {
-                        stack.push((chain.len(), j, f));
+                    for f2 in 0..2 {
+                        let h = join[exit * 2 * nl + j * 2 + f2];
+                        if h != 0 {
+                            stack.push((chain.len(), j, f2, h));
+                        }
                     }
                 }
                 continue;
@@ -291,66 +360,62 @@ pub(crate) fn strong_links(b: &Board, n: usize, wanted: TechniqueSet) -> Option<
             }
             let ls: Vec<&StrongLink> = chain.iter().map(|&(c, _)| &links[c]).collect();
             let (tenths, technique) = rating(&ls);
-            if !wanted.contains(technique) || best.as_ref().is_some_and(|(_, f)| f.tenths < tenths)
-            {
+            if !wanted.contains(technique) {
                 continue;
             }
-            let start = &ls[0].nodes[chain[0].1];
-            let end = &ls[n - 1].nodes[1 - chain[n - 1].1];
-            let ring = share(b, start, end);
-            let mut outside = vec![u64::MAX; words];
-            for &(c, _) in &chain {
-                for (o, hb) in outside.iter_mut().zip(&house_bits[c]) {
-                    *o &= !hb;
+            let start = chain[0].0 * 2 + chain[0].1;
+            let end = chain[n - 1].0 * 2 + (1 - chain[n - 1].1);
+            let ring = share(
+                b,
+                &links[start / 2].nodes[start % 2],
+                &links[end / 2].nodes[end % 2],
+            );
+            for (w, v) in victims.iter_mut().enumerate() {
+                *v = seen[start][w] & seen[end][w];
+                for &(c, _) in &chain {
+                    *v &= !house_bits[c][w];
                 }
             }
-            let seeing = |cells: &[usize], k: usize| cells.iter().all(|&c| c != k && t.sees(c, k));
-            let mut victims: Vec<usize> = Vec::new();
-            let mut add = |k: usize| {
-                if !victims.contains(&k) {
-                    victims.push(k);
+            if ring.is_none() {
+                for &h in &joins {
+                    for &k in &t.houses[h] {
+                        let k = k as usize;
+                        victims[k / 64] &= !(1 << (k % 64));
+                    }
                 }
-            };
-            let free = |k: usize, extra: &[usize]| {
-                outside[k / 64] >> (k % 64) & 1 != 0
-                    && !extra
-                        .iter()
-                        .any(|&h| t.cell_houses[k].contains(&(h as u16)))
-            };
-            let no_joins: &[usize] = &[];
-            for k in 0..t.ncells {
-                if b.cand[k] >> d & 1 == 0 {
-                    continue;
-                }
-                let extra = if ring.is_some() { no_joins } else { &joins[..] };
-                if free(k, extra) && seeing(start, k) && seeing(end, k) {
-                    add(k);
-                }
-                if ring.is_some() && free(k, no_joins) {
-                    for w in 0..n - 1 {
-                        let exit = &ls[w].nodes[1 - chain[w].1];
-                        let entry = &ls[w + 1].nodes[chain[w + 1].1];
-                        if seeing(exit, k) && seeing(entry, k) {
-                            add(k);
+            } else {
+                for w in 0..n - 1 {
+                    let exit = chain[w].0 * 2 + (1 - chain[w].1);
+                    let entry = chain[w + 1].0 * 2 + chain[w + 1].1;
+                    for (x, v) in victims.iter_mut().enumerate() {
+                        let mut extra = seen[exit][x] & seen[entry][x];
+                        for &(c, _) in &chain {
+                            extra &= !house_bits[c][x];
                         }
+                        *v |= extra;
                     }
                 }
             }
-            if victims.is_empty() {
+            let count: usize = victims.iter().map(|v| v.count_ones() as usize).sum();
+            if count == 0 {
                 continue;
             }
             let better = match &best {
                 None => true,
-                Some((_, f)) => tenths < f.tenths || victims.len() > f.elims.len(),
+                Some((_, f)) => tenths < f.tenths || count > f.elims.len(),
             };
             if better {
-                victims.sort_unstable();
+                let elims: Vec<usize> = victims
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(w, &m)| bits(m).map(move |i| w * 64 + i))
+                    .collect();
                 best = Some((
                     d,
                     Found {
                         tenths,
                         technique,
-                        elims: victims,
+                        elims,
                         chain: chain.clone(),
                         joins: joins.clone(),
                         ring,
