@@ -35,6 +35,7 @@ pub mod board;
 mod cycles;
 mod dynamic;
 mod exclusion;
+mod extra;
 pub mod marks;
 mod nested;
 mod solver;

@@ -11,6 +11,7 @@ use crate::board::Board;
 use crate::cycles;
 use crate::dynamic::{self, Chainer, Config, Kind, Kinds, Level};
 use crate::exclusion;
+use crate::extra;
 use crate::step::{Candidate, Step};
 use crate::strong;
 use crate::technique::{Finder, Scale, Technique, TechniqueSet};
@@ -653,11 +654,11 @@ impl Solver {
             Finder::AlsXyWing => wings::als_xy_wing(b),
             Finder::AlignedPair => exclusion::aligned_pair(b),
             Finder::AlignedTriple => exclusion::aligned_triple(b),
+            Finder::FinnedXWing => extra::finned_fish(b, 2),
+            Finder::FinnedSwordfish => extra::finned_fish(b, 3),
+            Finder::FinnedJellyfish => extra::finned_fish(b, 4),
+            Finder::SimpleColouring => extra::simple_colouring(b),
             Finder::Trial => self.trial(),
-            Finder::FinnedXWing
-            | Finder::FinnedSwordfish
-            | Finder::FinnedJellyfish
-            | Finder::SimpleColouring => None,
         }
     }
 
