@@ -62,7 +62,9 @@ pub(crate) fn finned_fish(b: &Board, size: usize) -> Option<Step> {
                             let k = k as usize;
                             if b.cand[k] >> d & 1 != 0
                                 && t.cell_houses[k][2] == bx
-                                && !base.contains(&(t.cell_houses[k][base_kind] as usize))
+                                && !base.contains(
+                                    &(t.cell_houses[k][base_kind] as usize - base_kind * n),
+                                )
                             {
                                 elims.push(cand(b, k, d));
                             }

@@ -36,6 +36,7 @@ mod cycles;
 mod dynamic;
 mod exclusion;
 mod extra;
+mod filter;
 pub mod marks;
 mod nested;
 mod solver;
@@ -46,6 +47,7 @@ mod unique;
 mod wings;
 
 pub use board::Board;
+pub use filter::{Filtered, RateFilter, RatingRange, rate_filtered};
 pub use solver::{
     Band, Explanation, Ladder, LogicError, Options, Rating, Solver, Stop, er, explain,
     explain_with, hint, rate, rate_with,

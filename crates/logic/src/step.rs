@@ -133,8 +133,10 @@ impl Step {
                     ChainKind::Region => "region",
                 };
                 let t = self.technique.title();
-                let (first, rest) = t.split_once(' ').unwrap_or((t, ""));
-                format!("{first} {k} {rest}")
+                match t.split_once(' ') {
+                    Some(("Dynamic", rest)) => format!("Dynamic {k} {rest}"),
+                    _ => format!("{t} ({k})"),
+                }
             }
             _ => self.technique.title().to_string(),
         }
