@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds="${1:-20}"
-targets=(knuth_format sudoku_parse polyomino_parse server_api xcc_diff sudoku_diff logic_sound)
+targets=(knuth_format sudoku_parse polyomino_parse server_api xcc_diff sudoku_diff logic_sound variant_parse)
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 # No sanitizer (the targets are safe Rust; panics and failed assertions are what they look

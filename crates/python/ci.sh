@@ -12,13 +12,17 @@ if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv"
 fi
 "$venv/bin/pip" install --quiet --upgrade pip
-"$venv/bin/pip" install --quiet maturin pytest hypothesis numpy distributed
+"$venv/bin/pip" install --quiet maturin pytest hypothesis numpy distributed mypy
 
 cd "$here"
 # A wheel built in release (abi3: one wheel for CPython 3.9+), installed into the venv.
 rm -rf "$here/target/wheels"
 "$venv/bin/maturin" build --release --quiet --interpreter "$venv/bin/python"
 "$venv/bin/pip" install --quiet --force-reinstall --no-deps "$here"/target/wheels/dlx_cover-*.whl
-# The tests import the installed package, not the source folder.
+# The type stubs of the native module against the module itself (mypy's stubtest), and the
+# package's own annotations; the allowlist names what stubtest cannot see in a PyO3 module.
 cd "$here/tests"
+"$venv/bin/python" -m mypy.stubtest dlx._dlx --ignore-disjoint-bases --allowlist "$here/stubtest-allowlist.txt"
+"$venv/bin/python" -m mypy --strict --ignore-missing-imports -p dlx
+# The tests import the installed package, not the source folder.
 "$venv/bin/python" -m pytest -q -p no:cacheprovider .

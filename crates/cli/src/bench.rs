@@ -6,7 +6,9 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use dlx_engine::{Cells, Config, Links, Outcome, ParallelSearch, Search, format};
+use dlx_engine::{
+    Algorithm, AlgorithmChoice, Cells, Config, Links, Outcome, ParallelSearch, Search, format,
+};
 use serde::Serialize;
 
 use crate::output::Found;
@@ -93,10 +95,10 @@ fn expected_for(file: &Path) -> Option<toml::Table> {
     table.get(file.file_stem()?.to_str()?)?.as_table().cloned()
 }
 
-fn run_once(text: &str, algorithm: AlgorithmArg, threads: usize) -> Result<(Outcome, f64)> {
+fn run_once(text: &str, algorithm: Algorithm, threads: usize) -> Result<(Outcome, f64)> {
     let start = Instant::now();
     let (problem, _) = format::parse(text)?;
-    let cells = algorithm == AlgorithmArg::Cells;
+    let cells = algorithm == Algorithm::Cells;
     let out = match threads {
         1 if cells => Cells::new(&problem, Config::default()).count(),
         1 => Links::new(&problem, Config::default()).count(),
@@ -136,8 +138,8 @@ pub fn run(args: BenchArgs) -> Result<Found> {
             .with_context(|| format!("cannot read {}", file.display()))?;
         let want = expected_for(&file);
         for &algorithm in &args.algorithm {
-            // Counting prints nothing, so `auto` is `cells` here.
-            let algorithm = algorithm.resolve(false);
+            // Counting delivers no solution in order: the library resolves `auto`.
+            let algorithm = AlgorithmChoice::from(algorithm).resolve(false);
             for &threads in &args.threads {
                 let mut times = Vec::new();
                 let mut last = None;
@@ -157,7 +159,7 @@ pub fn run(args: BenchArgs) -> Result<Found> {
                         .and_then(|v| v.as_integer())
                         .map(|v| v as u64)
                 };
-                let nodes_key = if algorithm == AlgorithmArg::Cells {
+                let nodes_key = if algorithm == Algorithm::Cells {
                     None
                 } else {
                     get("dlx1_nodes")
@@ -167,7 +169,7 @@ pub fn run(args: BenchArgs) -> Result<Found> {
                 all_ok &= expected != Some(false);
                 let row = Row {
                     problem: name.clone(),
-                    algorithm: algorithm.name(),
+                    algorithm: algorithm.as_str(),
                     threads: if threads == 0 {
                         std::thread::available_parallelism().map_or(1, |n| n.get())
                     } else {

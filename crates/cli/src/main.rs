@@ -14,6 +14,7 @@ mod serve;
 mod shard;
 mod sudoku;
 mod xcc;
+mod xcc_args;
 
 use std::process::ExitCode;
 

@@ -121,6 +121,12 @@ pub fn parse_limit(s: &str) -> Result<u64, String> {
     }
 }
 
+/// A time limit as the libraries' requests take it, in milliseconds, rounded up (so that a
+/// limit under a millisecond is still a limit, not none).
+pub fn millis(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_micros().div_ceil(1000)).unwrap_or(u64::MAX)
+}
+
 /// Parses `--box RxC`: a side under 2 is named as such (it was reported as "unsupported
 /// size: 0x0", the product of the sides; issue 22), the rest is [`dlx_sudoku::Shape`]'s.
 pub fn parse_box(s: &str) -> Result<dlx_sudoku::Shape, String> {

@@ -1,6 +1,6 @@
 //! What every exact-cover command (`xcc`, `queens`, `polyomino`, `langford`) shares: the
 //! search flags ([`SearchArgs`]: algorithm, heuristic, threads, budgets, progress, limit) and
-//! the print flags ([`PrintArgs`]), one run of the search on the engine's [`Limit`]
+//! the print flags ([`PrintArgs`]), one run of the search on the engine's `Limit` (through `dlx_engine::CoverRequest`)
 //! ([`solve`]), and one printer and reporter, in text or JSON ([`run`], [`Face`]).
 
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -9,10 +9,8 @@ use std::time::Duration;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use dlx_engine::parallel::Algorithm;
 use dlx_engine::{
-    Config, Heuristic, Limit, Observer, OnSolution, OptionId, Outcome, ParallelSearch, Problem,
-    Progress,
+    AlgorithmChoice, Config, CoverAnswer, CoverRequest, Heuristic, OptionId, Problem, Progress,
 };
 use serde::Serialize;
 
@@ -39,8 +37,9 @@ impl From<HeuristicArg> for Heuristic {
 /// The search algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum AlgorithmArg {
-    /// The faster of the two for the job: `cells`, except when solutions are printed in order,
-    /// where only `links` gives the same order on any number of threads.
+    /// The faster of the two for the job (`dlx_engine::AlgorithmChoice::resolve`): `cells`,
+    /// except when solutions are printed in order, where only `links` gives the same order on
+    /// any number of threads.
     Auto,
     /// Dancing links (Knuth's DLX1/DLX2): nodes and updates exactly DLX1's; runs on all cores.
     Links,
@@ -49,31 +48,12 @@ pub enum AlgorithmArg {
     Cells,
 }
 
-impl AlgorithmArg {
-    /// The name used in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            AlgorithmArg::Auto => "auto",
-            AlgorithmArg::Links => "links",
-            AlgorithmArg::Cells => "cells",
-        }
-    }
-
-    /// The algorithm that runs: `Auto` resolved for a search that prints solutions in order
-    /// (`ordered`) or not.
-    ///
-    /// Measured on every shared input (README, "Speed"), `cells` takes 0.22-1.15x the time of
-    /// `links` on one or two threads (queens and Langford pairs, 0.85-1.15x, are ties within
-    /// the noise of the machine; pentominoes and Sudoku encodings are 1.1-4.6x faster with
-    /// `cells`), so it is the default. But its order of solutions depends on the split across
-    /// threads, while `links` prints the single-thread order on any number of threads; so
-    /// printing in order picks `links`, whatever the number of threads, and the same command
-    /// prints the same solutions in the same order on any machine.
-    pub fn resolve(self, ordered: bool) -> AlgorithmArg {
-        match self {
-            AlgorithmArg::Auto if ordered => AlgorithmArg::Links,
-            AlgorithmArg::Auto => AlgorithmArg::Cells,
-            other => other,
+impl From<AlgorithmArg> for AlgorithmChoice {
+    fn from(a: AlgorithmArg) -> Self {
+        match a {
+            AlgorithmArg::Auto => AlgorithmChoice::Auto,
+            AlgorithmArg::Links => AlgorithmChoice::Links,
+            AlgorithmArg::Cells => AlgorithmChoice::Cells,
         }
     }
 }
@@ -123,22 +103,23 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The algorithm that runs for a search that prints solutions (`prints`) or not.
-    pub fn running(&self, prints: bool) -> AlgorithmArg {
-        self.algorithm.resolve(prints && !self.unordered)
+    /// The library's request these flags make, for a search that delivers its solutions in
+    /// order (`ordered`) or not.
+    pub fn request(&self, ordered: bool) -> CoverRequest {
+        CoverRequest {
+            algorithm: self.algorithm.into(),
+            heuristic: self.heuristic.into(),
+            limit: self.limit,
+            node_budget: self.nodes,
+            time_limit_ms: self.time_limit.map(crate::output::millis),
+            threads: self.threads,
+            ordered,
+        }
     }
 
     /// The engine configuration these flags ask for.
     pub fn config(&self) -> Config {
-        let mut config = Config {
-            heuristic: self.heuristic.into(),
-            node_budget: self.nodes,
-            ..Config::default()
-        };
-        if let Some(t) = self.time_limit {
-            config = config.with_time_limit(t);
-        }
-        config
+        self.request(false).config()
     }
 
     /// `Some(true)` / `Some(false)` when forced, `None` to ask the terminal.
@@ -188,40 +169,21 @@ impl PrintArgs {
 }
 
 /// Runs the search the flags choose (algorithm, threads, order) on `problem`, stopping after
-/// `--limit` solutions with the engine's [`Limit`]; `visit` sees each solution with its number
-/// (from 1) and may stop the search too.
+/// `--limit` solutions: the library's [`CoverRequest::run`]; `visit` sees each solution with
+/// its number (from 1) and may stop the search too.
 pub fn solve<V>(
     problem: &Problem,
     search: &SearchArgs,
     ordered: bool,
-    mut visit: V,
+    visit: V,
     progress: &(dyn Fn(&Progress) + Sync),
-) -> Result<Outcome>
+) -> Result<CoverAnswer>
 where
     V: FnMut(u64, &[OptionId]) -> ControlFlow<()> + Send,
 {
-    if search.limit == Some(0) {
-        anyhow::bail!("--limit must be at least 1");
-    }
-    let mut found = 0u64;
-    let mut limited = Limit {
-        inner: OnSolution(|options: &[OptionId]| {
-            found += 1;
-            visit(found, options)
-        }),
-        remaining: search.limit.unwrap_or(u64::MAX),
-    };
-    let algorithm = match search.algorithm.resolve(ordered) {
-        AlgorithmArg::Cells => Algorithm::Cells,
-        _ => Algorithm::Links,
-    };
-    Ok(
-        ParallelSearch::new(problem, search.config(), search.threads)
-            .algorithm(algorithm)
-            .ordered(ordered)
-            .limit(search.limit)
-            .run(|options| limited.solution(options), progress),
-    )
+    let request = search.request(ordered);
+    request.validate()?;
+    Ok(request.run(problem, visit, progress))
 }
 
 /// How a command shows its solutions and names its report.
@@ -343,12 +305,12 @@ pub fn run(
             Face::Board { title, .. } => Some(title),
             Face::Options { .. } => None,
         },
-        algorithm: search.running(print.any()).name(),
+        algorithm: outcome.algorithm.as_str(),
         solutions: outcome.stats.solutions,
         nodes: outcome.stats.nodes,
         updates: outcome.stats.updates,
         complete: outcome.is_complete(),
-        status: outcome.status.as_str(),
+        status: outcome.stop.as_str(),
         seconds: outcome.elapsed.as_secs_f64(),
         max_depth: outcome.stats.max_depth,
         items: problem.item_count(),

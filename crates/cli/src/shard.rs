@@ -6,46 +6,16 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use clap::Args;
 use dlx_engine::shard::{
     self, Merge, ProblemRef, ResultLine, ShardLine, SplitAt, canonical, fingerprint,
 };
-use dlx_engine::{Algorithm, Problem, format};
+use dlx_engine::{Algorithm, AlgorithmChoice, Problem, format};
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::input::read_input;
-use crate::output::{self, Found};
-use crate::search::AlgorithmArg;
-use crate::xcc::XccArgs;
-
-/// Flags of `dlx xcc` for sharded searches.
-#[derive(Args, Debug, Clone, Default)]
-pub struct ShardArgs {
-    /// Cut the search tree at this branch level and write one JSON line per shard (the
-    /// problem, the prefix of choices, an estimate of its size) to stdout.
-    #[arg(long, value_name = "D", value_parser = output::parse_positive_count, conflicts_with_all = ["shards", "shard", "merge"])]
-    pub split_depth: Option<u64>,
-    /// Cut the search tree at the shallowest level that gives at least N shards.
-    #[arg(long, value_name = "N", value_parser = output::parse_positive_count, conflicts_with_all = ["shard", "merge"])]
-    pub shards: Option<u64>,
-    /// When cutting: search each shard for at most N nodes to estimate its size (0: no
-    /// estimate, only Knuth's share of the tree).
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = output::parse_count)]
-    pub probe: u64,
-    /// When cutting: name the problem file by its path (and fingerprint) in each line instead
-    /// of embedding its text.
-    #[arg(long)]
-    pub by_path: bool,
-    /// Solve the shard lines of FILE (`-` for stdin) and write one JSON result line each, in
-    /// input order; shards run in parallel (--threads).
-    #[arg(long, value_name = "FILE", conflicts_with = "merge")]
-    pub shard: Option<PathBuf>,
-    /// Add up the result lines of FILE (`-` for stdin) and report the totals (--json for one
-    /// JSON object), naming any shard missing.
-    #[arg(long, value_name = "FILE")]
-    pub merge: Option<PathBuf>,
-}
+use crate::output::Found;
+use crate::xcc_args::{XccArgs, read_problem};
 
 /// Runs the sharding command the flags ask for, if any.
 pub fn run(args: &XccArgs) -> Option<Result<Found>> {
@@ -59,17 +29,14 @@ pub fn run(args: &XccArgs) -> Option<Result<Found>> {
     }
 }
 
-/// The algorithm of a sharded search: `links` unless `cells` is asked for (with links the
-/// totals, updates included, are exactly the single search's).
+/// The algorithm of a sharded search (the library decides: `links` unless `cells` is asked
+/// for).
 fn algorithm(args: &XccArgs) -> Algorithm {
-    match args.search.algorithm {
-        AlgorithmArg::Cells => Algorithm::Cells,
-        _ => Algorithm::Links,
-    }
+    AlgorithmChoice::from(args.search.algorithm).for_shards()
 }
 
 fn split(args: &XccArgs) -> Result<Found> {
-    let (problem, _) = crate::xcc::read_problem(args)?;
+    let (problem, _) = read_problem(args)?;
     let config = args.search.config();
     let at = match (args.shard.split_depth, args.shard.shards) {
         (Some(d), _) => SplitAt::Depth(d.min(1 << 20) as usize),
@@ -81,7 +48,7 @@ fn split(args: &XccArgs) -> Result<Found> {
     if !plan.top.is_complete() {
         bail!(
             "the search above the split stopped ({}); the shards would not cover the tree",
-            plan.top.status.as_str()
+            dlx_engine::Stop::of(plan.top.status, false)
         );
     }
     if args.shard.probe > 0 {

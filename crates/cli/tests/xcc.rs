@@ -124,7 +124,7 @@ fn first_every_and_limit_choose_what_is_printed() {
         out.contains("solutions: 5 (at least; search incomplete)"),
         "{out}"
     );
-    assert!(out.contains("status: stopped"));
+    assert!(out.contains("status: limit_reached"), "{out}");
 }
 
 #[test]
@@ -186,7 +186,7 @@ fn budgets_stop_the_search_and_say_so() {
     );
     let v = common::json(&o);
     assert_eq!(v["complete"], false);
-    assert_eq!(v["status"], "node budget exhausted");
+    assert_eq!(v["status"], "node_budget");
     assert_eq!(v["nodes"], 50);
     let o = dlx(
         &[
@@ -552,10 +552,7 @@ fn issue_22_nodes_is_a_hard_cap_on_two_threads() {
                 None,
             );
             let v = common::json(&o);
-            assert_eq!(
-                v["status"], "node budget exhausted",
-                "{algorithm} -j {threads}"
-            );
+            assert_eq!(v["status"], "node_budget", "{algorithm} -j {threads}");
             let nodes = v["nodes"].as_u64().unwrap();
             assert!(nodes <= 100, "{algorithm} -j {threads}: {nodes} nodes");
         }

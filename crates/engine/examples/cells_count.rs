@@ -35,7 +35,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         s.forced,
         s.nodes + s.forced,
         s.updates,
-        out.status.as_str(),
+        dlx_engine::Stop::of(out.status, false),
         start.elapsed().as_secs_f64()
     );
     Ok(())

@@ -76,9 +76,11 @@
 //! included, per level) and `max_depth` (the deepest level entered, counting the level of a
 //! solution leaf) all count branches, while a solution lists every option, forced or not.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::problem::{ItemId, OptionId, Problem};
+use crate::propagate::{Propagate, ViewBuffers};
 use crate::search::{
     Config, CountOnly, ForceError, Heuristic, Observer, Outcome, Piece, Search, Stats, Status,
     report_progress, same_in_both_searches,
@@ -188,6 +190,25 @@ pub struct Cells {
     cap: usize,
     /// What [`Cells::split`] found, in search order.
     pieces: Vec<Piece>,
+    /// The problem's pruning rule and what it needs, if it has one.
+    pruning: Option<Box<Pruning>>,
+}
+
+/// What a search needs to consult a [`Propagate`]. Its removals are undone as the search's
+/// own are: by the sizes a branch saved.
+#[derive(Clone, Debug)]
+struct Pruning {
+    rule: Arc<dyn Propagate>,
+    /// The offsets of the watched items.
+    watched: Vec<u32>,
+    /// The first node of each option.
+    first: Vec<u32>,
+    /// `seen[o] == call`: option `o` is in the view of call `call`; `gone[o] == call`: removed
+    /// by it.
+    seen: Vec<u32>,
+    gone: Vec<u32>,
+    call: u32,
+    buf: ViewBuffers,
 }
 
 impl Search for Cells {
@@ -261,6 +282,29 @@ impl Search for Cells {
         }
         let levels = problem.primary_count() + 1;
         let (node_limit, check_mask) = config.limits();
+        let pruning = problem.propagator().map(|rule| {
+            let mut first = Vec::with_capacity(problem.option_count());
+            for (y, &o) in node_opt.iter().enumerate() {
+                if o != u32::MAX && first.len() == o as usize {
+                    first.push(y as u32);
+                }
+            }
+            let watched = rule
+                .watched()
+                .iter()
+                .filter(|i| i.index() < n)
+                .map(|i| offset[i.index()])
+                .collect();
+            Box::new(Pruning {
+                rule: Arc::clone(rule),
+                watched,
+                first,
+                seen: vec![0; problem.option_count()],
+                gone: vec![0; problem.option_count()],
+                call: 0,
+                buf: ViewBuffers::default(),
+            })
+        });
         Cells {
             set,
             nd,
@@ -293,6 +337,7 @@ impl Search for Cells {
             base: 0,
             cap: usize::MAX,
             pieces: Vec::new(),
+            pruning,
         }
     }
 
@@ -698,9 +743,113 @@ impl Cells {
                     return Scan::Fail;
                 }
             }
+            if self.pruning.is_some() {
+                match self.prune() {
+                    None => {
+                        self.nforce = 0;
+                        return Scan::Fail;
+                    }
+                    // Options went: forced moves may follow, and then another look.
+                    Some(true) => {
+                        if self.nforce > 0 {
+                            continue;
+                        }
+                    }
+                    Some(false) => {}
+                }
+            }
             if let Some(scan) = self.scan() {
                 return scan;
             }
+        }
+    }
+
+    /// Shows the pruning rule the node and removes the options it names: `Some(removed any)`,
+    /// or `None` if a primary item lost its last option.
+    fn prune(&mut self) -> Option<bool> {
+        let mut p = self.pruning.take()?;
+        p.call = p.call.wrapping_add(1);
+        if p.call == 0 {
+            p.seen.fill(0);
+            p.gone.fill(0);
+            p.call = 1;
+        }
+        let call = p.call;
+        p.buf.clear();
+        for &y in &self.chosen {
+            p.buf.chosen.push(self.option_of(y));
+        }
+        for &x in &p.watched {
+            p.buf.starts.push(p.buf.options.len() as u32);
+            let bound = if x < self.second {
+                self.active
+            } else {
+                self.sactive
+            };
+            let active = self.s(x - 2) < bound;
+            p.buf.covered.push(!active);
+            if active {
+                for q in x..x + self.s(x - 1) {
+                    let o = self.option_of(self.s(q));
+                    p.seen[o.index()] = call;
+                    p.buf.options.push(o);
+                }
+            }
+        }
+        p.buf.starts.push(p.buf.options.len() as u32);
+        let mut remove = std::mem::take(&mut p.buf.remove);
+        p.rule.propagate(&p.buf.view(), &mut remove);
+        let mut ok = true;
+        let mut any = false;
+        for &o in &remove {
+            let k = o.index();
+            if k >= p.seen.len() || p.seen[k] != call || p.gone[k] == call {
+                continue;
+            }
+            p.gone[k] = call;
+            any = true;
+            if !self.remove_whole(p.first[k]) {
+                ok = false;
+                break;
+            }
+        }
+        p.buf.remove = remove;
+        self.pruning = Some(p);
+        ok.then_some(any)
+    }
+
+    /// Removes the option whose first node is `y` from the sets of all its items that are
+    /// primary or active; pushes on `force` the active primary items left with one option;
+    /// `false` as soon as one is left with none.
+    fn remove_whole(&mut self, y: u32) -> bool {
+        let osact = self.sactive;
+        let mut nn = y;
+        loop {
+            let node = self.node(nn);
+            if node.itm < 0 {
+                return true;
+            }
+            let u = node.itm as u32;
+            let p = self.s(u - 2);
+            if p < osact {
+                let ss = self.s(u - 1).wrapping_sub(1);
+                if ss <= 1 && p < self.active {
+                    if ss == 0 {
+                        return false;
+                    }
+                    self.force[self.nforce] = u;
+                    self.nforce += 1;
+                }
+                let last = u.wrapping_add(ss);
+                let other = self.s(last);
+                *self.s_mut(u - 1) = ss;
+                *self.s_mut(last) = nn;
+                *self.s_mut(node.loc) = other;
+                self.nd[nn as usize].loc = last;
+                self.nd[other as usize].loc = node.loc;
+                self.stats.updates += 1;
+            }
+            nn += 1;
         }
     }
 

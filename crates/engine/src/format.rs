@@ -16,6 +16,7 @@
 
 use std::fmt::Write as _;
 
+pub use crate::problem::shown;
 use crate::problem::{BuildError, ItemId, OptionId, Problem, ProblemBuilder};
 
 /// The longest line accepted, in bytes.
@@ -148,24 +149,6 @@ pub fn words(s: &str, col0: usize) -> Vec<(usize, &str)> {
     }
     if let Some((b, c)) = start {
         out.push((c, &s[b..]));
-    }
-    out
-}
-
-/// `s` with its control characters escaped (`\0`, `\u{1b}`), to show a name from the input
-/// in a message.
-///
-/// ```
-/// assert_eq!(dlx_engine::format::shown("a\0b"), "a\\0b");
-/// ```
-pub fn shown(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
     }
     out
 }

@@ -12,6 +12,8 @@
 //!   independent subproblems and runs them on all cores. With links, counts, nodes and updates
 //!   are identical to the sequential search; with cells, counts and nodes are (forced moves and
 //!   updates may differ slightly, since sparse sets do not restore their order on backtrack).
+//! - [`CoverRequest`], a search as every face asks for it (algorithm, `auto` resolved once,
+//!   heuristic, limit, budgets, threads), and [`Stop`], the one spelling of why a search ended.
 //! - [`shard`], which cuts a search into shards to solve on other machines and add up.
 //! - [`Observer`], which receives solutions and, if it wants, every decision of the search;
 //!   [`Recorder`] is the observer that records those decisions as [`Step`]s for traces, and
@@ -37,11 +39,14 @@ extern crate self as dlx_engine;
 
 pub mod cells;
 pub mod format;
+mod ids;
 pub mod links;
 pub mod parallel;
 pub mod problem;
+pub mod propagate;
 pub mod record;
 pub mod reference;
+pub mod request;
 pub mod search;
 pub mod shard;
 
@@ -49,7 +54,9 @@ pub use cells::Cells;
 pub use links::Links;
 pub use parallel::{Algorithm, ParallelSearch};
 pub use problem::{BuildError, ColorId, Entry, ItemId, OptionId, Problem, ProblemBuilder};
+pub use propagate::{Propagate, View};
 pub use record::{Matrix, MatrixItem, Record, Recorder, Step, StepKind};
+pub use request::{AlgorithmChoice, CoverAnswer, CoverRequest, RequestError, Stop};
 pub use search::{
     Config, CountOnly, ForceError, Heuristic, Limit, Observer, OnSolution, Outcome, Piece,
     Progress, Search, Stats, Status,

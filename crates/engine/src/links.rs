@@ -33,9 +33,11 @@
 //! steps of Knuth's Algorithm C, so a search can stop at any solution or budget check and be
 //! resumed later by calling [`Links::run`] again.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::problem::{ItemId, OptionId, Problem};
+use crate::propagate::{Propagate, ViewBuffers};
 use crate::search::{
     Config, CountOnly, ForceError, Heuristic, Observer, Outcome, Piece, Search, Stats, Status,
     report_progress, same_in_both_searches,
@@ -116,6 +118,31 @@ pub struct Links {
     cap: usize,
     /// What [`Links::split`] found, in search order.
     pieces: Vec<Piece>,
+    /// The problem's pruning rule and its bookkeeping, if it has one.
+    pruning: Option<Box<Pruning>>,
+}
+
+/// What a search needs to consult a [`Propagate`] and undo its removals.
+///
+/// Invariants: `removed` lists the first nodes of the options the rule removed on the current
+/// path, in order; those removed on entering level `l` are `removed[mark[l]..mark[l + 1]]`
+/// (the last level's run to the end); a removed option has every node whose color is not
+/// negative out of its item's list.
+#[derive(Clone, Debug)]
+struct Pruning {
+    rule: Arc<dyn Propagate>,
+    /// The header offsets of the watched items.
+    watched: Vec<u32>,
+    /// The offset of each option's first node.
+    first: Vec<u32>,
+    removed: Vec<u32>,
+    mark: Vec<usize>,
+    /// `seen[o] == call`: option `o` is in the view of call `call`; `gone[o] == call`: removed
+    /// by it.
+    seen: Vec<u32>,
+    gone: Vec<u32>,
+    call: u32,
+    buf: ViewBuffers,
 }
 
 impl Search for Links {
@@ -223,6 +250,31 @@ impl Search for Links {
             })
             .collect();
         let (node_limit, check_mask) = config.limits();
+        let pruning = problem.propagator().map(|rule| {
+            let mut first = Vec::with_capacity(problem.option_count());
+            for (k, &o) in option_of.iter().enumerate() {
+                if o != u32::MAX && first.len() == o as usize {
+                    first.push(k as u32 * S);
+                }
+            }
+            let watched = rule
+                .watched()
+                .iter()
+                .filter(|i| i.0 < n)
+                .map(|i| (i.0 + 1) * S)
+                .collect();
+            Box::new(Pruning {
+                rule: Arc::clone(rule),
+                watched,
+                first,
+                removed: Vec::new(),
+                mark: Vec::new(),
+                seen: vec![0; problem.option_count()],
+                gone: vec![0; problem.option_count()],
+                call: 0,
+                buf: ViewBuffers::default(),
+            })
+        });
         Links {
             items,
             nodes,
@@ -242,6 +294,7 @@ impl Search for Links {
             base: 0,
             cap: usize::MAX,
             pieces: Vec::new(),
+            pruning,
         }
     }
 
@@ -324,6 +377,9 @@ impl Links {
         for (level, &o) in prefix.iter().enumerate() {
             if self.rl(0) == 0 {
                 return Err(ForceError::TooLong);
+            }
+            if self.pruning.is_some() {
+                self.prune(level);
             }
             let (i, _) = self.choose();
             let mut x = self.nd(i).down;
@@ -578,6 +634,106 @@ impl Links {
         }
     }
 
+    /// Entering `level`: shows the pruning rule the node and removes the options it names.
+    // PERF: only problems with a propagator come here; the others test one `Option`.
+    fn prune(&mut self, level: usize) {
+        let Some(mut p) = self.pruning.take() else {
+            return;
+        };
+        if p.mark.len() <= level {
+            p.mark.resize(level + 1, 0);
+        }
+        p.mark[level] = p.removed.len();
+        p.call = p.call.wrapping_add(1);
+        if p.call == 0 {
+            p.seen.fill(0);
+            p.gone.fill(0);
+            p.call = 1;
+        }
+        let call = p.call;
+        p.buf.clear();
+        for &x in &self.choice[..level] {
+            p.buf.chosen.push(OptionId(self.option_at(x)));
+        }
+        for &h in &p.watched {
+            p.buf.starts.push(p.buf.options.len() as u32);
+            let active = self.rl(self.ll(h)) == h;
+            p.buf.covered.push(!active);
+            if active {
+                let mut x = self.nd(h).down;
+                while x != h {
+                    let o = self.option_at(x);
+                    p.seen[o as usize] = call;
+                    p.buf.options.push(OptionId(o));
+                    x = self.nd(x).down;
+                }
+            }
+        }
+        p.buf.starts.push(p.buf.options.len() as u32);
+        let mut remove = std::mem::take(&mut p.buf.remove);
+        p.rule.propagate(&p.buf.view(), &mut remove);
+        for &o in &remove {
+            let k = o.0 as usize;
+            // Only options the view showed as available, each once.
+            if k >= p.seen.len() || p.seen[k] != call || p.gone[k] == call {
+                continue;
+            }
+            p.gone[k] = call;
+            let x = p.first[k];
+            self.remove_option(x);
+            p.removed.push(x);
+        }
+        p.buf.remove = remove;
+        self.pruning = Some(p);
+    }
+
+    /// Backing up out of `level`: puts back the options the rule removed on entering it.
+    fn unprune(&mut self, level: usize) {
+        let Some(mut p) = self.pruning.take() else {
+            return;
+        };
+        if let Some(&m) = p.mark.get(level) {
+            while p.removed.len() > m {
+                let x = p.removed.pop().unwrap_or_default();
+                self.restore_option(x);
+            }
+        }
+        self.pruning = Some(p);
+    }
+
+    /// Takes every node of the option starting at node `x` out of its item's list (but the
+    /// purified ones, which lie in covered items' lists and are left as `hide` leaves them).
+    fn remove_option(&mut self, x: u32) {
+        let mut q = x;
+        while self.nd(q).top > 0 {
+            let node = *self.nd(q);
+            if !self.has_colors || node.color >= 0 {
+                self.nd_mut(node.up).down = node.down;
+                self.nd_mut(node.down).up = node.up;
+                self.nd_mut(node.top as u32).top -= 1;
+                self.stats.updates += 1;
+            }
+            q += S;
+        }
+    }
+
+    /// The exact reverse of `remove_option`.
+    fn restore_option(&mut self, x: u32) {
+        let mut q = x;
+        while self.nd(q).top > 0 {
+            q += S;
+        }
+        while q != x {
+            q -= S;
+            let node = *self.nd(q);
+            if !self.has_colors || node.color >= 0 {
+                self.nd_mut(node.up).down = q;
+                self.nd_mut(node.down).up = q;
+                self.nd_mut(node.top as u32).top += 1;
+            }
+        }
+    }
+
     /// Step C3: the item to branch on, and its length.
     #[inline(always)]
     fn choose(&self) -> (u32, i32) {
@@ -657,6 +813,9 @@ impl Links {
                         self.stats.max_depth = self.stats.max_depth.max(level + 1);
                     }
                     self.stats.level_nodes[level] += 1;
+                    if self.pruning.is_some() {
+                        self.prune(level);
+                    }
                     // Step C3: choose an item; step C4: cover it.
                     let (i, len) = self.choose();
                     observer.choose(level, ItemId(i / S - 1), len as usize);
@@ -688,6 +847,9 @@ impl Links {
                         // Every option of `item` was tried.
                         observer.backtrack(level, ItemId(item / S - 1));
                         self.uncover::<COLORS>(item);
+                        if self.pruning.is_some() {
+                            self.unprune(level);
+                        }
                         if level == self.base {
                             self.phase = Phase::Done;
                             break 'outer Status::Complete;

@@ -43,8 +43,12 @@ use crate::links::Links;
 use crate::problem::{OptionId, Problem};
 use crate::search::{Config, Observer, Outcome, Piece, Progress, Search, Stats, Status};
 
-/// The search algorithm a [`ParallelSearch`] runs on each piece.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// The search algorithm a [`ParallelSearch`] runs on each piece (spelled `links` and `cells`,
+/// see [`crate::request`]).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum Algorithm {
     /// Dancing links ([`Links`], Knuth's Algorithm C): identical statistics and solution

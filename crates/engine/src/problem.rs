@@ -12,43 +12,12 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::BuildHasher;
+use std::sync::Arc;
 
 use hashbrown::{DefaultHashBuilder, HashTable};
 
-use crate::format::shown;
-
-/// An item, by index: primary items come first, `0..primary_count`, then secondary items.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ItemId(pub u32);
-
-/// An option, by index in the order options were added to the problem.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct OptionId(pub u32);
-
-/// A color, by index in the order color names were first seen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ColorId(pub u32);
-
-impl ItemId {
-    /// The index as a `usize`.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-impl OptionId {
-    /// The index as a `usize`.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-impl ColorId {
-    /// The index as a `usize`.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
+pub use crate::ids::{ColorId, ItemId, OptionId};
+use crate::propagate::Propagate;
 
 /// One entry of an option: an item, and for a secondary item possibly a color.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -117,8 +86,9 @@ pub const MAX_NODES: usize = i32::MAX as usize / 16;
 ///
 /// A solution is a set of options that covers every primary item exactly once and every
 /// secondary item at most once, except that options giving a secondary item the same color
-/// may share it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// may share it. A problem may also carry a sound pruning rule ([`Problem::with_propagator`]),
+/// which changes how fast it is searched, never its solutions.
+#[derive(Clone, Debug, Default)]
 pub struct Problem {
     /// Item names, one after another; item `i` is `names[name_ends[i - 1]..name_ends[i]]`.
     names: String,
@@ -128,7 +98,28 @@ pub struct Problem {
     /// Option `k` is `entries[starts[k]..starts[k + 1]]`.
     starts: Vec<u32>,
     entries: Vec<Entry>,
+    /// The pruning rule the searches consult at every node, if any.
+    propagator: Option<Arc<dyn Propagate>>,
 }
+
+impl PartialEq for Problem {
+    /// Same items, colors and options, and the same propagator (the same object) or none.
+    fn eq(&self, other: &Problem) -> bool {
+        self.names == other.names
+            && self.name_ends == other.name_ends
+            && self.primary == other.primary
+            && self.colors == other.colors
+            && self.starts == other.starts
+            && self.entries == other.entries
+            && match (&self.propagator, &other.propagator) {
+                (None, None) => true,
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                _ => false,
+            }
+    }
+}
+
+impl Eq for Problem {}
 
 impl Problem {
     /// The number of items, primary and secondary.
@@ -182,6 +173,20 @@ impl Problem {
     /// All options in order.
     pub fn options(&self) -> impl ExactSizeIterator<Item = &[Entry]> + '_ {
         (0..self.option_count()).map(|k| self.option(OptionId(k as u32)))
+    }
+
+    /// The problem with a pruning rule that [`Links`](crate::Links) consults at every node
+    /// (see [`crate::propagate`]). The rule must be sound: it may remove only options that no
+    /// solution extending the current path uses, so the solutions stay those of the items and
+    /// options. Knuth's text format does not carry it.
+    pub fn with_propagator(mut self, p: Arc<dyn Propagate>) -> Problem {
+        self.propagator = Some(p);
+        self
+    }
+
+    /// The pruning rule, if any.
+    pub fn propagator(&self) -> Option<&Arc<dyn Propagate>> {
+        self.propagator.as_ref()
     }
 
     /// The item named `name`, if any (a linear scan: for input and output, not for searching).
@@ -484,6 +489,24 @@ impl ProblemBuilder {
         }
         self.problem
     }
+}
+
+/// `s` with its control characters escaped (`\0`, `\u{1b}`), to show a name from the input
+/// in a message.
+///
+/// ```
+/// assert_eq!(dlx_engine::problem::shown("a\0b"), "a\\0b");
+/// ```
+pub fn shown(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -7,8 +7,13 @@ use std::time::{Duration, Instant};
 
 use crate::problem::{ItemId, OptionId, Problem};
 
-/// How the next item to branch on is chosen.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// How the next item to branch on is chosen (spelled `mrv` and `leftmost`, see
+/// [`crate::request`]).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum Heuristic {
     /// Minimum remaining values: the first primary item with the fewest options left, as in
@@ -117,16 +122,6 @@ impl Status {
     /// Whether the search explored everything.
     pub fn is_complete(self) -> bool {
         self == Status::Complete
-    }
-
-    /// A short lowercase word for reports.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Complete => "complete",
-            Status::Stopped => "stopped",
-            Status::NodeBudget => "node budget exhausted",
-            Status::Deadline => "time limit reached",
-        }
     }
 }
 

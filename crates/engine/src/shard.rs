@@ -45,6 +45,7 @@ use crate::format;
 use crate::links::Links;
 use crate::parallel::{Algorithm, split_for};
 use crate::problem::{OptionId, Problem};
+use crate::request::Stop;
 use crate::search::{
     Config, CountOnly, ForceError, Heuristic, Observer, Outcome, Piece, Search, Stats, Status,
 };
@@ -439,46 +440,6 @@ pub struct ResultLine {
     pub stats: StatsLine,
 }
 
-/// The word for an algorithm.
-pub fn algorithm_name(a: Algorithm) -> &'static str {
-    match a {
-        Algorithm::Links => "links",
-        Algorithm::Cells => "cells",
-    }
-}
-
-/// The algorithm for a word.
-pub fn algorithm_from(word: &str) -> Result<Algorithm, ShardError> {
-    match word {
-        "links" => Ok(Algorithm::Links),
-        "cells" => Ok(Algorithm::Cells),
-        _ => Err(ShardError::Unknown {
-            what: "algorithm",
-            word: word.to_string(),
-        }),
-    }
-}
-
-/// The word for a heuristic.
-pub fn heuristic_name(h: Heuristic) -> &'static str {
-    match h {
-        Heuristic::Mrv => "mrv",
-        Heuristic::Leftmost => "leftmost",
-    }
-}
-
-/// The heuristic for a word.
-pub fn heuristic_from(word: &str) -> Result<Heuristic, ShardError> {
-    match word {
-        "mrv" => Ok(Heuristic::Mrv),
-        "leftmost" => Ok(Heuristic::Leftmost),
-        _ => Err(ShardError::Unknown {
-            what: "heuristic",
-            word: word.to_string(),
-        }),
-    }
-}
-
 impl ShardLine {
     /// The line for `shard` of a plan of `problem`; `problem_ref` says how the line names the
     /// problem (see [`ProblemRef`]).
@@ -499,8 +460,8 @@ impl ShardLine {
         ShardLine {
             format: SHARD_FORMAT.to_string(),
             problem: problem_ref,
-            algorithm: algorithm_name(algorithm).to_string(),
-            heuristic: heuristic_name(heuristic).to_string(),
+            algorithm: algorithm.as_str().to_string(),
+            heuristic: heuristic.as_str().to_string(),
             depth,
             index: shard.index,
             of: shard.of,
@@ -573,14 +534,20 @@ impl ShardLine {
     /// The configuration the shard must be searched with (its heuristic; no limits).
     pub fn config(&self) -> Result<Config, ShardError> {
         Ok(Config {
-            heuristic: heuristic_from(&self.heuristic)?,
+            heuristic: self.heuristic.parse().map_err(|_| ShardError::Unknown {
+                what: "heuristic",
+                word: self.heuristic.clone(),
+            })?,
             ..Config::default()
         })
     }
 
     /// The algorithm of the shard.
     pub fn algorithm(&self) -> Result<Algorithm, ShardError> {
-        algorithm_from(&self.algorithm)
+        self.algorithm.parse().map_err(|_| ShardError::Unknown {
+            what: "algorithm",
+            word: self.algorithm.clone(),
+        })
     }
 }
 
@@ -594,7 +561,7 @@ impl ResultLine {
             depth: line.depth,
             index: line.index,
             of: line.of,
-            status: status_word(outcome.status).to_string(),
+            status: Stop::of(outcome.status, false).as_str().to_string(),
             seconds: outcome.elapsed.as_secs_f64(),
             stats: StatsLine::from(&outcome.stats),
         }
@@ -633,16 +600,6 @@ fn read_line<T: serde::de::DeserializeOwned>(
         });
     }
     Ok(value)
-}
-
-/// A one-word status for result lines.
-pub fn status_word(s: Status) -> &'static str {
-    match s {
-        Status::Complete => "complete",
-        Status::Stopped => "stopped",
-        Status::NodeBudget => "node-budget",
-        Status::Deadline => "deadline",
-    }
 }
 
 /// Result lines added up.

@@ -14,7 +14,7 @@ use rand::Rng;
 use rand::seq::{IndexedRandom, SliceRandom};
 
 use crate::dig::{Dig, Verdict};
-use crate::{Givens, RatingFilter};
+use crate::options::{Givens, RatingFilter};
 
 /// The state of one climb: the puzzle now and its distance to the range.
 pub(crate) struct Climb {

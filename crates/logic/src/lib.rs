@@ -6,7 +6,10 @@
 //!   with its [`Technique`], placements, eliminations, [`Pattern`] and a sentence);
 //! - [`hint`]: the easiest next step on a grid in progress, with the user's pencil marks;
 //! - [`rate`]: ER, EP and ED on Sudoku Explainer's scale and a [`Band`] ([`Rating`]);
-//! - [`Solver`] and [`Board`] for step-by-step use; [`marks`] reads and writes pencil marks.
+//! - [`request`]: the explain, hint and rate requests every face fills ([`ExplainRequest`],
+//!   [`HintRequest`] with the user's [`Marks`], [`RateRequest`]), with errors that keep the
+//!   field and the cells at fault;
+//! - [`Solver`] and [`Board`] for step-by-step use; [`marks`] reads pencil marks.
 //!
 //! Every step is sound: it never removes the solution's digit nor places another (the
 //! property tests check each step against the solution found by search). Uniqueness
@@ -39,6 +42,7 @@ mod extra;
 mod filter;
 pub mod marks;
 mod nested;
+pub mod request;
 mod solver;
 pub mod step;
 mod strong;
@@ -48,6 +52,7 @@ mod wings;
 
 pub use board::Board;
 pub use filter::{Filtered, RateFilter, RatingRange, rate_filtered};
+pub use request::{ExplainRequest, HintRequest, LogicRequestError, Marks, RateRequest};
 pub use solver::{
     Band, Explanation, Ladder, LogicError, Options, Rating, Solver, Stop, er, explain,
     explain_with, hint, rate, rate_with,

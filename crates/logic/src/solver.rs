@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
-use dlx_sudoku::{Conflict, Grid, GridError, SolveOptions, SolverKind, Visitor, check_givens};
+use dlx_sudoku::{Conflicts, Grid, GridError, SolveOptions, SolverKind, Visitor, check_givens};
 use serde::Serialize;
 
 use crate::basic;
@@ -26,8 +26,8 @@ pub enum LogicError {
     #[error(transparent)]
     Grid(#[from] GridError),
     /// Givens repeat a digit in a house.
-    #[error("conflicting givens: {}", .0.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("; "))]
-    Conflicts(Vec<Conflict>),
+    #[error("{0}")]
+    Conflicts(Conflicts),
     /// The puzzle has no solution.
     #[error("the puzzle has no solution")]
     NoSolution,
@@ -60,9 +60,33 @@ pub enum LogicError {
         /// The solution's digit.
         digit: u8,
     },
-    /// A grid in progress does not have the puzzle's shape or givens.
+    /// A grid in progress does not have the puzzle's shape.
     #[error("the grid in progress does not match the puzzle: {0}")]
     Mismatch(String),
+    /// A grid in progress changes one of the puzzle's givens.
+    #[error("the grid in progress does not match the puzzle: r{}c{} is a given {given}", row + 1, col + 1)]
+    GivenChanged {
+        /// Row, 0-based.
+        row: usize,
+        /// Column, 0-based.
+        col: usize,
+        /// The given.
+        given: u8,
+    },
+}
+
+impl LogicError {
+    /// The cells the error is about (row, column, 0-based), for a face to point at.
+    pub fn cells(&self) -> Vec<(usize, usize)> {
+        match self {
+            LogicError::Conflicts(c) => c.cells(),
+            LogicError::MultipleSolutions { cells } => cells.clone(),
+            LogicError::WrongDigit { row, col, .. }
+            | LogicError::MarkRemoved { row, col, .. }
+            | LogicError::GivenChanged { row, col, .. } => vec![(*row, *col)],
+            _ => Vec::new(),
+        }
+    }
 }
 
 fn cells_text(cells: &[(usize, usize)]) -> String {
@@ -293,7 +317,7 @@ fn solve_givens(grid: &Grid) -> Result<Vec<Grid>, LogicError> {
     grid.validate()?;
     let conflicts = check_givens(grid);
     if !conflicts.is_empty() {
-        return Err(LogicError::Conflicts(conflicts));
+        return Err(LogicError::Conflicts(Conflicts(conflicts)));
     }
     let sols = solutions(grid, 2);
     if sols.is_empty() {
@@ -331,20 +355,18 @@ impl Visitor for Collect {
     }
 }
 
+/// Up to `limit` solutions of `grid`: the library's default solver counts them, and the
+/// exact-cover solver lists them when there are two or more (the default gives the first only).
 fn solutions(grid: &Grid, limit: usize) -> Vec<Grid> {
-    if grid.n() == 9 {
-        // the fast solver for the uniqueness count, then one solution (9x9 only: its
-        // generic path overflows in debug builds on some shapes)
-        let r = dlx_sudoku::solve(
-            grid,
-            &SolveOptions {
-                limit: limit as u64,
-                ..SolveOptions::new(SolverKind::Fast)
-            },
-        );
-        if r.solutions <= 1 {
-            return r.solution.into_iter().collect();
-        }
+    let r = dlx_sudoku::solve(
+        grid,
+        &SolveOptions {
+            limit: limit as u64,
+            ..SolveOptions::default()
+        },
+    );
+    if r.solutions <= 1 {
+        return r.solution.into_iter().collect();
     }
     let mut v = Collect(Vec::new(), limit);
     dlx_sudoku::solve_with(
@@ -423,11 +445,11 @@ impl Solver {
                 for k in 0..n * n {
                     let (given, now) = (puzzle.cells[k], g.cells[k]);
                     if given != 0 && now != given {
-                        return Err(LogicError::Mismatch(format!(
-                            "r{}c{} is a given {given}",
-                            k / n + 1,
-                            k % n + 1
-                        )));
+                        return Err(LogicError::GivenChanged {
+                            row: k / n,
+                            col: k % n,
+                            given,
+                        });
                     }
                     if now != 0 && given == 0 && unique && sols[0].cells[k] != now {
                         return Err(LogicError::WrongDigit {
@@ -440,7 +462,7 @@ impl Solver {
                 }
                 let conflicts = check_givens(g);
                 if !conflicts.is_empty() {
-                    return Err(LogicError::Conflicts(conflicts));
+                    return Err(LogicError::Conflicts(Conflicts(conflicts)));
                 }
                 g.clone()
             }

@@ -315,8 +315,9 @@ fn bad_input_is_an_error_naming_cells() {
     assert!(matches!(e, LogicError::Conflicts(_)));
     assert_eq!(
         e.to_string(),
-        "conflicting givens: digit 5 at r1c1 repeats r1c2 in row 1; digit 5 at r1c1 repeats r1c2 in box 1"
+        "digit 5 at r1c1 repeats r1c2 in row 1 (and 1 more repeats)"
     );
+    assert_eq!(e.cells(), vec![(0, 0), (0, 1)]);
 
     let empty = Grid::empty(Shape::new(3, 3).unwrap());
     let e = rate(&empty).unwrap_err();

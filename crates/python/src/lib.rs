@@ -9,17 +9,20 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use dlx_engine::shard::{self, Merge, ProblemRef, ResultLine, ShardLine, SplitAt};
 use dlx_engine::{
-    Algorithm, Config, Heuristic, Observer, OptionId, Outcome, ParallelSearch, Problem,
-    ProblemBuilder, Progress, Search, format,
+    AlgorithmChoice, Config, CoverRequest, Heuristic, Observer, OptionId, Outcome, Problem,
+    ProblemBuilder, Progress, Search, Stop, format,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
+use dlx_sudoku::SolveRequest;
+use dlx_sudoku::batch::{LineStatus, SolveJob};
+use dlx_sudoku::request::Mode;
 
 create_exception!(_dlx, DlxError, PyValueError, "Base of the errors of `dlx`.");
 create_exception!(
@@ -105,7 +108,8 @@ pub struct Stats {
     forced: u64,
     /// Whether the whole tree was searched.
     complete: bool,
-    /// `complete`, `stopped`, `node-budget`, `deadline` or `interrupted`.
+    /// `complete`, `node_budget`, `deadline` or `interrupted` (the engine's `Stop`, spelled
+    /// once).
     status: String,
     /// Wall time in seconds.
     seconds: f64,
@@ -157,7 +161,7 @@ impl Stats {
             status: if interrupted {
                 "interrupted".to_string()
             } else {
-                shard::status_word(out.status).to_string()
+                Stop::of(out.status, false).as_str().to_string()
             },
             seconds: out.elapsed.as_secs_f64(),
             max_depth: s.max_depth,
@@ -166,32 +170,37 @@ impl Stats {
     }
 }
 
-fn algorithm(word: &str) -> PyResult<Algorithm> {
-    match word {
-        "links" => Ok(Algorithm::Links),
-        "cells" | "auto" => Ok(Algorithm::Cells),
-        _ => Err(PyValueError::new_err(format!(
-            "algorithm must be 'auto', 'links' or 'cells', not {word:?}"
-        ))),
-    }
+/// The algorithm a keyword asks for (`auto`, `links`, `cells`), as the library spells it.
+fn algorithm(word: &str) -> PyResult<AlgorithmChoice> {
+    word.parse()
+        .map_err(|e: dlx_engine::RequestError| PyValueError::new_err(e.to_string()))
 }
 
 fn heuristic(word: &str) -> PyResult<Heuristic> {
-    shard::heuristic_from(word).map_err(|e| PyValueError::new_err(e.to_string()))
+    word.parse()
+        .map_err(|e: dlx_engine::RequestError| PyValueError::new_err(e.to_string()))
+}
+
+/// Seconds as the requests' milliseconds (rounded up, so that a short limit stays a limit).
+fn millis(seconds: Option<f64>) -> PyResult<Option<u64>> {
+    match seconds {
+        None => Ok(None),
+        Some(s) => {
+            let d = Duration::try_from_secs_f64(s)
+                .map_err(|_| PyValueError::new_err(format!("seconds must be >= 0, not {s}")))?;
+            Ok(Some(u64::try_from(d.as_micros().div_ceil(1000)).unwrap_or(u64::MAX)))
+        }
+    }
 }
 
 fn config(heuristic_word: &str, nodes: Option<u64>, seconds: Option<f64>) -> PyResult<Config> {
-    let mut config = Config {
+    let request = CoverRequest {
         heuristic: heuristic(heuristic_word)?,
         node_budget: nodes,
-        ..Config::default()
+        time_limit_ms: millis(seconds)?,
+        ..CoverRequest::default()
     };
-    if let Some(s) = seconds {
-        let d = Duration::try_from_secs_f64(s)
-            .map_err(|_| PyValueError::new_err(format!("seconds must be >= 0, not {s}")))?;
-        config = config.with_time_limit(d);
-    }
-    Ok(config)
+    Ok(request.config())
 }
 
 /// An exact-cover problem (with colors): primary items covered exactly once, secondary items
@@ -341,13 +350,22 @@ impl PyProblem {
         algorithm: &str,
         heuristic: &str,
     ) -> PyResult<Stats> {
-        let config = config(heuristic, nodes, seconds)?;
-        let algorithm = self::algorithm(algorithm)?;
+        let request = CoverRequest {
+            algorithm: self::algorithm(algorithm)?,
+            heuristic: self::heuristic(heuristic)?,
+            node_budget: nodes,
+            time_limit_ms: millis(seconds)?,
+            threads,
+            ..CoverRequest::default()
+        };
+        request
+            .validate()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         let stop = AtomicBool::new(false);
         let problem = &self.problem;
         let out = run_interruptible(py, &stop, || {
-            ParallelSearch::new(problem, config, threads)
-                .algorithm(algorithm)
+            request
+                .search(problem)
                 .interrupt(&stop)
                 .run(|_| std::ops::ControlFlow::Continue(()), &|_: &Progress| {})
         })?;
@@ -385,10 +403,7 @@ impl PyProblem {
                 ));
             }
         };
-        let algorithm = match algorithm {
-            "auto" => Algorithm::Links,
-            a => self::algorithm(a)?,
-        };
+        let algorithm = self::algorithm(algorithm)?.for_shards();
         let config = config(heuristic, None, None)?;
         let problem = &self.problem;
         let stop = AtomicBool::new(false);
@@ -626,31 +641,32 @@ impl Drop for Solutions {
 
 // ---- Sudoku -------------------------------------------------------------------------------
 
-fn sudoku_grid(puzzle: &str) -> PyResult<dlx_sudoku::Grid> {
-    let grid = dlx_sudoku::parse(puzzle).map_err(|e| SudokuError::new_err(e.to_string()))?;
-    grid.validate()
-        .map_err(|e| SudokuError::new_err(e.to_string()))?;
-    if let Some(c) = dlx_sudoku::check_givens(&grid).first() {
-        return Err(SudokuError::new_err(format!("conflicting givens: {c}")));
-    }
-    Ok(grid)
+/// A refused Sudoku request as a `SudokuError` with the place at fault: `.field`, `.line`,
+/// `.column` and `.cells` (`(row, column)`, 0-based).
+fn sudoku_error(e: dlx_sudoku::RequestError) -> PyErr {
+    Python::with_gil(|py| {
+        let err = SudokuError::new_err(e.to_string());
+        let value = err.value(py);
+        let _ = value.setattr("field", e.field());
+        let _ = value.setattr("line", e.line());
+        let _ = value.setattr("column", e.column());
+        let _ = value.setattr("cells", e.cells());
+        err
+    })
 }
 
-fn sudoku_options(limit: u64, seconds: Option<f64>) -> PyResult<dlx_sudoku::SolveOptions> {
-    let mut o = dlx_sudoku::SolveOptions {
-        limit,
-        ..dlx_sudoku::SolveOptions::default()
-    };
-    if let Some(s) = seconds {
-        let d = Duration::try_from_secs_f64(s)
-            .map_err(|_| PyValueError::new_err(format!("seconds must be >= 0, not {s}")))?;
-        o.deadline = Instant::now().checked_add(d);
+/// Reads a request's puzzle; givens that repeat a digit are an error here (the answer would
+/// only be "no solution").
+fn sudoku_grid(request: &SolveRequest) -> PyResult<dlx_sudoku::Grid> {
+    let grid = request.grid().map_err(sudoku_error)?;
+    let conflicts = dlx_sudoku::Conflicts::of(&grid);
+    if !conflicts.is_empty() {
+        return Err(sudoku_error(dlx_sudoku::RequestError::Conflicts {
+            field: "puzzle",
+            conflicts,
+        }));
     }
-    if limit != 1 {
-        // Counting past one solution: the exact-cover solver, which counts exactly.
-        o.solver = dlx_sudoku::SolverKind::Dlx;
-    }
-    Ok(o)
+    Ok(grid)
 }
 
 /// Solves a Sudoku (any size, any of the formats `dlx sudoku` reads); returns the solution as
@@ -658,19 +674,24 @@ fn sudoku_options(limit: u64, seconds: Option<f64>) -> PyResult<dlx_sudoku::Solv
 #[pyfunction]
 #[pyo3(signature = (puzzle, seconds = None))]
 fn sudoku_solve(py: Python<'_>, puzzle: &str, seconds: Option<f64>) -> PyResult<Option<String>> {
-    let grid = sudoku_grid(puzzle)?;
-    let options = sudoku_options(1, seconds)?;
+    let request = SolveRequest {
+        mode: Some(Mode::One),
+        time_limit_ms: millis(seconds)?,
+        ..SolveRequest::new(puzzle)
+    };
+    let grid = sudoku_grid(&request)?;
+    let options = request.options().map_err(sudoku_error)?;
     let r = py.allow_threads(|| dlx_sudoku::solve(&grid, &options));
     if !r.complete && r.solution.is_none() {
         return Err(SudokuError::new_err(format!(
             "no answer within the time limit ({})",
-            r.status
+            r.stop
         )));
     }
     Ok(r.solution.map(|g| g.to_line()))
 }
 
-/// Counts a Sudoku's solutions, up to `limit` (0: all); returns (count, complete).
+/// Counts a Sudoku's solutions, up to `limit` (0: all); returns (count, complete, stop).
 #[pyfunction]
 #[pyo3(signature = (puzzle, limit = 0, seconds = None))]
 fn sudoku_count(
@@ -678,51 +699,33 @@ fn sudoku_count(
     puzzle: &str,
     limit: u64,
     seconds: Option<f64>,
-) -> PyResult<(u64, bool)> {
-    let grid = sudoku_grid(puzzle)?;
-    let options = sudoku_options(limit, seconds)?;
+) -> PyResult<(u64, bool, String)> {
+    let request = SolveRequest {
+        mode: Some(Mode::Count),
+        limit: (limit > 0).then_some(limit),
+        time_limit_ms: millis(seconds)?,
+        ..SolveRequest::new(puzzle)
+    };
+    let grid = sudoku_grid(&request)?;
+    let options = request.options().map_err(sudoku_error)?;
     let stop = AtomicBool::new(false);
     let r = run_interruptible(py, &stop, || dlx_sudoku::solve(&grid, &options))?;
-    Ok((r.solutions, r.complete))
+    Ok((r.solutions, r.complete, r.stop.as_str().to_string()))
 }
 
-/// Status codes of `solve_many`, in the order of `STATUSES`.
-const STATUSES: [&str; 6] = [
-    "unique",
-    "solved",
-    "multiple",
-    "none",
-    "incomplete",
-    "invalid",
-];
-
-fn status_code(s: dlx_sudoku::Status) -> u8 {
-    let word = s.as_str();
-    STATUSES
-        .iter()
-        .position(|&w| w == word)
-        .unwrap_or(STATUSES.len() - 1) as u8
+/// The statuses of `solve_many`, by code: the library's `LineStatus`, spelled once.
+fn statuses() -> Vec<&'static str> {
+    LineStatus::ALL.iter().map(|s| s.as_str()).collect()
 }
 
-/// The 9x9 path of a batch, as the CLI's: a puzzle of 81 cells answered by `dlx-sudoku`'s
-/// quick 9x9 path when it has a solution (the only one, if `limit` is 2). `None` for any
-/// other outcome, which then takes the general path through `dlx_sudoku::solve` (same
-/// answer, with the reasons for a failure).
-// PERF: the CLI batch's own 9x9 path, so a puzzle costs what it costs there: 49,158 17-clue
-// puzzles on one thread, 0.083 s of CPU against the CLI's 0.08 s (user time).
-fn quick9(cells: &[u8; 81], limit: u64, out: &mut [u8]) -> Option<u8> {
-    let options = dlx_sudoku::SolveOptions {
-        limit,
-        ..dlx_sudoku::SolveOptions::new(dlx_sudoku::SolverKind::Fast)
+/// How `solve_many` solves each puzzle: the library's batch job (the quick 9x9 path, then the
+/// general one; `invalid` for a puzzle that does not read or whose givens repeat a digit).
+fn batch_job(unique: bool) -> PyResult<SolveJob> {
+    let request = SolveRequest {
+        mode: Some(if unique { Mode::Unique } else { Mode::One }),
+        ..SolveRequest::default()
     };
-    let a = dlx_sudoku::quick::solve9(cells, &options);
-    let code = match (a.solutions, limit, a.complete) {
-        (1, 1, _) => 1,    // solved
-        (1, 2, true) => 0, // unique
-        _ => return None,
-    };
-    out.copy_from_slice(&a.solution?);
-    Some(code)
+    SolveJob::of(&request, false).map_err(sudoku_error)
 }
 
 fn pool(threads: usize) -> PyResult<rayon::ThreadPool> {
@@ -742,7 +745,7 @@ fn sudoku_solve_lines(
     unique: bool,
     threads: usize,
 ) -> PyResult<(Vec<String>, Vec<u8>)> {
-    let options = sudoku_options(if unique { 2 } else { 1 }, None)?;
+    let job = batch_job(unique)?;
     let pool = pool(threads)?;
     let stop = AtomicBool::new(false);
     let results = run_interruptible(py, &stop, || {
@@ -753,26 +756,13 @@ fn sudoku_solve_lines(
                 .with_min_len(64)
                 .map(|p| {
                     if stop.load(Ordering::Relaxed) {
-                        return (String::new(), 4);
+                        return (String::new(), LineStatus::Incomplete.code());
                     }
-                    if let Some(cells) = dlx_sudoku::cells9(p.as_bytes()) {
-                        let mut sol = [0u8; 81];
-                        if let Some(code) = quick9(&cells, options.limit, &mut sol) {
-                            let text = sol.iter().map(|&d| (b'0' + d) as char).collect();
-                            return (text, code);
-                        }
-                    }
-                    match dlx_sudoku::parse(p) {
-                        Ok(g) if g.validate().is_ok() => {
-                            let r = dlx_sudoku::solve(&g, &options);
-                            (
-                                r.solution.map(|s| s.to_line()).unwrap_or_default(),
-                                status_code(r.status),
-                            )
-                        }
-                        Ok(_) => (String::new(), 3),
-                        Err(_) => (String::new(), 5),
-                    }
+                    let (status, solution) = job.solve_text(p);
+                    (
+                        solution.map(|g| g.to_line()).unwrap_or_default(),
+                        status.code(),
+                    )
                 })
                 .collect::<Vec<_>>()
         })
@@ -802,7 +792,7 @@ fn sudoku_solve_cells<'py>(
     }
     let shape =
         dlx_sudoku::Shape::for_size(side).map_err(|e| SudokuError::new_err(e.to_string()))?;
-    let options = sudoku_options(if unique { 2 } else { 1 }, None)?;
+    let job = batch_job(unique)?;
     let pool = pool(threads)?;
     let stop = AtomicBool::new(false);
     let (out, codes) = run_interruptible(py, &stop, || {
@@ -816,30 +806,12 @@ fn sudoku_solve_cells<'py>(
                 .with_min_len(64)
                 .for_each(|((o, code), c)| {
                     if stop.load(Ordering::Relaxed) {
-                        *code = 4;
+                        *code = LineStatus::Incomplete.code();
                         return;
                     }
-                    if let Ok(c81) = <&[u8; 81]>::try_from(c)
-                        && let Some(k) = quick9(c81, options.limit, o)
-                    {
-                        *code = k;
-                        return;
-                    }
-                    if c.iter().any(|&d| d as usize > side) {
-                        *code = 5;
-                        return;
-                    }
-                    let Ok(g) = dlx_sudoku::Grid::new(shape, c.to_vec()) else {
-                        *code = 5;
-                        return;
-                    };
-                    if g.validate().is_err() {
-                        *code = 3;
-                        return;
-                    }
-                    let r = dlx_sudoku::solve(&g, &options);
-                    *code = status_code(r.status);
-                    if let Some(s) = r.solution {
+                    let (status, solution) = job.solve_cells(shape, c);
+                    *code = status.code();
+                    if let Some(s) = solution {
                         o.copy_from_slice(&s.cells);
                     }
                 });
@@ -861,7 +833,7 @@ fn _dlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sudoku_count, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku_solve_lines, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku_solve_cells, m)?)?;
-    m.add("STATUSES", STATUSES.to_vec())?;
+    m.add("STATUSES", statuses())?;
     m.add("DlxError", py.get_type::<DlxError>())?;
     m.add("ParseError", py.get_type::<ParseError>())?;
     m.add("ProblemError", py.get_type::<ProblemError>())?;

@@ -150,3 +150,40 @@ def test_a_worker_killed_mid_count_on_a_real_cluster(tmp_path):
             except subprocess.TimeoutExpired:
                 proc.kill()
         log.close()
+
+
+def test_dlx_distributed_is_there_after_import_dlx():
+    import subprocess
+    import sys
+
+    code = "import dlx; print(dlx.distributed.count.__name__)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "count"
+
+
+def test_the_default_progress_writes_a_few_plain_lines_off_a_terminal():
+    import io
+
+    from dlx.distributed import _Progress
+
+    stream = io.StringIO()
+    report = _Progress(stream)
+    assert not report.terminal
+    for done in range(549):
+        report(done, 548, done * 3)
+    text = stream.getvalue()
+    assert "\r" not in text
+    lines = text.splitlines()
+    assert 10 <= len(lines) <= 12, lines
+    assert lines[-1] == "dlx: 548/548 shards, 1644 solutions so far"
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    tty = Tty()
+    bar = _Progress(tty)
+    for done in range(549):
+        bar(done, 548, 0)
+    assert bar.terminal and tty.getvalue().count("\r") < 40 and tty.getvalue().endswith("\n")

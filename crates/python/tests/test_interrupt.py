@@ -11,7 +11,10 @@ import pytest
 
 SCRIPT = textwrap.dedent(
     """
-    import sys, time
+    import signal, sys, time
+    # A process started in the background by a non-interactive shell inherits SIGINT ignored,
+    # and Python then installs no handler: put Python's own back, as in a terminal.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     sys.path.insert(0, {tests!r})
     import dlx
     from conftest import queens

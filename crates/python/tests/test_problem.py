@@ -40,7 +40,7 @@ def test_links_statistics_equal_dlx1s():
 def test_budgets_leave_the_count_incomplete():
     p = dlx.Problem(queens(12))
     s = p.count(threads=1, nodes=1000)
-    assert not s.complete and s.status == "node-budget"
+    assert not s.complete and s.status == "node_budget"
     s = p.count(threads=1, seconds=0.0)
     assert not s.complete
 

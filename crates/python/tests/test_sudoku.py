@@ -39,10 +39,24 @@ def test_solve_count_unique():
     assert not sudoku.unique("." * 81)
 
 
+def test_a_count_cut_by_its_budget_says_so():
+    exact = sudoku.count("." * 16)
+    assert exact == 288 and exact.complete and exact.stop == "complete"
+    cut = sudoku.count("." * 81, limit=5)
+    assert cut == 5 and not cut.complete and cut.stop == "limit_reached"
+    slow = sudoku.count("." * 81, seconds=0.001)
+    assert not slow.complete and slow.stop == "deadline"
+    assert "at least" in repr(slow)
+
+
 def test_errors_name_what_is_wrong():
     with pytest.raises(dlx.SudokuError) as e:
         sudoku.solve("11" + "." * 79)
     assert "digit 1 at r1c1 repeats r1c2 in row 1" in str(e.value)
+    assert e.value.field == "puzzle" and e.value.cells == [(0, 0), (0, 1)]
+    with pytest.raises(dlx.SudokuError) as e:
+        sudoku.solve("1.3.\n..x.\n....\n....")
+    assert (e.value.line, e.value.column) == (2, 3)
     with pytest.raises(dlx.SudokuError):
         sudoku.solve("not a sudoku")
     with pytest.raises(ValueError):
@@ -72,12 +86,14 @@ def test_solve_many_lists_and_arrays_agree():
 
 def test_solve_many_reports_bad_rows():
     lines, statuses = sudoku.solve_many([LINE, "x" * 81, "11" + "." * 79, "." * 81], unique=True)
-    assert statuses == ["unique", "invalid", "none", "multiple"]
+    # A line that does not read and givens that repeat a digit are both invalid (as on the
+    # command line), not "none".
+    assert statuses == ["unique", "invalid", "invalid", "multiple"]
     assert lines[1] == "" and lines[2] == ""
     arr = np.zeros((2, 81), dtype=np.uint8)
     arr[1, 0] = arr[1, 1] = 5
     sols, sts = sudoku.solve_many(arr)
-    assert list(sts) == ["solved", "none"]
+    assert list(sts) == ["solved", "invalid"]
     assert not sols[1].any()
     with pytest.raises(ValueError):
         sudoku.solve_many(np.zeros((2, 80)))

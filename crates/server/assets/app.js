@@ -46,7 +46,12 @@ async function api(path, body) {
   }
   let data = null;
   try { data = await resp.json(); } catch (e) { /* not JSON */ }
-  if (!resp.ok) throw new Error((data && data.error) || `the server answered ${resp.status}`);
+  if (!resp.ok) {
+    const err = new Error((data && data.error) || `the server answered ${resp.status}`);
+    // The place at fault, as the API names it: `field`, `line`, `column`, `cells` ([row, col]).
+    err.body = data || {};
+    throw err;
+  }
   return data;
 }
 
@@ -1159,9 +1164,10 @@ $("#hint-btn").addEventListener("click", () => busy($("#hint-btn"), async () => 
     if (r.step) showHint({ step: r.step });
     else showHint({ done: r.solved ? "The grid is solved." : "No further step found." });
   } catch (e) {
-    // The server names the cell at fault (`r3c5`) when a digit or a mark is wrong.
-    const m = /\br(\d+)c(\d+)\b/.exec(e.message);
-    const cell = m ? (Number(m[1]) - 1) * S.n + Number(m[2]) - 1 : undefined;
+    // The server names the cells at fault (`cells: [[row, col], ...]`) when a digit or a
+    // mark is wrong.
+    const at = e.body && e.body.cells && e.body.cells[0];
+    const cell = at ? at[0] * S.n + at[1] : undefined;
     showHint({ error: e.message, cell });
   }
 }));

@@ -13,12 +13,31 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+/// A request the libraries refused, with the place at fault kept apart from the sentence:
+/// the field, the line and column of its text, the cells of its grid.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Refused {
+    /// The whole sentence: `puzzle: unknown character 'x' at line 3, column 3 (...)`.
+    pub message: String,
+    /// The request field at fault.
+    pub field: Option<&'static str>,
+    /// The line of that field's text (1-based).
+    pub line: Option<usize>,
+    /// The column of that line (1-based, in characters).
+    pub column: Option<usize>,
+    /// The cells at fault, `(row, column)`, 0-based.
+    pub cells: Vec<(usize, usize)>,
+}
+
 /// Everything a handler can fail with.
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
     /// The request is malformed or asks for something impossible (400).
     #[error("{0}")]
     BadRequest(String),
+    /// A library refused the request (400), naming the field, line, column or cells.
+    #[error("{}", .0.message)]
+    Refused(Refused),
     /// No such route or resource (404).
     #[error("{0}")]
     NotFound(String),
@@ -71,7 +90,7 @@ impl AppError {
     /// The HTTP status of this error.
     pub fn status(&self) -> StatusCode {
         match self {
-            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::BadRequest(_) | AppError::Refused(_) => StatusCode::BAD_REQUEST,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
@@ -85,23 +104,94 @@ impl AppError {
 }
 
 /// The body of every error response.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Default, Serialize, utoipa::ToSchema)]
 pub struct ErrorBody {
     /// What went wrong, lowercase, naming the offending field or value.
     pub error: String,
+    /// The request field at fault (`puzzle`, `progress`, `marks`, `shape`, `limit`, ...),
+    /// when the server can tell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// The line of that field's text (1-based), for text that does not read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// The column of that line (1-based, in characters).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    /// The cells at fault, `[row, column]` 0-based: givens that repeat a digit, a digit or a
+    /// pencil mark that contradicts the solution, cells where two solutions differ.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<[usize; 2]>,
+}
+
+impl From<dlx_sudoku::RequestError> for AppError {
+    fn from(e: dlx_sudoku::RequestError) -> Self {
+        AppError::Refused(Refused {
+            message: e.to_string(),
+            field: Some(e.field()),
+            line: e.line(),
+            column: e.column(),
+            cells: e.cells(),
+        })
+    }
+}
+
+impl From<dlx_logic::LogicRequestError> for AppError {
+    fn from(e: dlx_logic::LogicRequestError) -> Self {
+        AppError::Refused(Refused {
+            message: e.to_string(),
+            field: Some(e.field()),
+            line: e.line(),
+            column: e.column(),
+            cells: e.cells(),
+        })
+    }
+}
+
+impl From<dlx_generate::GenerateRequestError> for AppError {
+    fn from(e: dlx_generate::GenerateRequestError) -> Self {
+        AppError::Refused(Refused {
+            message: e.to_string(),
+            field: Some(e.field),
+            ..Refused::default()
+        })
+    }
+}
+
+impl From<dlx_engine::RequestError> for AppError {
+    fn from(e: dlx_engine::RequestError) -> Self {
+        AppError::Refused(Refused {
+            message: e.to_string(),
+            field: Some(e.field),
+            ..Refused::default()
+        })
+    }
 }
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
-        let error = match &self {
+        let body = match self {
             AppError::Internal(cause) => {
                 tracing::error!(%cause, "internal error");
-                "internal error".to_string()
+                ErrorBody {
+                    error: "internal error".to_string(),
+                    ..ErrorBody::default()
+                }
             }
-            other => other.to_string(),
+            AppError::Refused(r) => ErrorBody {
+                error: r.message,
+                field: r.field.map(str::to_string),
+                line: r.line,
+                column: r.column,
+                cells: r.cells.into_iter().map(|(r, c)| [r, c]).collect(),
+            },
+            other => ErrorBody {
+                error: other.to_string(),
+                ..ErrorBody::default()
+            },
         };
-        (status, axum::Json(ErrorBody { error })).into_response()
+        (status, axum::Json(body)).into_response()
     }
 }
 

@@ -39,9 +39,12 @@
 pub mod assets;
 pub mod error;
 pub mod logic;
+pub mod meta;
 pub mod openapi;
 pub mod params;
 pub mod queens;
+pub mod schema;
+pub mod state;
 pub mod sudoku;
 pub mod trace;
 pub mod work;
@@ -62,91 +65,11 @@ use axum::routing::get;
 use http_body_util::BodyExt;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use error::AppError;
-
-/// Every limit a request is held to. The defaults suit a laptop serving a few users.
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// The largest request body accepted, in bytes (default 1 MiB).
-    pub body_limit: usize,
-    /// Search-tree nodes one request may explore (default 5 million).
-    pub node_budget: u64,
-    /// Wall time one search may take (default 2 s).
-    pub time_limit: Duration,
-    /// Searches running at once (default: the number of cores).
-    pub concurrency: usize,
-    /// How long a request waits for a free solver before a 503 (default 10 s).
-    pub queue_timeout: Duration,
-    /// The most steps a trace records (default 5,000).
-    pub max_trace_steps: usize,
-    /// The most solutions one answer lists (default 100).
-    pub max_listed: usize,
-    /// A last-resort limit on a whole request, queueing included (default 30 s).
-    pub request_timeout: Duration,
-    /// How long a client may take to send a request's headers, counted from when the server
-    /// starts waiting for them; also how long an idle keep-alive connection stays open
-    /// (default 10 s; the connection is closed).
-    pub header_timeout: Duration,
-    /// How long a client may take to send a request's body once its headers are in (default
-    /// 10 s; 408).
-    pub body_timeout: Duration,
-    /// How long writing an answer may make no progress (a client that does not read) before
-    /// the connection is closed (default 10 s).
-    pub send_timeout: Duration,
-    /// The largest answer sent, in bytes (default 8 MiB: a 64x64 trace of 762 steps is 6.5 MB; 422 above, naming the size).
-    pub response_limit: usize,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            body_limit: 1 << 20,
-            node_budget: 5_000_000,
-            time_limit: Duration::from_secs(2),
-            concurrency: std::thread::available_parallelism().map_or(2, |n| n.get()),
-            queue_timeout: Duration::from_secs(10),
-            max_trace_steps: 5_000,
-            max_listed: 100,
-            request_timeout: Duration::from_secs(30),
-            header_timeout: Duration::from_secs(10),
-            body_timeout: Duration::from_secs(10),
-            send_timeout: Duration::from_secs(10),
-            response_limit: 8 << 20,
-        }
-    }
-}
-
-/// What every handler shares: the limits and the semaphores of solver slots.
-///
-/// Invariant: `permits` and `quick_permits` were each created with `limits.concurrency.max(1)`
-/// permits.
-#[derive(Clone, Debug)]
-pub struct AppState {
-    /// The limits requests are held to.
-    pub limits: Arc<Limits>,
-    /// One permit per search allowed to run at once ([`work::Lane::Search`]).
-    pub permits: Arc<Semaphore>,
-    /// The permits of [`work::Lane::Quick`]: checks, unreadable inputs and small solves, so
-    /// that they never wait behind long searches.
-    pub quick_permits: Arc<Semaphore>,
-}
-
-impl AppState {
-    /// State for these limits.
-    pub fn new(limits: Limits) -> Self {
-        let permits = Arc::new(Semaphore::new(limits.concurrency.max(1)));
-        let quick_permits = Arc::new(Semaphore::new(limits.concurrency.max(1)));
-        AppState {
-            limits: Arc::new(limits),
-            permits,
-            quick_permits,
-        }
-    }
-}
+pub use state::{AppState, Limits};
 
 /// The headers every response carries: a content-security policy that allows scripts,
 /// styles and requests to this origin only and no framing, no MIME sniffing, no referrer, and
@@ -185,65 +108,6 @@ pub fn app(state: AppState) -> Router {
         ))
     });
     app.with_state(state)
-}
-
-/// The answer to `GET /api/health`.
-#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
-pub struct Health {
-    /// Always `true`: the server is up.
-    pub ok: bool,
-}
-
-/// `GET /api/health`: `{"ok": true}`.
-#[utoipa::path(get, path = "/api/health", tag = "meta", responses((status = 200, body = Health)))]
-pub(crate) async fn health() -> axum::Json<Health> {
-    axum::Json(Health { ok: true })
-}
-
-/// The answer to `GET /api/limits`: the limits in force (see [`Limits`]).
-#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
-pub struct LimitsResponse {
-    /// The largest request body accepted, in bytes.
-    pub body_limit: usize,
-    /// Search-tree nodes one request may explore.
-    pub node_budget: u64,
-    /// Wall time one search may take, in milliseconds.
-    pub time_limit_ms: u64,
-    /// Searches running at once.
-    pub concurrency: usize,
-    /// The most steps a trace records.
-    pub max_trace_steps: usize,
-    /// The most solutions one answer lists.
-    pub max_listed: usize,
-    /// The largest answer sent, in bytes.
-    pub response_limit: usize,
-    /// How long a client may take to send a request's headers, in milliseconds.
-    pub header_timeout_ms: u64,
-    /// How long a client may take to send a request's body, in milliseconds.
-    pub body_timeout_ms: u64,
-    /// How long writing an answer may make no progress, in milliseconds.
-    pub send_timeout_ms: u64,
-}
-
-/// `GET /api/limits`: the limits requests are held to.
-#[utoipa::path(get, path = "/api/limits", tag = "meta", responses((status = 200, body = LimitsResponse)))]
-pub(crate) async fn limits(
-    axum::extract::State(state): axum::extract::State<AppState>,
-) -> axum::Json<LimitsResponse> {
-    let l = &state.limits;
-    let ms = |d: Duration| d.as_millis() as u64;
-    axum::Json(LimitsResponse {
-        body_limit: l.body_limit,
-        node_budget: l.node_budget,
-        time_limit_ms: ms(l.time_limit),
-        concurrency: l.concurrency,
-        max_trace_steps: l.max_trace_steps,
-        max_listed: l.max_listed,
-        response_limit: l.response_limit,
-        header_timeout_ms: ms(l.header_timeout),
-        body_timeout_ms: ms(l.body_timeout),
-        send_timeout_ms: ms(l.send_timeout),
-    })
 }
 
 async fn not_found(uri: Uri) -> AppError {

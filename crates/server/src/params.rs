@@ -1,78 +1,20 @@
-//! The vocabulary the endpoints share, so that no endpoint module imports another: request
-//! parameters as the API spells them ([`HeuristicParam`], [`AlgorithmParam`], [`ShapeParam`],
-//! [`SolverParam`]), statuses ([`status_code`]), the statistics of an engine search
-//! ([`EngineStats`]), the inputs two endpoints read alike ([`read_grid`], [`queens`]), the
-//! "count, stop after `limit`, list the first `list`" both exact-cover endpoints run
-//! ([`Listing`]) and the length of a trace ([`max_steps`]).
+//! What the exact-cover endpoints share beyond the libraries' requests: the statistics of an
+//! engine search ([`EngineStats`], [`Counted`]), the queens problem ([`queens`]), the "count,
+//! stop after `limit`, list the first `list`" both exact-cover endpoints run ([`Listing`]) and
+//! the length of a trace ([`max_steps`]).
 //!
-//! Endpoint modules (`xcc`, `queens`, `sudoku`, `logic`) import this module, `work` and
-//! `error`, and nothing of each other (`logic` still reaches [`ShapeParam`] and
-//! [`read_grid`] through a re-export in `sudoku`, to go once it imports them from here).
+//! The request vocabulary (heuristic, algorithm, shape, solver, statuses) is the libraries'
+//! (`dlx_engine::request`, `dlx_sudoku::request`, ...); the endpoint modules import this
+//! module, `work`, `state`, `schema` and `error`, and nothing of each other (the test in
+//! `crates/testkit/tests/modules.rs` keeps it so).
 
 use std::ops::ControlFlow;
 
-use dlx_engine::{Heuristic, Limit, OnSolution, OptionId, Outcome, Problem, Search, Status};
+use dlx_engine::{Limit, OnSolution, OptionId, Outcome, Problem, Search, Stop};
 use dlx_puzzles::{Puzzle, Queens};
-use dlx_sudoku::{Grid, Shape, SolverKind};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::AppError;
-
-/// How the search chooses the item to branch on, as the API spells it.
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-#[non_exhaustive]
-pub enum HeuristicParam {
-    /// The item with the fewest options left (Knuth's DLX1). The default.
-    #[default]
-    Mrv,
-    /// The leftmost item still uncovered.
-    Leftmost,
-}
-
-impl From<HeuristicParam> for Heuristic {
-    fn from(h: HeuristicParam) -> Self {
-        match h {
-            HeuristicParam::Mrv => Heuristic::Mrv,
-            HeuristicParam::Leftmost => Heuristic::Leftmost,
-        }
-    }
-}
-
-/// The exact-cover search algorithm, as the API spells it.
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-#[non_exhaustive]
-pub enum AlgorithmParam {
-    /// `cells`: on every shared input at least as fast as `links` (see the README), and a
-    /// request runs on one thread, so its order of solutions is fixed too. The default.
-    #[default]
-    Auto,
-    /// Dancing links (Knuth's DLX1): nodes and updates exactly DLX1's.
-    Links,
-    /// Dancing cells (Knuth's SSXCC): forced moves without branch nodes.
-    Cells,
-}
-
-impl AlgorithmParam {
-    /// The name of the algorithm that runs.
-    pub fn running(self) -> &'static str {
-        match self {
-            AlgorithmParam::Links => "links",
-            AlgorithmParam::Auto | AlgorithmParam::Cells => "cells",
-        }
-    }
-}
-
-/// Why a search returned, as the API spells it.
-pub fn status_code(status: Status) -> &'static str {
-    match status {
-        Status::Complete => "complete",
-        Status::Stopped => "limit_reached",
-        Status::NodeBudget => "node_budget",
-        Status::Deadline => "deadline",
-    }
-}
 
 /// The statistics of an engine search.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
@@ -104,9 +46,8 @@ impl EngineStats {
 /// into them).
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Counted {
-    /// `complete`, `limit_reached`, `node_budget` or `deadline`.
-    #[schema(schema_with = crate::openapi::engine_status)]
-    pub status: &'static str,
+    /// Why the search returned: `complete`, `limit_reached`, `node_budget` or `deadline`.
+    pub status: Stop,
     /// Solutions found (exact when `complete`, else a lower bound).
     pub solutions: u64,
     /// Whether the whole search tree was explored.
@@ -116,94 +57,16 @@ pub struct Counted {
 }
 
 impl Counted {
-    /// How `outcome` ended.
-    pub fn of(outcome: &Outcome) -> Self {
+    /// How `outcome` ended; `limit_reached` says whether the request's solution limit stopped
+    /// it.
+    pub fn of(outcome: &Outcome, limit_reached: bool) -> Self {
         Counted {
-            status: status_code(outcome.status),
+            status: Stop::of(outcome.status, limit_reached),
             solutions: outcome.stats.solutions,
             complete: outcome.is_complete(),
             stats: EngineStats::of(outcome),
         }
     }
-}
-
-/// A box shape in a request or an answer: boxes of `rows x cols` cells.
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ShapeParam {
-    /// Rows of cells in a box.
-    pub rows: usize,
-    /// Columns of cells in a box.
-    pub cols: usize,
-}
-
-impl From<Shape> for ShapeParam {
-    fn from(s: Shape) -> Self {
-        ShapeParam {
-            rows: s.rows,
-            cols: s.cols,
-        }
-    }
-}
-
-/// The Sudoku solver, as the API spells it. Solving defaults to the library's default
-/// (`fast`); a trace defaults to `dlx`, the default of the library's traces.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-#[non_exhaustive]
-pub enum SolverParam {
-    /// Dancing links on the reduced exact cover.
-    Dlx,
-    /// Backtracking on the cell with the fewest candidates.
-    Mrv,
-    /// Plain backtracking in reading order.
-    Backtrack,
-    /// The bitset solver (`dlx-sudoku-fast`): solutions and counts only, no traces; its
-    /// statistics are guesses.
-    Fast,
-}
-
-impl SolverParam {
-    /// The default of a solve: the library's.
-    pub fn solving() -> SolverParam {
-        SolverParam::from_kind(SolverKind::default())
-    }
-
-    /// The default of a trace: the solver the library's default runs as when tracing.
-    pub fn tracing() -> SolverParam {
-        SolverParam::from_kind(SolverKind::default().runs_as(true))
-    }
-
-    fn from_kind(kind: SolverKind) -> SolverParam {
-        match kind {
-            SolverKind::Dlx => SolverParam::Dlx,
-            SolverKind::Mrv => SolverParam::Mrv,
-            SolverKind::Backtrack => SolverParam::Backtrack,
-            _ => SolverParam::Fast,
-        }
-    }
-}
-
-impl From<SolverParam> for SolverKind {
-    fn from(s: SolverParam) -> Self {
-        match s {
-            SolverParam::Dlx => SolverKind::Dlx,
-            SolverParam::Mrv => SolverKind::Mrv,
-            SolverParam::Backtrack => SolverKind::Backtrack,
-            SolverParam::Fast => SolverKind::Fast,
-        }
-    }
-}
-
-/// Reads the puzzle of a request, in any supported format, with the box shape asked for.
-pub fn read_grid(text: &str, shape: Option<ShapeParam>) -> Result<Grid, AppError> {
-    let shape = match shape {
-        None => None,
-        Some(s) => {
-            Some(Shape::new(s.rows, s.cols).map_err(|e| AppError::bad(format!("shape: {e}")))?)
-        }
-    };
-    dlx_sudoku::parse_with_shape(text, shape).map_err(|e| AppError::bad(format!("puzzle: {e}")))
 }
 
 /// The largest queens board the API builds.
@@ -258,12 +121,12 @@ impl Listing {
     }
 
     /// Runs `search` under the engine's [`Limit`], and returns the first solution and the
-    /// first `list` ones, each as `map` writes it.
+    /// first `list` ones, each as `map` writes it, and how the search ended.
     pub fn run<S: Search, T: Clone>(
         self,
         search: &mut S,
         map: impl Fn(&[OptionId]) -> T,
-    ) -> (Option<T>, Vec<T>, Outcome) {
+    ) -> (Option<T>, Vec<T>, Counted) {
         let keep = self.list.max(1);
         let mut listed = Vec::new();
         let keeper = OnSolution(|s: &[OptionId]| {
@@ -272,13 +135,15 @@ impl Listing {
             }
             ControlFlow::Continue(())
         });
-        let outcome = search.run(&mut Limit {
+        let mut limited = Limit {
             inner: keeper,
             remaining: self.limit,
-        });
+        };
+        let outcome = search.run(&mut limited);
+        let reached = self.limit != u64::MAX && limited.remaining == 0;
         let first = listed.first().cloned();
         listed.truncate(self.list);
-        (first, listed, outcome)
+        (first, listed, Counted::of(&outcome, reached))
     }
 }
 
@@ -312,11 +177,11 @@ mod tests {
         let (p, _) = queens(6).unwrap();
         let all = Listing::new(None, Some(0), 10).unwrap();
         let (first, listed, out) = all.run(&mut Links::new(&p, Default::default()), |s| s.len());
-        assert_eq!((first, listed.len(), out.stats.solutions), (Some(6), 0, 4));
-        assert!(out.is_complete());
+        assert_eq!((first, listed.len(), out.solutions), (Some(6), 0, 4));
+        assert!(out.complete);
         let two = Listing::new(Some(2), Some(3), 10).unwrap();
         let (_, listed, out) = two.run(&mut Links::new(&p, Default::default()), |s| s.to_vec());
-        assert_eq!((listed.len(), out.status), (2, Status::Stopped));
+        assert_eq!((listed.len(), out.status), (2, Stop::Limit));
         assert!(Listing::new(None, Some(11), 10).is_err());
     }
 

@@ -7,12 +7,12 @@
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use dlx_engine::{Links, OptionId, Search};
+use dlx_engine::{Heuristic, Links, OptionId, Search};
 use serde::{Deserialize, Serialize};
 
-use crate::AppState;
 use crate::error::{ApiJson, AppError, SearchRefusals};
-use crate::params::{Counted, HeuristicParam, Listing, MAX_QUEENS, queens};
+use crate::params::{Counted, Listing, MAX_QUEENS, queens};
+use crate::state::AppState;
 use crate::work::{Asked, answer};
 
 /// The query of `GET /api/queens/{n}`.
@@ -26,7 +26,7 @@ pub struct QueensQuery {
     pub list: Option<usize>,
     /// How to choose the item to branch on.
     #[serde(default)]
-    pub heuristic: HeuristicParam,
+    pub heuristic: Heuristic,
 }
 
 /// The answer to `GET /api/queens/{n}`.
@@ -70,7 +70,7 @@ pub async fn get(
     };
     let Query(q) = query.map_err(|e| AppError::bad(format!("query: {}", e.body_text())))?;
     let listing = Listing::new(q.limit, q.list, state.limits.max_listed)?;
-    let heuristic = q.heuristic.into();
+    let heuristic = q.heuristic;
     answer(&state, Asked::default(), move |budget| {
         let (problem, squares) =
             queens(n).ok_or_else(|| AppError::bad(format!("n: no board of size {n}")))?;
@@ -83,11 +83,11 @@ pub async fn get(
             }
             cols
         };
-        let (first, listed, outcome) = listing.run(&mut links, columns);
+        let (first, listed, search) = listing.run(&mut links, columns);
         let first = first.unwrap_or_default();
         Ok(QueensResponse {
             n,
-            search: Counted::of(&outcome),
+            search,
             first,
             listed,
         })

@@ -7,15 +7,16 @@ use std::ops::ControlFlow;
 
 use axum::extract::State;
 use dlx_engine::Matrix;
+use dlx_sudoku::request::read_grid;
 use dlx_sudoku::{
-    Grid, SolveOptions, SolveStats, SolverKind, Status, StepKind, TraceOptions, Visitor,
+    Grid, Shape, SolveRequest, SolveStats, SolverKind, Status, StepKind, Stop, TraceRequest,
+    Visitor,
 };
 use serde::{Deserialize, Serialize};
 
-use crate::AppState;
 use crate::error::{ApiJson, AppError, Refusals};
-use crate::params::{HeuristicParam, SolverParam, max_steps};
-use crate::params::{ShapeParam, read_grid};
+use crate::params::max_steps;
+use crate::state::AppState;
 use crate::work::{Asked, answer, run_blocking};
 
 /// The largest exact-cover matrix (in options) a trace carries for the dancing-links view:
@@ -26,18 +27,6 @@ pub const MAX_MATRIX_OPTIONS: usize = 128;
 /// whole grid of each step; the answer sends only what changed): 5,000 steps of a 25x25 grid.
 /// Larger grids get proportionally fewer steps.
 pub const MAX_TRACE_CELLS: usize = 5_000 * 625;
-
-/// What `POST /api/sudoku/solve` looks for.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Mode {
-    /// The first solution.
-    One,
-    /// Up to `limit` solutions (all when no limit), counted.
-    Count,
-    /// Two solutions at most: enough to tell whether the solution is unique.
-    Unique,
-}
 
 /// A pair of givens that repeat a digit.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -79,7 +68,7 @@ pub struct CheckRequest {
     /// The puzzle in any supported format.
     pub puzzle: String,
     /// A box shape other than the default for the size.
-    pub shape: Option<ShapeParam>,
+    pub shape: Option<Shape>,
 }
 
 /// The answer to `POST /api/sudoku/check`.
@@ -88,7 +77,7 @@ pub struct CheckResponse {
     /// Cells on a side.
     pub size: usize,
     /// The box shape.
-    pub shape: ShapeParam,
+    pub shape: Shape,
     /// The puzzle on one line (`.` for a blank).
     pub grid: String,
     /// How many cells are given.
@@ -116,7 +105,7 @@ pub async fn check(
     ApiJson(req): ApiJson<CheckRequest>,
 ) -> Result<ApiJson<CheckResponse>, AppError> {
     answer(&state, Asked::default(), move |_| {
-        let grid = read_grid(&req.puzzle, req.shape)?;
+        let grid = read_grid("puzzle", &req.puzzle, req.shape)?;
         let n = grid.n();
         let masks = dlx_sudoku::candidates(&grid);
         let mut candidates = Vec::with_capacity(grid.cells.len());
@@ -135,7 +124,7 @@ pub async fn check(
         }
         Ok(CheckResponse {
             size: n,
-            shape: grid.shape.into(),
+            shape: grid.shape,
             grid: grid.to_line(),
             givens: grid.givens(),
             conflicts: conflicts_of(&grid),
@@ -146,38 +135,12 @@ pub async fn check(
     .await
 }
 
-/// `POST /api/sudoku/solve`.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(examples(json!({ "puzzle": "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", "solver": "dlx", "mode": "unique" })))]
-pub struct SolveRequest {
-    /// The puzzle in any supported format.
-    pub puzzle: String,
-    /// A box shape other than the default for the size.
-    pub shape: Option<ShapeParam>,
-    /// The solver (default `fast`).
-    #[serde(default = "SolverParam::solving")]
-    pub solver: SolverParam,
-    /// For `dlx`: how the item to branch on is chosen (default `mrv`).
-    #[serde(default)]
-    pub heuristic: HeuristicParam,
-    /// What to look for (default `unique`, or `count` when a limit is given).
-    pub mode: Option<Mode>,
-    /// With `count`: stop after this many solutions (absent or 0: count them all, within the
-    /// budgets).
-    pub limit: Option<u64>,
-    /// A lower node budget than the server's.
-    pub node_budget: Option<u64>,
-    /// A shorter time limit than the server's, in milliseconds.
-    pub time_limit_ms: Option<u64>,
-}
-
 /// The answer to `POST /api/sudoku/solve`.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct SolveResponse {
     /// `unique`, `multiple`, `solved` (found, uniqueness not decided), `none` (no solution:
     /// the search was complete) or `incomplete` (none found before a budget ran out).
-    #[schema(schema_with = crate::openapi::sudoku_status)]
+    #[schema(schema_with = crate::schema::sudoku_status)]
     pub status: Status,
     /// The first solution on one line, if any was found.
     pub solution: Option<String>,
@@ -188,14 +151,14 @@ pub struct SolveResponse {
     /// Whether the solution is unique, when that is known.
     pub unique: Option<bool>,
     /// Why the search stopped early: `limit_reached`, `node_budget` or `deadline`.
-    pub stopped: Option<&'static str>,
+    pub stopped: Option<Stop>,
     /// Work done: nodes, updates, guesses, backtracks, seconds.
-    #[schema(schema_with = crate::openapi::solve_stats)]
+    #[schema(schema_with = crate::schema::solve_stats)]
     pub stats: SolveStats,
     /// Cells on a side.
     pub size: usize,
     /// The box shape.
-    pub shape: ShapeParam,
+    pub shape: Shape,
     /// Givens that repeat a digit (the reason for `none` when not empty).
     pub conflicts: Vec<ConflictOut>,
 }
@@ -229,31 +192,13 @@ pub async fn solve(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<SolveRequest>,
 ) -> Result<ApiJson<SolveResponse>, AppError> {
-    let mode = match (req.mode, req.limit) {
-        (Some(m), None) => m,
-        (None, None) => Mode::Unique,
-        (None | Some(Mode::Count), Some(_)) => Mode::Count,
-        (Some(_), Some(_)) => {
-            return Err(AppError::bad(
-                "limit: only mode `count` takes a limit (`one` finds 1 solution, `unique` looks for 2)",
-            ));
-        }
-    };
-    let limit = match mode {
-        Mode::One => 1,
-        Mode::Unique => 2,
-        Mode::Count => req.limit.unwrap_or(0),
-    };
+    req.validate()?;
     let asked = Asked::new(req.node_budget, req.time_limit_ms);
     answer(&state, asked, move |budget| {
-        let grid = read_grid(&req.puzzle, req.shape)?;
-        let options = SolveOptions {
-            solver: req.solver.into(),
-            heuristic: req.heuristic.into(),
-            limit,
-            node_budget: Some(budget.nodes),
-            deadline: Some(budget.deadline),
-        };
+        let grid = req.grid()?;
+        let mut options = req.options()?;
+        options.node_budget = Some(budget.nodes);
+        options.deadline = Some(budget.deadline);
         // The fast solver looks at its deadline itself (asked for progress, it would hand
         // over to `dlx`); the others look at it when progress is due.
         let r = if options.solver.counts_nodes() {
@@ -263,7 +208,7 @@ pub async fn solve(
         };
         let conflicts = conflicts_out(&r.conflicts);
         let unique = r.unique();
-        let stopped = (!r.complete).then(|| r.stop.as_str());
+        let stopped = (!r.complete).then_some(r.stop);
         Ok(SolveResponse {
             status: r.status,
             solution: r.solution.map(|g| g.to_line()),
@@ -273,32 +218,11 @@ pub async fn solve(
             stopped,
             stats: r.stats,
             size: grid.n(),
-            shape: grid.shape.into(),
+            shape: grid.shape,
             conflicts,
         })
     })
     .await
-}
-
-/// `POST /api/sudoku/trace`.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(examples(json!({ "puzzle": "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", "max_steps": 20 })))]
-pub struct TraceRequest {
-    /// The puzzle in any supported format.
-    pub puzzle: String,
-    /// A box shape other than the default for the size.
-    #[serde(default)]
-    pub shape: Option<ShapeParam>,
-    /// The solver (default `dlx`).
-    #[serde(default = "SolverParam::tracing")]
-    pub solver: SolverParam,
-    /// For `dlx`: how the item to branch on is chosen (default `mrv`).
-    #[serde(default)]
-    pub heuristic: HeuristicParam,
-    /// Record at most this many steps (at most the server's cap, which is the default).
-    #[serde(default)]
-    pub max_steps: Option<usize>,
 }
 
 /// What a step of a Sudoku trace did: the engine's [`StepKind`]s, and `end`, the last step of
@@ -376,11 +300,11 @@ pub struct TraceResponse {
     /// Solutions met (0 or 1: the trace stops at the first).
     pub solutions: u64,
     /// The traced search's statistics.
-    #[schema(schema_with = crate::openapi::solve_stats)]
+    #[schema(schema_with = crate::schema::solve_stats)]
     pub stats: SolveStats,
     /// For the `dlx` solver on a small grid, the exact-cover matrix the option ids of the
     /// steps' `push` index.
-    #[schema(schema_with = crate::openapi::optional_matrix)]
+    #[schema(schema_with = crate::schema::optional_matrix)]
     pub matrix: Option<Matrix>,
     /// Givens that repeat a digit (then there is nothing to trace).
     pub conflicts: Vec<ConflictOut>,
@@ -389,7 +313,7 @@ pub struct TraceResponse {
 /// The steps of `trace` as sent: each with the cells it changed from the step before (the
 /// first from `start`), backtracks with the cell they leave, the solution and the end of a
 /// fruitless search in full sentences.
-fn steps_out(start: &str, trace: dlx_sudoku::Trace) -> Vec<TraceStepOut> {
+fn steps_out(start: &str, trace: dlx_sudoku::Trace, stops_at_first: bool) -> Vec<TraceStepOut> {
     let mut before = cells_of(start);
     let mut stack: Vec<u32> = Vec::new();
     // The cell chosen at each depth, for the backtrack that leaves it.
@@ -420,7 +344,7 @@ fn steps_out(start: &str, trace: dlx_sudoku::Trace) -> Vec<TraceStepOut> {
         } else if s.kind == StepKind::Backtrack && cell.is_none() {
             cell = chosen.get(s.depth).copied().flatten();
         }
-        let text = if s.kind == StepKind::Solution {
+        let text = if s.kind == StepKind::Solution && stops_at_first {
             format!(
                 "{}: every cell is filled and no row, column or box repeats a digit; the trace \
                  stops at this first solution",
@@ -490,24 +414,17 @@ pub async fn trace(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<TraceRequest>,
 ) -> Result<ApiJson<TraceResponse>, AppError> {
-    if req.solver == SolverParam::Fast {
-        return Err(AppError::bad(
-            "solver: `fast` solves and counts but does not trace; trace with `dlx`, `mrv` or `backtrack`",
-        ));
-    }
+    req.validate(state.limits.max_trace_steps)?;
     let max_steps = max_steps(req.max_steps, state.limits.max_trace_steps)?;
     let response = run_blocking(&state, Asked::default(), move |_| {
-        let grid = read_grid(&req.puzzle, req.shape)?;
-        let solver: SolverKind = req.solver.into();
-        let options = TraceOptions {
-            solver,
-            heuristic: req.heuristic.into(),
-            max_steps: max_steps
-                .min(MAX_TRACE_CELLS / grid.cells.len().max(1))
-                .max(1),
-        };
+        let grid = read_grid("puzzle", &req.puzzle, req.shape)?;
+        let solver = req.solver;
+        let mut options = req.options(max_steps);
+        options.max_steps = max_steps
+            .min(MAX_TRACE_CELLS / grid.cells.len().max(1))
+            .max(1);
         // The trace's length is its budget: every search node records at least one step.
-        let t = dlx_sudoku::trace(&grid, &options);
+        let t = dlx_sudoku::trace_with_limit(&grid, &options, req.limit());
         let matrix = if solver == SolverKind::Dlx {
             sudoku_matrix(&grid)
         } else {
@@ -516,7 +433,7 @@ pub async fn trace(
         let start = grid.to_line();
         let (truncated, solutions, stats) = (t.truncated, t.solutions, t.stats.clone());
         Ok(TraceResponse {
-            steps: steps_out(&start, t),
+            steps: steps_out(&start, t, req.limit() == 1),
             grid: start,
             truncated,
             solutions,

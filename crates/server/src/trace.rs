@@ -17,7 +17,7 @@ use crate::work::Budget;
 #[derive(Clone, Debug, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct XccStep {
     /// What happened.
-    #[schema(schema_with = crate::openapi::step_kind)]
+    #[schema(schema_with = crate::schema::step_kind)]
     pub kind: StepKind,
     /// The search level (0 at the root).
     pub depth: usize,

@@ -21,8 +21,8 @@ use axum::http::Method;
 use dlx_engine::{Config, Heuristic};
 use serde::Deserialize;
 
-use crate::AppState;
 use crate::error::{ApiJson, AppError};
+use crate::state::AppState;
 
 /// The work one request may do: the smaller of the server's limits and what the request asked.
 #[derive(Clone, Copy, Debug)]

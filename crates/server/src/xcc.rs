@@ -3,12 +3,14 @@
 //! its search, for the dancing-links view).
 
 use axum::extract::State;
-use dlx_engine::{Cells, Links, Matrix, OptionId, Problem, Search, format};
+use dlx_engine::{
+    Algorithm, AlgorithmChoice, Cells, Heuristic, Links, Matrix, OptionId, Problem, Search, format,
+};
 use serde::{Deserialize, Serialize};
 
-use crate::AppState;
 use crate::error::{ApiJson, AppError, Refusals};
-use crate::params::{AlgorithmParam, Counted, HeuristicParam, Listing, max_steps, queens};
+use crate::params::{Counted, Listing, max_steps, queens};
+use crate::state::AppState;
 use crate::trace::{XccStep, record};
 use crate::work::{Asked, answer};
 
@@ -26,12 +28,13 @@ pub struct XccSolveRequest {
     pub limit: Option<u64>,
     /// How many solutions to return in `listed` (default 1; at most the server's cap).
     pub list: Option<usize>,
-    /// How to choose the item to branch on.
+    /// How to choose the item to branch on (`mrv`, the default, or `leftmost`).
     #[serde(default)]
-    pub heuristic: HeuristicParam,
-    /// The search algorithm (`auto`, `links` or `cells`).
+    pub heuristic: Heuristic,
+    /// The search algorithm (`auto`, `links` or `cells`): `auto` runs `cells`, the faster,
+    /// since a request runs on one thread and its order of solutions is fixed anyway.
     #[serde(default)]
-    pub algorithm: AlgorithmParam,
+    pub algorithm: AlgorithmChoice,
     /// A lower node budget than the server's.
     pub node_budget: Option<u64>,
     /// A shorter time limit than the server's, in milliseconds.
@@ -51,7 +54,8 @@ pub struct ListedSolution {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct XccSolveResponse {
     /// The algorithm that ran: `links` or `cells`.
-    pub algorithm: &'static str,
+    #[schema(value_type = String)]
+    pub algorithm: Algorithm,
     /// How the search ended: `status`, `solutions`, `complete`, `stats`.
     #[serde(flatten)]
     pub search: Counted,
@@ -90,18 +94,17 @@ pub async fn solve(
 ) -> Result<ApiJson<XccSolveResponse>, AppError> {
     let listing = Listing::new(req.limit, req.list, state.limits.max_listed)?;
     let asked = Asked::new(req.node_budget, req.time_limit_ms);
-    let heuristic = req.heuristic.into();
+    let heuristic = req.heuristic;
     let problem_text = req.problem;
-    let algorithm = req.algorithm;
+    // One thread, solutions in the order found: the library resolves `auto`.
+    let algorithm = req.algorithm.resolve(false);
     answer(&state, asked, move |budget| {
         let (problem, warnings) = parse_problem(&problem_text)?;
         let config = budget.engine_config(heuristic);
         let ids = |s: &[OptionId]| -> Vec<u32> { s.iter().map(|o| o.0).collect() };
-        let (first, listed, outcome) = match algorithm {
-            AlgorithmParam::Links => listing.run(&mut Links::new(&problem, config), ids),
-            AlgorithmParam::Auto | AlgorithmParam::Cells => {
-                listing.run(&mut Cells::new(&problem, config), ids)
-            }
+        let (first, listed, search) = match algorithm {
+            Algorithm::Cells => listing.run(&mut Cells::new(&problem, config), ids),
+            _ => listing.run(&mut Links::new(&problem, config), ids),
         };
         let text = |s: &[u32]| -> Vec<String> {
             s.iter()
@@ -117,8 +120,8 @@ pub async fn solve(
             })
             .collect();
         Ok(XccSolveResponse {
-            algorithm: algorithm.running(),
-            search: Counted::of(&outcome),
+            algorithm,
+            search,
             first,
             listed,
             items: problem.item_count(),
@@ -141,7 +144,7 @@ pub struct XccTraceRequest {
     pub queens: Option<u32>,
     /// How to choose the item to branch on.
     #[serde(default)]
-    pub heuristic: HeuristicParam,
+    pub heuristic: Heuristic,
     /// Record at most this many steps (at most the server's cap, which is the default).
     pub max_steps: Option<usize>,
 }
@@ -159,7 +162,7 @@ pub struct QueensInfo {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct XccTraceResponse {
     /// The problem, for the matrix view.
-    #[schema(schema_with = crate::openapi::matrix)]
+    #[schema(schema_with = crate::schema::matrix)]
     pub matrix: Matrix,
     /// The recorded steps.
     pub steps: Vec<XccStep>,
@@ -191,7 +194,7 @@ pub async fn trace(
     ApiJson(req): ApiJson<XccTraceRequest>,
 ) -> Result<ApiJson<XccTraceResponse>, AppError> {
     let max_steps = max_steps(req.max_steps, state.limits.max_trace_steps)?;
-    let heuristic = req.heuristic.into();
+    let heuristic = req.heuristic;
     let source = match (req.problem, req.queens) {
         (Some(p), None) => Source::Text(p),
         (None, Some(n)) => {

@@ -23,9 +23,12 @@ if [ ! -x "$venv/bin/schemathesis" ]; then
   "$venv/bin/pip" install --quiet 'schemathesis>=4,<5'
 fi
 
-cargo build --release --quiet -p dlx-cli
+# The binary `cargo test --workspace` has just built (the test profile), asked for with the
+# same command so that nothing is built again: `cargo build -p dlx-cli` would resolve the
+# dependencies' features without the workspace's dev-dependencies and rebuild half of them.
+cargo test --workspace --no-run --quiet
 log="$(mktemp)"
-target/release/dlx serve --addr 127.0.0.1:0 --time-limit 500ms >"$log" 2>/dev/null &
+target/debug/dlx serve --addr 127.0.0.1:0 --time-limit 500ms >"$log" 2>/dev/null &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -f "$log"' EXIT
 for _ in $(seq 100); do

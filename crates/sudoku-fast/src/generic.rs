@@ -38,7 +38,7 @@
 
 use std::time::Instant;
 
-use crate::{Answer, CLOCK_EVERY, Shape, past};
+use crate::common::{Answer, CLOCK_EVERY, Shape, past};
 
 /// The fixed structure of an `N x N` grid with `p x q` boxes.
 pub(crate) struct Geometry {

@@ -52,7 +52,7 @@
 use std::mem::MaybeUninit;
 use std::time::Instant;
 
-use crate::{CLOCK_EVERY, past};
+use crate::common::{CLOCK_EVERY, past};
 
 /// All 27 cells of a band.
 const ALL27: u32 = 0x7FF_FFFF;

@@ -80,19 +80,6 @@ pub(crate) struct CellStats {
     pub backtracks: u64,
 }
 
-impl From<CellStats> for crate::solve::SolveStats {
-    /// The solver's counts (a placement is an update); no time yet.
-    fn from(s: CellStats) -> Self {
-        crate::solve::SolveStats {
-            nodes: s.nodes,
-            updates: s.placements,
-            guesses: s.guesses,
-            backtracks: s.backtracks,
-            seconds: 0.0,
-        }
-    }
-}
-
 /// Why a cell search returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum End {

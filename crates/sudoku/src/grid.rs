@@ -29,7 +29,9 @@ pub const SYMBOLS: &[u8; 35] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 ///
 /// Invariant of a shape inside a [`Grid`]: `rows >= 2`, `cols >= 2`, `4 <= N <= 64`
 /// (checked by [`Shape::new`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct Shape {
     /// Rows of cells in a box.
     pub rows: usize,

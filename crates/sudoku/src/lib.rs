@@ -10,7 +10,12 @@
 //!   [`candidates`];
 //! - [`solve()`] with [`SolveOptions`] (solver, heuristic, solution limit, node and time
 //!   budgets) giving a [`SolveResult`] with a [`Status`] and [`SolveStats`];
+//! - [`SolveRequest`] and [`TraceRequest`]: the requests every face (command line, web API,
+//!   Python) fills, validated once, with errors that keep the line, column or cells at fault;
+//!   [`Conflicts`], the one sentence for givens that repeat a digit;
 //! - [`trace()`]: every decision of a solver as a [`Trace`] of [`TraceStep`]s;
+//! - [`batch`]: files of puzzles, one a line, answered on all cores in input order, over any
+//!   per-line job ([`batch::SolveJob`] solves);
 //! - [`encode()`]: the reduced exact-cover [`Encoding`] the `dlx` solver runs on;
 //! - [`Symmetry`]: relabelled digits, permuted rows, columns, bands and stacks, transposed
 //!   grids (a puzzle with as many solutions), for benchmarks free of a data set's bias.
@@ -31,11 +36,13 @@
 #![forbid(unsafe_code)]
 
 mod backtrack;
+pub mod batch;
 pub mod check;
 pub mod encode;
 pub mod grid;
 pub mod parse;
 pub mod quick;
+pub mod request;
 pub mod solve;
 pub mod symmetry;
 pub mod trace;
@@ -47,6 +54,7 @@ pub use parse::{
     InputKind, ParseError, Parsed, cells9, detect, parse, parse_line, parse_styled,
     parse_with_shape,
 };
+pub use request::{Conflicts, RequestError, SolveRequest, TraceRequest};
 pub use solve::{
     Snapshot, SolveOptions, SolveResult, SolveStats, SolverKind, Status, Stop, Visitor, solve,
     solve_with,

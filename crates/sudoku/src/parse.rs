@@ -120,6 +120,16 @@ fn digit_range(n: usize) -> String {
 }
 
 impl ParseError {
+    /// The column (1-based, in characters) the error is about, if any.
+    pub fn column(&self) -> Option<usize> {
+        match *self {
+            ParseError::UnknownChar { column, .. } | ParseError::NumberTooLarge { column, .. } => {
+                Some(column)
+            }
+            _ => None,
+        }
+    }
+
     /// The line (1-based) the error is about, if any.
     pub fn line(&self) -> Option<usize> {
         match *self {

@@ -29,7 +29,8 @@ use crate::grid::Grid;
 /// Which solver to run. The default is `Fast`, for the library, the command line and the
 /// web API alike; [`SolverKind::runs_as`] says which one stands in when a solver cannot do
 /// what is asked.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum SolverKind {
@@ -212,49 +213,8 @@ impl std::fmt::Display for Status {
     }
 }
 
-/// Why a search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum Stop {
-    /// The whole search tree was explored: the count is exact.
-    Complete,
-    /// The solution limit was reached.
-    #[serde(rename = "limit_reached")]
-    Limit,
-    /// The visitor asked to stop.
-    #[serde(rename = "stopped")]
-    Visitor,
-    /// The node budget (for `Fast`, the guess budget) ran out.
-    NodeBudget,
-    /// The deadline passed.
-    Deadline,
-}
-
-impl Stop {
-    /// The word used in reports and JSON (`complete`, `limit_reached`, `stopped`,
-    /// `node_budget`, `deadline`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Stop::Complete => "complete",
-            Stop::Limit => "limit_reached",
-            Stop::Visitor => "stopped",
-            Stop::NodeBudget => "node_budget",
-            Stop::Deadline => "deadline",
-        }
-    }
-
-    /// Whether a budget (nodes or time) ended the search.
-    pub fn is_budget(self) -> bool {
-        matches!(self, Stop::NodeBudget | Stop::Deadline)
-    }
-}
-
-impl std::fmt::Display for Stop {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+/// Why a search ended: the engine's [`Stop`], the one spelling of every face.
+pub use dlx_engine::Stop;
 
 /// Counts of the work a solver did (see the module docs for their meaning).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -279,6 +239,19 @@ impl SolveStats {
         self.guesses += other.guesses;
         self.backtracks += other.backtracks;
         self.seconds += other.seconds;
+    }
+}
+
+impl From<backtrack::CellStats> for SolveStats {
+    /// The solver's counts (a placement is an update); no time yet.
+    fn from(s: backtrack::CellStats) -> Self {
+        SolveStats {
+            nodes: s.nodes,
+            updates: s.placements,
+            guesses: s.guesses,
+            backtracks: s.backtracks,
+            seconds: 0.0,
+        }
     }
 }
 
@@ -438,13 +411,7 @@ pub fn solve_with<V: Visitor>(grid: &Grid, options: &SolveOptions, visitor: &mut
         (SolverKind::Mrv, Some(m)) => solve_cells::<V, true>(grid, m, options, &mut sink),
     };
     stats.seconds = start.elapsed().as_secs_f64();
-    let stop = match end {
-        dlx_engine::Status::Complete => Stop::Complete,
-        dlx_engine::Status::Stopped if sink.limit_hit => Stop::Limit,
-        dlx_engine::Status::Stopped => Stop::Visitor,
-        dlx_engine::Status::NodeBudget => Stop::NodeBudget,
-        _ => Stop::Deadline,
-    };
+    let stop = Stop::of(end, sink.limit_hit);
     let complete = stop == Stop::Complete;
     SolveResult {
         status: Status::from_count(sink.found, complete),

@@ -7,6 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod variants;
+
 /// The repository root.
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -17,10 +19,15 @@ pub fn testdata(rel: &str) -> PathBuf {
     root().join("testdata").join(rel)
 }
 
-/// A path in the shared data folder (`../shared/data` beside the repository), or `None`,
+/// A path in the shared data folder (`../shared/data` beside the repository, or
+/// `$DLX_SHARED_DATA`), or `None`,
 /// with a note on stderr, when it is absent (a fresh clone): the caller skips that part.
 pub fn shared(rel: &str) -> Option<PathBuf> {
-    let p = root().join("../shared/data").join(rel);
+    // `DLX_SHARED_DATA` points elsewhere (a git worktree has no `../shared` beside it).
+    let base = std::env::var_os("DLX_SHARED_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("../shared/data"));
+    let p = base.join(rel);
     if p.exists() {
         Some(p)
     } else {

@@ -16,9 +16,9 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::SolverArg;
+use super::args::SolverArg;
 use crate::output::Found;
-use crate::xcc::HeuristicArg;
+use crate::search::HeuristicArg;
 
 /// `dlx sudoku bench FILE`.
 #[derive(Args, Debug)]

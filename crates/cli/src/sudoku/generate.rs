@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use anyhow::{Result, anyhow};
 use clap::Args;
-use dlx_generate::{GenerateOptions, Generated, Givens, RatingFilter, Symmetry};
-use dlx_logic::Band;
+use dlx_generate::request::parse_rating;
+use dlx_generate::{GenerateRequest, Generated, Symmetry};
 use dlx_sudoku::Shape;
 
 use crate::output::{self, Found};
@@ -50,9 +50,9 @@ pub struct GenerateArgs {
     /// Stop after this long (the summary then says how many were made).
     #[arg(long, value_name = "DURATION", value_parser = output::parse_duration)]
     pub time_limit: Option<Duration>,
-    /// Solution grids tried per puzzle before giving up.
-    #[arg(long, value_name = "N", value_parser = output::parse_positive_count, default_value = "10000")]
-    pub attempts: u64,
+    /// Solution grids tried per puzzle before giving up (default 10,000).
+    #[arg(long, value_name = "N", value_parser = output::parse_positive_count)]
+    pub attempts: Option<u64>,
     /// One JSON object a puzzle (puzzle, solution, givens, symmetry, minimal, rating).
     #[arg(long)]
     pub json: bool,
@@ -60,56 +60,26 @@ pub struct GenerateArgs {
     pub pool: output::PoolArgs,
 }
 
-/// Reads `MIN..MAX` or one number.
-pub fn parse_range(s: &str) -> Result<(f64, f64)> {
-    let num = |t: &str| -> Result<f64> {
-        t.trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|x| x.is_finite())
-            .ok_or_else(|| anyhow!("--rating: `{t}` is not a rating (try 3.0..4.5)"))
-    };
-    let (lo, hi) = match s.split_once("..") {
-        Some((a, b)) => (num(a)?, num(b)?),
-        None => (num(s)?, num(s)?),
-    };
-    if lo > hi {
-        anyhow::bail!("--rating: {lo}..{hi} is empty");
-    }
-    Ok((lo, hi))
-}
-
 /// Runs `dlx sudoku generate`.
 pub fn run(args: GenerateArgs) -> Result<Found> {
-    let shape = match args.shape {
-        Some(s) => s,
-        None => Shape::for_size(args.size).map_err(|e| anyhow!("--size: {e}"))?,
-    };
-    let range = match (&args.rating, &args.band) {
-        (Some(r), _) => Some(parse_range(r)?),
-        (None, Some(b)) => Some(
-            b.parse::<Band>()
-                .map_err(|e| anyhow!("--band: {e}"))?
-                .range(),
-        ),
-        (None, None) => None,
-    };
-    let seed = args.seed.unwrap_or_else(dlx_generate::fresh_seed);
-    let options = GenerateOptions {
-        shape,
-        symmetry: args.symmetry,
-        givens: match (args.givens, args.max_givens) {
-            (Some(n), _) => Givens::Exactly(n),
-            (None, Some(n)) => Givens::AtMost(n),
-            (None, None) => Givens::Minimal,
+    let request = GenerateRequest {
+        size: Some(args.size),
+        shape: args.shape,
+        symmetry: Some(args.symmetry.as_str().to_string()),
+        givens: args.givens,
+        max_givens: args.max_givens,
+        band: args.band.clone(),
+        rating: match &args.rating {
+            Some(r) => Some(parse_rating(r).map_err(|e| anyhow!("--{e}"))?),
+            None => None,
         },
-        seed,
-        count: args.count,
-        rating: range.map(|(lo, hi)| RatingFilter::new(dlx_logic::er, lo..=hi)),
-        attempts_per_puzzle: args.attempts,
-        time_limit: args.time_limit,
-        search_budget: None,
+        seed: args.seed,
+        count: Some(args.count),
+        attempts: args.attempts,
+        time_limit_ms: args.time_limit.map(crate::output::millis),
     };
+    let options = request.options().map_err(|e| anyhow!("--{e}"))?;
+    let (shape, seed) = (options.shape, options.seed);
     let pool = args.pool.pool()?;
     let mut out = BufWriter::new(io::stdout());
     let mut error = None;
@@ -155,17 +125,4 @@ pub fn run(args: GenerateArgs) -> Result<Found> {
     } else {
         Found::None
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ranges_read_one_number_or_two() {
-        assert_eq!(parse_range("3.0..4.5").unwrap(), (3.0, 4.5));
-        assert_eq!(parse_range("7").unwrap(), (7.0, 7.0));
-        assert!(parse_range("5..4").is_err());
-        assert!(parse_range("x..4").is_err());
-    }
 }

@@ -1,329 +1,62 @@
-//! Reading Sudoku input: a puzzle on the command line, a file, or stdin, opened with enough
-//! read ahead to tell one grid from a file of puzzles, in bounded memory.
+//! Opening Sudoku input for the command line: a puzzle given as the argument, a file, or
+//! stdin, handed to the library's reader (`dlx_sudoku::batch::Input`) with enough read
+//! ahead to tell one grid from a file of puzzles.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufReader};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use dlx_sudoku::InputKind;
+use dlx_sudoku::batch::{Input, Source};
 
-use super::{InputArg, InputArgs};
+use super::args::InputArgs;
 
-/// A buffered reader that tells how much it holds: when nothing is left in its buffer, the
-/// next read may wait for a slow writer, so a batch hands on what it has first.
-pub trait Source: BufRead + Send {
-    /// Bytes read from the underlying reader but not yet consumed.
-    fn buffered(&self) -> usize;
-}
-
-impl<R: Read + Send> Source for BufReader<R> {
-    fn buffered(&self) -> usize {
-        self.buffer().len()
-    }
-}
-
-/// An opened input: its name for messages, its first content lines, and the rest.
-pub struct Input {
-    /// `stdin`, the file name, or `argument`.
-    pub name: String,
-    /// One puzzle or one a line.
-    pub kind: InputKind,
-    /// Lines read so far (all of them for a puzzle given as an argument).
-    pub head: Vec<String>,
-    /// The rest of the input.
-    pub rest: Option<Box<dyn Source>>,
-    /// Whether the input is a stream (stdin) whose lines may come slowly: a batch then solves
-    /// the lines it has before waiting for more.
-    pub stream: bool,
-    /// The size in bytes, when known (for progress).
-    pub size: Option<u64>,
-    /// The first line of `head` that was not UTF-8, if any.
-    pub not_utf8: Option<usize>,
-    /// The lines of `head` (numbered from 1) longer than [`MAX_LINE`], kept cut.
-    pub cut: Vec<usize>,
-}
-
-impl Input {
-    /// Opens `INPUT` as the module docs say, and reads enough to detect its kind.
-    pub fn open(args: &InputArgs) -> Result<Input> {
-        let (name, reader, size): (String, Box<dyn Source>, Option<u64>) =
-            match args.input.as_deref() {
-                None | Some("-") => (
-                    "stdin".into(),
-                    Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
-                    None,
-                ),
-                // Any file but a directory: regular, or a pipe, a process substitution
-                // (`<(cat FILE)`, a `/dev/fd/N`), a device (issue 22).
-                Some(s) if Path::new(s).exists() && !Path::new(s).is_dir() => {
-                    let path = PathBuf::from(s);
-                    let file = File::open(&path).with_context(|| format!("cannot read {s}"))?;
-                    // Only a regular file has a size worth reporting; the rest are streams.
-                    let size = file
-                        .metadata()
-                        .ok()
-                        .filter(|m| m.is_file())
-                        .map(|m| m.len());
-                    (
-                        s.to_string(),
-                        Box::new(BufReader::with_capacity(1 << 16, file)),
-                        size,
-                    )
-                }
-                Some(s) if Path::new(s).is_dir() => {
-                    anyhow::bail!("{s}: a directory, not a file of puzzles");
-                }
-                Some(s) => {
-                    let s = s.strip_prefix('\u{feff}').unwrap_or(s);
-                    if !looks_like_puzzle(s) {
-                        anyhow::bail!("{s}: no such file, and not a puzzle either");
-                    }
-                    let head: Vec<String> = s.lines().map(str::to_string).collect();
-                    let kind = match args.input_kind {
-                        InputArg::Lines => InputKind::Lines,
-                        InputArg::Grid => InputKind::Single,
-                        InputArg::Auto => dlx_sudoku::detect(head.iter().map(String::as_str)),
-                    };
-                    return Ok(Input {
-                        name: "argument".into(),
-                        kind,
-                        head,
-                        rest: None,
-                        stream: false,
-                        size: None,
-                        not_utf8: None,
-                        cut: Vec::new(),
-                    });
-                }
-            };
-        Input::read_ahead(name, reader, size, args.input_kind)
-    }
-
-    /// Reads enough of `reader` to detect its kind (as [`Input::open`] does for a file or
-    /// stdin); `size` is the file's length when known.
-    pub fn read_ahead(
-        name: String,
-        reader: Box<dyn Source>,
-        size: Option<u64>,
-        input_kind: InputArg,
-    ) -> Result<Input> {
-        let mut reader = reader;
-        skip_bom(&mut reader).with_context(|| format!("cannot read {name}"))?;
-        let mut head = Vec::new();
-        let mut not_utf8 = None;
-        let mut content = 0;
-        let mut cut = Vec::new();
-        // Only `auto` needs the first lines to tell a grid from lines of puzzles: a forced kind
-        // starts at once, which lets `--input-kind lines` answer a stream line by line.
-        let mut lookahead = if input_kind == InputArg::Auto {
-            dlx_sudoku::parse::MAX_GRID_LINES + 1
-        } else {
-            0
-        };
-        // The look-ahead is bounded too: a flood of blank or comment lines before the first
-        // puzzles is not kept whole (it took 25 bytes of memory a byte of input).
-        let mut head_bytes = 0;
-        let mut flooded = false;
-        // At a terminal, end of input is one Ctrl-D: once seen, the input is not read again.
-        let mut ended = false;
-        while content < lookahead {
-            if head.len() >= LOOKAHEAD_LINES || head_bytes >= LOOKAHEAD_BYTES {
-                flooded = true;
-                break;
+/// Opens `INPUT` (a puzzle, a file, or stdin; see [`crate::sudoku`]) and reads enough to
+/// detect its kind.
+pub fn open(args: &InputArgs) -> Result<Input> {
+    let (name, reader, size): (String, Box<dyn Source>, Option<u64>) = match args.input.as_deref() {
+        None | Some("-") => (
+            "stdin".into(),
+            Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+            None,
+        ),
+        // Any file but a directory: regular, or a pipe, a process substitution
+        // (`<(cat FILE)`, a `/dev/fd/N`), a device (issue 22).
+        Some(s) if Path::new(s).exists() && !Path::new(s).is_dir() => {
+            let path = PathBuf::from(s);
+            let file = File::open(&path).with_context(|| format!("cannot read {s}"))?;
+            // Only a regular file has a size worth reporting; the rest are streams.
+            let size = file
+                .metadata()
+                .ok()
+                .filter(|m| m.is_file())
+                .map(|m| m.len());
+            (
+                s.to_string(),
+                Box::new(BufReader::with_capacity(1 << 16, file)),
+                size,
+            )
+        }
+        Some(s) if Path::new(s).is_dir() => {
+            anyhow::bail!("{s}: a directory, not a file of puzzles");
+        }
+        Some(s) => {
+            let s = s.strip_prefix('\u{feff}').unwrap_or(s);
+            if !looks_like_puzzle(s) {
+                anyhow::bail!("{s}: no such file, and not a puzzle either");
             }
-            let mut bytes = Vec::new();
-            let (got, too_long) = read_line(&mut reader, &mut bytes)
-                .with_context(|| format!("cannot read {name}"))?;
-            if got == 0 {
-                ended = true;
-                break;
-            }
-            if too_long {
-                cut.push(head.len() + 1);
-            }
-            let line = String::from_utf8(bytes)
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-            if not_utf8.is_none() && line.contains(char::REPLACEMENT_CHARACTER) {
-                not_utf8 = Some(head.len() + 1);
-            }
-            let l = line.trim_end_matches(['\n', '\r']).to_string();
-            head_bytes += l.len();
-            if !dlx_sudoku::parse::is_comment_or_blank(&l) {
-                if content == 0 && lookahead > 0 {
-                    // A first line of L symbols may start a square grid of L lines.
-                    lookahead = dlx_sudoku::parse::detect_lines_needed(&l);
-                }
-                content += 1;
-            }
-            head.push(l);
+            return Ok(Input::text("argument".into(), s, args.input_kind.kind()));
         }
-        let kind = match input_kind {
-            InputArg::Lines => InputKind::Lines,
-            InputArg::Grid => InputKind::Single,
-            // Thousands of lines without two puzzle lines among them: not one grid.
-            InputArg::Auto if flooded && content < 2 => InputKind::Lines,
-            InputArg::Auto => dlx_sudoku::detect(head.iter().map(String::as_str)),
-        };
-        Ok(Input {
-            name,
-            kind,
-            head,
-            stream: size.is_none(),
-            rest: (!ended).then_some(reader),
-            size,
-            not_utf8,
-            cut,
-        })
-    }
-
-    /// The whole text (for a single puzzle), at most [`MAX_GRID_TEXT`] bytes.
-    pub fn into_text(mut self) -> Result<String> {
-        if let Some(line) = self.not_utf8 {
-            anyhow::bail!("{}: not UTF-8 text (line {line})", self.name);
-        }
-        if let Some(line) = self.cut.first() {
-            anyhow::bail!(
-                "{}: line {line} is longer than {} KiB: not a puzzle",
-                self.name,
-                MAX_LINE / 1024
-            );
-        }
-        let mut text = self.head.join("\n");
-        if !self.head.is_empty() {
-            text.push('\n');
-        }
-        if let Some(r) = self.rest.take() {
-            let mut more = Vec::new();
-            let limit = MAX_GRID_TEXT.saturating_sub(text.len());
-            r.take(limit as u64 + 1)
-                .read_to_end(&mut more)
-                .with_context(|| format!("cannot read {}", self.name))?;
-            if more.len() > limit {
-                anyhow::bail!(
-                    "{}: more than {} MiB: too big for one puzzle (for a file of puzzles, one a \
-                     line, use --input-kind lines)",
-                    self.name,
-                    MAX_GRID_TEXT >> 20
-                );
-            }
-            let more = String::from_utf8(more)
-                .map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", self.name))?;
-            text.push_str(&more);
-        }
-        Ok(text)
-    }
-}
-
-/// The longest line kept from a puzzle file: a 64x64 puzzle written on one line as numbers
-/// takes about 12 KiB. Longer lines are cut here and reported invalid, so that memory stays
-/// bounded whatever the input (a file without a newline, say).
-pub const MAX_LINE: usize = 256 * 1024;
-
-/// The most lines read ahead to tell one grid from a file of puzzles (when fewer than two
-/// of them hold a puzzle, the input is taken as lines of puzzles).
-pub const LOOKAHEAD_LINES: usize = 10_000;
-
-/// The most bytes read ahead to tell one grid from a file of puzzles (66 lines of a 64x64
-/// grid drawn with borders take under 1 MiB).
-pub const LOOKAHEAD_BYTES: usize = 2 << 20;
-
-/// The most text read for one puzzle given as a grid (a 64x64 grid drawn with borders and
-/// padding takes well under 1 MiB).
-pub const MAX_GRID_TEXT: usize = 16 << 20;
-
-/// Skips a UTF-8 byte-order mark at the start of `r` (Windows editors begin UTF-8 files with
-/// one). The mark is looked at whole in the reader's buffer; only when the buffer holds less
-/// than a mark (a pipe that delivered one or two bytes) are matching bytes taken one by one,
-/// and then input beginning with just part of a mark loses that part (such bytes begin
-/// letters U+FE00 to U+FEFF, not a puzzle).
-pub fn skip_bom(r: &mut dyn BufRead) -> io::Result<()> {
-    const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
-    let buf = r.fill_buf()?;
-    if buf.starts_with(&BOM) {
-        r.consume(3);
-    } else if buf.len() < 3 && !buf.is_empty() && BOM.starts_with(buf) {
-        for &b in &BOM {
-            match r.fill_buf()?.first() {
-                Some(&first) if first == b => r.consume(1),
-                _ => break,
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Appends the next line of `r` (with its newline) to `buf`, or its first [`MAX_LINE`] bytes
-/// if it is longer (the rest is read and dropped). Returns the bytes read, 0 at the end of the
-/// input, and whether the line was cut.
-// PERF: the end of the line found by a vectorised search (`memchr`); with ASCII tests before
-// any UTF-8 check, reading went from 3.5% to 1% of the instructions of an easy batch.
-pub fn read_line(r: &mut dyn BufRead, buf: &mut Vec<u8>) -> io::Result<(usize, bool)> {
-    let mut read = 0;
-    let mut kept = 0;
-    loop {
-        let avail = match r.fill_buf() {
-            Ok(a) => a,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if avail.is_empty() {
-            return Ok((read, read > kept));
-        }
-        let (take, end) = match memchr::memchr(b'\n', avail) {
-            Some(i) => (i + 1, true),
-            None => (avail.len(), false),
-        };
-        let keep = take.min(MAX_LINE - kept);
-        buf.extend_from_slice(&avail[..keep]);
-        kept += keep;
-        r.consume(take);
-        read += take;
-        if end {
-            return Ok((read, read > kept));
-        }
-    }
+    };
+    Ok(Input::read_ahead(
+        name,
+        reader,
+        size,
+        args.input_kind.kind(),
+    )?)
 }
 
 /// Whether a command-line argument is meant as a puzzle rather than a file name.
 fn looks_like_puzzle(s: &str) -> bool {
     s.contains('\n') || (s.trim().len() >= 16 && !s.contains('/'))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A terminal: it gives its text, then one end of input (Ctrl-D), and would wait for a
-    /// second Ctrl-D if read again (here: fails the test).
-    struct Terminal {
-        text: &'static [u8],
-        ended: bool,
-    }
-
-    impl Read for Terminal {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            assert!(
-                !self.ended,
-                "read again after the end of input: a second Ctrl-D"
-            );
-            let n = self.text.len().min(buf.len());
-            buf[..n].copy_from_slice(&self.text[..n]);
-            self.text = &self.text[n..];
-            self.ended = n == 0;
-            Ok(n)
-        }
-    }
-
-    #[test]
-    fn one_end_of_input_ends_a_typed_grid() {
-        let grid = b".3..\n2..4\n.4..\n3...\n";
-        let reader = Box::new(BufReader::new(Terminal {
-            text: grid,
-            ended: false,
-        }));
-        let input = Input::read_ahead("stdin".into(), reader, None, InputArg::Auto).unwrap();
-        assert_eq!(input.kind, InputKind::Single);
-        assert_eq!(input.into_text().unwrap(), String::from_utf8_lossy(grid));
-    }
 }

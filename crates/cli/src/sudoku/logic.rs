@@ -6,12 +6,16 @@ use std::io::{self, BufWriter, Write};
 
 use anyhow::{Result, anyhow};
 use clap::Args;
-use dlx_logic::{Explanation, Options, Rating, Step, Technique};
-use dlx_sudoku::{Grid, InputKind};
-use rayon::prelude::*;
+use dlx_logic::{
+    ExplainRequest, Explanation, HintRequest, LogicRequestError, Marks, RateRequest, Rating, Step,
+    Technique,
+};
+use dlx_sudoku::InputKind;
+use dlx_sudoku::batch::{LineJob, LineStatus};
 use serde::Serialize;
 
-use super::{Input, InputArgs, read_line};
+use super::args::InputArgs;
+use super::input::open;
 use crate::output::{self, Found};
 
 /// `dlx sudoku explain [INPUT]`.
@@ -19,9 +23,9 @@ use crate::output::{self, Found};
 pub struct ExplainArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Stop after this many steps.
-    #[arg(long, value_name = "N", value_parser = output::parse_count, default_value = "10000")]
-    pub max_steps: u64,
+    /// Stop after this many steps (default 10,000).
+    #[arg(long, value_name = "N", value_parser = output::parse_count)]
+    pub max_steps: Option<u64>,
     /// The hardest technique allowed (by name, e.g. `x_wing`; see `dlx sudoku explain
     /// --techniques`): the path stops where harder ones would be needed.
     #[arg(long, value_name = "TECHNIQUE")]
@@ -52,6 +56,14 @@ pub struct HintArgs {
     /// format; the hint is the easiest next step from there.
     #[arg(long, value_name = "GRID")]
     pub progress: Option<String>,
+    /// Your pencil marks, in any form `dlx_logic::marks` reads: one candidate list a cell
+    /// (`159 7 28 ...`), or N characters a cell (`1...5...9` for 9x9).
+    #[arg(long, value_name = "MARKS")]
+    pub marks: Option<String>,
+    /// How much to tell: 1, the technique and where to look; 2, the cells of its pattern
+    /// too; 3, the whole deduction (the default).
+    #[arg(long, value_name = "1-3")]
+    pub level: Option<u8>,
     /// Print the step as JSON (technique, rating, placements, eliminations, pattern, text).
     #[arg(long)]
     pub json: bool,
@@ -69,9 +81,9 @@ pub struct RateArgs {
     pub pool: output::PoolArgs,
 }
 
-/// Reads the one puzzle of `input` (refusing a file of puzzles).
-fn one_puzzle(args: &InputArgs, verb: &str) -> Result<Grid> {
-    let input = Input::open(args)?;
+/// Reads the one puzzle of `input` (refusing a file of puzzles): its name and text.
+fn one_puzzle(args: &InputArgs, verb: &str) -> Result<(String, String)> {
+    let input = open(args)?;
     let name = input.name.clone();
     if input.kind == InputKind::Lines
         && input
@@ -86,8 +98,19 @@ fn one_puzzle(args: &InputArgs, verb: &str) -> Result<Grid> {
              use `dlx sudoku rate`)"
         );
     }
-    let text = input.into_text()?;
-    dlx_sudoku::parse_with_shape(&text, args.shape).map_err(|e| anyhow!("{name}: {e}"))
+    Ok((name, input.into_text()?))
+}
+
+/// A request's error as the command line says it: the input's name, then the sentence.
+fn refused(name: &str, e: &LogicRequestError) -> anyhow::Error {
+    match e {
+        LogicRequestError::Read(r) if r.field() == "puzzle" => anyhow!("{name}: {}", r.reason()),
+        LogicRequestError::Logic {
+            field: "puzzle",
+            source,
+        } => anyhow!("{name}: {source}"),
+        other => anyhow!("{other}"),
+    }
 }
 
 fn rating_line(r: &Rating) -> String {
@@ -123,16 +146,22 @@ pub fn explain(args: ExplainArgs) -> Result<Found> {
         out.flush()?;
         return Ok(Found::Some);
     }
-    let grid = one_puzzle(&args.input, "explain")?;
-    let options = Options {
-        max_steps: usize::try_from(args.max_steps).unwrap_or(usize::MAX),
-        max_technique: args.upto.unwrap_or(Technique::Trial),
-        uniqueness: !args.no_uniqueness,
-        deadline: args
-            .time_limit
-            .and_then(|t| std::time::Instant::now().checked_add(t)),
+    let (name, puzzle) = one_puzzle(&args.input, "explain")?;
+    let request = ExplainRequest {
+        puzzle,
+        shape: args.input.shape,
+        max_steps: args
+            .max_steps
+            .map(|m| usize::try_from(m).unwrap_or(usize::MAX)),
+        upto: args.upto.map(|t| t.as_str().to_string()),
+        no_uniqueness: args.no_uniqueness,
+        time_limit_ms: args.time_limit.map(crate::output::millis),
     };
-    let path: Explanation = dlx_logic::explain(&grid, &options)?;
+    let options = request.options().map_err(|e| refused(&name, &e))?;
+    let grid = request.grid().map_err(|e| refused(&name, &e))?;
+    let path: Explanation = request
+        .run_with(&grid, &options)
+        .map_err(|e| refused(&name, &e))?;
     if args.json {
         serde_json::to_writer(&mut out, &path)?;
         writeln!(out)?;
@@ -171,15 +200,27 @@ pub fn explain(args: ExplainArgs) -> Result<Found> {
 
 /// Runs `dlx sudoku hint`.
 pub fn hint(args: HintArgs) -> Result<Found> {
-    let grid = one_puzzle(&args.input, "hint")?;
-    let progress = match &args.progress {
-        Some(text) => Some(
-            dlx_sudoku::parse_with_shape(text, Some(grid.shape))
-                .map_err(|e| anyhow!("--progress: {e}"))?,
-        ),
-        None => None,
+    let (name, puzzle) = one_puzzle(&args.input, "hint")?;
+    let request = HintRequest {
+        puzzle,
+        progress: args.progress.clone(),
+        marks: args.marks.clone().map(Marks::Text),
+        shape: args.input.shape,
+        level: args.level,
     };
-    let step = dlx_logic::hint(&grid, progress.as_ref(), None)?;
+    let hint = request.run().map_err(|e| match &e {
+        LogicRequestError::Read(r) if r.field() == "progress" => {
+            anyhow!("--progress: {}", r.reason())
+        }
+        LogicRequestError::Logic {
+            field: "progress",
+            source,
+        } => anyhow!("--progress: {source}"),
+        LogicRequestError::Marks(m) => anyhow!("--marks: {m}"),
+        LogicRequestError::Invalid { field, message } => anyhow!("--{field}: {message}"),
+        _ => refused(&name, &e),
+    })?;
+    let step = hint.step;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     match (&step, args.json) {
@@ -187,7 +228,12 @@ pub fn hint(args: HintArgs) -> Result<Found> {
             serde_json::to_writer(&mut out, &step)?;
             writeln!(out)?;
         }
-        (Some(s), false) => writeln!(out, "[{:.1}] {}", s.rating, s.text)?,
+        (Some(s), false) => writeln!(
+            out,
+            "[{:.1}] {}",
+            s.rating,
+            hint.text.as_deref().unwrap_or(&s.text)
+        )?,
         (None, false) => writeln!(out, "nothing to do: the grid is solved")?,
     }
     out.flush()?;
@@ -208,17 +254,80 @@ struct RateRecord<'a> {
     error: Option<String>,
 }
 
-/// Runs `dlx sudoku rate`: one puzzle, or a file of puzzles rated on all cores, in order.
+/// Each line of `dlx sudoku rate FILE`: rated by `dlx-logic`, written as a comment after the
+/// puzzle or as JSON.
+struct RateLines {
+    shape: Option<dlx_sudoku::Shape>,
+    json: bool,
+}
+
+impl LineJob for RateLines {
+    fn answer(
+        &self,
+        line: usize,
+        text: &[u8],
+        cut: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<LineStatus, String> {
+        let text = String::from_utf8_lossy(text);
+        let puzzle: String = if cut {
+            text.chars().take(40).chain("...".chars()).collect()
+        } else {
+            text.split_whitespace().next().unwrap_or("").to_string()
+        };
+        let rated = if cut {
+            Err(format!(
+                "line {line} is longer than {} KiB: not a puzzle",
+                dlx_sudoku::batch::MAX_LINE / 1024
+            ))
+        } else {
+            dlx_sudoku::parse_line(&text, line, self.shape)
+                .map_err(|e| e.to_string())
+                .and_then(|p| p.ok_or_else(|| "no puzzle".to_string()))
+                .and_then(|p| RateRequest::run_on(&p.grid).map_err(|e| e.to_string()))
+        };
+        if self.json {
+            let rec = RateRecord {
+                line,
+                puzzle: &puzzle,
+                rating: rated.as_ref().ok(),
+                error: rated.as_ref().err().cloned(),
+            };
+            if serde_json::to_writer(&mut *out, &rec).is_ok() {
+                out.push(b'\n');
+            }
+        } else {
+            let text = match &rated {
+                Ok(r) => format!(
+                    "{puzzle}  # ER {:.1} EP {:.1} ED {:.1} {} ({})\n",
+                    r.er,
+                    r.ep,
+                    r.ed,
+                    r.band,
+                    r.hardest.as_str()
+                ),
+                Err(e) => format!("{puzzle}  # invalid: {e}\n"),
+            };
+            out.extend_from_slice(text.as_bytes());
+        }
+        // A rated puzzle has exactly one solution.
+        rated.map(|_| LineStatus::Unique)
+    }
+}
+
+/// Runs `dlx sudoku rate`: one puzzle, or a file of puzzles rated on all cores (the library's
+/// batch), in order.
 pub fn rate(args: RateArgs) -> Result<Found> {
-    let mut input = Input::open(&args.input)?;
+    let input = open(&args.input)?;
     let name = input.name.clone();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if input.kind == InputKind::Single {
-        let text = input.into_text()?;
-        let grid = dlx_sudoku::parse_with_shape(&text, args.input.shape)
-            .map_err(|e| anyhow!("{name}: {e}"))?;
-        let r = dlx_logic::rate(&grid)?;
+        let request = RateRequest {
+            puzzle: input.into_text()?,
+            shape: args.input.shape,
+        };
+        let r = request.run().map_err(|e| refused(&name, &e))?;
         if args.json {
             serde_json::to_writer(&mut out, &r)?;
             writeln!(out)?;
@@ -230,88 +339,22 @@ pub fn rate(args: RateArgs) -> Result<Found> {
     }
     let pool = args.pool.pool()?;
     let start = std::time::Instant::now();
-    let (mut rated, mut invalid, mut shown) = (0u64, 0u64, 0u64);
-    let mut lines: Vec<(usize, String)> = Vec::new();
-    let mut number = 0;
-    let mut head = std::mem::take(&mut input.head).into_iter();
-    let mut rest = input.rest.take();
-    let mut buf = Vec::new();
-    loop {
-        // Chunks of lines keep memory bounded on inputs of any length.
-        let line = match head.next() {
-            Some(l) => Some(l),
-            None => match rest.as_mut() {
-                Some(r) => {
-                    buf.clear();
-                    let (got, _) = read_line(r, &mut buf)?;
-                    (got > 0).then(|| String::from_utf8_lossy(&buf).trim_end().to_string())
-                }
-                None => None,
-            },
-        };
-        let end = line.is_none();
-        if let Some(l) = line {
-            number += 1;
-            if !dlx_sudoku::parse::is_comment_or_blank(&l) {
-                lines.push((number, l));
+    let job = RateLines {
+        shape: args.input.shape,
+        json: args.json,
+    };
+    let mut shown = 0;
+    let summary = dlx_sudoku::batch::run(input, &job, &pool, |done| {
+        for (line, e) in &done.errors {
+            if shown < 20 {
+                eprintln!("dlx: {name}:{line}: {e}");
+                shown += 1;
             }
         }
-        if lines.len() >= 4096 || (end && !lines.is_empty()) {
-            let shape = args.input.shape;
-            let results: Vec<Result<Rating, String>> = pool.install(|| {
-                lines
-                    .par_iter()
-                    .map(|(_, l)| {
-                        let p = dlx_sudoku::parse_line(l, 0, shape)
-                            .map_err(|e| e.to_string())?
-                            .ok_or("no puzzle")?;
-                        dlx_logic::rate(&p.grid).map_err(|e| e.to_string())
-                    })
-                    .collect()
-            });
-            for ((k, l), r) in lines.iter().zip(&results) {
-                let puzzle = l.split_whitespace().next().unwrap_or("");
-                match r {
-                    Ok(_) => rated += 1,
-                    Err(e) => {
-                        invalid += 1;
-                        if shown < 20 {
-                            eprintln!("dlx: {name}:{k}: {e}");
-                            shown += 1;
-                        }
-                    }
-                }
-                if args.json {
-                    let rec = RateRecord {
-                        line: *k,
-                        puzzle,
-                        rating: r.as_ref().ok(),
-                        error: r.as_ref().err().cloned(),
-                    };
-                    serde_json::to_writer(&mut out, &rec)?;
-                    writeln!(out)?;
-                } else {
-                    match r {
-                        Ok(r) => writeln!(
-                            out,
-                            "{puzzle}  # ER {:.1} EP {:.1} ED {:.1} {} ({})",
-                            r.er,
-                            r.ep,
-                            r.ed,
-                            r.band,
-                            r.hardest.as_str()
-                        )?,
-                        Err(e) => writeln!(out, "{puzzle}  # invalid: {e}")?,
-                    }
-                }
-            }
-            lines.clear();
-        }
-        if end {
-            break;
-        }
-    }
-    out.flush()?;
+        out.write_all(&done.out)?;
+        out.flush()
+    })?;
+    let (rated, invalid) = (summary.solved, summary.invalid);
     let secs = start.elapsed().as_secs_f64();
     if !args.pool.quiet {
         eprintln!(

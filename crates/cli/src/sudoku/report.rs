@@ -1,42 +1,35 @@
 //! The output of `dlx sudoku solve` and `count`: one record a puzzle in the line, pretty,
 //! CSV or JSON format, and the totals of a batch.
 
-use dlx_sudoku::{Grid, SolveResult, SolveStats, Status, Style};
+use dlx_sudoku::batch::{LineAnswer, SolveJob};
+use dlx_sudoku::{Grid, SolveStats, Status, Style};
 use serde::Serialize;
 
-use super::FormatArg;
-use super::batch::{Job, Mode};
+use super::args::FormatArg;
 use crate::output;
 
-/// What happened to one puzzle.
-pub(super) struct Record {
-    pub(super) line: usize,
-    /// The line as read, trimmed, when it is not a valid puzzle.
-    pub(super) raw: String,
-    pub(super) style: Style,
-    pub(super) result: Result<SolveResult, String>,
-    /// Every solution, with `--all`.
-    pub(super) all: Vec<Grid>,
-    /// The parsed grid, when valid (for pretty output).
-    pub(super) grid: Option<Grid>,
+/// What the command looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// `solve`: one solution, or two with `--unique`, or all with `--all`.
+    Solve,
+    /// `count`: every solution up to `--limit`.
+    Count,
 }
 
-impl Record {
-    /// The puzzle as the input wrote it (its alphabet and blank), for the output.
-    // PERF: built only for the outputs that show it, not for every solved line.
-    pub(super) fn puzzle(&self) -> String {
-        match &self.grid {
-            Some(g) => g.to_line_styled(&self.style),
-            None => self.raw.clone(),
-        }
-    }
+/// What a run of `solve` or `count` does with each puzzle: the library's [`SolveJob`], and
+/// how the command reports it.
+pub(super) struct Job {
+    pub(super) mode: Mode,
+    pub(super) solve: SolveJob,
+    pub(super) format: FormatArg,
+}
 
-    pub(super) fn status(&self) -> &'static str {
-        match &self.result {
-            Ok(r) => r.status.as_str(),
-            Err(_) => "invalid",
-        }
-    }
+/// What happened to one puzzle: the library's answer.
+pub(super) type Record = LineAnswer;
+
+fn status_of(rec: &Record) -> &'static str {
+    LineAnswer::status(rec).as_str()
 }
 
 /// One line of `--json` output.
@@ -61,7 +54,7 @@ impl Job {
     /// Whether a solution with this status is printed alone on its line: it is unique, or
     /// only one solution was asked for.
     pub(super) fn bare(&self, status: Status) -> bool {
-        status == Status::Unique || (status == Status::Solved && self.options.limit == 1)
+        status == Status::Unique || (status == Status::Solved && self.solve.options.limit == 1)
     }
 
     /// Appends the output text of one record of a batch to `out`.
@@ -69,7 +62,7 @@ impl Job {
         // PERF: the common line, a solution, goes straight into the chunk's text.
         if self.format == FormatArg::Line
             && self.mode == Mode::Solve
-            && !self.all
+            && !self.solve.all
             && let Ok(r) = &rec.result
             && let Some(g) = &r.solution
             && self.bare(r.status)
@@ -108,13 +101,13 @@ impl Job {
                 let j = JsonRecord {
                     line: rec.line,
                     puzzle: &rec.puzzle(),
-                    status: rec.status(),
+                    status: status_of(rec),
                     solution,
                     solutions,
                     complete,
                     error: rec.result.as_ref().err().map(String::as_str),
                     all_solutions: rec.all.iter().map(sol_line).collect(),
-                    solver: self.solver.as_str(),
+                    solver: self.solve.options.solver.as_str(),
                     stats,
                 };
                 let mut s = serde_json::to_string(&j).unwrap_or_default();
@@ -139,7 +132,7 @@ impl Job {
                     "{},{},{},{},{},{},{},{},{}\n",
                     rec.line,
                     csv_quote(&rec.puzzle()),
-                    rec.status(),
+                    status_of(rec),
                     solutions,
                     solution,
                     stats.nodes,
@@ -160,7 +153,7 @@ impl Job {
                 }
                 Ok(r) => {
                     let mut s = String::new();
-                    if self.all {
+                    if self.solve.all {
                         // In a batch, each puzzle's solutions under a comment naming it.
                         if !single && !rec.all.is_empty() {
                             s.push_str(&format!(
@@ -208,7 +201,7 @@ impl Job {
             Ok(r) => r,
         };
         if self.mode == Mode::Solve {
-            if self.all {
+            if self.solve.all {
                 for (k, g) in rec.all.iter().enumerate() {
                     s.push_str(&format!(
                         "solution {}:\n{}",
@@ -222,7 +215,7 @@ impl Job {
                 s.push_str(&g.pretty_styled(&rec.style));
             }
         }
-        let limit = self.options.limit;
+        let limit = self.solve.options.limit;
         let count = if r.complete {
             r.solutions.to_string()
         } else if r.stop == dlx_sudoku::Stop::Limit {
@@ -231,7 +224,7 @@ impl Job {
             format!("at least {} (a budget ran out)", r.solutions)
         };
         let status = match r.status {
-            Status::Solved if self.options.limit == 1 => {
+            Status::Solved if self.solve.options.limit == 1 => {
                 "solved (uniqueness not checked; use --unique)".to_string()
             }
             Status::Incomplete => "incomplete (a budget ran out before any solution)".to_string(),
@@ -247,7 +240,7 @@ impl Job {
         });
         s.push_str(&format!("puzzle: {shape}\n"));
         s.push_str(&format!("status: {status}\nsolutions: {count}\n"));
-        if !self.solver.counts_nodes() {
+        if !self.solve.options.solver.counts_nodes() {
             s.push_str(&format!(
                 "solver: fast; guesses {}, {:.3} ms\n",
                 r.stats.guesses,
@@ -256,7 +249,7 @@ impl Job {
         } else {
             s.push_str(&format!(
                 "solver: {}; nodes {}, updates {}, guesses {}, backtracks {}, {:.3} ms\n",
-                self.solver,
+                self.solve.options.solver,
                 r.stats.nodes,
                 r.stats.updates,
                 r.stats.guesses,
@@ -276,56 +269,5 @@ pub(super) fn csv_quote(s: &str) -> String {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
         s.to_string()
-    }
-}
-
-/// Totals over a batch.
-#[derive(Default, Serialize)]
-pub(super) struct Summary {
-    pub(super) puzzles: u64,
-    pub(super) solved: u64,
-    pub(super) unique: u64,
-    pub(super) multiple: u64,
-    pub(super) none: u64,
-    pub(super) incomplete: u64,
-    pub(super) invalid: u64,
-}
-
-impl Summary {
-    pub(super) fn merge(&mut self, other: &Summary) {
-        self.puzzles += other.puzzles;
-        self.solved += other.solved;
-        self.unique += other.unique;
-        self.multiple += other.multiple;
-        self.none += other.none;
-        self.incomplete += other.incomplete;
-        self.invalid += other.invalid;
-    }
-
-    pub(super) fn add(&mut self, rec: &Record) {
-        match &rec.result {
-            Err(_) => {
-                self.puzzles += 1;
-                self.invalid += 1
-            }
-            Ok(r) => self.count(r.status),
-        }
-    }
-
-    pub(super) fn count(&mut self, status: Status) {
-        self.puzzles += 1;
-        match status {
-            Status::Solved => self.solved += 1,
-            Status::Unique => {
-                self.solved += 1;
-                self.unique += 1
-            }
-            Status::Multiple => {
-                self.solved += 1;
-                self.multiple += 1
-            }
-            Status::None => self.none += 1,
-            Status::Incomplete => self.incomplete += 1,
-        }
     }
 }

@@ -4,12 +4,14 @@ use std::io::{self, BufWriter, Write};
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use dlx_sudoku::{InputKind, StepKind, TraceOptions};
+use dlx_sudoku::request::DEFAULT_TRACE_STEPS;
+use dlx_sudoku::{InputKind, StepKind, TraceRequest};
 use serde::Serialize;
 
-use super::{Input, InputArgs};
+use super::args::InputArgs;
+use super::input::open;
 use crate::output::{self, Found};
-use crate::xcc::HeuristicArg;
+use crate::search::HeuristicArg;
 
 /// `dlx sudoku trace [INPUT]`.
 #[derive(Args, Debug)]
@@ -23,7 +25,7 @@ pub struct TraceArgs {
     #[arg(long, value_enum, default_value = "mrv")]
     pub heuristic: HeuristicArg,
     /// Record at most this many steps (the trace then says it was cut).
-    #[arg(long, value_name = "N", value_parser = output::parse_count, default_value = "1000")]
+    #[arg(long, value_name = "N", value_parser = output::parse_count, default_value_t = DEFAULT_TRACE_STEPS as u64)]
     pub max_steps: u64,
     /// Stop after this many solutions (0 = explore the whole search tree).
     #[arg(long, value_name = "N", value_parser = output::parse_count, default_value = "1")]
@@ -68,7 +70,7 @@ struct JsonTrace<'a> {
 
 /// Runs `dlx sudoku trace`.
 pub fn run(args: TraceArgs) -> Result<Found> {
-    let input = Input::open(&args.input)?;
+    let input = open(&args.input)?;
     let name = input.name.clone();
     let puzzle_lines = input
         .head
@@ -81,24 +83,25 @@ pub fn run(args: TraceArgs) -> Result<Found> {
              argument (or a file holding only it)"
         );
     }
-    let text = input.into_text()?;
-    let grid = dlx_sudoku::parse_with_shape(&text, args.input.shape)
-        .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-    if let Some(c) = dlx_sudoku::check_givens(&grid).first() {
-        anyhow::bail!("{name}: {c}");
-    }
-    let options = TraceOptions {
+    let request = TraceRequest {
+        puzzle: input.into_text()?,
+        shape: args.input.shape,
         solver: args.solver.into(),
         heuristic: args.heuristic.into(),
-        max_steps: usize::try_from(args.max_steps).unwrap_or(usize::MAX),
+        max_steps: Some(usize::try_from(args.max_steps).unwrap_or(usize::MAX)),
+        limit: Some(args.limit),
     };
-    let t = dlx_sudoku::trace_with_limit(&grid, &options, args.limit);
+    request
+        .validate(usize::MAX)
+        .map_err(|e| anyhow::anyhow!("--{e}"))?;
+    let grid = request
+        .grid()
+        .map_err(|e| anyhow::anyhow!("{name}: {}", e.reason()))?;
+    let options = request.options(DEFAULT_TRACE_STEPS);
+    let t = dlx_sudoku::trace_with_limit(&grid, &options, request.limit());
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let heuristic = match args.heuristic {
-        HeuristicArg::Mrv => "mrv",
-        HeuristicArg::Leftmost => "leftmost",
-    };
+    let heuristic = options.heuristic.as_str();
     if args.json {
         let j = JsonTrace {
             puzzle: grid.to_line(),

@@ -5,10 +5,16 @@ use std::collections::HashMap;
 
 use dlx_engine::format::{self, words};
 
-use super::{
-    Board, MAX_SIDE, Orientations, PackingError, Piece, Shape, family, family_member,
-    is_valid_glyph,
-};
+use super::families::{family, family_member};
+use super::pieces::{Board, MAX_SIDE, Orientations, PackingError, Piece, Shape, is_valid_glyph};
+
+impl Shape {
+    /// The shape drawn in `drawing`, one line a row: `#` or `.` a cell, space or `-` a hole
+    /// (the drawing rules of the [text format](super)).
+    pub fn from_drawing(drawing: &str) -> Result<Shape, ParseError> {
+        shape_from_drawing(drawing)
+    }
+}
 
 /// The most copies of one piece.
 pub const MAX_COPIES: u32 = 10_000;

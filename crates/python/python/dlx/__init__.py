@@ -34,6 +34,23 @@ from ._dlx import (
 
 from . import sudoku  # noqa: E402
 
+
+def __getattr__(name: str) -> object:
+    """``dlx.distributed`` imports itself on first use (it needs Dask's ``distributed``,
+    which ``import dlx`` does not): ``import dlx`` then ``dlx.distributed.count(...)`` works."""
+    if name == "distributed":
+        import importlib
+
+        try:
+            return importlib.import_module(".distributed", __name__)
+        except ImportError as e:  # pragma: no cover - depends on the environment
+            raise ImportError(
+                f"dlx.distributed needs Dask's `distributed` package ({e}); "
+                "install it with `pip install 'dlx-cover[dask]'`"
+            ) from e
+    raise AttributeError(f"module 'dlx' has no attribute {name!r}")
+
+
 __all__ = [
     "DlxError",
     "ParseError",
@@ -44,6 +61,7 @@ __all__ = [
     "Solutions",
     "Stats",
     "SudokuError",
+    "distributed",
     "merge",
     "sudoku",
 ]

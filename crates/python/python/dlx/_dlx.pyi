@@ -1,6 +1,6 @@
 """Type stubs of the native module ``dlx._dlx``."""
 
-from typing import Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, final
 
 STATUSES: List[str]
 
@@ -9,9 +9,14 @@ class ParseError(DlxError):
     line: int
     column: int
 class ProblemError(DlxError): ...
-class SudokuError(DlxError): ...
+class SudokuError(DlxError):
+    field: str
+    line: Optional[int]
+    column: Optional[int]
+    cells: List[Tuple[int, int]]
 class ShardError(DlxError): ...
 
+@final
 class Stats:
     """What a search found and the work it did."""
     solutions: int
@@ -23,8 +28,9 @@ class Stats:
     seconds: float
     max_depth: int
     level_nodes: List[int]
-    def as_dict(self) -> dict: ...
+    def as_dict(self) -> Dict[str, Any]: ...
 
+@final
 class Solutions(Iterator[List[int]]):
     """A stream of solutions (lists of option numbers); ``close()`` stops the search."""
     def __iter__(self) -> "Solutions": ...
@@ -33,15 +39,16 @@ class Solutions(Iterator[List[int]]):
     @property
     def stats(self) -> Optional[Stats]: ...
 
-Entry = Union[str, Tuple[str, str]]
+_Entry = Union[str, Tuple[str, str]]
 
+@final
 class Problem:
     """An exact-cover problem with colors."""
-    def __init__(self, text: str) -> None: ...
+    def __new__(cls, text: str) -> "Problem": ...
     @staticmethod
     def from_lists(
         primary: Sequence[str],
-        options: Sequence[Sequence[Entry]],
+        options: Sequence[Sequence[_Entry]],
         secondary: Sequence[str] = ...,
     ) -> "Problem": ...
     def to_text(self) -> str: ...
@@ -75,6 +82,6 @@ class Problem:
 
 def merge(lines: Sequence[str]) -> Tuple[Stats, List[int]]: ...
 def sudoku_solve(puzzle: str, seconds: Optional[float] = None) -> Optional[str]: ...
-def sudoku_count(puzzle: str, limit: int = 0, seconds: Optional[float] = None) -> Tuple[int, bool]: ...
+def sudoku_count(puzzle: str, limit: int = 0, seconds: Optional[float] = None) -> Tuple[int, bool, str]: ...
 def sudoku_solve_lines(puzzles: Sequence[str], unique: bool = False, threads: int = 0) -> Tuple[List[str], List[int]]: ...
 def sudoku_solve_cells(cells: bytes, count: int, side: int, unique: bool = False, threads: int = 0) -> Tuple[bytes, List[int]]: ...

@@ -48,7 +48,8 @@ def _solve(problem: Any, line: str) -> str:
                 _PROBLEMS.clear()
             p = _PROBLEMS[fingerprint] = Problem(text)
         problem = p
-    return problem.solve_shard(line)
+    result: str = problem.solve_shard(line)
+    return result
 
 
 def _read_checkpoint(path: str, lines: List[str]) -> Dict[int, str]:
@@ -81,11 +82,39 @@ def _read_checkpoint(path: str, lines: List[str]) -> Dict[int, str]:
     return done
 
 
-def _text_progress(done: int, total: int, solutions: int) -> None:
-    sys.stderr.write(f"\rdlx: {done}/{total} shards, {solutions} solutions so far")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+class _Progress:
+    """The default progress report, as command-line tools do it: on a terminal, one line
+    redrawn in place (a bar, at most ten times a second); elsewhere (a log, a notebook's
+    captured stderr, CI), a plain line at each tenth of the shards and at the end, so that a
+    count of thousands of shards writes about ten lines, not one line per shard."""
+
+    def __init__(self, stream: Any = None) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        isatty = getattr(self.stream, "isatty", None)
+        self.terminal = bool(isatty and isatty())
+        self.last_tenth = -1
+        self.last_draw = 0.0
+
+    def __call__(self, done: int, total: int, solutions: int) -> None:
+        text = f"dlx: {done}/{total} shards, {solutions} solutions so far"
+        if self.terminal:
+            now = time.monotonic()
+            if done < total and now - self.last_draw < 0.1:
+                return
+            self.last_draw = now
+            width = 24
+            filled = width * done // max(total, 1)
+            bar = "#" * filled + "-" * (width - filled)
+            self.stream.write(f"\r[{bar}] {text}")
+            if done == total:
+                self.stream.write("\n")
+        else:
+            tenth = 10 * done // max(total, 1)
+            if tenth == self.last_tenth:
+                return
+            self.last_tenth = tenth
+            self.stream.write(text + "\n")
+        self.stream.flush()
 
 
 def count(
@@ -105,7 +134,8 @@ def count(
 
     The tree is cut at branch level ``depth``, or at the shallowest level giving at least
     ``shards`` shards (default: 64 per worker thread of the cluster). ``progress`` is True
-    (a line on stderr), False, or a callable ``progress(done, total, solutions)``.
+    (on stderr: a bar redrawn in place on a terminal, else a plain line at each tenth of the
+    shards), False, or a callable ``progress(done, total, solutions)`` called after each shard.
     ``checkpoint`` is a file of finished shards: appended to as they finish, and read at the
     start so that only the shards not in it run. ``retries`` is passed to Dask for tasks that
     raise; tasks lost with a worker are rerun by the scheduler anyway.
@@ -138,7 +168,7 @@ def count(
         todo.sort(key=lambda line: -(json.loads(line).get("estimate") or 0.0))
     report: Optional[ProgressFn]
     if progress is True:
-        report = _text_progress
+        report = _Progress()
     elif callable(progress):
         report = progress
     else:
@@ -158,7 +188,7 @@ def count(
             futures = client.map(
                 _solve, [shared] * len(todo), todo, pure=False, retries=retries
             )
-            for future in as_completed(futures):
+            for future in as_completed(futures):  # type: ignore[no-untyped-call]
                 r = future.result()
                 results.append(r)
                 solutions += _solutions(r)

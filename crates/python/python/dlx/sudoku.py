@@ -13,13 +13,37 @@ True
 from __future__ import annotations
 
 import math
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple, overload
 
 from . import _dlx
 
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+    import numpy.typing as npt
+
 STATUSES: Tuple[str, ...] = tuple(_dlx.STATUSES)
 """The statuses ``solve_many`` reports: ``unique``, ``solved`` (one solution found, not
-checked for others), ``multiple``, ``none``, ``incomplete``, ``invalid`` (does not parse)."""
+checked for others), ``multiple``, ``none``, ``incomplete``, ``invalid`` (does not read, or
+its givens repeat a digit)."""
+
+
+class Count(int):
+    """A number of solutions that knows whether it is exact: ``complete`` is false when the
+    limit or a time budget stopped the search (the count is then a lower bound), and
+    ``stop`` says why it ended (``complete``, ``limit_reached``, ``deadline``)."""
+
+    complete: bool
+    stop: str
+
+    def __new__(cls, n: int, complete: bool, stop: str) -> "Count":
+        self = super().__new__(cls, n)
+        self.complete = complete
+        self.stop = stop
+        return self
+
+    def __repr__(self) -> str:
+        exact = "" if self.complete else "at least "
+        return f"Count({exact}{int(self)}, stop={self.stop!r})"
 
 
 def solve(puzzle: str, seconds: Optional[float] = None) -> Optional[str]:
@@ -31,16 +55,28 @@ def solve(puzzle: str, seconds: Optional[float] = None) -> Optional[str]:
     return _dlx.sudoku_solve(puzzle, seconds)
 
 
-def count(puzzle: str, limit: int = 0, seconds: Optional[float] = None) -> int:
-    """The number of solutions of ``puzzle`` (stopping at ``limit`` if it is not 0)."""
-    n, _complete = _dlx.sudoku_count(puzzle, limit, seconds)
-    return n
+def count(puzzle: str, limit: int = 0, seconds: Optional[float] = None) -> Count:
+    """The number of solutions of ``puzzle`` (stopping at ``limit`` if it is not 0, or after
+    ``seconds``), as a :class:`Count`: an ``int`` whose ``complete`` says whether it is exact.
+    """
+    n, complete, stop = _dlx.sudoku_count(puzzle, limit, seconds)
+    return Count(n, complete, stop)
 
 
 def unique(puzzle: str) -> bool:
     """Whether ``puzzle`` has exactly one solution."""
-    n, _complete = _dlx.sudoku_count(puzzle, 2, None)
+    n, _complete, _stop = _dlx.sudoku_count(puzzle, 2, None)
     return n == 1
+
+
+@overload
+def solve_many(
+    puzzles: Sequence[str], unique: bool = ..., threads: int = ...
+) -> Tuple[List[str], List[str]]: ...
+@overload
+def solve_many(
+    puzzles: "npt.NDArray[Any]", unique: bool = ..., threads: int = ...
+) -> Tuple["npt.NDArray[np.uint8]", "npt.NDArray[np.str_]"]: ...
 
 
 def solve_many(puzzles: Any, unique: bool = False, threads: int = 0) -> Tuple[Any, Any]:
@@ -75,4 +111,4 @@ def solve_many(puzzles: Any, unique: bool = False, threads: int = 0) -> Tuple[An
     return solutions, statuses.astype(str)
 
 
-__all__ = ["STATUSES", "count", "solve", "solve_many", "unique"]
+__all__ = ["STATUSES", "Count", "count", "solve", "solve_many", "unique"]

@@ -3,16 +3,13 @@
 
 use std::sync::mpsc;
 
-use anyhow::Result;
-
-use super::report::Summary;
-use super::{Input, read_line};
+use super::input::{Input, InputError, Source, read_line};
 
 /// How many puzzles make one task for a worker.
-pub(super) const CHUNK: usize = 1024;
+pub(crate) const CHUNK: usize = 1024;
 
 /// Most input bytes in one chunk, so that big puzzles come out as they are solved.
-pub(super) const CHUNK_BYTES: usize = 64 * 1024;
+pub(crate) const CHUNK_BYTES: usize = 64 * 1024;
 
 /// The buffers of one chunk in flight. They go round: the reader fills `text` and `lines`, a
 /// worker writes `out`, the printer prints it and hands all three back to the reader.
@@ -20,54 +17,45 @@ pub(super) const CHUNK_BYTES: usize = 64 * 1024;
 // another made the allocator's locks a tenth of the run. Reused, not freed: fresh buffers
 // every chunk cost 1,100 page faults a run of 100,000 puzzles and 5-8% of its time.
 #[derive(Default)]
-pub(super) struct Buffers {
-    pub(super) text: Vec<u8>,
-    pub(super) lines: Vec<Span>,
-    pub(super) out: Vec<u8>,
+pub(crate) struct Buffers {
+    pub(crate) text: Vec<u8>,
+    pub(crate) lines: Vec<Span>,
+    pub(crate) out: Vec<u8>,
 }
 
 /// Where a line read is in the text of its chunk.
 #[derive(Clone, Copy)]
-pub(super) struct Span {
+pub(crate) struct Span {
     /// Its number in the input, from 1.
-    pub(super) line: usize,
-    pub(super) start: usize,
-    pub(super) end: usize,
-    /// Whether it was longer than [`MAX_LINE`](super::MAX_LINE) (and only its start was kept).
-    pub(super) cut: bool,
+    pub(crate) line: usize,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    /// Whether it was longer than [`MAX_LINE`](super::input::MAX_LINE) (and only its start
+    /// was kept).
+    pub(crate) cut: bool,
 }
 
 /// A chunk of lines read from the input: their text (UTF-8), one after another, and where
 /// each is in `text`, in `buf`; and the input bytes read so far.
-pub(super) struct Lines {
-    pub(super) buf: Buffers,
-    pub(super) bytes: u64,
-}
-
-/// A chunk of puzzles, solved and formatted, in input order: the text is `buf.out`.
-pub(super) struct Done {
-    pub(super) buf: Buffers,
-    pub(super) summary: Summary,
-    /// (line, message) of the invalid puzzles.
-    pub(super) errors: Vec<(usize, String)>,
-    /// Input bytes read up to the end of the chunk (for the progress bar).
-    pub(super) bytes: u64,
+pub(crate) struct Lines {
+    pub(crate) buf: Buffers,
+    pub(crate) bytes: u64,
 }
 
 /// Reads the input in chunks of puzzle lines (skipping blanks and comments). Bytes that are
 /// not UTF-8 are replaced, line by line.
-pub(super) struct Reader {
-    pub(super) name: String,
-    pub(super) stream: bool,
-    pub(super) head: std::vec::IntoIter<String>,
-    pub(super) head_cut: std::iter::Peekable<std::vec::IntoIter<usize>>,
-    pub(super) rest: Option<Box<dyn super::Source>>,
-    pub(super) line_no: usize,
-    pub(super) bytes: u64,
+pub(crate) struct Reader {
+    pub(crate) name: String,
+    pub(crate) stream: bool,
+    pub(crate) head: std::vec::IntoIter<String>,
+    pub(crate) head_cut: std::iter::Peekable<std::vec::IntoIter<usize>>,
+    pub(crate) rest: Option<Box<dyn Source>>,
+    pub(crate) line_no: usize,
+    pub(crate) bytes: u64,
 }
 
 impl Reader {
-    pub(super) fn new(mut input: Input) -> Reader {
+    pub(crate) fn new(mut input: Input) -> Reader {
         Reader {
             head: std::mem::take(&mut input.head).into_iter(),
             head_cut: std::mem::take(&mut input.cut).into_iter().peekable(),
@@ -80,7 +68,7 @@ impl Reader {
     }
 
     /// The next chunk, read into `buffers`; `None` at the end of the input.
-    pub(super) fn next(&mut self, mut buffers: Buffers) -> Result<Option<Lines>> {
+    pub(crate) fn next(&mut self, mut buffers: Buffers) -> Result<Option<Lines>, InputError> {
         let buf = &mut buffers.text;
         let lines = &mut buffers.lines;
         buf.clear();
@@ -109,11 +97,12 @@ impl Reader {
                         }
                         (n, too_long)
                     }
-                    Err(e) => {
+                    Err(source) => {
                         self.rest = None;
-                        return Err(
-                            anyhow::Error::new(e).context(format!("cannot read {}", self.name))
-                        );
+                        return Err(InputError::Io {
+                            name: self.name.clone(),
+                            source,
+                        });
                     }
                 }
             } else {
@@ -146,11 +135,11 @@ impl Reader {
 
 /// What the workers of a batch share: the input, the number of the next chunk, and the
 /// buffers free for a chunk (the printer hands them back).
-pub(super) struct Feed {
-    pub(super) reader: Reader,
-    pub(super) seq: usize,
-    pub(super) free: mpsc::Receiver<Buffers>,
-    pub(super) ended: bool,
+pub(crate) struct Feed {
+    pub(crate) reader: Reader,
+    pub(crate) seq: usize,
+    pub(crate) free: mpsc::Receiver<Buffers>,
+    pub(crate) ended: bool,
 }
 
 impl Feed {
@@ -159,7 +148,7 @@ impl Feed {
     /// a worker waiting here for free buffers (or for a slow stream) keeps the others
     /// waiting too, which is all they could do anyway; chunks already taken are solved
     /// without the lock.
-    pub(super) fn next(&mut self) -> Option<(usize, Result<Lines>)> {
+    pub(crate) fn next(&mut self) -> Option<(usize, Result<Lines, InputError>)> {
         if self.ended {
             return None;
         }
@@ -183,7 +172,7 @@ impl Feed {
 }
 
 /// Whether a line (valid UTF-8) is blank or a comment (`#` after any white space).
-pub(super) fn blank_or_comment(line: &[u8]) -> bool {
+pub(crate) fn blank_or_comment(line: &[u8]) -> bool {
     // Vertical tab is white space to `str::trim_start`, not to `is_ascii_whitespace`.
     match line
         .iter()
@@ -191,16 +180,15 @@ pub(super) fn blank_or_comment(line: &[u8]) -> bool {
     {
         None => true,
         Some(&b) if b.is_ascii() => b == b'#',
-        Some(_) => dlx_sudoku::parse::is_comment_or_blank(std::str::from_utf8(line).unwrap_or("")),
+        Some(_) => crate::parse::is_comment_or_blank(std::str::from_utf8(line).unwrap_or("")),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::MAX_LINE;
-    use crate::sudoku::input::skip_bom;
-    use dlx_sudoku::InputKind;
+    use crate::batch::input::{MAX_LINE, skip_bom};
+    use crate::parse::InputKind;
     use std::io::{BufRead, BufReader, Read};
 
     #[test]

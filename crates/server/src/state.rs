@@ -1,0 +1,87 @@
+//! What every handler shares: the [`Limits`] requests are held to and the [`AppState`] that
+//! carries them with the semaphores of solver slots.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::Semaphore;
+
+/// Every limit a request is held to. The defaults suit a laptop serving a few users.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The largest request body accepted, in bytes (default 1 MiB).
+    pub body_limit: usize,
+    /// Search-tree nodes one request may explore (default 5 million).
+    pub node_budget: u64,
+    /// Wall time one search may take (default 2 s).
+    pub time_limit: Duration,
+    /// Searches running at once (default: the number of cores).
+    pub concurrency: usize,
+    /// How long a request waits for a free solver before a 503 (default 10 s).
+    pub queue_timeout: Duration,
+    /// The most steps a trace records (default 5,000).
+    pub max_trace_steps: usize,
+    /// The most solutions one answer lists (default 100).
+    pub max_listed: usize,
+    /// A last-resort limit on a whole request, queueing included (default 30 s).
+    pub request_timeout: Duration,
+    /// How long a client may take to send a request's headers, counted from when the server
+    /// starts waiting for them; also how long an idle keep-alive connection stays open
+    /// (default 10 s; the connection is closed).
+    pub header_timeout: Duration,
+    /// How long a client may take to send a request's body once its headers are in (default
+    /// 10 s; 408).
+    pub body_timeout: Duration,
+    /// How long writing an answer may make no progress (a client that does not read) before
+    /// the connection is closed (default 10 s).
+    pub send_timeout: Duration,
+    /// The largest answer sent, in bytes (default 8 MiB: a 64x64 trace of 762 steps is 6.5 MB; 422 above, naming the size).
+    pub response_limit: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            body_limit: 1 << 20,
+            node_budget: 5_000_000,
+            time_limit: Duration::from_secs(2),
+            concurrency: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            queue_timeout: Duration::from_secs(10),
+            max_trace_steps: 5_000,
+            max_listed: 100,
+            request_timeout: Duration::from_secs(30),
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            send_timeout: Duration::from_secs(10),
+            response_limit: 8 << 20,
+        }
+    }
+}
+
+/// What every handler shares: the limits and the semaphores of solver slots.
+///
+/// Invariant: `permits` and `quick_permits` were each created with `limits.concurrency.max(1)`
+/// permits.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    /// The limits requests are held to.
+    pub limits: Arc<Limits>,
+    /// One permit per search allowed to run at once ([`Lane::Search`](crate::work::Lane::Search)).
+    pub permits: Arc<Semaphore>,
+    /// The permits of [`Lane::Quick`](crate::work::Lane::Quick): checks, unreadable inputs and small solves, so
+    /// that they never wait behind long searches.
+    pub quick_permits: Arc<Semaphore>,
+}
+
+impl AppState {
+    /// State for these limits.
+    pub fn new(limits: Limits) -> Self {
+        let permits = Arc::new(Semaphore::new(limits.concurrency.max(1)));
+        let quick_permits = Arc::new(Semaphore::new(limits.concurrency.max(1)));
+        AppState {
+            limits: Arc::new(limits),
+            permits,
+            quick_permits,
+        }
+    }
+}

@@ -1,0 +1,1009 @@
+//! The propagator the lowering attaches to the problem (see `dlx_engine::propagate`): at every
+//! node of the search it reads the candidates left in each cell, reasons as a variant solver
+//! does (cage combinations, sum bounds, thermometer order, sandwich crusts, dot partners,
+//! singles seen by their peers) until nothing changes, and names the placements that lost
+//! their support. Its removals are sound by construction (each follows from the rules and the
+//! candidates), and the exact-cover encoding holds every rule on its own, so the solutions do
+//! not depend on it: only the size of the tree does (`docs/variants.md` has the figures).
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use dlx_engine::{ItemId, OptionId, Propagate, View};
+
+use crate::combos::{self, bit, digits};
+use crate::constraint::Constraint;
+use crate::rules::Rules;
+
+/// One rule as the propagator reasons about it (cells are row-major indices).
+#[derive(Clone, Debug)]
+enum Rule {
+    /// Different digits adding up to a sum, through the sets of digits that make it.
+    Cage { cells: Vec<u16>, sets: Vec<u32> },
+    /// `sum(coefficient * digit) == target` (arrows, little killers, innies and outies): the
+    /// terms in runs (`runs[k]..runs[k + 1]`) of cells that see each other, whose fillings
+    /// (different digits) are enumerated, and partial sums reached forward and backward.
+    Sum {
+        terms: Vec<(u16, i32)>,
+        target: i32,
+        runs: Vec<usize>,
+    },
+    /// `sum(digit) == target` by bounds only (the innies and outies of the rule of 45, whose
+    /// cells lie in several houses: cheap, and applied at every node).
+    Bounds { cells: Vec<u16>, target: i32 },
+    /// Strictly increasing digits.
+    Thermo { cells: Vec<u16> },
+    /// The digits between the 1 and the `n` of a line add up to the sum: `sets[m]` are the
+    /// sets of `m` digits from 2 to `n - 1` that do.
+    Sandwich {
+        cells: Vec<u16>,
+        sets: Vec<Vec<u32>>,
+    },
+    /// Two cells whose digits must be a pair the clue allows: `table[x - 1]` is the mask of
+    /// the digits of `b` that `a = x` allows.
+    Pair { a: u16, b: u16, table: [u32; 16] },
+    /// A house of `n` cells: every digit somewhere, and a digit with one place goes there
+    /// (hidden singles).
+    House { cells: Vec<u16> },
+}
+
+impl Rule {
+    fn cells(&self) -> Vec<u16> {
+        match self {
+            Rule::Cage { cells, .. }
+            | Rule::Thermo { cells }
+            | Rule::Sandwich { cells, .. }
+            | Rule::House { cells } => cells.clone(),
+            Rule::Sum { terms, .. } => terms.iter().map(|t| t.0).collect(),
+            Rule::Bounds { cells, .. } => cells.clone(),
+            Rule::Pair { a, b, .. } => vec![*a, *b],
+        }
+    }
+}
+
+/// Gives each propagator its number, for the cache of fixpoints.
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// The fixpoints of the nodes on the current path of the search running on this thread: the
+/// masks a propagator reached at each depth, with that node's path. A node whose parent's
+/// fixpoint is here re-runs only the rules on the cells that changed since (every rule is
+/// monotone and reads only its cells, so the fixpoint is the same: the cache changes the work,
+/// never the result; a stale or missing entry means a full run).
+#[derive(Default)]
+struct Fixpoints {
+    owner: u64,
+    levels: Vec<(Vec<OptionId>, Vec<u32>)>,
+}
+
+thread_local! {
+    static FIXPOINTS: RefCell<Fixpoints> = RefCell::new(Fixpoints::default());
+}
+
+/// The propagator of a variant's encoding.
+#[derive(Clone, Debug)]
+pub struct Pruner {
+    /// Its number (clones share it: they reason alike).
+    id: u64,
+    n: usize,
+    /// The cell items of the problem, watched, and the cell of each.
+    watched: Vec<ItemId>,
+    watched_cell: Vec<u16>,
+    /// `places[starts[o]..starts[o + 1]]`: the (cell, digit) placements of option `o`.
+    starts: Vec<u32>,
+    places: Vec<(u16, u8)>,
+    /// The digits settled before the search (0 for open cells).
+    fixed: Vec<u8>,
+    rules: Vec<Rule>,
+    /// `peers[peer_starts[i]..peer_starts[i + 1]]`: the cells cell `i` sees.
+    peer_starts: Vec<u32>,
+    peers: Vec<u16>,
+    /// `of_cell[cell_starts[i]..cell_starts[i + 1]]`: the rules on cell `i`.
+    cell_starts: Vec<u32>,
+    of_cell: Vec<u16>,
+    /// `rule_cells[k]`: the cells of rule `k`.
+    rule_cells: Vec<Vec<u16>>,
+}
+
+impl Pruner {
+    /// The propagator of `rules`, for a problem whose option `o` places `placements(o)` and
+    /// whose cell items are `cells` (item, cell index); `fixed` are the settled digits.
+    /// `None` when the rules give it nothing to reason about beyond exact cover.
+    pub(crate) fn new(
+        rules: &Rules,
+        cells: Vec<(ItemId, u16)>,
+        placements: impl Iterator<Item = Vec<(u16, u8)>>,
+        fixed: Vec<u8>,
+    ) -> Option<Pruner> {
+        let n = rules.size();
+        let all = combos::full(n);
+        let idx = |c: &crate::Cell| c.index(n) as u16;
+        let mut out = Vec::new();
+        for (k, c) in rules.constraints().iter().enumerate() {
+            match c {
+                Constraint::Killer {
+                    cells,
+                    sum: Some(s),
+                } => out.push(Rule::Cage {
+                    cells: cells.iter().map(idx).collect(),
+                    sets: combos::with_sum(all, cells.len(), *s),
+                }),
+                Constraint::Arrow { circle, line } => {
+                    let mut terms: Vec<(u16, i32)> = Vec::new();
+                    let mut place = 1;
+                    for c in circle.iter().rev() {
+                        terms.push((idx(c), -place));
+                        place *= 10;
+                    }
+                    terms.extend(line.iter().map(|c| (idx(c), 1)));
+                    out.push(sum_rule(rules, terms, 0));
+                }
+                Constraint::LittleKiller { sum, .. } => out.push(sum_rule(
+                    rules,
+                    rules.scope(k).iter().map(|c| (idx(c), 1)).collect(),
+                    *sum as i32,
+                )),
+                Constraint::Thermo { cells } if cells.len() >= 2 => out.push(Rule::Thermo {
+                    cells: cells.iter().map(idx).collect(),
+                }),
+                Constraint::Sandwich { sum, .. } => {
+                    let inner = all & !bit(1) & !bit(n as u32);
+                    out.push(Rule::Sandwich {
+                        cells: rules.scope(k).iter().map(idx).collect(),
+                        sets: (0..n).map(|m| combos::with_sum(inner, m, *sum)).collect(),
+                    });
+                }
+                Constraint::Difference { cells: [a, b], .. }
+                | Constraint::Ratio { cells: [a, b], .. }
+                | Constraint::Xv { cells: [a, b], .. } => {
+                    let allowed = pair_allows(c);
+                    let mut table = [0u32; 16];
+                    for x in 1..=n as u32 {
+                        for y in 1..=n as u32 {
+                            if x != y && allowed(x, y) {
+                                table[x as usize - 1] |= bit(y);
+                            }
+                        }
+                    }
+                    out.push(Rule::Pair {
+                        a: idx(a),
+                        b: idx(b),
+                        table,
+                    });
+                }
+                _ => {}
+            }
+        }
+        if out.is_empty() {
+            return None;
+        }
+        let full: Vec<Vec<u16>> = rules
+            .houses()
+            .iter()
+            .filter(|h| h.cells.len() == n)
+            .map(|h| h.cells.iter().map(idx).collect())
+            .collect();
+        out.extend(innies_and_outies(rules, &full));
+        out.extend(full.into_iter().map(|cells| Rule::House { cells }));
+        let rule_cells: Vec<Vec<u16>> = out.iter().map(Rule::cells).collect();
+        let mut by_cell: Vec<Vec<u16>> = vec![Vec::new(); n * n];
+        for (k, cells) in rule_cells.iter().enumerate() {
+            for &c in cells {
+                by_cell[usize::from(c)].push(k as u16);
+            }
+        }
+        let mut cell_starts = vec![0u32];
+        let mut of_cell = Vec::new();
+        for list in by_cell {
+            of_cell.extend(list);
+            cell_starts.push(of_cell.len() as u32);
+        }
+        let mut starts = vec![0u32];
+        let mut places = Vec::new();
+        for p in placements {
+            places.extend(p);
+            starts.push(places.len() as u32);
+        }
+        let mut peer_starts = vec![0u32];
+        let mut peers = Vec::new();
+        for i in 0..n * n {
+            peers.extend(rules.peers(crate::Cell::at(i, n)).iter().map(|j| j as u16));
+            peer_starts.push(peers.len() as u32);
+        }
+        let (watched, watched_cell) = cells.into_iter().unzip();
+        Some(Pruner {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            n,
+            watched,
+            watched_cell,
+            starts,
+            places,
+            fixed,
+            rules: out,
+            peer_starts,
+            peers,
+            cell_starts,
+            of_cell,
+            rule_cells,
+        })
+    }
+
+    fn places(&self, o: OptionId) -> &[(u16, u8)] {
+        let k = o.index();
+        match (self.starts.get(k), self.starts.get(k + 1)) {
+            (Some(&a), Some(&b)) => &self.places[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+
+    /// Narrows `masks` by every rule until nothing changes; `false` if a cell has no
+    /// candidate left. A worklist of rules: a rule runs again only when a cell of it changed.
+    ///
+    /// With `since` (the fixpoint of the parent node), only the rules on the cells whose masks
+    /// differ from it are run first.
+    fn narrow(&self, masks: &mut [u32], since: Option<&[u32]>) -> bool {
+        let rules = self.rules.len();
+        let (mut queued, mut queue, mut singles) = match since {
+            None => (
+                vec![true; rules],
+                (0..rules as u16).rev().collect::<Vec<u16>>(),
+                (0..masks.len() as u16)
+                    .filter(|&i| masks[usize::from(i)].count_ones() == 1)
+                    .collect::<Vec<u16>>(),
+            ),
+            Some(parent) => {
+                let mut queued = vec![false; rules];
+                let mut queue = Vec::new();
+                let mut singles = Vec::new();
+                for i in 0..masks.len() {
+                    if masks[i] != parent[i] {
+                        if masks[i].count_ones() == 1 {
+                            singles.push(i as u16);
+                        }
+                        self.touch(i, &mut queued, &mut queue);
+                    }
+                }
+                (queued, queue, singles)
+            }
+        };
+        let mut before = [0u32; 16 * 16];
+        loop {
+            // A cell with one candidate: its peers lose it.
+            while let Some(i) = singles.pop() {
+                let i = usize::from(i);
+                let m = masks[i];
+                if m == 0 {
+                    return false;
+                }
+                let (a, b) = (
+                    self.peer_starts[i] as usize,
+                    self.peer_starts[i + 1] as usize,
+                );
+                for &j in &self.peers[a..b] {
+                    let mj = &mut masks[usize::from(j)];
+                    if *mj & m != 0 {
+                        *mj &= !m;
+                        if *mj == 0 {
+                            return false;
+                        }
+                        if mj.count_ones() == 1 {
+                            singles.push(j);
+                        }
+                        self.touch(usize::from(j), &mut queued, &mut queue);
+                    }
+                }
+            }
+            let Some(k) = queue.pop() else {
+                return true;
+            };
+            let k = usize::from(k);
+            queued[k] = false;
+            let cells = &self.rule_cells[k];
+            for (w, &c) in cells.iter().enumerate() {
+                before[w] = masks[usize::from(c)];
+            }
+            if narrow_rule(&self.rules[k], masks, self.n).is_none() {
+                return false;
+            }
+            for (w, &c) in cells.iter().enumerate() {
+                let m = masks[usize::from(c)];
+                if m != before[w] {
+                    if m.count_ones() == 1 {
+                        singles.push(c);
+                    }
+                    self.touch(usize::from(c), &mut queued, &mut queue);
+                }
+            }
+        }
+    }
+
+    /// Queues the rules on cell `i`.
+    fn touch(&self, i: usize, queued: &mut [bool], queue: &mut Vec<u16>) {
+        let (a, b) = (
+            self.cell_starts[i] as usize,
+            self.cell_starts[i + 1] as usize,
+        );
+        for &k in &self.of_cell[a..b] {
+            if !queued[usize::from(k)] {
+                queued[usize::from(k)] = true;
+                queue.push(k);
+            }
+        }
+    }
+}
+
+/// A sum rule, its terms grouped in runs of at most 4 consecutive cells that all see each
+/// other.
+fn sum_rule(rules: &Rules, terms: Vec<(u16, i32)>, target: i32) -> Rule {
+    let n = rules.size();
+    let cell = |c: u16| crate::Cell::at(usize::from(c), n);
+    let mut runs = vec![0];
+    for k in 1..terms.len() {
+        let start = *runs.last().unwrap_or(&0);
+        let joins = k - start < 4
+            && terms[start..k]
+                .iter()
+                .all(|t| rules.sees(cell(t.0), cell(terms[k].0)));
+        if !joins {
+            runs.push(k);
+        }
+    }
+    runs.push(terms.len());
+    Rule::Sum {
+        terms,
+        target,
+        runs,
+    }
+}
+
+/// The rule of 45: in a house of `n` cells, or a union of `k` consecutive rows or columns
+/// (which holds every digit `k` times), the cells outside the cages that lie wholly inside it
+/// (innies) add up to its total less their sums; when every cell of it is in a cage, the cells
+/// of those cages outside it (outies) add up to their sums less the total. Innies or outies
+/// inside one house are a cage (different digits); otherwise a plain sum.
+fn innies_and_outies(rules: &Rules, houses: &[Vec<u16>]) -> Vec<Rule> {
+    let n = rules.size();
+    let all = combos::full(n);
+    let cages: Vec<(Vec<u16>, u32)> = rules
+        .constraints()
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Killer {
+                cells,
+                sum: Some(s),
+            } => Some((cells.iter().map(|c| c.index(n) as u16).collect(), *s)),
+            _ => None,
+        })
+        .collect();
+    if cages.is_empty() {
+        return Vec::new();
+    }
+    // Regions to reason about: each house (one of each digit), and unions of 2 to 4
+    // consecutive rows or columns.
+    let mut areas: Vec<(Vec<u16>, i32)> = houses.iter().map(|h| (h.clone(), 1)).collect();
+    for k in 2..=4.min(n - 1) {
+        for start in 0..=n - k {
+            let rows: Vec<u16> = (start..start + k)
+                .flat_map(|r| (0..n).map(move |c| (r * n + c) as u16))
+                .collect();
+            let cols: Vec<u16> = (start..start + k)
+                .flat_map(|c| (0..n).map(move |r| (r * n + c) as u16))
+                .collect();
+            areas.push((rows, k as i32));
+            areas.push((cols, k as i32));
+        }
+    }
+    let one_house = |cells: &[u16]| houses.iter().any(|h| cells.iter().all(|c| h.contains(c)));
+    let total1 = (n * (n + 1) / 2) as i32;
+    let mut out = Vec::new();
+    let mut seen: Vec<Vec<u16>> = Vec::new();
+    let mut push = |cells: Vec<u16>, sum: i32, out: &mut Vec<Rule>| {
+        let mut key = cells.clone();
+        key.sort_unstable();
+        if cells.is_empty() || cells.len() > n || seen.contains(&key) {
+            return;
+        }
+        seen.push(key);
+        if one_house(&cells) {
+            if sum > 0 {
+                out.push(Rule::Cage {
+                    sets: combos::with_sum(all, cells.len(), sum as u32),
+                    cells,
+                });
+            }
+        } else {
+            out.push(Rule::Bounds { cells, target: sum });
+        }
+    };
+    for (area, times) in &areas {
+        let total = total1 * times;
+        let inside: Vec<&(Vec<u16>, u32)> = cages
+            .iter()
+            .filter(|(cells, _)| cells.iter().all(|c| area.contains(c)))
+            .collect();
+        if !inside.is_empty() {
+            let rest: Vec<u16> = area
+                .iter()
+                .copied()
+                .filter(|c| !inside.iter().any(|cage| cage.0.contains(c)))
+                .collect();
+            let sum = total - inside.iter().map(|c| c.1 as i32).sum::<i32>();
+            if rest.len() < area.len() {
+                push(rest, sum, &mut out);
+            }
+        }
+        let touching: Vec<&(Vec<u16>, u32)> = cages
+            .iter()
+            .filter(|(cells, _)| cells.iter().any(|c| area.contains(c)))
+            .collect();
+        if area
+            .iter()
+            .all(|c| touching.iter().any(|(cells, _)| cells.contains(c)))
+        {
+            let outside: Vec<u16> = touching
+                .iter()
+                .flat_map(|c| c.0.iter().copied())
+                .filter(|c| !area.contains(c))
+                .collect();
+            let sum = touching.iter().map(|c| c.1 as i32).sum::<i32>() - total;
+            push(outside, sum, &mut out);
+        }
+    }
+    out
+}
+
+/// The pairs of digits `(x, y)` a dot or an XV clue allows.
+fn pair_allows(c: &Constraint) -> Box<dyn Fn(u32, u32) -> bool> {
+    match c {
+        Constraint::Difference { value, .. } => {
+            let v = *value;
+            Box::new(move |x, y| x.abs_diff(y) == v)
+        }
+        Constraint::Ratio { value, .. } => {
+            let v = *value;
+            Box::new(move |x, y| x == v * y || y == v * x)
+        }
+        Constraint::Xv { letter, .. } => {
+            let s = letter.sum();
+            Box::new(move |x, y| x + y == s)
+        }
+        _ => Box::new(|_, _| true),
+    }
+}
+
+/// Sets `*m &= keep`; whether it changed. `None` if it becomes empty.
+#[inline]
+fn keep(m: &mut u32, keep: u32) -> Option<bool> {
+    let new = *m & keep;
+    if new == *m {
+        return Some(false);
+    }
+    *m = new;
+    if new == 0 { None } else { Some(true) }
+}
+
+/// Narrows the cells of one rule; whether any mask changed, `None` on a contradiction.
+fn narrow_rule(r: &Rule, masks: &mut [u32], n: usize) -> Option<bool> {
+    let mut changed = false;
+    match r {
+        Rule::Cage { cells, sets } => {
+            let mut union = 0u32;
+            let mut any = false;
+            for &s in sets {
+                if cells.iter().all(|&c| masks[usize::from(c)] & s != 0)
+                    && matchable(cells, masks, s)
+                {
+                    union |= s;
+                    any = true;
+                }
+            }
+            if !any {
+                return None;
+            }
+            for &c in cells {
+                changed |= keep(&mut masks[usize::from(c)], union)?;
+            }
+        }
+        Rule::Sum {
+            terms,
+            target,
+            runs,
+        } => {
+            if terms.iter().any(|&(c, _)| masks[usize::from(c)] == 0) {
+                return None;
+            }
+            changed |= narrow_sum(terms, *target, runs, masks)?;
+        }
+        Rule::Bounds { cells, target } => {
+            let lo_hi = |m: u32| {
+                (
+                    (m.trailing_zeros() + 1) as i32,
+                    (32 - m.leading_zeros()) as i32,
+                )
+            };
+            if cells.iter().any(|&c| masks[usize::from(c)] == 0) {
+                return None;
+            }
+            let (mut lo, mut hi) = (0, 0);
+            for &c in cells {
+                let (a, b) = lo_hi(masks[usize::from(c)]);
+                lo += a;
+                hi += b;
+            }
+            if *target < lo || *target > hi {
+                return None;
+            }
+            for &c in cells {
+                let m = masks[usize::from(c)];
+                let (a, b) = lo_hi(m);
+                let (need_lo, need_hi) = (target - (hi - b), target - (lo - a));
+                let mut k = 0u32;
+                for d in digits(m) {
+                    if (need_lo..=need_hi).contains(&(d as i32)) {
+                        k |= bit(d);
+                    }
+                }
+                changed |= keep(&mut masks[usize::from(c)], k)?;
+            }
+        }
+        Rule::Thermo { cells } => {
+            if cells.iter().any(|&c| masks[usize::from(c)] == 0) {
+                return None;
+            }
+            // Forward: above the least digit of the cell before; backward: below the greatest
+            // of the cell after.
+            for w in 1..cells.len() {
+                let prev = masks[usize::from(cells[w - 1])];
+                let least = prev.trailing_zeros() + 1;
+                let above = !((1u32 << least) - 1);
+                changed |= keep(&mut masks[usize::from(cells[w])], above)?;
+            }
+            for w in (0..cells.len() - 1).rev() {
+                let next = masks[usize::from(cells[w + 1])];
+                let most = 32 - next.leading_zeros();
+                let below = (1u32 << (most - 1)) - 1;
+                changed |= keep(&mut masks[usize::from(cells[w])], below)?;
+            }
+        }
+        Rule::Pair { a, b, table } => {
+            let (ma, mb) = (masks[usize::from(*a)], masks[usize::from(*b)]);
+            let mut ka = 0u32;
+            let mut kb = 0u32;
+            for x in digits(ma) {
+                let ys = table[x as usize - 1] & mb;
+                if ys != 0 {
+                    ka |= bit(x);
+                    kb |= ys;
+                }
+            }
+            changed |= keep(&mut masks[usize::from(*a)], ka)?;
+            changed |= keep(&mut masks[usize::from(*b)], kb)?;
+        }
+        Rule::House { cells } => {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for &c in cells {
+                let m = masks[usize::from(c)];
+                twice |= once & m;
+                once |= m;
+            }
+            if once != combos::full(n) {
+                return None;
+            }
+            let single = once & !twice;
+            if single != 0 {
+                for &c in cells {
+                    let m = masks[usize::from(c)] & single;
+                    if m != 0 && m != masks[usize::from(c)] {
+                        if m.count_ones() > 1 {
+                            return None;
+                        }
+                        masks[usize::from(c)] = m;
+                        changed = true;
+                    } else if m.count_ones() > 1 {
+                        return None;
+                    }
+                }
+            }
+        }
+        Rule::Sandwich { cells, sets } => {
+            let big = bit(n as u32);
+            let crusts = bit(1) | big;
+            let inner_digits = combos::full(n) & !crusts;
+            let len = cells.len();
+            let m: Vec<u32> = cells.iter().map(|&c| masks[usize::from(c)]).collect();
+            let mut allowed = [0u32; 16];
+            let mut any = false;
+            for i in 0..len {
+                if m[i] & crusts == 0 {
+                    continue;
+                }
+                for j in i + 1..len {
+                    let (one_i, big_j) = (
+                        m[i] & bit(1) != 0 && m[j] & big != 0,
+                        m[i] & big != 0 && m[j] & bit(1) != 0,
+                    );
+                    if !one_i && !big_j {
+                        continue;
+                    }
+                    let mut inner_union = 0u32;
+                    let mut outer_union = 0u32;
+                    for &s in &sets[j - i - 1] {
+                        let rest = inner_digits & !s;
+                        if (i + 1..j).all(|p| m[p] & s != 0)
+                            && (0..len)
+                                .filter(|&p| p < i || p > j)
+                                .all(|p| m[p] & rest != 0)
+                        {
+                            inner_union |= s;
+                            outer_union |= rest;
+                        }
+                    }
+                    if inner_union == 0 && j > i + 1 {
+                        continue;
+                    }
+                    if j == i + 1 && sets[0].is_empty() {
+                        continue;
+                    }
+                    if j == i + 1 {
+                        outer_union = inner_digits;
+                        if !(0..len)
+                            .filter(|&p| p < i || p > j)
+                            .all(|p| m[p] & outer_union != 0)
+                        {
+                            continue;
+                        }
+                    }
+                    any = true;
+                    allowed[i] |= if one_i { bit(1) } else { 0 } | if big_j { big } else { 0 };
+                    allowed[j] |= if one_i { big } else { 0 } | if big_j { bit(1) } else { 0 };
+                    for slot in &mut allowed[i + 1..j] {
+                        *slot |= inner_union;
+                    }
+                    for p in (0..len).filter(|&p| p < i || p > j) {
+                        allowed[p] |= outer_union;
+                    }
+                }
+            }
+            if !any {
+                return None;
+            }
+            for (p, &c) in cells.iter().enumerate() {
+                changed |= keep(&mut masks[usize::from(c)], allowed[p])?;
+            }
+        }
+    }
+    Some(changed)
+}
+
+/// The sum rule: each run's fillings (different digits within a run) by their sum, the partial
+/// sums reachable from the left and able to reach the target on the right, and the digits of
+/// the fillings that fit between them.
+fn narrow_sum(
+    terms: &[(u16, i32)],
+    target: i32,
+    runs: &[usize],
+    masks: &mut [u32],
+) -> Option<bool> {
+    let groups = runs.len() - 1;
+    // Each run: (sum, union of each cell's digits over the fillings of that sum).
+    let mut sums: Vec<Vec<(i32, [u32; 4])>> = Vec::with_capacity(groups);
+    for g in 0..groups {
+        let run = &terms[runs[g]..runs[g + 1]];
+        let mut by_sum: Vec<(i32, [u32; 4])> = Vec::new();
+        fn go(
+            run: &[(u16, i32)],
+            masks: &[u32],
+            i: usize,
+            used: u32,
+            total: i32,
+            digits_of: &mut [u32; 4],
+            out: &mut Vec<(i32, [u32; 4])>,
+        ) {
+            if i == run.len() {
+                match out.iter_mut().find(|e| e.0 == total) {
+                    Some(e) => {
+                        for (k, d) in digits_of.iter().enumerate().take(run.len()) {
+                            e.1[k] |= d;
+                        }
+                    }
+                    None => out.push((total, *digits_of)),
+                }
+                return;
+            }
+            let (c, k) = run[i];
+            for d in digits(masks[usize::from(c)] & !used) {
+                digits_of[i] = bit(d);
+                go(
+                    run,
+                    masks,
+                    i + 1,
+                    used | bit(d),
+                    total + k * d as i32,
+                    digits_of,
+                    out,
+                );
+            }
+            digits_of[i] = 0;
+        }
+        go(run, masks, 0, 0, 0, &mut [0u32; 4], &mut by_sum);
+        if by_sum.is_empty() {
+            return None;
+        }
+        sums.push(by_sum);
+    }
+    if let Some(done) = narrow_sum_bits(terms, target, runs, &sums, masks) {
+        return done;
+    }
+    // Partial sums: forward from 0, backward from the target.
+    let mut fwd: Vec<Vec<i32>> = vec![vec![0]];
+    for g in 0..groups {
+        let mut next: Vec<i32> = fwd[g]
+            .iter()
+            .flat_map(|&p| sums[g].iter().map(move |e| p + e.0))
+            .collect();
+        next.sort_unstable();
+        next.dedup();
+        fwd.push(next);
+    }
+    let mut back: Vec<Vec<i32>> = vec![Vec::new(); groups + 1];
+    back[groups] = vec![target];
+    for g in (0..groups).rev() {
+        let mut prev: Vec<i32> = back[g + 1]
+            .iter()
+            .flat_map(|&q| sums[g].iter().map(move |e| q - e.0))
+            .collect();
+        prev.sort_unstable();
+        prev.dedup();
+        back[g] = prev;
+    }
+    if fwd[groups].binary_search(&target).is_err() {
+        return None;
+    }
+    let mut changed = false;
+    for g in 0..groups {
+        let mut keep_masks = [0u32; 4];
+        for &(s, ref unions) in &sums[g] {
+            let fits = fwd[g]
+                .iter()
+                .any(|&p| back[g + 1].binary_search(&(p + s)).is_ok());
+            if fits {
+                for (k, u) in unions.iter().enumerate() {
+                    keep_masks[k] |= u;
+                }
+            }
+        }
+        for (k, &(c, _)) in terms[runs[g]..runs[g + 1]].iter().enumerate() {
+            changed |= keep(&mut masks[usize::from(c)], keep_masks[k])?;
+        }
+    }
+    Some(changed)
+}
+
+/// A set of partial sums `base..base + 512`, as bits.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Sums([u64; 8]);
+
+impl Sums {
+    const EMPTY: Sums = Sums([0; 8]);
+
+    fn one(k: usize) -> Sums {
+        let mut b = Sums::EMPTY;
+        b.0[k >> 6] |= 1 << (k & 63);
+        b
+    }
+
+    /// Every sum moved by `k` (up when positive); what leaves the range is dropped.
+    fn shift(&self, k: i32) -> Sums {
+        let mut out = Sums::EMPTY;
+        let (words, bits) = ((k.unsigned_abs() / 64) as usize, k.unsigned_abs() % 64);
+        for w in 0..8usize {
+            if k >= 0 {
+                let Some(src) = w.checked_sub(words) else {
+                    continue;
+                };
+                out.0[w] |= self.0[src] << bits;
+                if bits > 0 && src > 0 {
+                    out.0[w] |= self.0[src - 1] >> (64 - bits);
+                }
+            } else {
+                let src = w + words;
+                if src >= 8 {
+                    continue;
+                }
+                out.0[w] |= self.0[src] >> bits;
+                if bits > 0 && src + 1 < 8 {
+                    out.0[w] |= self.0[src + 1] << (64 - bits);
+                }
+            }
+        }
+        out
+    }
+
+    fn or(&mut self, other: Sums) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+
+    fn meets(&self, other: &Sums) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+    }
+}
+
+/// [`narrow_sum`]'s partial sums as bit sets, when every partial sum fits in 512 values;
+/// `None` (not done) otherwise.
+fn narrow_sum_bits(
+    terms: &[(u16, i32)],
+    target: i32,
+    runs: &[usize],
+    sums: &[Vec<(i32, [u32; 4])>],
+    masks: &mut [u32],
+) -> Option<Option<bool>> {
+    let groups = sums.len();
+    // Every partial sum lies in base..=top.
+    let (mut base, mut top) = (0i32, 0i32);
+    for g in sums {
+        let lo = g.iter().map(|e| e.0).min().unwrap_or(0);
+        let hi = g.iter().map(|e| e.0).max().unwrap_or(0);
+        base += lo.min(0);
+        top += hi.max(0);
+    }
+    if top - base >= 512 {
+        return None;
+    }
+    if target < base || target > top {
+        return Some(None);
+    }
+    let mut fwd = [Sums::EMPTY; 17];
+    let mut back = [Sums::EMPTY; 17];
+    if groups >= 17 {
+        return None;
+    }
+    fwd[0] = Sums::one((0 - base) as usize);
+    for g in 0..groups {
+        let mut next = Sums::EMPTY;
+        for e in &sums[g] {
+            next.or(fwd[g].shift(e.0));
+        }
+        fwd[g + 1] = next;
+    }
+    back[groups] = Sums::one((target - base) as usize);
+    if !fwd[groups].meets(&back[groups]) {
+        return Some(None);
+    }
+    for g in (0..groups).rev() {
+        let mut prev = Sums::EMPTY;
+        for e in &sums[g] {
+            prev.or(back[g + 1].shift(-e.0));
+        }
+        back[g] = prev;
+    }
+    let mut changed = false;
+    for g in 0..groups {
+        let mut keep_masks = [0u32; 4];
+        for (s, unions) in &sums[g] {
+            if fwd[g].shift(*s).meets(&back[g + 1]) {
+                for (k, u) in unions.iter().enumerate() {
+                    keep_masks[k] |= u;
+                }
+            }
+        }
+        for (k, &(c, _)) in terms[runs[g]..runs[g + 1]].iter().enumerate() {
+            match keep(&mut masks[usize::from(c)], keep_masks[k]) {
+                None => return Some(None),
+                Some(ch) => changed |= ch,
+            }
+        }
+    }
+    Some(Some(changed))
+}
+
+/// Whether the cells can take different digits of `s`, each from its mask (a perfect matching
+/// of the cells into `s`, by backtracking over at most 16 cells).
+fn matchable(cells: &[u16], masks: &[u32], s: u32) -> bool {
+    // Fast path: if every cell has at least as many digits of `s` as there are cells, a
+    // greedy choice never runs out.
+    let k = cells.len() as u32;
+    if cells
+        .iter()
+        .all(|&c| (masks[usize::from(c)] & s).count_ones() >= k)
+    {
+        return true;
+    }
+    fn go(cells: &[u16], masks: &[u32], free: u32) -> bool {
+        match cells.split_first() {
+            None => true,
+            Some((&c, rest)) => {
+                digits(masks[usize::from(c)] & free).any(|d| go(rest, masks, free & !bit(d)))
+            }
+        }
+    }
+    go(cells, masks, s)
+}
+
+impl Propagate for Pruner {
+    fn watched(&self) -> &[ItemId] {
+        &self.watched
+    }
+
+    fn propagate(&self, view: &View<'_>, remove: &mut Vec<OptionId>) {
+        let cells = self.n * self.n;
+        let mut masks = [0u32; 256];
+        for (i, &d) in self.fixed.iter().enumerate() {
+            if d != 0 {
+                masks[i] = bit(u32::from(d));
+            }
+        }
+        for &o in view.chosen {
+            for &(c, d) in self.places(o) {
+                masks[usize::from(c)] = bit(u32::from(d));
+            }
+        }
+        for (k, &cell) in self.watched_cell.iter().enumerate() {
+            if let Some(options) = view.available(k) {
+                let mut m = 0u32;
+                for &o in options {
+                    for &(c, d) in self.places(o) {
+                        if c == cell {
+                            m |= bit(u32::from(d));
+                        }
+                    }
+                }
+                masks[usize::from(cell)] = m;
+            }
+        }
+        let before = masks;
+        let depth = view.chosen.len();
+        let ok = FIXPOINTS.with(|f| {
+            let mut f = f.borrow_mut();
+            if f.owner != self.id {
+                f.owner = self.id;
+                f.levels.clear();
+            }
+            // The nearest ancestor on the path whose fixpoint is kept (dancing cells commits
+            // forced moves in batches, so it may be a few options back), or this node's own
+            // from an earlier call.
+            let parent = (depth.saturating_sub(8)..=depth)
+                .rev()
+                .filter_map(|d| f.levels.get(d))
+                .find(|(path, m)| {
+                    m.len() == cells
+                        && path.len() <= depth
+                        && path.as_slice() == &view.chosen[..path.len()]
+                })
+                .map(|(_, m)| m.as_slice());
+            let ok = self.narrow(&mut masks[..cells], parent);
+            if f.levels.len() <= depth {
+                f.levels.resize_with(depth + 1, Default::default);
+            }
+            let (path, m) = &mut f.levels[depth];
+            path.clear();
+            path.extend_from_slice(view.chosen);
+            m.clear();
+            m.extend_from_slice(&masks[..cells]);
+            ok
+        });
+        for (k, &cell) in self.watched_cell.iter().enumerate() {
+            let Some(options) = view.available(k) else {
+                continue;
+            };
+            // An option that lost a placement is in the list of that placement's cell.
+            if ok && masks[usize::from(cell)] == before[usize::from(cell)] {
+                continue;
+            }
+            for &o in options {
+                // On a contradiction, every option of one cell goes: a dead end.
+                let dead = !ok
+                    || self
+                        .places(o)
+                        .iter()
+                        .any(|&(c, d)| masks[usize::from(c)] & bit(u32::from(d)) == 0);
+                if dead {
+                    remove.push(o);
+                }
+            }
+            if !ok {
+                return;
+            }
+        }
+    }
+}
