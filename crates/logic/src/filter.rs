@@ -183,7 +183,8 @@ pub fn rate_filtered(
             return Ok(verdict(&steps, false, true));
         }
         // proven inside: nothing later can change the verdict
-        let settled = !filter.diamond
+        let settled = !filter.is_empty()
+            && !filter.diamond
             && !filter.pearl
             && filter
                 .er
