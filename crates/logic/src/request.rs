@@ -513,12 +513,9 @@ mod tests {
             ExplainRequest::new(EASY).options().unwrap().max_steps,
             Options::default().max_steps
         );
-        let e = RateRequest {
-            puzzle: "55".to_string() + &".".repeat(79),
-            shape: None,
-        }
-        .run()
-        .unwrap_err();
+        let e = RateRequest::new("55".to_string() + &".".repeat(79))
+            .run()
+            .unwrap_err();
         assert_eq!(e.cells(), vec![(0, 0), (0, 1)]);
     }
 }
