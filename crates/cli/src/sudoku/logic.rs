@@ -408,6 +408,28 @@ pub fn rate(args: RateArgs) -> Result<Found> {
     let mut out = BufWriter::new(stdout.lock());
     if input.kind == InputKind::Single {
         let request = args.request(input.into_text()?);
+        let filter = request.filter().map_err(|e| refused(&name, &e))?;
+        if !filter.is_empty() {
+            let grid = request.grid().map_err(|e| refused(&name, &e))?;
+            let f = request.rate_on(&grid).map_err(|e| refused(&name, &e))?;
+            if args.json {
+                let rec = serde_json::json!({"rating": f.rating, "pass": f.pass, "early": f.early});
+                writeln!(out, "{rec}")?;
+            } else {
+                writeln!(
+                    out,
+                    "{}{}",
+                    if f.pass { "pass" } else { "fail" },
+                    if f.early {
+                        format!(" (stopped early after {} steps)", f.steps)
+                    } else {
+                        format!("; {}", rating_line(&f.rating))
+                    }
+                )?;
+            }
+            out.flush()?;
+            return Ok(if f.pass { Found::Some } else { Found::None });
+        }
         let r = request.run().map_err(|e| refused(&name, &e))?;
         if args.json {
             serde_json::to_writer(&mut out, &r)?;
