@@ -202,3 +202,65 @@ fn generate_respects_a_band_and_refuses_bad_requests() {
         stderr(&o)
     );
 }
+
+#[test]
+fn rate_filters_mark_pass_and_fail_and_stop_early() {
+    // ER 3.4, EP 1.2, ED 1.2 (magictour-top1465), after the easy one (ER 1.2).
+    const HARDER: &str =
+        "8.5.....2...9.1...3.........6.7..4..2...5...........6....38.....1....9...4.....7.";
+    let input = format!("{EASY}\n{HARDER}\n");
+    let o = common::run(&["sudoku", "rate", "-", "--er", "3..3.9"], input.as_bytes());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].starts_with(EASY) && lines[0].contains("# fail"),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with(HARDER) && lines[1].contains("# pass ER 3.4"),
+        "{out}"
+    );
+    // Only the passes.
+    let o = common::run(
+        &["sudoku", "rate", "-", "--er", "3..", "--pass-only"],
+        input.as_bytes(),
+    );
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.starts_with(HARDER), "{out}");
+    // ED is known after one step: both fail there, and say so.
+    let o = common::run(
+        &["sudoku", "rate", "-", "--ed", "2..", "--json"],
+        input.as_bytes(),
+    );
+    for line in stdout(&o).lines() {
+        let r: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(
+            (r["pass"].as_bool(), r["early"].as_bool()),
+            (Some(false), Some(true)),
+            "{r}"
+        );
+        assert_eq!(r["rating"]["steps"].as_u64(), Some(1), "{r}");
+    }
+    // A diamond: ER = ED holds for the easy one only.
+    let o = common::run(&["sudoku", "rate", "-", "--diamonds"], input.as_bytes());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].contains("# pass") && lines[1].contains("# fail"),
+        "{out}"
+    );
+    for (args, message) in [
+        (&["--scale", "sukkaku"][..], "scale"),
+        (&["--er", "8..6"], "er"),
+        (&["--techniques", "no_such_technique"], "techniques"),
+    ] {
+        let mut all = vec!["sudoku", "rate", "-"];
+        all.extend(args);
+        let o = common::run(&all, input.as_bytes());
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
+    }
+}

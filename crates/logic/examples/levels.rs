@@ -4,13 +4,19 @@
 
 use std::time::Instant;
 
-use dlx_logic::{Options, Technique, explain};
+use dlx_logic::{Family, Options, Technique, explain};
 
 fn main() {
     let line = std::env::args().nth(1).expect("usage: levels PUZZLE");
     let grid = dlx_sudoku::parse(&line).expect("a puzzle");
-    // no chains, then each chain level
-    for max in std::iter::once(Technique::BugPlusOne).chain(Technique::CHAIN_LEVELS) {
+    // no chains, then each chain level (the last technique of each group of chains)
+    let levels = Technique::ALL.into_iter().filter(|t| {
+        matches!(
+            t.family(),
+            Family::Chain | Family::ForcingChain | Family::Nested
+        ) && !t.group().contains(Technique::ALL[t.position() + 1])
+    });
+    for max in std::iter::once(Technique::BugPlusOne).chain(levels) {
         let t = Instant::now();
         let x = explain(
             &grid,

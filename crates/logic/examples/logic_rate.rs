@@ -2,12 +2,13 @@
 //! calibration file (`puzzle<TAB>source<TAB>se_er<TAB>se_ep<TAB>se_ed<TAB>...`) also the
 //! Spearman correlation with SE's ER and the share within 0.3.
 //!
-//! `cargo run -p dlx-logic --release --example logic_rate -- FILE [--limit N] [--every K] [--verbose]`
+//! `cargo run -p dlx-logic --release --example logic_rate -- FILE [--limit N] [--every K]
+//! [--verbose] [--scale sukaku|classic] [--techniques LIST]`
 //! (`--every K` keeps every K-th puzzle of the file).
 
 use std::time::Instant;
 
-use dlx_logic::{Options, explain};
+use dlx_logic::{Ladder, Options, Scale, TechniqueSet, explain_with};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -29,6 +30,16 @@ fn main() {
         .unwrap_or(1)
         .max(1);
     let verbose = args.iter().any(|a| a == "--verbose");
+    let value = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let ladder = Ladder {
+        scale: value("--scale").map_or(Scale::Sukaku, |s| s.parse().expect("a scale")),
+        techniques: value("--techniques").map(|s| TechniqueSet::parse(&s).expect("techniques")),
+    };
     let mut seen = 0usize;
     let text = std::fs::read_to_string(path).expect("read the file");
     let mut rows: Vec<(String, Option<f64>, String)> = Vec::new();
@@ -66,7 +77,7 @@ fn main() {
         };
         let t0 = Instant::now();
         let c0 = cpu_ns();
-        let r = match explain(&grid, &Options::default()) {
+        let r = match explain_with(&grid, &Options::default(), &ladder) {
             Ok(x) => x,
             Err(e) => {
                 eprintln!("skip {puzzle}: {e}");

@@ -4,6 +4,7 @@
 
 use crate::board::Board;
 use crate::step::{Candidate, Link, Pattern, Step, Technique};
+use crate::technique::TechniqueSet;
 use dlx_sudoku::House;
 
 /// The public candidate of cell `k` and 0-based digit `d`.
@@ -40,11 +41,11 @@ pub(crate) fn fmt_elims(elims: &[Candidate]) -> String {
     parts.join("; ")
 }
 
-fn digits_of(mask: u64) -> Vec<u8> {
+pub(crate) fn digits_of(mask: u64) -> Vec<u8> {
     bits(mask).map(|d| d as u8 + 1).collect()
 }
 
-fn fmt_digits(mask: u64) -> String {
+pub(crate) fn fmt_digits(mask: u64) -> String {
     let v: Vec<String> = bits(mask).map(|d| (d + 1).to_string()).collect();
     v.join(",")
 }
@@ -82,13 +83,18 @@ pub(crate) fn simple_step(
 }
 
 /// A step that only eliminates: its text is `what`, a colon, then the eliminations.
-fn elimination(technique: Technique, elims: Vec<Candidate>, pattern: Pattern, what: &str) -> Step {
+pub(crate) fn elimination(
+    technique: Technique,
+    elims: Vec<Candidate>,
+    pattern: Pattern,
+    what: &str,
+) -> Step {
     let text = format!("{what}: {}", fmt_elims(&elims));
     simple_step(technique, vec![], elims, pattern, text)
 }
 
 /// A step that places digit `d` in cell `k`, shown with `houses` and `candidates`.
-fn placement(
+pub(crate) fn placement(
     b: &Board,
     technique: Technique,
     (k, d): (usize, usize),
@@ -107,7 +113,12 @@ fn placement(
 }
 
 /// The pattern of `cells` in `houses`, with their candidates among the digits of `digits`.
-fn cells_pattern(b: &Board, cells: &[usize], houses: Vec<House>, digits: u64) -> Pattern {
+pub(crate) fn cells_pattern(
+    b: &Board,
+    cells: &[usize],
+    houses: Vec<House>,
+    digits: u64,
+) -> Pattern {
     Pattern {
         cells: cells.iter().map(|&k| rc(b, k)).collect(),
         houses,
@@ -121,7 +132,7 @@ fn cells_pattern(b: &Board, cells: &[usize], houses: Vec<House>, digits: u64) ->
 }
 
 /// The links along `path`, strong and weak in turn from a strong one.
-fn alternating_links(path: &[Candidate]) -> Vec<Link> {
+pub(crate) fn alternating_links(path: &[Candidate]) -> Vec<Link> {
     path.windows(2)
         .enumerate()
         .map(|(i, w)| Link {
@@ -135,10 +146,26 @@ fn alternating_links(path: &[Candidate]) -> Vec<Link> {
 // ---------------------------------------------------------------------------------------
 // Singles
 
+/// Houses in Sudoku Explainer's order: boxes, columns, rows.
+fn se_houses(n: usize) -> impl Iterator<Item = usize> {
+    (2 * n..3 * n).chain(n..2 * n).chain(0..n)
+}
+
+/// Full houses, then hidden singles in boxes, then in lines (columns first), as Sudoku
+/// Explainer looks for them; only the techniques of `wanted`.
+pub(crate) fn singles(b: &Board, wanted: TechniqueSet) -> Option<Step> {
+    if wanted.contains(Technique::FullHouse) {
+        if let Some(s) = full_house(b) {
+            return Some(s);
+        }
+    }
+    hidden_single(b, wanted)
+}
+
 /// The last empty cell of a house.
 pub(crate) fn full_house(b: &Board) -> Option<Step> {
     let t = &b.topo;
-    for h in (2 * t.n..3 * t.n).chain(0..2 * t.n) {
+    for h in se_houses(t.n) {
         if b.empties[h] != 1 {
             continue;
         }
@@ -178,10 +205,17 @@ fn once_in(b: &Board, h: usize) -> u64 {
     once & !more
 }
 
-/// The only place of a digit in a house: boxes first (SE 1.2), then rows and columns (1.5).
-pub(crate) fn hidden_single(b: &Board) -> Option<Step> {
+/// The only place of a digit in a house: boxes first (SE 1.2), then columns and rows (1.5),
+/// the kinds of `wanted` only.
+pub(crate) fn hidden_single(b: &Board, wanted: TechniqueSet) -> Option<Step> {
     let t = &b.topo;
-    for h in (2 * t.n..3 * t.n).chain(0..2 * t.n) {
+    let boxes = wanted.contains(Technique::HiddenSingleBox);
+    let lines = wanted.contains(Technique::HiddenSingleLine);
+    for h in se_houses(t.n) {
+        let in_box = t.kind(h) == 2;
+        if !(if in_box { boxes } else { lines }) {
+            continue;
+        }
         let once = once_in(b, h);
         if once == 0 {
             continue;
@@ -190,7 +224,7 @@ pub(crate) fn hidden_single(b: &Board) -> Option<Step> {
         let k = *t.houses[h]
             .iter()
             .find(|&&k| b.cand[k as usize] >> d & 1 != 0)? as usize;
-        let technique = if t.kind(h) == 2 {
+        let technique = if in_box {
             Technique::HiddenSingleBox
         } else {
             Technique::HiddenSingleLine
@@ -391,6 +425,32 @@ pub(crate) fn direct_locked(b: &Board, pointing: bool) -> Option<Step> {
     })
 }
 
+/// Direct pointing, then direct claiming, of `wanted`.
+pub(crate) fn direct_locking(b: &Board, wanted: TechniqueSet) -> Option<Step> {
+    if wanted.contains(Technique::DirectPointing) {
+        if let Some(s) = direct_locked(b, true) {
+            return Some(s);
+        }
+    }
+    if wanted.contains(Technique::DirectClaiming) {
+        return direct_locked(b, false);
+    }
+    None
+}
+
+/// Pointing, then claiming, of `wanted`.
+pub(crate) fn locking(b: &Board, wanted: TechniqueSet) -> Option<Step> {
+    if wanted.contains(Technique::Pointing) {
+        if let Some(s) = locked_candidates(b, true) {
+            return Some(s);
+        }
+    }
+    if wanted.contains(Technique::Claiming) {
+        return locked_candidates(b, false);
+    }
+    None
+}
+
 /// Pointing (SE 2.6) or claiming (2.8).
 pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
     locked(b, pointing, &mut |l| {
@@ -410,7 +470,7 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
 
 /// Calls `out` with each combination of `k` of the indices `0..len`, up to the first step
 /// it makes.
-fn combinations(
+pub(crate) fn combinations(
     len: usize,
     k: usize,
     out: &mut dyn FnMut(&[usize]) -> Option<Step>,
@@ -673,7 +733,7 @@ pub(crate) fn fish(b: &Board, size: usize) -> Option<Step> {
 }
 
 // ---------------------------------------------------------------------------------------
-// Two strong links: skyscraper, 2-string kite, turbot fish
+// Conjugate pairs
 
 /// The conjugate pairs of digit `d`: `(a, b, house)` where `d` has exactly the two places
 /// `a < b` in `house`, each pair once (the house listed first: rows, columns, boxes).
@@ -692,247 +752,6 @@ pub(crate) fn conjugates(b: &Board, d: usize) -> Vec<(usize, usize, usize)> {
         }
     }
     out
-}
-
-/// Skyscraper (4.0), 2-string kite (4.1) or turbot fish (4.2): the easiest found.
-pub(crate) fn two_strong_links(b: &Board) -> Option<Step> {
-    let t = &b.topo;
-    let mut best: Option<Step> = None;
-    for d in 0..t.n {
-        let links = conjugates(b, d);
-        for i in 0..links.len() {
-            for j in i + 1..links.len() {
-                let (l1, l2) = (links[i], links[j]);
-                let cells = [l1.0, l1.1, l2.0, l2.1];
-                if cells[0] == cells[2]
-                    || cells[0] == cells[3]
-                    || cells[1] == cells[2]
-                    || cells[1] == cells[3]
-                {
-                    continue;
-                }
-                for (x, u) in [(l1.0, l1.1), (l1.1, l1.0)] {
-                    for (y, v) in [(l2.0, l2.1), (l2.1, l2.0)] {
-                        if !t.sees(x, y) {
-                            continue;
-                        }
-                        let (k1, k2) = (t.kind(l1.2), t.kind(l2.2));
-                        let technique = if k1 == k2 && k1 < 2 {
-                            Technique::Skyscraper
-                        } else if k1 < 2 && k2 < 2 && t.cell_houses[x][2] == t.cell_houses[y][2] {
-                            Technique::TwoStringKite
-                        } else {
-                            Technique::TurbotFish
-                        };
-                        if best
-                            .as_ref()
-                            .is_some_and(|s| s.technique.base_tenths() <= technique.base_tenths())
-                        {
-                            continue;
-                        }
-                        let elims: Vec<Candidate> = (0..t.ncells)
-                            .filter(|&k| {
-                                b.cand[k] >> d & 1 != 0
-                                    && k != u
-                                    && k != v
-                                    && t.sees(k, u)
-                                    && t.sees(k, v)
-                            })
-                            .map(|k| cand(b, k, d))
-                            .collect();
-                        if elims.is_empty() {
-                            continue;
-                        }
-                        let houses = vec![t.house(l1.2), t.house(l2.2)];
-                        let mut pattern = cells_pattern(b, &[u, x, y, v], houses, 1 << d);
-                        pattern.links = alternating_links(&pattern.candidates);
-                        let what = format!(
-                            "{}: {} in {} or {} (strong links in {} and {})",
-                            technique.title(),
-                            d + 1,
-                            t.name(u),
-                            t.name(v),
-                            t.house(l1.2),
-                            t.house(l2.2),
-                        );
-                        best = Some(elimination(technique, elims, pattern, &what));
-                    }
-                }
-            }
-        }
-    }
-    best
-}
-
-/// The strong links of digit `d` with a group at one end at least: `(a, b, house)` where
-/// the places of `d` in `house` are exactly the cells of `a` and `b`, each a single cell or
-/// two or more cells in one box and one line.
-fn grouped_links(b: &Board, d: usize) -> Vec<(Vec<usize>, Vec<usize>, usize)> {
-    let t = &b.topo;
-    let n = t.n;
-    let mut out = Vec::new();
-    for h in 0..3 * n {
-        let p = b.positions(h, d);
-        let count = p.count_ones() as usize;
-        if !(3..=2 * n.min(8)).contains(&count) {
-            continue;
-        }
-        let cells: Vec<usize> = bits(p).map(|i| t.houses[h][i] as usize).collect();
-        // a node: the cells in one intersection of a box with a line, or one cell
-        let is_node = |v: &[usize]| {
-            v.len() == 1
-                || ((0..2).any(|kind| {
-                    v.iter()
-                        .all(|&k| t.cell_houses[k][kind] == t.cell_houses[v[0]][kind])
-                }) && v
-                    .iter()
-                    .all(|&k| t.cell_houses[k][2] == t.cell_houses[v[0]][2]))
-        };
-        // candidate first nodes: single cells and the intersections of this house
-        let mut firsts: Vec<Vec<usize>> = cells.iter().map(|&k| vec![k]).collect();
-        for kind in 0..3 {
-            for &k in &cells {
-                let g: Vec<usize> = cells
-                    .iter()
-                    .copied()
-                    .filter(|&q| {
-                        t.cell_houses[q][kind] == t.cell_houses[k][kind]
-                            && t.cell_houses[q][2] == t.cell_houses[k][2]
-                    })
-                    .collect();
-                if g.len() >= 2 && !firsts.contains(&g) {
-                    firsts.push(g);
-                }
-            }
-        }
-        for a in firsts {
-            let rest: Vec<usize> = cells.iter().copied().filter(|k| !a.contains(k)).collect();
-            if rest.is_empty() || !is_node(&rest) || a > rest {
-                continue;
-            }
-            out.push((a, rest, h));
-        }
-    }
-    out
-}
-
-/// Grouped two strong links (SukakuExplainer 4.3), and the empty rectangle among them: as
-/// skyscraper, kite and turbot fish, with one end at least a group.
-pub(crate) fn grouped_strong_links(b: &Board) -> Option<Step> {
-    let t = &b.topo;
-    let words = t.words;
-    // PERF: each node as cell bitsets: its cells, and the cells that see all of them.
-    let node_sets = |cells: &[usize]| {
-        let mut own = vec![0u64; words];
-        let mut seen = vec![u64::MAX; words];
-        for &c in cells {
-            own[c / 64] |= 1 << (c % 64);
-            for (w, s) in seen.iter_mut().enumerate() {
-                *s &= t.peer_bits[c * words + w];
-            }
-        }
-        (own, seen)
-    };
-    let subset = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & !y == 0);
-    let disjoint = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & y == 0);
-    for d in 0..t.n {
-        let mut links = grouped_links(b, d);
-        if links.is_empty() {
-            continue;
-        }
-        for (x, y, h) in conjugates(b, d) {
-            links.push((vec![x], vec![y], h));
-        }
-        let mut dmask = vec![0u64; words];
-        for k in 0..t.ncells {
-            if b.cand[k] >> d & 1 != 0 {
-                dmask[k / 64] |= 1 << (k % 64);
-            }
-        }
-        let sets: Vec<[(Vec<u64>, Vec<u64>); 2]> = links
-            .iter()
-            .map(|l| [node_sets(&l.0), node_sets(&l.1)])
-            .collect();
-        for i in 0..links.len() {
-            for j in 0..links.len() {
-                if i == j {
-                    continue;
-                }
-                let (l1, l2) = (&links[i], &links[j]);
-                if l1.0.len() + l1.1.len() + l2.0.len() + l2.1.len() == 4 {
-                    continue; // no group: a plain two-strong-link pattern
-                }
-                for (xi, ui) in [(0, 1), (1, 0)] {
-                    for (yi, vi) in [(0, 1), (1, 0)] {
-                        let (xs, us) = (&sets[i][xi], &sets[i][ui]);
-                        let (ys, vs) = (&sets[j][yi], &sets[j][vi]);
-                        // something to eliminate, the ends apart, x and y see each other
-                        let any = (0..words).any(|w| dmask[w] & us.1[w] & vs.1[w] != 0);
-                        if !any
-                            || !disjoint(&xs.0, &ys.0)
-                            || !disjoint(&xs.0, &vs.0)
-                            || !disjoint(&us.0, &ys.0)
-                            || !disjoint(&us.0, &vs.0)
-                            || !subset(&ys.0, &xs.1)
-                        {
-                            continue;
-                        }
-                        let pick = |l: &(Vec<usize>, Vec<usize>, usize), k: usize| {
-                            if k == 0 { l.0.clone() } else { l.1.clone() }
-                        };
-                        let (x, u, y, v) = (pick(l1, xi), pick(l1, ui), pick(l2, yi), pick(l2, vi));
-                        let (x, u, y, v) = (&x, &u, &y, &v);
-                        let ends: Vec<usize> = u.iter().chain(v.iter()).copied().collect();
-                        let elims: Vec<Candidate> = (0..t.ncells)
-                            .filter(|&k| {
-                                b.cand[k] >> d & 1 != 0
-                                    && ends.iter().all(|&e| e != k && t.sees(k, e))
-                            })
-                            .map(|k| cand(b, k, d))
-                            .collect();
-                        if elims.is_empty() {
-                            continue;
-                        }
-                        let box_er = |l: &(Vec<usize>, Vec<usize>, usize)| {
-                            t.kind(l.2) == 2 && l.0.len() + l.1.len() >= 3
-                        };
-                        let technique = if box_er(l1) || box_er(l2) {
-                            Technique::EmptyRectangle
-                        } else {
-                            Technique::GroupedStrongLinks
-                        };
-                        let name = |v: &[usize]| {
-                            let names: Vec<String> = v.iter().map(|&k| t.name(k)).collect();
-                            if v.len() == 1 {
-                                names[0].clone()
-                            } else {
-                                format!("{{{}}}", names.join(","))
-                            }
-                        };
-                        let all: Vec<usize> =
-                            u.iter().chain(x).chain(y).chain(v).copied().collect();
-                        let houses = vec![t.house(l1.2), t.house(l2.2)];
-                        let mut pattern = cells_pattern(b, &all, houses, 1 << d);
-                        let ends = [u[0], x[0], y[0], v[0]].map(|k| cand(b, k, d));
-                        pattern.links = alternating_links(&ends);
-                        let what = format!(
-                            "{}: {} in {} or {} (strong links in {} and {}, joined by {} and {})",
-                            technique.title(),
-                            d + 1,
-                            name(u),
-                            name(v),
-                            t.house(l1.2),
-                            t.house(l2.2),
-                            name(x),
-                            name(y),
-                        );
-                        return Some(elimination(technique, elims, pattern, &what));
-                    }
-                }
-            }
-        }
-    }
-    None
 }
 
 // ---------------------------------------------------------------------------------------
@@ -984,7 +803,7 @@ pub(crate) fn wing(b: &Board, xyz: bool) -> Option<Step> {
 }
 
 /// Cells (other than `cells`) with candidate `d` that see every cell of `cells`.
-fn common_peers(b: &Board, cells: &[usize], d: usize) -> Vec<usize> {
+pub(crate) fn common_peers(b: &Board, cells: &[usize], d: usize) -> Vec<usize> {
     let t = &b.topo;
     t.peers[cells[0]]
         .iter()
@@ -1093,209 +912,6 @@ pub(crate) fn w_wing(b: &Board) -> Option<Step> {
     None
 }
 
-// ---------------------------------------------------------------------------------------
-// Uniqueness: unique rectangles and BUG+1 (only for puzzles proven to have one solution)
-
-/// Unique rectangles of types 1, 2 and 4 (the easiest type found first).
-pub(crate) fn unique_rectangle(b: &Board) -> Option<Step> {
-    let t = &b.topo;
-    let n = t.n;
-    let mut best: Option<Step> = None;
-    for r1 in 0..n {
-        for r2 in r1 + 1..n {
-            for c1 in 0..n {
-                for c2 in c1 + 1..n {
-                    let corners = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
-                    // exactly two boxes
-                    let boxes = [
-                        t.cell_houses[corners[0]][2],
-                        t.cell_houses[corners[1]][2],
-                        t.cell_houses[corners[2]][2],
-                        t.cell_houses[corners[3]][2],
-                    ];
-                    let distinct = {
-                        let mut v = boxes.to_vec();
-                        v.sort_unstable();
-                        v.dedup();
-                        v.len()
-                    };
-                    if distinct != 2 {
-                        continue;
-                    }
-                    if corners.iter().any(|&k| b.value[k] != 0) {
-                        continue;
-                    }
-                    let common = corners.iter().fold(u64::MAX, |m, &k| m & b.cand[k]);
-                    if common.count_ones() < 2 {
-                        continue;
-                    }
-                    for pair in pairs(common) {
-                        if let Some(s) = ur_types(b, &corners, pair) {
-                            if best.as_ref().is_none_or(|x| s.technique < x.technique) {
-                                best = Some(s);
-                            }
-                            if best
-                                .as_ref()
-                                .is_some_and(|x| x.technique == Technique::UniqueRectangle1)
-                            {
-                                return best;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-    best
-}
-
-fn pairs(m: u64) -> Vec<u64> {
-    let d: Vec<usize> = bits(m).collect();
-    let mut out = Vec::new();
-    for i in 0..d.len() {
-        for j in i + 1..d.len() {
-            out.push(1 << d[i] | 1 << d[j]);
-        }
-    }
-    out
-}
-
-fn ur_types(b: &Board, corners: &[usize; 4], pair: u64) -> Option<Step> {
-    let t = &b.topo;
-    let floor: Vec<usize> = corners
-        .iter()
-        .copied()
-        .filter(|&k| b.cand[k] == pair)
-        .collect();
-    let roof: Vec<usize> = corners
-        .iter()
-        .copied()
-        .filter(|&k| b.cand[k] != pair)
-        .collect();
-    let ds: Vec<usize> = bits(pair).collect();
-    // every corner holds both digits of the pair
-    let pattern = |extra: Vec<Candidate>| {
-        let mut p = cells_pattern(b, corners, vec![], pair);
-        p.candidates.extend(extra);
-        p
-    };
-    let names: Vec<String> = corners.iter().map(|&k| t.name(k)).collect();
-    let what = format!(
-        "{{{}}} in {} would allow two solutions",
-        fmt_digits(pair),
-        names.join(", ")
-    );
-    let step = |technique: Technique, elims: Vec<Candidate>, extra, so: String| {
-        let title = technique.title();
-        Some(elimination(
-            technique,
-            elims,
-            pattern(extra),
-            &format!("{title}: {what}{so}"),
-        ))
-    };
-    if floor.len() == 3 {
-        let k = roof[0];
-        let elims: Vec<Candidate> = ds.iter().map(|&d| cand(b, k, d)).collect();
-        let so = format!(", so {} is not {} or {}", t.name(k), ds[0] + 1, ds[1] + 1);
-        return step(Technique::UniqueRectangle1, elims, vec![], so);
-    }
-    if floor.len() != 2 || !t.sees(roof[0], roof[1]) {
-        return None;
-    }
-    let (x, y) = (roof[0], roof[1]);
-    // type 2: both roof cells hold one same extra digit
-    let ex = b.cand[x] & !pair;
-    if ex == b.cand[y] & !pair && ex.count_ones() == 1 {
-        let z = ex.trailing_zeros() as usize;
-        let elims: Vec<Candidate> = common_peers(b, &[x, y], z)
-            .into_iter()
-            .map(|k| cand(b, k, z))
-            .collect();
-        if !elims.is_empty() {
-            let so = format!(", so {} or {} is {}", t.name(x), t.name(y), z + 1);
-            let extra = vec![cand(b, x, z), cand(b, y, z)];
-            return step(Technique::UniqueRectangle2, elims, extra, so);
-        }
-    }
-    // type 4: one rectangle digit confined to the roof in a house they share
-    for &h in &t.cell_houses[x] {
-        let h = h as usize;
-        if !t.cell_houses[y].contains(&(h as u16)) {
-            continue;
-        }
-        for (i, &a) in ds.iter().enumerate() {
-            let other = ds[1 - i];
-            let p = b.positions(h, a);
-            if p.count_ones() != 2 {
-                continue;
-            }
-            let elims = vec![cand(b, x, other), cand(b, y, other)];
-            let so = format!(
-                "; {} in {} is in {} or {}, so neither is {}",
-                a + 1,
-                t.house(h),
-                t.name(x),
-                t.name(y),
-                other + 1,
-            );
-            return step(Technique::UniqueRectangle4, elims, vec![], so);
-        }
-    }
-    None
-}
-
-/// BUG+1: every empty cell bivalue but one trivalue cell; the digit that would otherwise
-/// appear three times in its houses goes there.
-pub(crate) fn bug_plus_one(b: &Board) -> Option<Step> {
-    let t = &b.topo;
-    let mut odd = None;
-    for k in 0..t.ncells {
-        match b.cand[k].count_ones() {
-            0 if b.value[k] == 0 => return None,
-            0 | 2 => {}
-            3 if odd.is_none() => odd = Some(k),
-            _ => return None,
-        }
-    }
-    let k = odd?;
-    let row = t.cell_houses[k][0] as usize;
-    let mut digit = None;
-    for d in bits(b.cand[k]) {
-        if b.positions(row, d).count_ones() == 3 {
-            digit = Some(d);
-        }
-    }
-    let d = digit?;
-    // every (house, digit) count is 0 or 2 once d leaves k
-    for h in 0..3 * t.n {
-        for e in 0..t.n {
-            let mut c = b.positions(h, e).count_ones();
-            if e == d && t.cell_houses[k].contains(&(h as u16)) {
-                c -= 1;
-            }
-            if c != 0 && c != 2 {
-                return None;
-            }
-        }
-    }
-    let text = format!(
-        "BUG+1: every other empty cell has two candidates; without {} in {} each digit would appear twice in every house, a grave with two solutions, so {} is {}",
-        d + 1,
-        t.name(k),
-        t.name(k),
-        d + 1
-    );
-    Some(placement(
-        b,
-        Technique::BugPlusOne,
-        (k, d),
-        vec![],
-        bits(b.cand[k]).map(|e| cand(b, k, e)).collect(),
-        text,
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     //! One hand-made position per technique: a 9x9 board with every candidate, then the
@@ -1354,10 +970,6 @@ mod tests {
         (1..=9).map(|c| at(r, c)).collect()
     }
 
-    fn col(c: usize) -> Vec<usize> {
-        (1..=9).map(|r| at(r, c)).collect()
-    }
-
     /// The cells of rows `rows` and columns `cols`.
     fn block(rows: RangeInclusive<usize>, cols: RangeInclusive<usize>) -> Vec<usize> {
         rows.flat_map(|r| cols.clone().map(move |c| at(r, c)))
@@ -1376,13 +988,19 @@ mod tests {
     fn hidden_singles_in_a_box_then_a_line() {
         let mut b = open();
         leave(&mut b, block(1..=3, 1..=3), &[at(2, 2)], 5);
-        let s = found(hidden_single(&b), Technique::HiddenSingleBox);
+        let s = found(
+            hidden_single(&b, TechniqueSet::all()),
+            Technique::HiddenSingleBox,
+        );
         assert_eq!(names(&s.placements), ["r2c2=5"]);
         assert_eq!(s.text, "Hidden single: 5 in box 1 can only go in r2c2");
 
         let mut b = open();
         leave(&mut b, row(1), &[at(1, 5)], 5);
-        let s = found(hidden_single(&b), Technique::HiddenSingleLine);
+        let s = found(
+            hidden_single(&b, TechniqueSet::all()),
+            Technique::HiddenSingleLine,
+        );
         assert_eq!(names(&s.placements), ["r1c5=5"]);
     }
 
@@ -1498,35 +1116,6 @@ mod tests {
     }
 
     #[test]
-    fn skyscraper_and_kite() {
-        let mut b = open();
-        leave(&mut b, col(1), &[at(2, 1), at(7, 1)], 1);
-        leave(&mut b, col(5), &[at(3, 5), at(7, 5)], 1);
-        let s = found(two_strong_links(&b), Technique::Skyscraper);
-        assert_eq!(
-            names(&s.eliminations),
-            ["r2c4=1", "r2c6=1", "r3c2=1", "r3c3=1"]
-        );
-
-        let mut b = open();
-        leave(&mut b, row(1), &[at(1, 2), at(1, 8)], 2);
-        leave(&mut b, col(3), &[at(2, 3), at(8, 3)], 2);
-        let s = found(two_strong_links(&b), Technique::TwoStringKite);
-        assert_eq!(names(&s.eliminations), ["r8c8=2"]);
-    }
-
-    #[test]
-    fn empty_rectangle() {
-        let mut b = open();
-        let keep = [at(4, 5), at(6, 5), at(5, 4), at(5, 6)];
-        leave(&mut b, block(4..=6, 4..=6), &keep, 1);
-        leave(&mut b, row(2), &[at(2, 5), at(2, 8)], 1);
-        assert!(two_strong_links(&b).is_none());
-        let s = found(grouped_strong_links(&b), Technique::EmptyRectangle);
-        assert_eq!(names(&s.eliminations), ["r5c8=1"]);
-    }
-
-    #[test]
     fn xy_and_xyz_wings() {
         let b = open_with(&[
             (at(1, 1), &[1, 2]),
@@ -1551,40 +1140,5 @@ mod tests {
         leave(&mut b, row(9), &[at(9, 1), at(9, 9)], 4);
         let s = found(super::w_wing(&b), Technique::WWing);
         assert_eq!(names(&s.eliminations), ["r1c9=5", "r5c1=5"]);
-    }
-
-    #[test]
-    fn unique_rectangle_type_1() {
-        let mut b = open();
-        for k in [at(1, 1), at(1, 2), at(4, 1)] {
-            only(&mut b, k, &[6, 7]);
-        }
-        only(&mut b, at(4, 2), &[6, 7, 8]);
-        let s = found(unique_rectangle(&b), Technique::UniqueRectangle1);
-        assert_eq!(names(&s.eliminations), ["r4c2=6", "r4c2=7"]);
-    }
-
-    #[test]
-    fn unique_rectangle_type_2_and_4() {
-        let b = open_with(&[
-            (at(1, 1), &[6, 7]),
-            (at(1, 2), &[6, 7]),
-            (at(4, 1), &[6, 7, 8]),
-            (at(4, 2), &[6, 7, 8]),
-        ]);
-        let s = found(unique_rectangle(&b), Technique::UniqueRectangle2);
-        // 8 leaves the rest of row 4 and of box 4
-        assert_eq!(s.eliminations.len(), 7 + 6);
-        assert!(s.eliminations.iter().all(|c| c.digit == 8));
-
-        let mut b = open_with(&[
-            (at(1, 1), &[6, 7]),
-            (at(1, 2), &[6, 7]),
-            (at(4, 1), &[1, 6, 7]),
-            (at(4, 2), &[2, 6, 7]),
-        ]);
-        remove(&mut b, row(4).into_iter().skip(2), 6);
-        let s = found(unique_rectangle(&b), Technique::UniqueRectangle4);
-        assert_eq!(names(&s.eliminations), ["r4c1=7", "r4c2=7"]);
     }
 }

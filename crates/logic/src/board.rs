@@ -32,6 +32,13 @@ pub(crate) struct Topology {
     pub peer_bits: Vec<u64>,
     /// u64 words in a cell bitset.
     pub words: usize,
+    /// The houses of each cell in Sudoku Explainer's order: box, row, column.
+    pub se_houses_of: Vec<[u16; 3]>,
+    /// The peers of each cell in Sudoku Explainer's order: its box (in the box's order),
+    /// then its row and its column outside the box.
+    pub se_peers: Vec<Vec<u16>>,
+    /// Every house in Sudoku Explainer's order: boxes, rows, columns.
+    pub se_house_order: Vec<u16>,
 }
 
 impl Topology {
@@ -82,6 +89,20 @@ impl Topology {
             }
             peers.push(p);
         }
+        let se_houses_of: Vec<[u16; 3]> = cell_houses.iter().map(|h| [h[2], h[0], h[1]]).collect();
+        let se_peers = (0..ncells)
+            .map(|k| {
+                let mut v: Vec<u16> = Vec::new();
+                for &h in &se_houses_of[k] {
+                    for &q in &houses[h as usize] {
+                        if q as usize != k && !v.contains(&q) {
+                            v.push(q);
+                        }
+                    }
+                }
+                v
+            })
+            .collect();
         Topology {
             shape,
             n,
@@ -91,6 +112,9 @@ impl Topology {
             peers,
             peer_bits,
             words,
+            se_houses_of,
+            se_peers,
+            se_house_order: (2 * n..3 * n).chain(0..2 * n).map(|h| h as u16).collect(),
         }
     }
 

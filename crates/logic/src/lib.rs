@@ -35,15 +35,27 @@
 mod band;
 mod basic;
 pub mod board;
-mod chains;
+mod cycles;
+mod dynamic;
+mod exclusion;
+mod extra;
+mod filter;
 pub mod marks;
+mod nested;
 pub mod request;
 mod solver;
 pub mod step;
+mod strong;
+pub mod technique;
+mod unique;
+mod wings;
 
 pub use board::Board;
+pub use filter::{Filtered, RateFilter, RatingRange, rate_filtered};
 pub use request::{ExplainRequest, HintRequest, LogicRequestError, Marks, RateRequest};
 pub use solver::{
-    Band, Explanation, LogicError, Options, Rating, Solver, Stop, er, explain, hint, rate,
+    Band, Explanation, Ladder, LogicError, Options, Rating, Solver, Stop, er, explain,
+    explain_with, hint, rate, rate_with,
 };
-pub use step::{Candidate, ChainKind, Link, Pattern, Step, Technique, length_increment};
+pub use step::{Candidate, ChainKind, Link, Pattern, Step, length_increment};
+pub use technique::{Family, Scale, Technique, TechniqueSet};

@@ -7,9 +7,11 @@ use dlx_sudoku::request::read_grid;
 use dlx_sudoku::{Grid, Shape};
 use serde::{Deserialize, Serialize};
 
+use crate::filter::{Filtered, RateFilter, RatingRange, rate_filtered};
 use crate::marks::{MarksError, parse_marks};
-use crate::solver::{Explanation, LogicError, Options, Rating, Solver};
+use crate::solver::{Explanation, Ladder, LogicError, Options, Rating, Solver};
 use crate::step::{Step, Technique};
+use crate::technique::{Scale, TechniqueSet};
 
 /// Why a logic request cannot run.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -318,7 +320,8 @@ impl HintRequest {
     }
 }
 
-/// The rating of a puzzle on Sudoku Explainer's scale.
+/// The rating of a puzzle on Sudoku Explainer's scale, perhaps on another ladder (a scale, a
+/// set of techniques) and perhaps through a filter that stops as soon as the verdict is known.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
@@ -328,22 +331,106 @@ pub struct RateRequest {
     /// A box shape other than the default for the size.
     #[serde(default)]
     pub shape: Option<Shape>,
+    /// The scale: `sukaku` (SukakuExplainer 1.18's default techniques, the default) or
+    /// `classic` (Sudoku Explainer 1.2.1's set, as skfr rates).
+    #[serde(default)]
+    pub scale: Option<String>,
+    /// The techniques to use instead of the scale's, by name, separated by commas.
+    #[serde(default)]
+    pub techniques: Option<String>,
+    /// Keep puzzles whose ER is in this range (`7.2`, `6..8.9`, `9..`, `..3.5`).
+    #[serde(default)]
+    pub er: Option<String>,
+    /// Keep puzzles whose EP is in this range.
+    #[serde(default)]
+    pub ep: Option<String>,
+    /// Keep puzzles whose ED is in this range.
+    #[serde(default)]
+    pub ed: Option<String>,
+    /// Keep diamonds only (ER = ED).
+    #[serde(default)]
+    pub diamonds: bool,
+    /// Keep pearls only (ER = EP).
+    #[serde(default)]
+    pub pearls: bool,
 }
 
 impl RateRequest {
+    /// A request for `puzzle` with every default.
+    pub fn new(puzzle: impl Into<String>) -> Self {
+        RateRequest {
+            puzzle: puzzle.into(),
+            ..RateRequest::default()
+        }
+    }
+
     /// The puzzle, read.
     pub fn grid(&self) -> Result<Grid, LogicRequestError> {
         Ok(read_grid("puzzle", &self.puzzle, self.shape)?)
     }
 
-    /// Rates the puzzle `grid`.
+    /// The ladder asked for (scale and techniques), checked.
+    pub fn ladder(&self) -> Result<Ladder, LogicRequestError> {
+        let scale = match &self.scale {
+            Some(s) => s
+                .parse::<Scale>()
+                .map_err(|message| LogicRequestError::Invalid {
+                    field: "scale",
+                    message,
+                })?,
+            None => Scale::Sukaku,
+        };
+        let techniques = match &self.techniques {
+            Some(t) => {
+                Some(
+                    TechniqueSet::parse(t).map_err(|message| LogicRequestError::Invalid {
+                        field: "techniques",
+                        message,
+                    })?,
+                )
+            }
+            None => None,
+        };
+        Ok(Ladder { scale, techniques })
+    }
+
+    /// The filter asked for, checked (empty when none).
+    pub fn filter(&self) -> Result<RateFilter, LogicRequestError> {
+        let range = |field: &'static str, v: &Option<String>| -> Result<_, LogicRequestError> {
+            v.as_deref()
+                .map(|t| {
+                    t.parse::<RatingRange>()
+                        .map_err(|message| LogicRequestError::Invalid { field, message })
+                })
+                .transpose()
+        };
+        Ok(RateFilter {
+            er: range("er", &self.er)?,
+            ep: range("ep", &self.ep)?,
+            ed: range("ed", &self.ed)?,
+            diamond: self.diamonds,
+            pearl: self.pearls,
+        })
+    }
+
+    /// Rates the puzzle `grid` on the default scale (the request's other fields unused).
     pub fn run_on(grid: &Grid) -> Result<Rating, LogicRequestError> {
         crate::rate(grid).map_err(LogicRequestError::logic("puzzle"))
     }
 
-    /// Reads and rates the puzzle.
+    /// Rates the puzzle `grid` on the request's ladder, through its filter: the verdict, and
+    /// the rating as far as the filter needed it (the whole rating when there is no filter).
+    pub fn rate_on(&self, grid: &Grid) -> Result<Filtered, LogicRequestError> {
+        let ladder = self.ladder()?;
+        let filter = self.filter()?;
+        rate_filtered(grid, &ladder, &filter, &Options::default())
+            .map_err(LogicRequestError::logic("puzzle"))
+    }
+
+    /// Reads and rates the puzzle on the request's ladder (the filter unused).
     pub fn run(&self) -> Result<Rating, LogicRequestError> {
-        RateRequest::run_on(&self.grid()?)
+        let ladder = self.ladder()?;
+        crate::rate_with(&self.grid()?, &ladder).map_err(LogicRequestError::logic("puzzle"))
     }
 }
 
@@ -390,6 +477,34 @@ mod tests {
     }
 
     #[test]
+    fn rate_reads_its_scale_and_filters() {
+        let bad = RateRequest {
+            scale: Some("sukkaku".into()),
+            ..RateRequest::new(EASY)
+        };
+        assert_eq!(bad.ladder().unwrap_err().field(), "scale");
+        let bad = RateRequest {
+            er: Some("8..6".into()),
+            ..RateRequest::new(EASY)
+        };
+        assert_eq!(bad.filter().unwrap_err().field(), "er");
+        let grid = RateRequest::new(EASY).grid().unwrap();
+        let full = RateRequest::run_on(&grid).unwrap();
+        let all = RateRequest::new(EASY).rate_on(&grid).unwrap();
+        assert!(all.pass && !all.early);
+        assert_eq!(all.rating.er, full.er);
+        // An ED range that excludes the first step fails after one step.
+        let ed = format!("{:.1}..", full.ed + 1.0);
+        let f = RateRequest {
+            ed: Some(ed),
+            ..RateRequest::new(EASY)
+        }
+        .rate_on(&grid)
+        .unwrap();
+        assert!(!f.pass && f.early && f.steps == 1, "{f:?}");
+    }
+
+    #[test]
     fn explain_reads_its_options_once() {
         let r: ExplainRequest =
             serde_json::from_str(&format!(r#"{{"puzzle": "{EASY}", "upto": "x_wingg"}}"#)).unwrap();
@@ -398,12 +513,9 @@ mod tests {
             ExplainRequest::new(EASY).options().unwrap().max_steps,
             Options::default().max_steps
         );
-        let e = RateRequest {
-            puzzle: "55".to_string() + &".".repeat(79),
-            shape: None,
-        }
-        .run()
-        .unwrap_err();
+        let e = RateRequest::new("55".to_string() + &".".repeat(79))
+            .run()
+            .unwrap_err();
         assert_eq!(e.cells(), vec![(0, 0), (0, 1)]);
     }
 }

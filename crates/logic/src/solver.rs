@@ -1,14 +1,22 @@
 //! The ladder of techniques, the easiest-first path, hints and ratings.
 
 use std::ops::ControlFlow;
+use std::sync::OnceLock;
 
 use dlx_sudoku::{Conflicts, Grid, GridError, SolveOptions, SolverKind, Visitor, check_givens};
 use serde::Serialize;
 
 use crate::basic;
 use crate::board::Board;
-use crate::chains::{self, Engine};
-use crate::step::{Candidate, Step, Technique};
+use crate::cycles;
+use crate::dynamic::{self, Chainer, Config, Kind, Kinds, Level};
+use crate::exclusion;
+use crate::extra;
+use crate::step::{Candidate, Step};
+use crate::strong;
+use crate::technique::{Finder, Scale, Technique, TechniqueSet};
+use crate::unique;
+use crate::wings;
 
 /// Why a grid cannot be explained or rated.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -115,6 +123,46 @@ impl Default for Options {
             deadline: None,
         }
     }
+}
+
+/// Which techniques the solver uses, in ladder order, and so on which scale it rates.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Ladder {
+    /// The rating scale, whose techniques are used by default.
+    pub scale: Scale,
+    /// The techniques to use instead of the scale's (any of [`Technique::ALL`], tried in
+    /// ladder order); `None` for the scale's own.
+    pub techniques: Option<TechniqueSet>,
+}
+
+impl Ladder {
+    /// The ladder of a scale.
+    pub fn of(scale: Scale) -> Ladder {
+        Ladder {
+            scale,
+            techniques: None,
+        }
+    }
+
+    /// The techniques of the ladder.
+    pub fn set(&self) -> TechniqueSet {
+        self.techniques.unwrap_or_else(|| self.scale.techniques())
+    }
+}
+
+/// The groups of the table: each finder with the rows it finds, in ladder order.
+fn groups() -> &'static [(Finder, TechniqueSet)] {
+    static GROUPS: OnceLock<Vec<(Finder, TechniqueSet)>> = OnceLock::new();
+    GROUPS.get_or_init(|| {
+        let mut out: Vec<(Finder, TechniqueSet)> = Vec::new();
+        for t in Technique::ALL {
+            match out.last_mut() {
+                Some((f, set)) if *f == t.finder() => set.insert(t),
+                _ => out.push((t.finder(), TechniqueSet::EMPTY.with(t))),
+            }
+        }
+        out
+    })
 }
 
 /// Why a path ended.
@@ -255,8 +303,13 @@ pub struct Solver {
     solution: Option<Vec<u8>>,
     unique: bool,
     /// Scratch space for chains, made when first needed.
-    engine: Option<Engine>,
+    engine: Option<(Chainer, Level)>,
+    /// Scratch space for the static chains and cycles, made when first needed.
+    scratch: Option<cycles::Scratch>,
     options: Options,
+    ladder: Ladder,
+    /// The techniques the solver may use ([`Solver::allowed`]).
+    allowed: TechniqueSet,
 }
 
 /// Checks a puzzle's givens and finds its solutions (one or two; none is an error).
@@ -328,17 +381,41 @@ fn solutions(grid: &Grid, limit: usize) -> Vec<Grid> {
 }
 
 impl Solver {
-    /// A solver on a puzzle with one solution.
+    /// A solver on a puzzle with one solution, on the default ladder ([`Scale::Sukaku`]).
     pub fn new(grid: &Grid, options: &Options) -> Result<Solver, LogicError> {
+        Solver::with_ladder(grid, options, &Ladder::default())
+    }
+
+    /// A solver on a puzzle with one solution, with the techniques of `ladder`.
+    pub fn with_ladder(
+        grid: &Grid,
+        options: &Options,
+        ladder: &Ladder,
+    ) -> Result<Solver, LogicError> {
         let solution = check(grid)?;
         let board = Board::new(grid);
         Ok(Solver {
             engine: None,
+            scratch: None,
             board,
             solution: Some(solution),
             unique: true,
             options: options.clone(),
-        })
+            ladder: *ladder,
+            allowed: TechniqueSet::EMPTY,
+        }
+        .settled())
+    }
+
+    /// The solver with its allowed set computed.
+    fn settled(mut self) -> Solver {
+        self.allowed = self.allowed();
+        self
+    }
+
+    /// The ladder the solver uses.
+    pub fn ladder(&self) -> &Ladder {
+        &self.ladder
     }
 
     /// A solver on a board as the user sees it: `puzzle` (the givens), `progress` (the
@@ -412,11 +489,15 @@ impl Solver {
         options.uniqueness &= unique;
         Ok(Solver {
             engine: None,
+            scratch: None,
             board,
             solution: unique.then(|| sols[0].cells.clone()),
             unique,
             options,
-        })
+            ladder: Ladder::default(),
+            allowed: TechniqueSet::EMPTY,
+        }
+        .settled())
     }
 
     /// The board now.
@@ -432,99 +513,175 @@ impl Solver {
         })
     }
 
-    /// The easiest step available now, without applying it.
+    /// The techniques this solver may use: the ladder's, up to `max_technique`, without the
+    /// uniqueness techniques unless allowed and the puzzle has one solution, with the trial
+    /// step when `max_technique` allows it.
+    pub fn allowed(&self) -> TechniqueSet {
+        let max = self.options.max_technique;
+        let mut set = self.ladder.set().up_to(max);
+        if !(self.options.uniqueness && self.unique) {
+            set = set.iter().filter(|t| !t.needs_uniqueness()).collect();
+        }
+        if max >= Technique::Trial {
+            set = set.with(Technique::Trial);
+        }
+        set
+    }
+
+    /// The easiest step available now, without applying it: the first group of the ladder
+    /// whose finder finds a step, among the techniques [allowed](Solver::allowed).
     pub fn next_step(&mut self) -> Option<Step> {
         if self.board.is_solved() || self.expired() {
             return None;
         }
-        let max = self.options.max_technique;
-        let b = &self.board;
-        type Finder = fn(&Board) -> Option<Step>;
-        let early: [(Technique, Finder); 15] = [
-            (Technique::FullHouse, basic::full_house),
-            (Technique::HiddenSingleBox, basic::hidden_single),
-            (Technique::DirectPointing, |b| basic::direct_locked(b, true)),
-            (Technique::DirectClaiming, |b| {
-                basic::direct_locked(b, false)
-            }),
-            (Technique::DirectHiddenPair, |b| {
-                basic::hidden_subset(b, 2, true)
-            }),
-            (Technique::NakedSingle, basic::naked_single),
-            (Technique::DirectHiddenTriple, |b| {
-                basic::hidden_subset(b, 3, true)
-            }),
-            (Technique::Pointing, |b| basic::locked_candidates(b, true)),
-            (Technique::Claiming, |b| basic::locked_candidates(b, false)),
-            (Technique::NakedPair, |b| basic::naked_subset(b, 2)),
-            (Technique::XWing, |b| basic::fish(b, 2)),
-            (Technique::HiddenPair, |b| basic::hidden_subset(b, 2, false)),
-            (Technique::NakedTriple, |b| basic::naked_subset(b, 3)),
-            (Technique::Swordfish, |b| basic::fish(b, 3)),
-            (Technique::HiddenTriple, |b| {
-                basic::hidden_subset(b, 3, false)
-            }),
-        ];
-        for (t, f) in early {
-            if t > max {
-                return None;
-            }
-            if let Some(s) = f(b) {
-                return Some(s);
-            }
-        }
-        let middle: [(Technique, Finder, bool); 10] = [
-            (Technique::Skyscraper, basic::two_strong_links, false),
-            (Technique::XyWing, |b| basic::wing(b, false), false),
-            (
-                Technique::GroupedStrongLinks,
-                basic::grouped_strong_links,
-                false,
-            ),
-            (Technique::XyzWing, |b| basic::wing(b, true), false),
-            (Technique::WWing, basic::w_wing, false),
-            (Technique::UniqueRectangle1, basic::unique_rectangle, true),
-            (Technique::NakedQuad, |b| basic::naked_subset(b, 4), false),
-            (Technique::Jellyfish, |b| basic::fish(b, 4), false),
-            (
-                Technique::HiddenQuad,
-                |b| basic::hidden_subset(b, 4, false),
-                false,
-            ),
-            (Technique::BugPlusOne, basic::bug_plus_one, true),
-        ];
-        for (t, f, uniqueness) in middle {
-            if t > max {
-                return None;
-            }
-            if uniqueness && !(self.options.uniqueness && self.unique) {
+        let allowed = self.allowed;
+        for &(finder, group) in groups() {
+            let wanted = group.intersection(allowed);
+            if wanted.is_empty() {
                 continue;
             }
-            if let Some(s) = f(b) {
+            if let Some(s) = self.find(finder, wanted) {
+                debug_assert!(
+                    wanted.contains(s.technique),
+                    "{finder:?} returned {:?}",
+                    s.technique
+                );
                 return Some(s);
             }
-        }
-        let n = self.board.topo.n;
-        for t in Technique::CHAIN_LEVELS {
-            if t > max {
+            if self.expired() {
+                // a cut search proves nothing about the groups after it
                 return None;
             }
-            let deadline = self.options.deadline;
-            let engine = self.engine.get_or_insert_with(|| Engine::new(n));
-            engine.deadline = deadline;
-            let found = chains::chain_step(&self.board, engine, t, self.solution.as_deref());
-            if engine.expired {
-                // a cut level proves nothing about the levels above it
-                return None;
-            }
-            if let Some(s) = found {
-                return Some(s);
-            }
-        }
-        if max >= Technique::Trial {
-            return self.trial();
         }
         None
+    }
+
+    /// Calls the finder of a group, which returns only techniques of `wanted`.
+    fn find(&mut self, finder: Finder, wanted: TechniqueSet) -> Option<Step> {
+        let b = &self.board;
+        match finder {
+            Finder::Singles => basic::singles(b, wanted),
+            Finder::DirectLocking => basic::direct_locking(b, wanted),
+            Finder::DirectHiddenPair => basic::hidden_subset(b, 2, true),
+            Finder::NakedSingle => basic::naked_single(b),
+            Finder::DirectHiddenTriple => basic::hidden_subset(b, 3, true),
+            Finder::Locking => basic::locking(b, wanted),
+            Finder::NakedPair => basic::naked_subset(b, 2),
+            Finder::XWing => basic::fish(b, 2),
+            Finder::HiddenPair => basic::hidden_subset(b, 2, false),
+            Finder::NakedTriple => basic::naked_subset(b, 3),
+            Finder::Swordfish => basic::fish(b, 3),
+            Finder::HiddenTriple => basic::hidden_subset(b, 3, false),
+            Finder::StrongLinks2 => strong::strong_links(b, 2, wanted),
+            Finder::StrongLinks3 => strong::strong_links(b, 3, wanted),
+            Finder::StrongLinks4 => strong::strong_links(b, 4, wanted),
+            Finder::XyWing => basic::wing(b, false),
+            Finder::XyzWing => basic::wing(b, true),
+            Finder::WWing => basic::w_wing(b),
+            Finder::UniqueLoops => unique::unique_loops(b, wanted),
+            Finder::NakedQuad => basic::naked_subset(b, 4),
+            Finder::Jellyfish => basic::fish(b, 4),
+            Finder::HiddenQuad => basic::hidden_subset(b, 4, false),
+            Finder::Bug => unique::bug(b, wanted, self.ladder.scale),
+            Finder::Chains => {
+                let n = b.topo.n;
+                let s = self.scratch.get_or_insert_with(|| cycles::Scratch::new(n));
+                s.deadline = self.options.deadline;
+                let found =
+                    cycles::chains_and_cycles(&self.board.topo, &self.board.cand, s, wanted);
+                if s.expired { None } else { found }
+            }
+            Finder::Nishio
+            | Finder::Multiple
+            | Finder::Dynamic
+            | Finder::DynamicPlus
+            | Finder::Nested2
+            | Finder::Nested3
+            | Finder::Nested4
+            | Finder::Nested5 => {
+                let n = b.topo.n;
+                let (kind, cfg, technique) = match finder {
+                    Finder::Nishio => (Kind::Nishio, Config::NISHIO, Technique::Nishio),
+                    Finder::Multiple => {
+                        (Kind::Multiple, Config::STATIC, Technique::CellForcingChains)
+                    }
+                    Finder::Dynamic => (
+                        Kind::Dynamic,
+                        Config::dynamic(0),
+                        Technique::DynamicForcingChains,
+                    ),
+                    Finder::DynamicPlus => (
+                        Kind::Dynamic,
+                        Config::dynamic(1),
+                        Technique::DynamicForcingChainsPlus,
+                    ),
+                    Finder::Nested2 => (
+                        Kind::Dynamic,
+                        Config::dynamic(2),
+                        Technique::NestedForcingChains,
+                    ),
+                    Finder::Nested3 => (
+                        Kind::Dynamic,
+                        Config::dynamic(3),
+                        Technique::NestedMultipleForcingChains,
+                    ),
+                    Finder::Nested4 => (
+                        Kind::Dynamic,
+                        Config::dynamic(4),
+                        Technique::NestedDynamicForcingChains,
+                    ),
+                    _ => (
+                        Kind::Dynamic,
+                        Config::dynamic(5),
+                        Technique::DoublyNestedForcingChains,
+                    ),
+                };
+                let kinds = if kind == Kind::Multiple {
+                    Kinds {
+                        cell: wanted.contains(Technique::CellForcingChains),
+                        region: wanted.contains(Technique::RegionForcingChains),
+                        ..Kinds::ALL
+                    }
+                } else {
+                    Kinds::ALL
+                };
+                let deadline = self.options.deadline;
+                let (ch, lv) = self
+                    .engine
+                    .get_or_insert_with(|| (Chainer::new(n), Level::new(n)));
+                ch.deadline = deadline;
+                let topo = &self.board.topo;
+                let cand = &self.board.cand;
+                let hint = dynamic::hints(ch, lv, topo, cand, kind, cfg, kinds, true)
+                    .into_iter()
+                    .next();
+                if ch.expired {
+                    return None;
+                }
+                let hint = hint?;
+                let technique =
+                    if kind == Kind::Multiple && hint.kind == crate::step::ChainKind::Region {
+                        Technique::RegionForcingChains
+                    } else {
+                        technique
+                    };
+                let base = technique.base_tenths();
+                Some(dynamic::step(ch, topo, cand, cfg, technique, base, &hint))
+            }
+            Finder::WxyzWing => wings::als_wing(b, 3),
+            Finder::VwxyzWing => wings::als_wing(b, 4),
+            Finder::UvwxyzWing => wings::als_wing(b, 5),
+            Finder::TuvwxyzWing => wings::als_wing(b, 6),
+            Finder::AlsXz => wings::als_xz(b),
+            Finder::AlsXyWing => wings::als_xy_wing(b),
+            Finder::AlignedPair => exclusion::aligned_pair(b),
+            Finder::AlignedTriple => exclusion::aligned_triple(b),
+            Finder::FinnedXWing => extra::finned_fish(b, 2),
+            Finder::FinnedSwordfish => extra::finned_fish(b, 3),
+            Finder::FinnedJellyfish => extra::finned_fish(b, 4),
+            Finder::SimpleColouring => extra::simple_colouring(b),
+            Finder::Trial => self.trial(),
+        }
     }
 
     /// The last resort: a candidate shown wrong by search.
@@ -565,7 +722,8 @@ impl Solver {
 
     /// Whether the deadline has passed (or a chain level was cut by it).
     pub fn expired(&self) -> bool {
-        self.engine.as_ref().is_some_and(|e| e.expired)
+        self.engine.as_ref().is_some_and(|e| e.0.expired)
+            || self.scratch.as_ref().is_some_and(|s| s.expired)
             || self
                 .options
                 .deadline
@@ -634,6 +792,15 @@ pub fn explain(grid: &Grid, options: &Options) -> Result<Explanation, LogicError
     Ok(Solver::new(grid, options)?.run())
 }
 
+/// [`explain`] with the techniques of `ladder` (a scale, or a set of techniques).
+pub fn explain_with(
+    grid: &Grid,
+    options: &Options,
+    ladder: &Ladder,
+) -> Result<Explanation, LogicError> {
+    Ok(Solver::with_ladder(grid, options, ladder)?.run())
+}
+
 /// The easiest next step for a puzzle (`puzzle`: the givens), as the user sees it:
 /// `progress` holds the digits placed so far (givens included), `marks` the user's pencil
 /// marks (one mask a cell, bit `d - 1` for digit `d`). `Ok(None)` when the grid is solved
@@ -652,7 +819,13 @@ pub fn er(grid: &Grid) -> Option<f64> {
     rate(grid).ok().map(|r| r.er)
 }
 
-/// The rating of a puzzle on Sudoku Explainer's scale (ER, EP, ED) and its band.
+/// The rating of a puzzle on Sudoku Explainer's scale (ER, EP, ED) and its band, on the
+/// default scale ([`Scale::Sukaku`]).
 pub fn rate(grid: &Grid) -> Result<Rating, LogicError> {
     Ok(explain(grid, &Options::default())?.rating)
+}
+
+/// The rating of a puzzle on the ladder's scale (with its techniques).
+pub fn rate_with(grid: &Grid, ladder: &Ladder) -> Result<Rating, LogicError> {
+    Ok(explain_with(grid, &Options::default(), ladder)?.rating)
 }

@@ -8,7 +8,8 @@
 //! `format` names the format instead of detecting it. What to look for is `dlx-sudoku`'s
 //! [`Mode`], with the same words and defaults as a classic grid's request.
 
-use std::time::{Duration, Instant};
+use dlx_time::Instant;
+use std::time::Duration;
 
 use dlx_engine::{AlgorithmChoice, Heuristic};
 use dlx_sudoku::request::Mode;

@@ -1,9 +1,10 @@
 //! Solving, counting and tracing a puzzle on the engine: one path for every face, which passes
 //! the engine's limits through and reads its outcome back in grids and words.
 
+use dlx_time::Instant;
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use dlx_engine::{
     Algorithm, Cells, Config, Heuristic, Links, OnSolution, OptionId, Outcome, ParallelSearch,

@@ -77,8 +77,51 @@ pub struct RateArgs {
     /// One JSON object a puzzle.
     #[arg(long)]
     pub json: bool,
+    /// The rating scale: sukaku (SukakuExplainer 1.18's default techniques) or classic
+    /// (Sudoku Explainer 1.2.1's, as skfr rates).
+    #[arg(long, value_name = "SCALE")]
+    pub scale: Option<String>,
+    /// Rate with these techniques instead of the scale's (names separated by commas).
+    #[arg(long, value_name = "LIST")]
+    pub techniques: Option<String>,
+    /// Filter: ER in this range (7.2, 6..8.9, 9.., ..3.5); the rating stops once the
+    /// puzzle is proven inside or outside.
+    #[arg(long, value_name = "RANGE")]
+    pub er: Option<String>,
+    /// Filter: EP in this range.
+    #[arg(long, value_name = "RANGE")]
+    pub ep: Option<String>,
+    /// Filter: ED in this range.
+    #[arg(long, value_name = "RANGE")]
+    pub ed: Option<String>,
+    /// Filter: diamonds only (ER = ED).
+    #[arg(long)]
+    pub diamonds: bool,
+    /// Filter: pearls only (ER = EP).
+    #[arg(long)]
+    pub pearls: bool,
+    /// With a filter, write only the puzzles that pass (the others are counted).
+    #[arg(long)]
+    pub pass_only: bool,
     #[command(flatten)]
     pub pool: output::PoolArgs,
+}
+
+impl RateArgs {
+    /// The request for `puzzle` with these options.
+    fn request(&self, puzzle: String) -> RateRequest {
+        RateRequest {
+            puzzle,
+            shape: self.input.shape,
+            scale: self.scale.clone(),
+            techniques: self.techniques.clone(),
+            er: self.er.clone(),
+            ep: self.ep.clone(),
+            ed: self.ed.clone(),
+            diamonds: self.diamonds,
+            pearls: self.pearls,
+        }
+    }
 }
 
 /// Reads the one puzzle of `input` (refusing a file of puzzles): its name and text.
@@ -250,6 +293,11 @@ struct RateRecord<'a> {
     puzzle: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     rating: Option<&'a Rating>,
+    /// With a filter: whether the puzzle passes, and whether the rating stopped early.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pass: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    early: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
@@ -259,6 +307,10 @@ struct RateRecord<'a> {
 struct RateLines {
     shape: Option<dlx_sudoku::Shape>,
     json: bool,
+    /// The options of every line (its puzzle unused).
+    request: RateRequest,
+    filtered: bool,
+    pass_only: bool,
 }
 
 impl LineJob for RateLines {
@@ -284,13 +336,26 @@ impl LineJob for RateLines {
             dlx_sudoku::parse_line(&text, line, self.shape)
                 .map_err(|e| e.to_string())
                 .and_then(|p| p.ok_or_else(|| "no puzzle".to_string()))
-                .and_then(|p| RateRequest::run_on(&p.grid).map_err(|e| e.to_string()))
+                .and_then(|p| self.request.rate_on(&p.grid).map_err(|e| e.to_string()))
         };
+        if self.pass_only && rated.as_ref().is_ok_and(|f| !f.pass) {
+            return Ok(LineStatus::Unique);
+        }
         if self.json {
             let rec = RateRecord {
                 line,
                 puzzle: &puzzle,
-                rating: rated.as_ref().ok(),
+                rating: rated.as_ref().ok().map(|f| &f.rating),
+                pass: rated
+                    .as_ref()
+                    .ok()
+                    .filter(|_| self.filtered)
+                    .map(|f| f.pass),
+                early: rated
+                    .as_ref()
+                    .ok()
+                    .filter(|_| self.filtered)
+                    .map(|f| f.early),
                 error: rated.as_ref().err().cloned(),
             };
             if serde_json::to_writer(&mut *out, &rec).is_ok() {
@@ -298,13 +363,32 @@ impl LineJob for RateLines {
             }
         } else {
             let text = match &rated {
-                Ok(r) => format!(
-                    "{puzzle}  # ER {:.1} EP {:.1} ED {:.1} {} ({})\n",
-                    r.er,
-                    r.ep,
-                    r.ed,
-                    r.band,
-                    r.hardest.as_str()
+                Ok(f) if self.filtered && f.early => {
+                    let r = &f.rating;
+                    format!(
+                        "{puzzle}  # {} (stopped early: ER >= {:.1} EP {} ED {:.1})\n",
+                        if f.pass { "pass" } else { "fail" },
+                        r.er,
+                        if r.ep > 0.0 {
+                            format!("{:.1}", r.ep)
+                        } else {
+                            "?".into()
+                        },
+                        r.ed,
+                    )
+                }
+                Ok(f) => format!(
+                    "{puzzle}  # {}ER {:.1} EP {:.1} ED {:.1} {} ({})\n",
+                    match (self.filtered, f.pass) {
+                        (false, _) => "",
+                        (true, true) => "pass ",
+                        (true, false) => "fail ",
+                    },
+                    f.rating.er,
+                    f.rating.ep,
+                    f.rating.ed,
+                    f.rating.band,
+                    f.rating.hardest.as_str()
                 ),
                 Err(e) => format!("{puzzle}  # invalid: {e}\n"),
             };
@@ -323,10 +407,29 @@ pub fn rate(args: RateArgs) -> Result<Found> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if input.kind == InputKind::Single {
-        let request = RateRequest {
-            puzzle: input.into_text()?,
-            shape: args.input.shape,
-        };
+        let request = args.request(input.into_text()?);
+        let filter = request.filter().map_err(|e| refused(&name, &e))?;
+        if !filter.is_empty() {
+            let grid = request.grid().map_err(|e| refused(&name, &e))?;
+            let f = request.rate_on(&grid).map_err(|e| refused(&name, &e))?;
+            if args.json {
+                let rec = serde_json::json!({"rating": f.rating, "pass": f.pass, "early": f.early});
+                writeln!(out, "{rec}")?;
+            } else {
+                writeln!(
+                    out,
+                    "{}{}",
+                    if f.pass { "pass" } else { "fail" },
+                    if f.early {
+                        format!(" (stopped early after {} steps)", f.steps)
+                    } else {
+                        format!("; {}", rating_line(&f.rating))
+                    }
+                )?;
+            }
+            out.flush()?;
+            return Ok(if f.pass { Found::Some } else { Found::None });
+        }
         let r = request.run().map_err(|e| refused(&name, &e))?;
         if args.json {
             serde_json::to_writer(&mut out, &r)?;
@@ -339,9 +442,15 @@ pub fn rate(args: RateArgs) -> Result<Found> {
     }
     let pool = args.pool.pool()?;
     let start = std::time::Instant::now();
+    let request = args.request(String::new());
+    let filter = request.filter().map_err(|e| refused(&name, &e))?;
+    request.ladder().map_err(|e| refused(&name, &e))?;
     let job = RateLines {
         shape: args.input.shape,
         json: args.json,
+        filtered: !filter.is_empty(),
+        pass_only: args.pass_only,
+        request,
     };
     let mut shown = 0;
     let summary = dlx_sudoku::batch::run(input, &job, &pool, |done| {

@@ -1,0 +1,751 @@
+//! Sudoku Explainer's first level of chains: bidirectional cycles and forcing chains on the
+//! board as it is (static links), in three passes:
+//!
+//! - X (links on one digit): X-cycles (6.5) and X-chains (6.6);
+//! - Y (links through bivalue cells, weak links between cells on one digit): Y-cycles (6.5);
+//! - XY (both): cycles (7.0) and forcing chains (7.0);
+//!
+//! each plus the length increment of its complexity (the potentials of the cycle, or of the
+//! chain to its target). The step taken is the one of smallest rating, then complexity, then
+//! pass, then order found, as Sudoku Explainer sorts them.
+//!
+//! # The search
+//!
+//! A *potential* is a candidate (cell `c`, digit `d`: `p = c * N + d`) said on or off. From
+//! one potential, a breadth-first search alternates two rounds until nothing is new:
+//!
+//! - each pending `on(c, d)` makes `off` the other candidates of `c` (Y links) and `d` in
+//!   every peer of `c` (its box, row and column in that order);
+//! - each pending `off(c, d)` makes `on` the other candidate of a bivalue `c` (Y links), and
+//!   the other place of `d` in a box, row or column where `d` has two places (X links).
+//!
+//! A forcing chain is found when `on(p)` reaches `off(p)` (then `p` is false) or `off(p)`
+//! reaches `on(p)` (then `p` is true); the search keeps the first way it reaches each
+//! potential. A cycle is found when the search from `on(p)` comes back to `on(p)` after two
+//! rounds or more; there, an `off` potential is followed from every `on` that reaches it,
+//! so every shortest return is a cycle. A cycle removes a candidate that sees an `on` and an
+//! `off` potential of its digit in the cycle (outside the cycle's cells).
+
+use crate::basic::{bits, fmt_elims};
+use crate::board::Topology;
+use crate::step::{Candidate, Link, Pattern, Step, Technique, length_increment};
+use crate::technique::TechniqueSet;
+
+const NONE: u32 = u32::MAX;
+
+/// How a node was derived: the root, a cell link, or a link in house `h` (its index).
+const ROOT: u16 = u16::MAX;
+const CELL: u16 = u16::MAX - 1;
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    pot: u32,
+    on: bool,
+    parent: u32,
+    cause: u16,
+}
+
+/// Scratch space for the searches on one board size.
+pub(crate) struct Scratch {
+    n: usize,
+    /// `on_node[p] = i + 1` iff node `i` is the first `on(p)` reached (likewise `off_node`).
+    on_node: Vec<u32>,
+    off_node: Vec<u32>,
+    touched: Vec<u32>,
+    nodes: Vec<Node>,
+    pend_on: Vec<u32>,
+    pend_off: Vec<u32>,
+    /// Places of digit `d` in house `h`, at `h * N + d`.
+    count: Vec<u8>,
+    /// When to stop (looked at every 16 starting candidates); a cut search finds nothing
+    /// and sets `expired`.
+    pub(crate) deadline: Option<dlx_time::Instant>,
+    pub(crate) expired: bool,
+}
+
+impl Scratch {
+    pub(crate) fn new(n: usize) -> Scratch {
+        Scratch {
+            n,
+            on_node: vec![0; n * n * n],
+            off_node: vec![0; n * n * n],
+            touched: Vec::new(),
+            nodes: Vec::new(),
+            pend_on: Vec::new(),
+            pend_off: Vec::new(),
+            count: vec![0; 3 * n * n],
+            deadline: None,
+            expired: false,
+        }
+    }
+
+    fn reset(&mut self) {
+        for &p in &self.touched {
+            self.on_node[p as usize] = 0;
+            self.off_node[p as usize] = 0;
+        }
+        self.touched.clear();
+        self.nodes.clear();
+        self.pend_on.clear();
+        self.pend_off.clear();
+    }
+
+    fn node(&mut self, pot: usize, on: bool, parent: u32, cause: u16) -> u32 {
+        self.nodes.push(Node {
+            pot: pot as u32,
+            on,
+            parent,
+            cause,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// Marks node `i` as the first of its potential.
+    fn mark(&mut self, i: u32) {
+        let nd = self.nodes[i as usize];
+        let p = nd.pot as usize;
+        if self.on_node[p] == 0 && self.off_node[p] == 0 {
+            self.touched.push(p as u32);
+        }
+        if nd.on {
+            self.on_node[p] = i + 1;
+        } else {
+            self.off_node[p] = i + 1;
+        }
+    }
+
+    /// Whether the potential (`pot`, `on`) is node `i` or one of its ancestors.
+    fn is_ancestor(&self, i: u32, pot: usize, on: bool) -> bool {
+        let mut cur = i;
+        while cur != NONE {
+            let nd = self.nodes[cur as usize];
+            if nd.pot as usize == pot && nd.on == on {
+                return true;
+            }
+            cur = nd.parent;
+        }
+        false
+    }
+
+    /// The nodes from the root to `i`.
+    fn path(&self, i: u32) -> Vec<Node> {
+        let mut v = Vec::new();
+        let mut cur = i;
+        while cur != NONE {
+            let nd = self.nodes[cur as usize];
+            v.push(nd);
+            cur = nd.parent;
+        }
+        v.reverse();
+        v
+    }
+}
+
+/// The links a search may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pass {
+    x: bool,
+    y: bool,
+}
+
+impl Pass {
+    const X: Pass = Pass { x: true, y: false };
+    const Y: Pass = Pass { x: false, y: true };
+    const XY: Pass = Pass { x: true, y: true };
+
+    /// Sudoku Explainer's sort key: X 2, Y 3, XY 4.
+    fn key(self) -> u8 {
+        match (self.x, self.y) {
+            (true, false) => 2,
+            (false, true) => 3,
+            _ => 4,
+        }
+    }
+
+    fn cycle(self) -> Technique {
+        match (self.x, self.y) {
+            (true, false) => Technique::XCycle,
+            (false, true) => Technique::YCycle,
+            _ => Technique::XyCycle,
+        }
+    }
+
+    fn chain(self) -> Technique {
+        if self.y {
+            Technique::ForcingChain
+        } else {
+            Technique::XChain
+        }
+    }
+}
+
+/// The search: a board's topology and candidates.
+struct Search<'a> {
+    topo: &'a Topology,
+    cand: &'a [u64],
+}
+
+impl Search<'_> {
+    /// The `off` potentials an `on(c, d)` makes, in Sudoku Explainer's order, with the
+    /// house of the link (or `CELL`).
+    fn on_to_off(&self, pot: usize, y: bool, out: &mut Vec<(usize, u16)>) {
+        let t = self.topo;
+        let n = t.n;
+        let (c, d) = (pot / n, pot % n);
+        out.clear();
+        if y {
+            for e in bits(self.cand[c] & !(1 << d)) {
+                out.push((c * n + e, CELL));
+            }
+        }
+        for &q in &t.se_peers[c] {
+            let q = q as usize;
+            if self.cand[q] >> d & 1 != 0 {
+                let h = t.se_houses_of[c]
+                    .iter()
+                    .copied()
+                    .find(|h| t.se_houses_of[q].contains(h))
+                    .unwrap_or(ROOT);
+                out.push((q * n + d, h));
+            }
+        }
+    }
+
+    /// The `on` potentials an `off(c, d)` makes, in Sudoku Explainer's order, with the house
+    /// of the link (or `CELL`).
+    fn off_to_on(&self, pot: usize, pass: Pass, count: &[u8], out: &mut Vec<(usize, u16)>) {
+        let t = self.topo;
+        let n = t.n;
+        let (c, d) = (pot / n, pot % n);
+        out.clear();
+        if pass.y && self.cand[c].count_ones() == 2 {
+            let e = (self.cand[c] & !(1 << d)).trailing_zeros() as usize;
+            out.push((c * n + e, CELL));
+        }
+        if pass.x {
+            for &h in &t.se_houses_of[c] {
+                let h = h as usize;
+                if count[h * n + d] != 2 {
+                    continue;
+                }
+                for &q in &t.houses[h] {
+                    let q = q as usize;
+                    if q != c && self.cand[q] >> d & 1 != 0 {
+                        let p = q * n + d;
+                        if !out.iter().any(|x| x.0 == p) {
+                            out.push((p, h as u16));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One hint of the level.
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    tenths: u16,
+    pub(crate) complexity: usize,
+    key: u8,
+    technique: Technique,
+    /// The nodes of the chain or cycle, root first.
+    path: Vec<Node>,
+    elims: Vec<(usize, usize)>,
+    placement: Option<(usize, usize)>,
+    cycle: bool,
+    /// The eliminations as potentials (`cell * N + digit`), for the levels that nest this one.
+    pub(crate) removals: Vec<usize>,
+}
+
+impl Found {
+    fn rank(&self) -> (u16, usize, u8) {
+        (self.tenths, self.complexity, self.key)
+    }
+}
+
+fn rate(technique: Technique, complexity: usize) -> u16 {
+    technique.base_tenths() + length_increment(complexity.saturating_sub(2))
+}
+
+/// What a search keeps: the best hint, or every hint (for the levels that nest this one).
+enum Keep {
+    Best(Option<Found>),
+    All(Vec<Found>),
+}
+
+impl Keep {
+    fn offer(&mut self, f: Found) {
+        match self {
+            Keep::Best(best) => {
+                if best.as_ref().is_none_or(|b| f.rank() < b.rank()) {
+                    *best = Some(f);
+                }
+            }
+            Keep::All(v) => v.push(f),
+        }
+    }
+
+    /// Whether a hint ranked `rank` could still be kept.
+    fn may_keep(&self, rank: (u16, usize, u8)) -> bool {
+        match self {
+            Keep::Best(best) => best.as_ref().is_none_or(|b| rank < b.rank()),
+            Keep::All(_) => true,
+        }
+    }
+
+    fn best_tenths(&self) -> Option<u16> {
+        match self {
+            Keep::Best(best) => best.as_ref().map(|b| b.tenths),
+            Keep::All(_) => None,
+        }
+    }
+}
+
+/// The chains and cycles of the level on `cand`, of the techniques of `wanted`: the step
+/// Sudoku Explainer takes.
+pub(crate) fn chains_and_cycles(
+    topo: &Topology,
+    cand: &[u64],
+    s: &mut Scratch,
+    wanted: TechniqueSet,
+) -> Option<Step> {
+    let mut keep = Keep::Best(None);
+    search(topo, cand, s, wanted, &mut keep);
+    match keep {
+        Keep::Best(Some(best)) => Some(make_step(topo, &best)),
+        _ => None,
+    }
+}
+
+/// Every hint of the level on `cand` (for nested chains), smallest rating first.
+pub(crate) fn all_hints(topo: &Topology, cand: &[u64], s: &mut Scratch) -> Vec<Found> {
+    let mut keep = Keep::All(Vec::new());
+    let wanted: TechniqueSet = [
+        Technique::XCycle,
+        Technique::YCycle,
+        Technique::XChain,
+        Technique::XyCycle,
+        Technique::ForcingChain,
+    ]
+    .into_iter()
+    .collect();
+    search(topo, cand, s, wanted, &mut keep);
+    let Keep::All(mut v) = keep else {
+        return Vec::new();
+    };
+    v.sort_by_key(|f| f.rank());
+    v
+}
+
+/// The `off` potentials a hint found on `grid` depends on: the candidates of `orig` gone
+/// from `grid` where a link of the hint's chain needed a cell or a house with two places.
+pub(crate) fn rule_parents(topo: &Topology, grid: &[u64], orig: &[u64], f: &Found) -> Vec<usize> {
+    let n = topo.n;
+    let mut out: Vec<usize> = Vec::new();
+    let mut push = |p: usize| {
+        if !out.contains(&p) {
+            out.push(p);
+        }
+    };
+    for nd in &f.path {
+        // a cycle is also walked reversed, where its offs are ons: every node counts
+        let counts = nd.on || f.cycle;
+        if !counts || nd.cause == ROOT {
+            continue;
+        }
+        let (c, d) = (nd.pot as usize / n, nd.pot as usize % n);
+        if nd.cause == CELL {
+            for x in bits(orig[c] & !grid[c]) {
+                push(c * n + x);
+            }
+        } else {
+            for &k in &topo.houses[nd.cause as usize] {
+                let k = k as usize;
+                if orig[k] >> d & 1 != 0 && grid[k] >> d & 1 == 0 {
+                    push(k * n + d);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn search(topo: &Topology, cand: &[u64], s: &mut Scratch, wanted: TechniqueSet, keep: &mut Keep) {
+    let n = topo.n;
+    debug_assert_eq!(s.n, n);
+    // house counts
+    s.count.iter_mut().for_each(|x| *x = 0);
+    for (h, cells) in topo.houses.iter().enumerate() {
+        for &k in cells {
+            for d in bits(cand[k as usize]) {
+                s.count[h * n + d] += 1;
+            }
+        }
+    }
+    let count = s.count.clone();
+    let sr = Search { topo, cand };
+    let mut buf = Vec::new();
+    for pass in [Pass::X, Pass::Y, Pass::XY] {
+        let cycles = wanted.contains(pass.cycle());
+        let chains = pass.x && wanted.contains(pass.chain());
+        if !cycles && !chains {
+            continue;
+        }
+        // a pass whose base is above the best rating found cannot win
+        let floor = if cycles {
+            pass.cycle().base_tenths()
+        } else {
+            pass.chain().base_tenths()
+        };
+        if keep.best_tenths().is_some_and(|b| b < floor) {
+            continue;
+        }
+        for (c, &m) in cand.iter().enumerate() {
+            if m.count_ones() < 2 {
+                continue;
+            }
+            if !pass.x && m.count_ones() > 2 {
+                continue; // Y-cycles start in bivalue cells
+            }
+            if c % 16 == 0 && s.deadline.is_some_and(|t| dlx_time::Instant::now() >= t) {
+                s.expired = true;
+                return;
+            }
+            for d in bits(m) {
+                let p = c * n + d;
+                if cycles {
+                    cycle_search(&sr, s, &count, p, pass, keep, &mut buf);
+                }
+                if chains {
+                    for on in [true, false] {
+                        chain_search(&sr, s, &count, p, on, pass, keep, &mut buf);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The forcing chain from `on(p)` to `off(p)` (`on`), or from `off(p)` to `on(p)`.
+#[allow(clippy::too_many_arguments)]
+fn chain_search(
+    sr: &Search,
+    s: &mut Scratch,
+    count: &[u8],
+    p: usize,
+    on: bool,
+    pass: Pass,
+    keep: &mut Keep,
+    buf: &mut Vec<(usize, u16)>,
+) {
+    let technique = pass.chain();
+    s.reset();
+    let root = s.node(p, on, NONE, ROOT);
+    s.mark(root);
+    if on {
+        s.pend_on.push(root);
+    } else {
+        s.pend_off.push(root);
+    }
+    let mut depth = 1;
+    let mut target = NONE;
+    'bfs: while !s.pend_on.is_empty() || !s.pend_off.is_empty() {
+        // the chain found at this depth has `depth + 1` potentials at least
+        if !keep.may_keep((rate(technique, depth + 1), depth + 1, pass.key())) {
+            return;
+        }
+        let pend = std::mem::take(&mut s.pend_on);
+        for &i in &pend {
+            let pot = s.nodes[i as usize].pot as usize;
+            sr.on_to_off(pot, pass.y, buf);
+            for &(q, cause) in buf.iter() {
+                if on && q == p {
+                    target = s.node(q, false, i, cause);
+                    break 'bfs;
+                }
+                if s.off_node[q] != 0 || s.is_ancestor(i, q, false) {
+                    continue;
+                }
+                let j = s.node(q, false, i, cause);
+                s.mark(j);
+                s.pend_off.push(j);
+            }
+        }
+        depth += 1;
+        let pend = std::mem::take(&mut s.pend_off);
+        for &i in &pend {
+            let pot = s.nodes[i as usize].pot as usize;
+            sr.off_to_on(pot, Pass { x: true, ..pass }, count, buf);
+            for &(q, cause) in buf.iter() {
+                if !on && q == p {
+                    target = s.node(q, true, i, cause);
+                    break 'bfs;
+                }
+                if s.on_node[q] != 0 {
+                    continue;
+                }
+                let j = s.node(q, true, i, cause);
+                s.mark(j);
+                s.pend_on.push(j);
+            }
+        }
+        depth += 1;
+    }
+    if target == NONE {
+        return;
+    }
+    let path = s.path(target);
+    let complexity = path.len();
+    let n = s.n;
+    let (c, d) = (p / n, p % n);
+    let (elims, placement) = if on {
+        (vec![(c, d)], None)
+    } else {
+        let others = bits(sr.cand[c] & !(1 << d)).map(|e| (c, e)).collect();
+        (others, Some((c, d)))
+    };
+    let removals = elims.iter().map(|&(k, e)| k * n + e).collect();
+    keep.offer(Found {
+        tenths: rate(technique, complexity),
+        complexity,
+        key: pass.key(),
+        technique,
+        path,
+        elims,
+        placement,
+        cycle: false,
+        removals,
+    });
+}
+
+/// The cycles from `on(p)` back to itself.
+#[allow(clippy::too_many_arguments)]
+fn cycle_search(
+    sr: &Search,
+    s: &mut Scratch,
+    count: &[u8],
+    p: usize,
+    pass: Pass,
+    keep: &mut Keep,
+    buf: &mut Vec<(usize, u16)>,
+) {
+    let technique = pass.cycle();
+    let n = s.n;
+    s.reset();
+    let root = s.node(p, true, NONE, ROOT);
+    s.mark(root);
+    s.pend_on.push(root);
+    let mut length = 0;
+    let mut returns: Vec<u32> = Vec::new();
+    while !s.pend_on.is_empty() || !s.pend_off.is_empty() {
+        let least = length.max(4);
+        if !keep.may_keep((rate(technique, least), least, pass.key())) {
+            break;
+        }
+        length += 1;
+        let pend = std::mem::take(&mut s.pend_on);
+        for &i in &pend {
+            let pot = s.nodes[i as usize].pot as usize;
+            sr.on_to_off(pot, pass.y, buf);
+            for &(q, cause) in buf.iter() {
+                if s.is_ancestor(i, q, false) {
+                    continue;
+                }
+                let j = s.node(q, false, i, cause);
+                if s.off_node[q] == 0 {
+                    s.mark(j);
+                }
+                s.pend_off.push(j);
+            }
+        }
+        length += 1;
+        let pend = std::mem::take(&mut s.pend_off);
+        for &i in &pend {
+            let pot = s.nodes[i as usize].pot as usize;
+            sr.off_to_on(pot, pass, count, buf);
+            for &(q, cause) in buf.iter() {
+                if length >= 4 && q == p {
+                    returns.push(s.node(q, true, i, cause));
+                }
+                if s.on_node[q] != 0 {
+                    continue;
+                }
+                let j = s.node(q, true, i, cause);
+                s.mark(j);
+                s.pend_on.push(j);
+            }
+        }
+    }
+    for r in returns {
+        let path = s.path(r);
+        // the cycle's potentials: the return is the root again
+        let complexity = path.len() - 1;
+        let tenths = rate(technique, complexity);
+        if !keep.may_keep((tenths, complexity, pass.key())) {
+            continue;
+        }
+        let elims = cycle_eliminations(sr, &path[1..], n);
+        if elims.is_empty() {
+            continue;
+        }
+        let removals = elims.iter().map(|&(k, e)| k * n + e).collect();
+        keep.offer(Found {
+            tenths,
+            complexity,
+            key: pass.key(),
+            technique,
+            path,
+            elims,
+            placement: None,
+            cycle: true,
+            removals,
+        });
+    }
+}
+
+/// Candidates outside the cycle's cells that see an `on` and an `off` potential of their
+/// digit in the cycle.
+fn cycle_eliminations(sr: &Search, nodes: &[Node], n: usize) -> Vec<(usize, usize)> {
+    let cells: Vec<usize> = nodes.iter().map(|nd| nd.pot as usize / n).collect();
+    let mut forw: Vec<(usize, usize)> = Vec::new();
+    let mut back: Vec<(usize, usize)> = Vec::new();
+    for nd in nodes {
+        let (c, d) = (nd.pot as usize / n, nd.pot as usize % n);
+        for &q in &sr.topo.se_peers[c] {
+            let q = q as usize;
+            if cells.contains(&q) || sr.cand[q] >> d & 1 == 0 {
+                continue;
+            }
+            let set = if nd.on { &mut forw } else { &mut back };
+            if !set.contains(&(q, d)) {
+                set.push((q, d));
+            }
+        }
+    }
+    let mut out: Vec<(usize, usize)> = forw.into_iter().filter(|x| back.contains(x)).collect();
+    out.sort_unstable();
+    out
+}
+
+fn make_step(topo: &Topology, f: &Found) -> Step {
+    let n = topo.n;
+    let c = |pot: u32| {
+        let pot = pot as usize;
+        Candidate {
+            row: pot / n / n,
+            col: pot / n % n,
+            digit: (pot % n) as u8 + 1,
+        }
+    };
+    let links: Vec<Link> = f
+        .path
+        .windows(2)
+        .map(|w| Link {
+            from: c(w[0].pot),
+            to: c(w[1].pot),
+            strong: w[1].on,
+        })
+        .collect();
+    let words: Vec<String> = f.path.iter().map(|nd| c(nd.pot).assumed(nd.on)).collect();
+    let mut cells: Vec<(usize, usize)> = Vec::new();
+    for nd in &f.path {
+        let x = c(nd.pot);
+        if !cells.contains(&(x.row, x.col)) {
+            cells.push((x.row, x.col));
+        }
+    }
+    let eliminations: Vec<Candidate> = f
+        .elims
+        .iter()
+        .map(|&(k, d)| Candidate {
+            row: k / n,
+            col: k % n,
+            digit: d as u8 + 1,
+        })
+        .collect();
+    let placements: Vec<Candidate> = f
+        .placement
+        .iter()
+        .map(|&(k, d)| Candidate {
+            row: k / n,
+            col: k % n,
+            digit: d as u8 + 1,
+        })
+        .collect();
+    let root = c(f.path[0].pot);
+    let text = if f.cycle {
+        format!(
+            "{}: {} (each link holds both ways), so {}",
+            f.technique.title(),
+            words.join(" → "),
+            fmt_elims(&eliminations)
+        )
+    } else {
+        format!(
+            "{}: {}, so {}",
+            f.technique.title(),
+            words.join(" → "),
+            root.stated(!f.path[0].on)
+        )
+    };
+    let mut digits: Vec<u8> = f.path.iter().map(|nd| c(nd.pot).digit).collect();
+    digits.sort_unstable();
+    digits.dedup();
+    Step {
+        technique: f.technique,
+        rating: f64::from(f.tenths) / 10.0,
+        chain: None,
+        placements,
+        eliminations,
+        pattern: Pattern {
+            cells,
+            houses: vec![],
+            digits,
+            candidates: f.path.iter().map(|nd| c(nd.pot)).collect(),
+            links,
+        },
+        text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use dlx_sudoku::{Grid, Shape};
+
+    fn at(r: usize, c: usize) -> usize {
+        (r - 1) * 9 + c - 1
+    }
+
+    fn names(cs: &[Candidate]) -> Vec<String> {
+        let mut v: Vec<String> = cs.iter().map(|c| c.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn a_y_cycle_through_four_bivalue_cells() {
+        // r1c1 {1,2}, r1c5 {2,3}, r5c5 {3,4}, r5c1 {4,1}: a loop through bivalue cells; each
+        // weak link's digit leaves the rest of its house
+        let mut b = Board::new(&Grid::empty(Shape::new(3, 3).unwrap()));
+        for (k, m) in [
+            (at(1, 1), 0b11),
+            (at(1, 5), 0b110),
+            (at(5, 5), 0b1100),
+            (at(5, 1), 0b1001),
+        ] {
+            b.cand[k] = m;
+        }
+        let mut s = Scratch::new(9);
+        let only = TechniqueSet::EMPTY.with(Technique::YCycle);
+        let step = chains_and_cycles(&b.topo, &b.cand, &mut s, only).unwrap();
+        assert_eq!(step.technique, Technique::YCycle, "{}", step.text);
+        assert_eq!(step.rating, 6.6, "{}", step.text);
+        // 2 leaves row 1, 3 column 5, 4 row 5, 1 column 1 (outside the loop's cells)
+        assert_eq!(step.eliminations.len(), 4 * 7, "{}", step.text);
+        assert!(names(&step.eliminations).contains(&"r1c9=2".to_string()));
+        assert!(names(&step.eliminations).contains(&"r9c1=1".to_string()));
+    }
+}

@@ -1,0 +1,1114 @@
+//! Sudoku Explainer's forcing chains after the first level: Nishio (7.5), cell and region
+//! forcing chains (8.0), dynamic forcing chains (8.5), with pointing, claiming, pairs and
+//! X-wings inside (9.0), and the nested levels (9.5 and above), searched and rated as Sudoku
+//! Explainer does.
+//!
+//! # A run
+//!
+//! A *potential* is a candidate (cell `c`, 0-based digit `d`: `p = c * N + d`) said on or off.
+//! A run starts from one potential and derives others, recording each derivation (an
+//! [`Event`]) with its parents, until nothing is new or a potential is derived both on and off
+//! (a contradiction, which ends the run). Pending `on`s are handled before pending `off`s,
+//! each queue in order:
+//!
+//! - an `on(c, d)` makes `off` the other candidates of `c` (not in Nishio runs) and `d` in
+//!   every peer of `c` (box, row, column);
+//! - an `off(c, d)` makes `on` the last other candidate of `c` (not in Nishio runs) and the
+//!   last other place of `d` in a box, row or column; in *dynamic* runs "last" is on the board
+//!   as the run changes it (an `off` leaves the board when it is handled, and the `on` it makes
+//!   has for parents every `off` that emptied the cell or house), in *static* runs on the
+//!   board as it was;
+//! - when both queues are empty, runs with something inside (level 1 and up) look on the
+//!   changed board for pointing, claiming, hidden and naked pairs and X-wings (and, from level
+//!   2, chains of the levels below) that the run made possible, and turn their eliminations
+//!   `off`, with the `off`s that made them possible for parents.
+//!
+//! The *complexity* of a conclusion is the number of its ancestors, counted per branch and
+//! summed over branches, plus the complexity of every distinct chain nested in them; the
+//! rating is the level's base plus Sudoku Explainer's length increment of it.
+//!
+//! # A level
+//!
+//! For each cell (row by row) and candidate, the on and off runs give contradictions (dynamic
+//! levels), double forcing chains (dynamic, cells of three candidates or more: a potential
+//! implied both ways), region forcing chains (every place of the digit in a house implies the
+//! same) and cell forcing chains (every candidate of the cell implies the same). Static
+//! forcing chains start only from cells of three candidates or more, as in Sudoku Explainer.
+//! The step is the one of smallest complexity, then kind (double, cell, region,
+//! contradiction), then order found.
+
+use crate::basic::{bits, fmt_elims};
+use crate::board::Topology;
+use crate::step::{Candidate, ChainKind, Link, Pattern, Step, Technique, length_increment};
+
+const NONE: u32 = u32::MAX;
+
+/// How a potential was derived (for rule parents and texts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cause {
+    Root,
+    /// On: the last candidate of its cell.
+    Cell,
+    /// On: the last place in a house (the house index).
+    House(u16),
+    /// Off: a peer or a cell mate is on.
+    Weak,
+    /// Off: eliminated by a rule inside the run.
+    Advanced,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Event {
+    pot: u32,
+    on: bool,
+    cause: Cause,
+    first_parent: u32,
+    nparents: u32,
+    /// For `Advanced` offs found by a nested chain: its index in `nested`.
+    nested: u32,
+}
+
+/// How a run derives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Config {
+    /// Implications on the board as the run changes it.
+    pub dynamic: bool,
+    /// Links inside cells (off in Nishio runs).
+    pub cells: bool,
+    /// What is looked for inside at each fixpoint: 0 nothing, 1 the basic rules, 2 with
+    /// static chains, 3 with static multiple chains, 4 and up with dynamic chains of level
+    /// `level - 4` (Sukaku) inside.
+    pub level: u8,
+}
+
+impl Config {
+    pub(crate) const STATIC: Config = Config {
+        dynamic: false,
+        cells: true,
+        level: 0,
+    };
+    pub(crate) const NISHIO: Config = Config {
+        dynamic: true,
+        cells: false,
+        level: 0,
+    };
+    pub(crate) fn dynamic(level: u8) -> Config {
+        Config {
+            dynamic: true,
+            cells: true,
+            level,
+        }
+    }
+}
+
+/// One run's record: its events, parents and, per potential, its event.
+pub(crate) struct Run {
+    n: usize,
+    events: Vec<Event>,
+    parents: Vec<u32>,
+    /// `on_ev[p] = i + 1` iff `events[i]` derives `on(p)` (likewise `off_ev`).
+    on_ev: Vec<u32>,
+    off_ev: Vec<u32>,
+    touched: Vec<u32>,
+    /// The contradiction that ended the run: (the `on` event, the `off` event).
+    contradiction: Option<(u32, u32)>,
+    /// The complexities of nested chains, by index.
+    nested: Vec<u32>,
+    // scratch for ancestors
+    mark: Vec<u32>,
+    stamp: u32,
+    stack: Vec<u32>,
+    seen_nested: Vec<u32>,
+}
+
+impl Run {
+    fn new(n: usize) -> Run {
+        let npot = n * n * n;
+        Run {
+            n,
+            events: Vec::new(),
+            parents: Vec::new(),
+            on_ev: vec![0; npot],
+            off_ev: vec![0; npot],
+            touched: Vec::new(),
+            contradiction: None,
+            nested: Vec::new(),
+            mark: Vec::new(),
+            stamp: 0,
+            stack: Vec::new(),
+            seen_nested: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        for &p in &self.touched {
+            self.on_ev[p as usize] = 0;
+            self.off_ev[p as usize] = 0;
+        }
+        self.touched.clear();
+        self.events.clear();
+        self.parents.clear();
+        self.contradiction = None;
+        self.nested.clear();
+    }
+
+    /// The event deriving the potential, if any.
+    pub(crate) fn event(&self, pot: usize, on: bool) -> Option<u32> {
+        let e = if on {
+            self.on_ev[pot]
+        } else {
+            self.off_ev[pot]
+        };
+        (e != 0).then(|| e - 1)
+    }
+
+    fn push(&mut self, pot: usize, on: bool, cause: Cause, parents: &[u32], nested: u32) -> u32 {
+        let i = self.events.len() as u32;
+        self.events.push(Event {
+            pot: pot as u32,
+            on,
+            cause,
+            first_parent: self.parents.len() as u32,
+            nparents: parents.len() as u32,
+            nested,
+        });
+        self.parents.extend_from_slice(parents);
+        i
+    }
+
+    fn record(&mut self, i: u32) {
+        let ev = self.events[i as usize];
+        let p = ev.pot as usize;
+        if self.on_ev[p] == 0 && self.off_ev[p] == 0 {
+            self.touched.push(p as u32);
+        }
+        if ev.on {
+            self.on_ev[p] = i + 1;
+        } else {
+            self.off_ev[p] = i + 1;
+        }
+    }
+
+    /// Sudoku Explainer's complexity of one target: its ancestors (itself included), and
+    /// the nested chains among them, not yet counted in `nested_seen`.
+    fn ancestors(&mut self, e: u32) -> (usize, u32) {
+        if self.mark.len() < self.events.len() {
+            self.mark.resize(self.events.len(), 0);
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+        let mut count = 0;
+        let mut nested = 0u32;
+        self.stack.clear();
+        self.stack.push(e);
+        while let Some(x) = self.stack.pop() {
+            let x = x as usize;
+            if self.mark[x] == self.stamp {
+                continue;
+            }
+            self.mark[x] = self.stamp;
+            count += 1;
+            let ev = self.events[x];
+            if ev.nested != NONE && !self.seen_nested.contains(&ev.nested) {
+                self.seen_nested.push(ev.nested);
+                nested += self.nested[ev.nested as usize];
+            }
+            let s = ev.first_parent as usize;
+            for k in s..s + ev.nparents as usize {
+                self.stack.push(self.parents[k]);
+            }
+        }
+        (count, nested)
+    }
+
+    fn cand_of(&self, pot: u32) -> Candidate {
+        let n = self.n;
+        let pot = pot as usize;
+        Candidate {
+            row: pot / n / n,
+            col: pot / n % n,
+            digit: (pot % n) as u8 + 1,
+        }
+    }
+
+    /// The chain from the root to `e` along first parents, as text.
+    fn path_text(&self, e: u32) -> String {
+        let mut seq = Vec::new();
+        let mut cur = e as usize;
+        loop {
+            seq.push(cur);
+            let ev = self.events[cur];
+            if ev.nparents == 0 || seq.len() > 64 {
+                break;
+            }
+            cur = self.parents[ev.first_parent as usize] as usize;
+        }
+        seq.reverse();
+        let words: Vec<String> = seq
+            .iter()
+            .map(|&i| {
+                let ev = self.events[i];
+                self.cand_of(ev.pot).assumed(ev.on)
+            })
+            .collect();
+        if words.len() > 12 {
+            format!(
+                "{} → … ({} steps) → {}",
+                words[..4].join(" → "),
+                words.len() - 6,
+                words[words.len() - 2..].join(" → ")
+            )
+        } else {
+            words.join(" → ")
+        }
+    }
+
+    /// The links among the ancestors of `e`, parent to child, at most `max`.
+    fn links(&mut self, e: u32, max: usize, out: &mut Vec<Link>) {
+        self.ancestors(e);
+        for x in 0..self.events.len().min(self.mark.len()) {
+            if self.mark[x] != self.stamp {
+                continue;
+            }
+            let ev = self.events[x];
+            let s = ev.first_parent as usize;
+            for k in s..s + ev.nparents as usize {
+                let p = self.events[self.parents[k] as usize];
+                if p.pot == ev.pot {
+                    continue;
+                }
+                out.push(Link {
+                    from: self.cand_of(p.pot),
+                    to: self.cand_of(ev.pot),
+                    strong: ev.on,
+                });
+                if out.len() >= max {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Scratch space for runs on one board size: the board as it changes and the queues.
+pub(crate) struct Chainer {
+    n: usize,
+    pub(crate) grid: Vec<u64>,
+    pub(crate) orig: Vec<u64>,
+    count: Vec<u8>,
+    orig_count: Vec<u8>,
+    pend_on: Vec<u32>,
+    pend_off: Vec<u32>,
+    ps: Vec<u32>,
+    /// The runs inside runs (levels 1 and up), made when first needed.
+    pub(crate) inside: Option<Box<crate::nested::Inside>>,
+    pub(crate) deadline: Option<dlx_time::Instant>,
+    pub(crate) expired: bool,
+    runs: u32,
+}
+
+impl Chainer {
+    pub(crate) fn new(n: usize) -> Chainer {
+        Chainer {
+            n,
+            grid: vec![0; n * n],
+            orig: vec![0; n * n],
+            count: vec![0; 3 * n * n],
+            orig_count: vec![0; 3 * n * n],
+            pend_on: Vec::new(),
+            pend_off: Vec::new(),
+            ps: Vec::new(),
+            inside: None,
+            deadline: None,
+            expired: false,
+            runs: 0,
+        }
+    }
+
+    /// Runs from one potential on the candidates `cand`, recording into `run`; `true` when
+    /// it ended in a contradiction.
+    pub(crate) fn run(
+        &mut self,
+        topo: &Topology,
+        cand: &[u64],
+        root: usize,
+        on: bool,
+        cfg: Config,
+        run: &mut Run,
+    ) -> bool {
+        run.clear();
+        if let Some(deadline) = self.deadline {
+            self.runs = self.runs.wrapping_add(1);
+            if self.runs % 16 == 0 && dlx_time::Instant::now() >= deadline {
+                self.expired = true;
+            }
+        }
+        if self.expired {
+            return false;
+        }
+        let n = self.n;
+        self.grid.copy_from_slice(cand);
+        self.orig.copy_from_slice(cand);
+        self.count.iter_mut().for_each(|x| *x = 0);
+        for (h, cells) in topo.houses.iter().enumerate() {
+            for &k in cells {
+                for d in bits(cand[k as usize]) {
+                    self.count[h * n + d] += 1;
+                }
+            }
+        }
+        self.orig_count.copy_from_slice(&self.count);
+        self.pend_on.clear();
+        self.pend_off.clear();
+        let e = run.push(root, on, Cause::Root, &[], NONE);
+        run.record(e);
+        if on {
+            self.pend_on.push(e);
+        } else {
+            self.pend_off.push(e);
+        }
+        let (mut ho, mut hf) = (0usize, 0usize);
+        loop {
+            if ho < self.pend_on.len() {
+                let i = self.pend_on[ho];
+                ho += 1;
+                if self.on_to_off(topo, cfg, run, i) {
+                    return true;
+                }
+            } else if hf < self.pend_off.len() {
+                let i = self.pend_off[hf];
+                hf += 1;
+                if self.off_to_on(topo, cfg, run, i) {
+                    return true;
+                }
+            } else if cfg.level > 0 {
+                let found = crate::nested::advanced(self, topo, cfg, run);
+                if self.expired {
+                    run.contradiction = None;
+                    return false;
+                }
+                let before = self.pend_off.len();
+                for (i, _) in found {
+                    let ev = run.events[i as usize];
+                    if run.event(ev.pot as usize, false).is_none() {
+                        run.record(i);
+                        self.pend_off.push(i);
+                    }
+                }
+                if self.pend_off.len() == before {
+                    return false;
+                }
+            } else {
+                return false;
+            }
+        }
+    }
+
+    /// Derives an `off` with parent `i`; `true` on a contradiction.
+    fn make_off(&mut self, run: &mut Run, pot: usize, i: u32) -> bool {
+        if let Some(on) = run.event(pot, true) {
+            let e = run.push(pot, false, Cause::Weak, &[i], NONE);
+            run.contradiction = Some((on, e));
+            return true;
+        }
+        if run.event(pot, false).is_none() {
+            let e = run.push(pot, false, Cause::Weak, &[i], NONE);
+            run.record(e);
+            self.pend_off.push(e);
+        }
+        false
+    }
+
+    fn on_to_off(&mut self, topo: &Topology, cfg: Config, run: &mut Run, i: u32) -> bool {
+        let n = self.n;
+        let pot = run.events[i as usize].pot as usize;
+        let (c, d) = (pot / n, pot % n);
+        if cfg.cells {
+            for e in bits(self.grid[c] & !(1 << d)) {
+                if self.make_off(run, c * n + e, i) {
+                    return true;
+                }
+            }
+        }
+        for k in 0..topo.se_peers[c].len() {
+            let q = topo.se_peers[c][k] as usize;
+            if self.grid[q] >> d & 1 != 0 && self.make_off(run, q * n + d, i) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn off_to_on(&mut self, topo: &Topology, cfg: Config, run: &mut Run, i: u32) -> bool {
+        let n = self.n;
+        let pot = run.events[i as usize].pot as usize;
+        let (c, d) = (pot / n, pot % n);
+        // the `on`s, with their parents, before this `off` leaves the board
+        let mut made: [(usize, Cause, u32, u32); 4] = [(0, Cause::Root, 0, 0); 4];
+        let mut nmade = 0;
+        self.ps.clear();
+        if cfg.cells && self.grid[c].count_ones() == 2 {
+            let e = (self.grid[c] & !(1 << d)).trailing_zeros() as usize;
+            let start = self.ps.len() as u32;
+            self.ps.push(i);
+            if cfg.dynamic {
+                for x in bits(self.orig[c] & !self.grid[c]) {
+                    self.ps.push(run.off_ev[c * n + x] - 1);
+                }
+            }
+            made[nmade] = (c * n + e, Cause::Cell, start, self.ps.len() as u32);
+            nmade += 1;
+        }
+        for &h in &topo.se_houses_of[c] {
+            let h = h as usize;
+            if self.count[h * n + d] != 2 {
+                continue;
+            }
+            let mut other = usize::MAX;
+            for &q in &topo.houses[h] {
+                let q = q as usize;
+                if q != c && self.grid[q] >> d & 1 != 0 {
+                    other = q;
+                }
+            }
+            if other == usize::MAX {
+                continue;
+            }
+            let p = other * n + d;
+            if made[..nmade].iter().any(|m| m.0 == p) {
+                continue;
+            }
+            let start = self.ps.len() as u32;
+            self.ps.push(i);
+            if cfg.dynamic && self.count[h * n + d] != self.orig_count[h * n + d] {
+                for &q in &topo.houses[h] {
+                    let q = q as usize;
+                    if self.orig[q] >> d & 1 != 0 && self.grid[q] >> d & 1 == 0 {
+                        self.ps.push(run.off_ev[q * n + d] - 1);
+                    }
+                }
+            }
+            made[nmade] = (p, Cause::House(h as u16), start, self.ps.len() as u32);
+            nmade += 1;
+        }
+        if cfg.dynamic {
+            self.grid[c] &= !(1 << d);
+            for &h in &topo.cell_houses[c] {
+                self.count[h as usize * n + d] -= 1;
+            }
+        }
+        for &(p, cause, s, e) in &made[..nmade] {
+            let parents = &self.ps[s as usize..e as usize];
+            if let Some(off) = run.event(p, false) {
+                let x = run.push(p, true, cause, parents, NONE);
+                run.contradiction = Some((x, off));
+                return true;
+            }
+            if run.event(p, true).is_none() {
+                let x = run.push(p, true, cause, parents, NONE);
+                run.record(x);
+                self.pend_on.push(x);
+            }
+        }
+        false
+    }
+
+    /// Adds `off` events for the eliminations of a rule inside the run (not yet recorded:
+    /// [`Chainer::run`] records those that are new); returns their event indices.
+    pub(crate) fn advanced_off(
+        run: &mut Run,
+        pot: usize,
+        parents: &[u32],
+        nested: Option<u32>,
+    ) -> u32 {
+        let nested = match nested {
+            Some(c) => {
+                run.nested.push(c);
+                (run.nested.len() - 1) as u32
+            }
+            None => NONE,
+        };
+        run.push(pot, false, Cause::Advanced, parents, nested)
+    }
+}
+
+/// A hint of a level, before it becomes a step.
+#[derive(Clone, Debug)]
+pub(crate) struct Hint {
+    pub complexity: usize,
+    /// Sudoku Explainer's sort key: double 1, cell 5, region 6, contradiction 7.
+    pub key: u8,
+    pub kind: ChainKind,
+    /// The target: the potential concluded (on: placed; off: removed).
+    pub target: (usize, bool),
+    /// The branches: (root potential, root on) of each.
+    pub branches: Vec<(usize, bool)>,
+    /// For regions: the house.
+    pub house: Option<usize>,
+}
+
+/// The level's searches: every candidate's on and off runs kept.
+pub(crate) struct Level {
+    n: usize,
+    on_runs: Vec<Option<Run>>,
+    off_runs: Vec<Option<Run>>,
+    pool: Vec<Run>,
+}
+
+impl Level {
+    pub(crate) fn new(n: usize) -> Level {
+        let npot = n * n * n;
+        Level {
+            n,
+            on_runs: (0..npot).map(|_| None).collect(),
+            off_runs: (0..npot).map(|_| None).collect(),
+            pool: Vec::new(),
+        }
+    }
+
+    fn take(&mut self) -> Run {
+        self.pool.pop().unwrap_or_else(|| Run::new(self.n))
+    }
+
+    fn reset(&mut self) {
+        for slot in self.on_runs.iter_mut().chain(self.off_runs.iter_mut()) {
+            if let Some(r) = slot.take() {
+                self.pool.push(r);
+            }
+        }
+    }
+
+    /// The run of `pot` (`on` or off), made when first asked.
+    #[allow(clippy::too_many_arguments)]
+    fn get(
+        &mut self,
+        ch: &mut Chainer,
+        topo: &Topology,
+        cand: &[u64],
+        pot: usize,
+        on: bool,
+        cfg: Config,
+    ) -> &mut Run {
+        let missing = if on {
+            self.on_runs[pot].is_none()
+        } else {
+            self.off_runs[pot].is_none()
+        };
+        if missing {
+            let mut r = self.take();
+            ch.run(topo, cand, pot, on, cfg, &mut r);
+            if on {
+                self.on_runs[pot] = Some(r);
+            } else {
+                self.off_runs[pot] = Some(r);
+            }
+        }
+        let slot = if on {
+            &mut self.on_runs[pot]
+        } else {
+            &mut self.off_runs[pot]
+        };
+        slot.as_mut().expect("made above")
+    }
+}
+
+/// Which kinds of hints a level looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Kinds {
+    pub contradiction: bool,
+    pub double: bool,
+    pub cell: bool,
+    pub region: bool,
+}
+
+impl Kinds {
+    pub(crate) const ALL: Kinds = Kinds {
+        contradiction: true,
+        double: true,
+        cell: true,
+        region: true,
+    };
+}
+
+/// Which searches a level makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// Nishio: contradictions of single-digit dynamic runs.
+    Nishio,
+    /// Static cell and region forcing chains.
+    Multiple,
+    /// Dynamic (with `level` inside): contradictions, doubles, cells, regions.
+    Dynamic,
+}
+
+/// Every hint of a level on `cand`, in Sudoku Explainer's order, with complexities; `best`
+/// only: stops keeping hints that cannot be the smallest (all are kept otherwise, for the
+/// nested levels' inner rules).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn hints(
+    ch: &mut Chainer,
+    lv: &mut Level,
+    topo: &Topology,
+    cand: &[u64],
+    kind: Kind,
+    cfg: Config,
+    kinds: Kinds,
+    best_only: bool,
+) -> Vec<Hint> {
+    let n = topo.n;
+    lv.reset();
+    let mut out: Vec<Hint> = Vec::new();
+    let dynamic = kind != Kind::Multiple;
+    let nishio = kind == Kind::Nishio;
+    let multiple = kind != Kind::Nishio;
+    let better = |out: &Vec<Hint>, c: usize, key: u8| {
+        !best_only
+            || out
+                .last()
+                .is_none_or(|b: &Hint| (c, key) < (b.complexity, b.key))
+    };
+    for c in 0..topo.ncells {
+        let m = cand[c];
+        let card = m.count_ones();
+        if !(card > 2 || (card > 1 && dynamic)) {
+            continue;
+        }
+        let values: Vec<usize> = bits(m).collect();
+        for &d in &values {
+            let p = c * n + d;
+            let do_double = card >= 3 && !nishio && dynamic && kinds.double;
+            let do_contra = (dynamic || nishio) && kinds.contradiction;
+            // the on and the off runs
+            lv.get(ch, topo, cand, p, true, cfg);
+            if do_double || do_contra {
+                lv.get(ch, topo, cand, p, false, cfg);
+            }
+            if ch.expired {
+                return Vec::new();
+            }
+            if do_contra {
+                for on in [true, false] {
+                    let run = if on {
+                        lv.on_runs[p].as_mut().expect("run")
+                    } else {
+                        lv.off_runs[p].as_mut().expect("run")
+                    };
+                    if let Some((a, b)) = run.contradiction {
+                        run.seen_nested.clear();
+                        let x = run.ancestors(a);
+                        let y = run.ancestors(b);
+                        let cx = x.0 + y.0 + (x.1 + y.1) as usize;
+                        let worth = on || m & !(1 << d) != 0;
+                        if worth && better(&out, cx, 7) {
+                            out.push(Hint {
+                                complexity: cx,
+                                key: 7,
+                                kind: ChainKind::Contradiction,
+                                target: (p, !on),
+                                branches: vec![(p, on)],
+                                house: None,
+                            });
+                        }
+                    }
+                }
+            }
+            if do_double {
+                let (mut onr, mut offr) = (
+                    lv.on_runs[p].take().expect("run"),
+                    lv.off_runs[p].take().expect("run"),
+                );
+                for polarity in [true, false] {
+                    for i in 0..onr.events.len() {
+                        let ev = onr.events[i];
+                        if ev.on != polarity
+                            || onr.event(ev.pot as usize, polarity) != Some(i as u32)
+                        {
+                            continue;
+                        }
+                        let Some(j) = offr.event(ev.pot as usize, polarity) else {
+                            continue;
+                        };
+                        let q = ev.pot as usize;
+                        if polarity && cand[q / n].count_ones() < 2 {
+                            continue;
+                        }
+                        onr.seen_nested.clear();
+                        offr.seen_nested.clear();
+                        let x = onr.ancestors(i as u32);
+                        let y = offr.ancestors(j);
+                        let cx = x.0 + y.0 + (x.1 + y.1) as usize;
+                        if better(&out, cx, 1) {
+                            out.push(Hint {
+                                complexity: cx,
+                                key: 1,
+                                kind: ChainKind::Double,
+                                target: (q, polarity),
+                                branches: vec![(p, true), (p, false)],
+                                house: None,
+                            });
+                        }
+                    }
+                }
+                lv.on_runs[p] = Some(onr);
+                lv.off_runs[p] = Some(offr);
+            }
+            if !nishio && kinds.region {
+                // region chains, from the first place of the digit in each house
+                for &h in &topo.se_houses_of[c] {
+                    let h = h as usize;
+                    let places: Vec<usize> = topo.houses[h]
+                        .iter()
+                        .map(|&k| k as usize)
+                        .filter(|&k| cand[k] >> d & 1 != 0)
+                        .collect();
+                    let count = places.len();
+                    if !(count == 2 || (multiple && count > 2)) || places[0] != c {
+                        continue;
+                    }
+                    let branches: Vec<usize> = places.iter().map(|&k| k * n + d).collect();
+                    group(
+                        ch,
+                        lv,
+                        topo,
+                        cand,
+                        cfg,
+                        &branches,
+                        Some(h),
+                        &mut out,
+                        best_only,
+                    );
+                    if ch.expired {
+                        return Vec::new();
+                    }
+                }
+            }
+        }
+        if !nishio && kinds.cell && (card == 2 || (multiple && card > 2)) {
+            let branches: Vec<usize> = values.iter().map(|&d| c * n + d).collect();
+            group(
+                ch, lv, topo, cand, cfg, &branches, None, &mut out, best_only,
+            );
+            if ch.expired {
+                return Vec::new();
+            }
+        }
+    }
+    if best_only {
+        // each hint kept beats the ones before it
+        return out.pop().into_iter().collect();
+    }
+    out.sort_by_key(|h| (h.complexity, h.key));
+    out
+}
+
+/// The conclusions every branch (an `on` run each) reaches: cell or region forcing chains.
+#[allow(clippy::too_many_arguments)]
+fn group(
+    ch: &mut Chainer,
+    lv: &mut Level,
+    topo: &Topology,
+    cand: &[u64],
+    cfg: Config,
+    branches: &[usize],
+    house: Option<usize>,
+    out: &mut Vec<Hint>,
+    best_only: bool,
+) {
+    let n = topo.n;
+    for &b in branches {
+        lv.get(ch, topo, cand, b, true, cfg);
+    }
+    if ch.expired {
+        return;
+    }
+    let (key, kind) = match house {
+        None => (5, ChainKind::Cell),
+        Some(_) => (6, ChainKind::Region),
+    };
+    // the first branch's potentials, in its order, found in every other branch
+    let first = lv.on_runs[branches[0]].as_ref().expect("run");
+    let mut targets: Vec<(usize, bool)> = Vec::new();
+    for polarity in [true, false] {
+        for (i, ev) in first.events.iter().enumerate() {
+            if ev.on != polarity || first.event(ev.pot as usize, polarity) != Some(i as u32) {
+                continue;
+            }
+            let q = ev.pot as usize;
+            if branches[1..].iter().all(|&b| {
+                lv.on_runs[b]
+                    .as_ref()
+                    .expect("run")
+                    .event(q, polarity)
+                    .is_some()
+            }) {
+                targets.push((q, polarity));
+            }
+        }
+    }
+    for (q, polarity) in targets {
+        if branches.contains(&q) {
+            continue;
+        }
+        if polarity && cand[q / n].count_ones() < 2 {
+            continue; // nothing to remove
+        }
+        let mut cx = 0usize;
+        for &b in branches {
+            let run = lv.on_runs[b].as_mut().expect("run");
+            let e = run.event(q, polarity).expect("found in every branch");
+            run.seen_nested.clear();
+            let (a, nest) = run.ancestors(e);
+            cx += a + nest as usize;
+        }
+        if std::env::var_os("DLX_DEBUG").is_some() {
+            let rc = |p: usize| format!("r{}c{}={}", p / n / n + 1, p / n % n + 1, p % n + 1);
+            let br: Vec<String> = branches.iter().map(|&b| rc(b)).collect();
+            eprintln!(
+                "group {:?} [{}] target {}{} cx {}",
+                kind,
+                br.join(" "),
+                rc(q),
+                if polarity { "" } else { " off" },
+                cx
+            );
+        }
+        let better = !best_only || out.last().is_none_or(|b| (cx, key) < (b.complexity, b.key));
+        if better {
+            out.push(Hint {
+                complexity: cx,
+                key,
+                kind,
+                target: (q, polarity),
+                branches: branches.iter().map(|&b| (b, true)).collect(),
+                house,
+            });
+        }
+    }
+}
+
+/// The rating of a hint at a level's base.
+pub(crate) fn tenths(base: u16, complexity: usize) -> u16 {
+    base + length_increment(complexity.saturating_sub(2))
+}
+
+/// The step of a hint (its runs made again for the text and links).
+pub(crate) fn step(
+    ch: &mut Chainer,
+    topo: &Topology,
+    cand: &[u64],
+    cfg: Config,
+    technique: Technique,
+    base: u16,
+    h: &Hint,
+) -> Step {
+    let n = topo.n;
+    let mut run = Run::new(n);
+    let tc = run.cand_of(h.target.0 as u32);
+    let (placements, eliminations) = if h.target.1 {
+        (vec![tc], vec![])
+    } else {
+        (vec![], vec![tc])
+    };
+    let mut links = Vec::new();
+    let mut parts = Vec::new();
+    let mut cands = Vec::new();
+    for &(p, on) in &h.branches {
+        ch.run(topo, cand, p, on, cfg, &mut run);
+        let root = run.cand_of(p as u32);
+        cands.push(root);
+        match (h.kind, run.contradiction) {
+            (ChainKind::Contradiction, Some((a, b))) => {
+                let t = run.cand_of(run.events[a as usize].pot);
+                run.links(a, 100, &mut links);
+                run.links(b, 100, &mut links);
+                parts.push(format!(
+                    "if {}, then r{}c{} would be both {} and not {} ({} and {})",
+                    root.assumed(on),
+                    t.row + 1,
+                    t.col + 1,
+                    t.digit,
+                    t.digit,
+                    run.path_text(a),
+                    run.path_text(b)
+                ));
+            }
+            (_, _) => {
+                if let Some(e) = run.event(h.target.0, h.target.1) {
+                    run.links(e, 100, &mut links);
+                    parts.push(run.path_text(e));
+                } else {
+                    parts.push(format!("{} is impossible", root.assumed(on)));
+                }
+            }
+        }
+    }
+    let conclusion = tc.stated(h.target.1);
+    let step_name = crate::step::Step {
+        technique,
+        rating: 0.0,
+        chain: Some(h.kind),
+        placements: vec![],
+        eliminations: vec![],
+        pattern: Pattern::default(),
+        text: String::new(),
+    }
+    .name();
+    let text = match h.kind {
+        ChainKind::Contradiction => format!("{step_name}: {}, so {conclusion}", parts.join("; ")),
+        _ => {
+            let first = cands[0];
+            let what = match h.kind {
+                ChainKind::Cell => {
+                    format!("every candidate of r{}c{}", first.row + 1, first.col + 1)
+                }
+                ChainKind::Region => format!(
+                    "every place of {} in {}",
+                    first.digit,
+                    h.house
+                        .map(|x| topo.house(x).to_string())
+                        .unwrap_or_default()
+                ),
+                _ => format!(
+                    "r{}c{} being {} or not",
+                    first.row + 1,
+                    first.col + 1,
+                    first.digit
+                ),
+            };
+            format!(
+                "{step_name}: {what} leads to the same conclusion ({}), so {conclusion}",
+                parts.join("; ")
+            )
+        }
+    };
+    let elim_text = if eliminations.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", fmt_elims(&eliminations))
+    };
+    let mut cells: Vec<(usize, usize)> = Vec::new();
+    for c in &cands {
+        if !cells.contains(&(c.row, c.col)) {
+            cells.push((c.row, c.col));
+        }
+    }
+    cands.push(tc);
+    Step {
+        technique,
+        rating: f64::from(tenths(base, h.complexity)) / 10.0,
+        chain: Some(h.kind),
+        placements,
+        eliminations,
+        pattern: Pattern {
+            cells,
+            houses: h.house.map(|x| vec![topo.house(x)]).unwrap_or_default(),
+            digits: vec![tc.digit],
+            candidates: cands,
+            links,
+        },
+        text: text + &elim_text,
+    }
+}
+
+/// The candidates a hint removes, as potentials: the target's, or the other candidates of
+/// the target's cell when it places it.
+pub(crate) fn removals(topo: &Topology, grid: &[u64], h: &Hint) -> Vec<usize> {
+    let n = topo.n;
+    let (q, on) = h.target;
+    if on {
+        let c = q / n;
+        bits(grid[c] & !(1 << (q % n))).map(|e| c * n + e).collect()
+    } else {
+        vec![q]
+    }
+}
+
+/// The `off` potentials of the outer run a hint found on `grid` depends on (Sudoku
+/// Explainer's rule parents): the candidates of `orig` gone from `grid` in the cells and
+/// houses where the hint's chains used a last candidate or a last place.
+pub(crate) fn rule_parents(
+    lv: &mut Level,
+    topo: &Topology,
+    grid: &[u64],
+    orig: &[u64],
+    h: &Hint,
+) -> Vec<usize> {
+    let n = topo.n;
+    let mut out: Vec<usize> = Vec::new();
+    // (run, target event) pairs
+    let mut targets: Vec<(usize, bool, u32)> = Vec::new();
+    match h.kind {
+        ChainKind::Contradiction => {
+            let (p, on) = h.branches[0];
+            if let Some(run) = run_of(lv, p, on) {
+                if let Some((a, b)) = run.contradiction {
+                    targets.push((p, on, a));
+                    targets.push((p, on, b));
+                }
+            }
+        }
+        _ => {
+            for &(p, on) in &h.branches {
+                if let Some(run) = run_of(lv, p, on) {
+                    if let Some(e) = run.event(h.target.0, h.target.1) {
+                        targets.push((p, on, e));
+                    }
+                }
+            }
+        }
+    }
+    for (p, on, e) in targets {
+        let Some(run) = run_of(lv, p, on) else {
+            continue;
+        };
+        run.ancestors(e);
+        for x in 0..run.events.len().min(run.mark.len()) {
+            if run.mark[x] != run.stamp {
+                continue;
+            }
+            let ev = run.events[x];
+            if !ev.on {
+                continue;
+            }
+            let cause = match (ev.cause, h.kind) {
+                (Cause::Root, ChainKind::Cell) => Cause::Cell,
+                (Cause::Root, ChainKind::Region) => Cause::House(h.house.unwrap_or(0) as u16),
+                (c, _) => c,
+            };
+            let (c, d) = (ev.pot as usize / n, ev.pot as usize % n);
+            match cause {
+                Cause::Cell => {
+                    for x in bits(orig[c] & !grid[c]) {
+                        if !out.contains(&(c * n + x)) {
+                            out.push(c * n + x);
+                        }
+                    }
+                }
+                Cause::House(hh) => {
+                    for &k in &topo.houses[hh as usize] {
+                        let k = k as usize;
+                        if orig[k] >> d & 1 != 0
+                            && grid[k] >> d & 1 == 0
+                            && !out.contains(&(k * n + d))
+                        {
+                            out.push(k * n + d);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+fn run_of(lv: &mut Level, p: usize, on: bool) -> Option<&mut Run> {
+    if on {
+        lv.on_runs[p].as_mut()
+    } else {
+        lv.off_runs[p].as_mut()
+    }
+}

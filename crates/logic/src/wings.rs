@@ -1,0 +1,498 @@
+//! Wings on almost locked sets: SukakuExplainer's WXYZ-, VWXYZ-, UVWXYZ- and TUVWXYZ-wings
+//! (an almost locked set in a house and a bivalue cell), and the general ALS-XZ and
+//! ALS-XY-wing.
+//!
+//! An *almost locked set* (ALS) is `k` empty cells of one house holding `k + 1` digits
+//! between them: if one of its digits is removed, the rest fill the cells. Two ALSs are
+//! joined by a *restricted common* digit `x` when `x` is in both and every cell of one
+//! holding `x` sees every cell of the other holding `x`: `x` is then in one of them at most,
+//! so the other is locked on its remaining digits.
+//!
+//! - ALS-XZ: ALSs `A` and `B` with a restricted common `x`; every other common digit `z` is
+//!   in `A` or in `B`, so it leaves every cell that sees all of `A`'s and `B`'s `z` cells.
+//!   With two restricted commons both ALSs are locked: each of their digits leaves the cells
+//!   that see all its cells of one ALS (and the restricted ones, of both).
+//! - SukakuExplainer's wings are ALS-XZ where `B` is one bivalue cell and `A` has `k` cells
+//!   in a house: WXYZ (`k` = 3, rated 5.5, 5.6 when the largest cell of `A` has three
+//!   candidates), VWXYZ (4: 6.2 to 6.4, most in the middle), UVWXYZ (5: 6.6), TUVWXYZ (6:
+//!   7.5).
+//! - ALS-XY-wing: a pivot ALS `C` with restricted commons `x` with `A` and `y` with `B`
+//!   (`x` ≠ `y`): a digit `z` of both `A` and `B`, neither `x` nor `y`, leaves the cells that
+//!   see all of `A`'s and `B`'s `z` cells.
+
+use crate::basic::{bits, cand, combinations, elimination, fmt_digits};
+use crate::board::Board;
+use crate::step::{Candidate, Pattern, Step, Technique};
+
+/// An almost locked set: cells of one house and their digits.
+#[derive(Clone, Debug)]
+struct Als {
+    cells: Vec<usize>,
+    digits: u64,
+    house: usize,
+}
+
+impl Als {
+    /// The cells holding digit `d`.
+    fn with<'a>(&'a self, b: &'a Board, d: usize) -> impl Iterator<Item = usize> + 'a {
+        self.cells
+            .iter()
+            .copied()
+            .filter(move |&k| b.cand[k] >> d & 1 != 0)
+    }
+}
+
+/// The almost locked sets of `size` cells (any size in `sizes`) in every house, each cell
+/// with two candidates at least; a set lying in two houses is listed once.
+fn all_als(b: &Board, sizes: std::ops::RangeInclusive<usize>) -> Vec<Als> {
+    let t = &b.topo;
+    let mut out: Vec<Als> = Vec::new();
+    for h in 0..3 * t.n {
+        let empties: Vec<usize> = t.houses[h]
+            .iter()
+            .map(|&k| k as usize)
+            .filter(|&k| b.cand[k].count_ones() >= 2)
+            .collect();
+        for size in sizes.clone() {
+            if size > empties.len() {
+                break;
+            }
+            combinations(empties.len(), size, &mut |idx| {
+                let digits = idx.iter().fold(0u64, |m, &i| m | b.cand[empties[i]]);
+                if digits.count_ones() as usize == size + 1 {
+                    let cells: Vec<usize> = idx.iter().map(|&i| empties[i]).collect();
+                    if !out.iter().any(|a| a.cells == cells) {
+                        out.push(Als {
+                            cells,
+                            digits,
+                            house: h,
+                        });
+                    }
+                }
+                None
+            });
+        }
+    }
+    out
+}
+
+/// Eliminations as (cell, 0-based digit).
+type Elims = Vec<(usize, usize)>;
+
+/// Whether every cell of `x` sees every cell of `y` (distinct cells).
+fn all_see(b: &Board, x: &[usize], y: &[usize]) -> bool {
+    x.iter()
+        .all(|&p| y.iter().all(|&q| p != q && b.topo.sees(p, q)))
+}
+
+/// Cells holding `d`, outside `pattern`, that see every cell of `seen`.
+fn victims(b: &Board, seen: &[usize], pattern: &[usize], d: usize) -> Vec<usize> {
+    let t = &b.topo;
+    t.peers[seen[0]]
+        .iter()
+        .map(|&k| k as usize)
+        .filter(|&k| {
+            b.cand[k] >> d & 1 != 0
+                && !pattern.contains(&k)
+                && seen.iter().all(|&c| c != k && t.sees(c, k))
+        })
+        .collect()
+}
+
+/// The restricted common digits of two ALSs (disjoint cells).
+fn restricted(b: &Board, a: &Als, c: &Als) -> u64 {
+    let mut out = 0;
+    for x in bits(a.digits & c.digits) {
+        let xa: Vec<usize> = a.with(b, x).collect();
+        let xc: Vec<usize> = c.with(b, x).collect();
+        if all_see(b, &xa, &xc) {
+            out |= 1 << x;
+        }
+    }
+    out
+}
+
+/// The eliminations of ALS-XZ on `a` and `c` with restricted commons `rcc` (not empty).
+fn xz_eliminations(b: &Board, a: &Als, c: &Als, rcc: u64) -> Elims {
+    let pattern: Vec<usize> = a.cells.iter().chain(&c.cells).copied().collect();
+    let mut out: Elims = Vec::new();
+    let mut push = |k: usize, d: usize| {
+        if !out.contains(&(k, d)) {
+            out.push((k, d));
+        }
+    };
+    let common = a.digits & c.digits;
+    let double = rcc.count_ones() >= 2;
+    for z in bits(common) {
+        if rcc >> z & 1 != 0 && !double {
+            continue;
+        }
+        let seen: Vec<usize> = a.with(b, z).chain(c.with(b, z)).collect();
+        for k in victims(b, &seen, &pattern, z) {
+            push(k, z);
+        }
+    }
+    if double {
+        // both sets are locked: each of their other digits stays inside its set
+        for s in [a, c] {
+            for w in bits(s.digits & !rcc) {
+                let seen: Vec<usize> = s.with(b, w).collect();
+                for k in victims(b, &seen, &pattern, w) {
+                    push(k, w);
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// SukakuExplainer's rating of a wing on an ALS of `k` cells whose largest cell has
+/// `biggest` candidates, in tenths.
+fn wing_tenths(k: usize, biggest: u32) -> u16 {
+    let middle = |base: u16, max: u32| {
+        let mid = (max + 2) / 2;
+        base + ((max - mid) as u16).saturating_sub(mid.abs_diff(biggest) as u16)
+    };
+    match k {
+        3 => middle(55, 4),
+        4 => middle(62, 5),
+        5 => 66,
+        _ => 75,
+    }
+}
+
+/// The wing of `k` cells (3 WXYZ, 4 VWXYZ, 5 UVWXYZ, 6 TUVWXYZ): the easiest, with the most
+/// eliminations among the easiest.
+pub(crate) fn als_wing(b: &Board, k: usize) -> Option<Step> {
+    let t = &b.topo;
+    let technique = match k {
+        3 => Technique::WxyzWing,
+        4 => Technique::VwxyzWing,
+        5 => Technique::UvwxyzWing,
+        _ => Technique::TuvwxyzWing,
+    };
+    let bivalue: Vec<usize> = (0..t.ncells)
+        .filter(|&c| b.cand[c].count_ones() == 2)
+        .collect();
+    if bivalue.is_empty() {
+        return None;
+    }
+    let mut best: Option<(u16, Als, usize, u64, Elims)> = None;
+    for a in all_als(b, k..=k) {
+        for &y in &bivalue {
+            let ym = b.cand[y];
+            if ym & a.digits != ym || a.cells.contains(&y) {
+                continue;
+            }
+            let single = Als {
+                cells: vec![y],
+                digits: ym,
+                house: t.cell_houses[y][0] as usize,
+            };
+            let rcc = restricted(b, &a, &single);
+            if rcc == 0 {
+                continue;
+            }
+            let elims = xz_eliminations(b, &a, &single, rcc);
+            if elims.is_empty() {
+                continue;
+            }
+            let biggest = a.cells.iter().map(|&c| b.cand[c].count_ones()).max()?;
+            let tenths = wing_tenths(k, biggest);
+            let better = best
+                .as_ref()
+                .is_none_or(|x| tenths < x.0 || (tenths == x.0 && elims.len() > x.4.len()));
+            if better {
+                best = Some((tenths, a.clone(), y, rcc, elims));
+            }
+        }
+    }
+    let (tenths, a, y, rcc, elims) = best?;
+    let names: Vec<String> = a.cells.iter().map(|&c| t.name(c)).collect();
+    let rc: Vec<String> = bits(rcc).map(|x| (x + 1).to_string()).collect();
+    let what = format!(
+        "{}: {} hold {{{}}} in {} (one digit too many) and {} holds {{{}}}; {} cannot be in both, so",
+        technique.title(),
+        names.join(", "),
+        fmt_digits(a.digits),
+        t.house(a.house),
+        t.name(y),
+        fmt_digits(b.cand[y]),
+        rc.join(" and "),
+    );
+    let mut cells = a.cells.clone();
+    cells.push(y);
+    let step = als_step(
+        b,
+        technique,
+        &cells,
+        a.digits,
+        elims,
+        vec![t.house(a.house)],
+        &what,
+    );
+    Some(Step {
+        rating: f64::from(tenths) / 10.0,
+        ..step
+    })
+}
+
+fn als_step(
+    b: &Board,
+    technique: Technique,
+    cells: &[usize],
+    digits: u64,
+    elims: Vec<(usize, usize)>,
+    houses: Vec<dlx_sudoku::House>,
+    what: &str,
+) -> Step {
+    let elims: Vec<Candidate> = elims.into_iter().map(|(k, d)| cand(b, k, d)).collect();
+    let pattern = Pattern {
+        cells: cells
+            .iter()
+            .map(|&k| (k / b.topo.n, k % b.topo.n))
+            .collect(),
+        houses,
+        digits: bits(digits).map(|d| d as u8 + 1).collect(),
+        candidates: cells
+            .iter()
+            .flat_map(|&k| bits(b.cand[k] & digits).map(move |d| cand(b, k, d)))
+            .collect(),
+        links: vec![],
+    };
+    // `elimination` appends ": eliminations" to `what`; drop the trailing "so"
+    let what = what.trim_end_matches(", so").trim_end_matches(" so");
+    elimination(technique, elims, pattern, what)
+}
+
+/// The ALSs for the general techniques: one to eight cells (single bivalue cells too).
+fn general_als(b: &Board) -> Vec<Als> {
+    let mut v = all_als(b, 1..=b.topo.n.saturating_sub(1).min(8));
+    v.sort_by_key(|a| a.cells.len());
+    v
+}
+
+fn overlap(a: &Als, c: &Als) -> bool {
+    a.cells.iter().any(|k| c.cells.contains(k))
+}
+
+/// ALS-XZ (5.5): the one with the fewest cells, the most eliminations among those.
+pub(crate) fn als_xz(b: &Board) -> Option<Step> {
+    let t = &b.topo;
+    let sets = general_als(b);
+    let mut best: Option<(usize, (usize, usize), u64, Elims)> = None;
+    for i in 0..sets.len() {
+        for j in i + 1..sets.len() {
+            let (a, c) = (&sets[i], &sets[j]);
+            if a.digits & c.digits == 0 || overlap(a, c) {
+                continue;
+            }
+            let size = a.cells.len() + c.cells.len();
+            if best.as_ref().is_some_and(|x| size > x.0) {
+                continue;
+            }
+            let rcc = restricted(b, a, c);
+            if rcc == 0 {
+                continue;
+            }
+            let elims = xz_eliminations(b, a, c, rcc);
+            if elims.is_empty() {
+                continue;
+            }
+            if best
+                .as_ref()
+                .is_none_or(|x| size < x.0 || elims.len() > x.3.len())
+            {
+                best = Some((size, (i, j), rcc, elims));
+            }
+        }
+    }
+    let (_, (i, j), rcc, elims) = best?;
+    let (a, c) = (&sets[i], &sets[j]);
+    let list = |s: &Als| {
+        let v: Vec<String> = s.cells.iter().map(|&k| t.name(k)).collect();
+        format!("{} {{{}}}", v.join(","), fmt_digits(s.digits))
+    };
+    let rc: Vec<String> = bits(rcc).map(|x| (x + 1).to_string()).collect();
+    let what = format!(
+        "ALS-XZ: {} and {}, each one digit short of locked, cannot both hold {}",
+        list(a),
+        list(c),
+        rc.join(" or ")
+    );
+    let cells: Vec<usize> = a.cells.iter().chain(&c.cells).copied().collect();
+    let houses = vec![t.house(a.house), t.house(c.house)];
+    Some(als_step(
+        b,
+        Technique::AlsXz,
+        &cells,
+        a.digits | c.digits,
+        elims,
+        houses,
+        &what,
+    ))
+}
+
+/// ALS-XY-wing (6.0): the one with the fewest cells.
+pub(crate) fn als_xy_wing(b: &Board) -> Option<Step> {
+    let t = &b.topo;
+    let sets = general_als(b);
+    // (cells, the three sets, the two restricted digits, eliminations)
+    type Wing = (usize, [usize; 3], (usize, usize), Elims);
+    let mut best: Option<Wing> = None;
+    for p in 0..sets.len() {
+        let pivot = &sets[p];
+        // the sets joined to the pivot, with their restricted commons
+        let joined: Vec<(usize, u64)> = (0..sets.len())
+            .filter(|&i| i != p && !overlap(&sets[i], pivot))
+            .filter_map(|i| {
+                let r = restricted(b, pivot, &sets[i]);
+                (r != 0).then_some((i, r))
+            })
+            .collect();
+        for u in 0..joined.len() {
+            for v in u + 1..joined.len() {
+                let (i, ri) = joined[u];
+                let (j, rj) = joined[v];
+                let (a, c) = (&sets[i], &sets[j]);
+                if overlap(a, c) {
+                    continue;
+                }
+                let size = pivot.cells.len() + a.cells.len() + c.cells.len();
+                if best.as_ref().is_some_and(|x| size >= x.0) {
+                    continue;
+                }
+                for x in bits(ri) {
+                    for y in bits(rj & !(1 << x)) {
+                        let pattern: Vec<usize> = pivot
+                            .cells
+                            .iter()
+                            .chain(&a.cells)
+                            .chain(&c.cells)
+                            .copied()
+                            .collect();
+                        let mut elims = Vec::new();
+                        for z in bits(a.digits & c.digits & !(1 << x) & !(1 << y)) {
+                            let seen: Vec<usize> = a.with(b, z).chain(c.with(b, z)).collect();
+                            for k in victims(b, &seen, &pattern, z) {
+                                elims.push((k, z));
+                            }
+                        }
+                        if !elims.is_empty() && best.as_ref().is_none_or(|b| size < b.0) {
+                            elims.sort_unstable();
+                            best = Some((size, [p, i, j], (x, y), elims));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let (_, [p, i, j], (x, y), elims) = best?;
+    let list = |s: &Als| {
+        let v: Vec<String> = s.cells.iter().map(|&k| t.name(k)).collect();
+        format!("{} {{{}}}", v.join(","), fmt_digits(s.digits))
+    };
+    let what = format!(
+        "ALS-XY-wing: pivot {} shares {} with {} and {} with {}, so one of the wings is locked",
+        list(&sets[p]),
+        x + 1,
+        list(&sets[i]),
+        y + 1,
+        list(&sets[j]),
+    );
+    let cells: Vec<usize> = [p, i, j]
+        .iter()
+        .flat_map(|&s| sets[s].cells.iter().copied())
+        .collect();
+    let digits = sets[p].digits | sets[i].digits | sets[j].digits;
+    let houses = [p, i, j].iter().map(|&s| t.house(sets[s].house)).collect();
+    Some(als_step(
+        b,
+        Technique::AlsXyWing,
+        &cells,
+        digits,
+        elims,
+        houses,
+        &what,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dlx_sudoku::{Grid, Shape};
+
+    fn at(r: usize, c: usize) -> usize {
+        (r - 1) * 9 + c - 1
+    }
+
+    fn open_with(cells: &[(usize, &[usize])]) -> Board {
+        let mut b = Board::new(&Grid::empty(Shape::new(3, 3).unwrap()));
+        for &(k, digits) in cells {
+            b.cand[k] = digits.iter().fold(0, |m, d| m | 1 << (d - 1));
+        }
+        b
+    }
+
+    fn names(cs: &[Candidate]) -> Vec<String> {
+        let mut v: Vec<String> = cs.iter().map(|c| c.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn ratings_follow_sukaku_explainer() {
+        assert_eq!([2, 3, 4].map(|c| wing_tenths(3, c)), [55, 56, 55], "WXYZ");
+        assert_eq!(
+            [2, 3, 4, 5].map(|c| wing_tenths(4, c)),
+            [63, 64, 63, 62],
+            "VWXYZ"
+        );
+        assert_eq!(wing_tenths(5, 3), 66);
+        assert_eq!(wing_tenths(6, 4), 75);
+    }
+
+    #[test]
+    fn wxyz_wing() {
+        // ALS r1c1 {1,2}, r1c2 {2,3}, r2c1 {1,3,4} in box 1 (four digits in three cells) and
+        // the bivalue r2c7 {1,4}: 4 is only in r2c1 of the ALS, which sees r2c7, so 4 is in
+        // one of them at most and 1 is in the ALS (r1c1 or r2c1) or in r2c7: it leaves the
+        // cells seeing r1c1, r2c1 and r2c7
+        let b = open_with(&[
+            (at(1, 1), &[1, 2]),
+            (at(1, 2), &[2, 3]),
+            (at(2, 1), &[1, 3, 4]),
+            (at(2, 7), &[1, 4]),
+        ]);
+        let s = als_wing(&b, 3).unwrap();
+        assert_eq!(s.technique, Technique::WxyzWing, "{}", s.text);
+        assert_eq!(s.rating, 5.6, "{}", s.text);
+        assert_eq!(names(&s.eliminations), ["r2c2=1", "r2c3=1"], "{}", s.text);
+        assert!(als_wing(&b, 4).is_none());
+    }
+
+    #[test]
+    fn als_xz_and_xy_wing() {
+        // the same pattern is an ALS-XZ of two sets
+        let b = open_with(&[
+            (at(1, 1), &[1, 2]),
+            (at(1, 2), &[2, 3]),
+            (at(2, 1), &[1, 3, 4]),
+            (at(2, 7), &[1, 4]),
+        ]);
+        let s = als_xz(&b).unwrap();
+        assert_eq!(s.technique, Technique::AlsXz);
+        assert_eq!(names(&s.eliminations), ["r2c2=1", "r2c3=1"], "{}", s.text);
+        // XY-wing as the smallest ALS-XY-wing: pivot r1c1 {1,2}, wings r1c5 {1,3} and
+        // r5c1 {2,3}: 3 leaves r5c5
+        let b = open_with(&[
+            (at(1, 1), &[1, 2]),
+            (at(1, 5), &[1, 3]),
+            (at(5, 1), &[2, 3]),
+        ]);
+        let s = als_xy_wing(&b).unwrap();
+        assert_eq!(s.technique, Technique::AlsXyWing);
+        assert_eq!(names(&s.eliminations), ["r5c5=3"], "{}", s.text);
+    }
+}
