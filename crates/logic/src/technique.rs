@@ -3,7 +3,7 @@
 //!
 //! # The table
 //!
-//! [`techniques!`] takes one row per technique, easiest first in *ladder order*: the order in
+//! `techniques!` (below) takes one row per technique, easiest first in *ladder order*: the order in
 //! which the solver tries them (Sudoku Explainer's order of producers, which is not always
 //! the order of ratings: a 6.6 UVWXYZ-wing is tried before a 6.5 bidirectional cycle). A row
 //! is
