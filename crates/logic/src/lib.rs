@@ -41,7 +41,6 @@ mod exclusion;
 mod extra;
 mod filter;
 pub mod marks;
-mod nested;
 pub mod request;
 mod solver;
 pub mod step;

@@ -24,6 +24,8 @@ const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
 /// Arto Inkala's puzzle (2010), one of the hardest known for people.
+const DIABOLICAL: &str =
+    ".2.....9..65.2..4.9.4.....5..6.5.......17....54.....18.....2....59...8..7...4...3";
 const INKALA: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
@@ -1132,7 +1134,9 @@ async fn marks_flow(c: &Client, url: &str) {
 /// "Solve by logic" plays the path: the pattern of each step on the board with candidates,
 /// the rating, and the solved grid at the last step.
 async fn logic_flow(c: &Client, url: &str) {
-    open(c, &format!("{url}?p={INKALA}")).await;
+    // A magictour puzzle (SE 8.9): since the nested chain levels are done as Sudoku Explainer
+    // does them, Inkala's path takes longer than the server's time limit (docs/logic.md).
+    open(c, &format!("{url}?p={DIABOLICAL}")).await;
     click(c, "#explain-btn").await;
     visible(c, "#logic-player").await;
     let rating = text_of(c, "#logic-rating").await;
@@ -1140,7 +1144,7 @@ async fn logic_flow(c: &Client, url: &str) {
         assert!(rating.to_uppercase().contains(field), "{rating}");
     }
     let max = slider_max(c, "#logic-step-slider").await;
-    assert!(max > 20, "Inkala's puzzle takes many steps, not {max}");
+    assert!(max > 20, "the puzzle takes many steps, not {max}");
     // The first step: the board shows candidates and the step's pattern.
     assert!(count(c, "#board .marks").await > 0);
     assert!(count(c, "#board .cell.pat, #board .cell.pat-place").await > 0);
@@ -1158,7 +1162,7 @@ async fn logic_flow(c: &Client, url: &str) {
     );
     screenshot(c, "sudoku-logic.png", Some("screenshot-logic.png")).await;
     // The player moves with the keyboard too: End goes to the last step, the solved grid.
-    last_step_solves(c, "logic-", "Solved", INKALA).await;
+    last_step_solves(c, "logic-", "Solved", DIABOLICAL).await;
     assert_hidden(c, "#logic-player").await;
 }
 
