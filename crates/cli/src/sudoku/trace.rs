@@ -138,34 +138,14 @@ pub fn run(args: TraceArgs) -> Result<Found> {
                 String::new()
             }
         )?;
-        for (k, s) in t.steps.iter().enumerate() {
-            let kind = match s.kind {
-                StepKind::Choose => "choose",
-                StepKind::Try => "try",
-                StepKind::DeadEnd => "dead end",
-                StepKind::Backtrack => "backtrack",
-                StepKind::Solution => "solution",
-            };
-            let indent = " ".repeat(s.depth.min(60));
-            writeln!(
-                out,
-                "{:>6} {:>3} {:<9} {indent}{}",
-                k + 1,
-                s.depth,
-                kind,
-                s.text
-            )?;
-            if args.grids {
-                writeln!(out, "{:>20}{}", "", s.grid)?;
-            }
-        }
-        if t.truncated {
-            writeln!(
-                out,
-                "trace cut after {} steps (raise --max-steps to see more)",
-                t.steps.len()
-            )?;
-        }
+        write_steps(
+            &mut out,
+            t.steps
+                .iter()
+                .map(|s| (s.kind, s.depth, &s.text[..], &s.grid[..])),
+            args.grids,
+            t.truncated,
+        )?;
         writeln!(
             out,
             "{} steps, {} solution{}; nodes {}, updates {}, guesses {}, backtracks {}",
@@ -184,4 +164,37 @@ pub fn run(args: TraceArgs) -> Result<Found> {
     } else {
         Found::None
     })
+}
+
+/// The steps of a trace as text, one a line (with the grid after each when `grids`), and a
+/// note when the trace was cut: the same for classic grids and variants.
+pub(super) fn write_steps<'a>(
+    out: &mut impl Write,
+    steps: impl Iterator<Item = (StepKind, usize, &'a str, &'a str)>,
+    grids: bool,
+    truncated: bool,
+) -> io::Result<()> {
+    let mut count = 0;
+    for (k, (kind, depth, text, grid)) in steps.enumerate() {
+        let kind = match kind {
+            StepKind::Choose => "choose",
+            StepKind::Try => "try",
+            StepKind::DeadEnd => "dead end",
+            StepKind::Backtrack => "backtrack",
+            StepKind::Solution => "solution",
+        };
+        let indent = " ".repeat(depth.min(60));
+        writeln!(out, "{:>6} {:>3} {:<9} {indent}{text}", k + 1, depth, kind)?;
+        if grids {
+            writeln!(out, "{:>20}{grid}", "")?;
+        }
+        count = k + 1;
+    }
+    if truncated {
+        writeln!(
+            out,
+            "trace cut after {count} steps (raise --max-steps to see more)"
+        )?;
+    }
+    Ok(())
 }

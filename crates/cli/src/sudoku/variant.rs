@@ -414,34 +414,14 @@ pub fn trace(name: &str, text: String, format: Option<Format>, f: &TraceFlags) -
             enc.problem.item_count(),
             enc.problem.option_count()
         )?;
-        for (k, s) in t.steps.iter().enumerate() {
-            let kind = match s.kind {
-                dlx_engine::StepKind::Choose => "choose",
-                dlx_engine::StepKind::Try => "try",
-                dlx_engine::StepKind::DeadEnd => "dead end",
-                dlx_engine::StepKind::Backtrack => "backtrack",
-                dlx_engine::StepKind::Solution => "solution",
-            };
-            let indent = " ".repeat(s.depth.min(60));
-            writeln!(
-                out,
-                "{:>6} {:>3} {:<9} {indent}{}",
-                k + 1,
-                s.depth,
-                kind,
-                s.text
-            )?;
-            if f.grids {
-                writeln!(out, "{:>20}{}", "", s.grid)?;
-            }
-        }
-        if t.truncated {
-            writeln!(
-                out,
-                "trace cut after {} steps (raise --max-steps to see more)",
-                t.steps.len()
-            )?;
-        }
+        super::trace::write_steps(
+            &mut out,
+            t.steps
+                .iter()
+                .map(|s| (s.kind, s.depth, &s.text[..], &s.grid[..])),
+            f.grids,
+            t.truncated,
+        )?;
         writeln!(
             out,
             "{} steps, {}; nodes {}",
