@@ -78,14 +78,14 @@ pub fn run(args: TraceArgs) -> Result<Found> {
                 "--solver: a variant puzzle is traced on dancing links (--solver dlx, the default)"
             );
         }
-        let flags = super::variant::TraceFlags {
+        let flags = TraceFlags {
             heuristic: args.heuristic.into(),
             max_steps: args.max_steps,
             limit: args.limit,
             json: args.json,
             grids: args.grids,
         };
-        return super::variant::trace(&name, input.into_text()?, format, &flags);
+        return variant_trace(&name, input.into_text()?, format, &flags);
     }
     let puzzle_lines = input
         .head
@@ -197,4 +197,105 @@ pub(super) fn write_steps<'a>(
         )?;
     }
     Ok(())
+}
+
+/// One step of `trace --json` is the library's [`dlx_variants::TraceStep`].
+#[derive(Serialize)]
+struct JsonVariantTrace<'a> {
+    puzzle: String,
+    format: &'static str,
+    rules: String,
+    solver: &'static str,
+    heuristic: &'static str,
+    #[serde(flatten)]
+    trace: &'a dlx_variants::Trace,
+}
+
+/// The flags of `trace` a variant uses.
+struct TraceFlags {
+    /// How to choose the item to branch on.
+    pub heuristic: dlx_engine::Heuristic,
+    /// `--max-steps`.
+    pub max_steps: u64,
+    /// `--limit`.
+    pub limit: u64,
+    /// `--json`.
+    pub json: bool,
+    /// `--grids`.
+    pub grids: bool,
+}
+
+/// Runs `trace` on a variant puzzle: the dancing-links search, every decision in words.
+fn variant_trace(
+    name: &str,
+    text: String,
+    format: Option<dlx_variants::Format>,
+    f: &TraceFlags,
+) -> Result<Found> {
+    let request = dlx_variants::request::TraceRequest {
+        format,
+        heuristic: f.heuristic,
+        max_steps: Some(usize::try_from(f.max_steps).unwrap_or(usize::MAX)),
+        limit: Some(f.limit),
+        ..dlx_variants::request::TraceRequest::new(text)
+    };
+    request
+        .validate(usize::MAX)
+        .map_err(|e| anyhow::anyhow!("--{e}"))?;
+    let (puzzle, format) = request
+        .puzzle()
+        .map_err(|e| anyhow::anyhow!("{name}: {}", e.reason()))?;
+    let enc = super::variant::lower(name, &puzzle)?;
+    let t = dlx_variants::trace_encoding(
+        &enc,
+        request.max_steps(dlx_sudoku::request::DEFAULT_TRACE_STEPS),
+        request.limit(),
+        &request.limits(),
+    );
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let heuristic = f.heuristic.as_str();
+    if f.json {
+        let j = JsonVariantTrace {
+            puzzle: puzzle.givens_line(),
+            format: format.as_str(),
+            rules: puzzle.describe(),
+            solver: "dlx",
+            heuristic,
+            trace: &t,
+        };
+        serde_json::to_writer(&mut out, &j)?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "puzzle {}", puzzle.givens_line())?;
+        writeln!(out, "rules {} ({})", puzzle.describe(), format.as_str())?;
+        writeln!(out, "settled {}", t.fixed)?;
+        writeln!(
+            out,
+            "solver dlx ({heuristic}) with the variant propagator: {} items, {} options",
+            enc.problem.item_count(),
+            enc.problem.option_count()
+        )?;
+        write_steps(
+            &mut out,
+            t.steps
+                .iter()
+                .map(|s| (s.kind, s.depth, &s.text[..], &s.grid[..])),
+            f.grids,
+            t.truncated,
+        )?;
+        writeln!(
+            out,
+            "{} steps, {}; nodes {}",
+            t.steps.len(),
+            output::counted(t.solutions, "solution"),
+            t.nodes
+        )?;
+    }
+    out.flush()?;
+    Ok(if t.solutions > 0 {
+        Found::Some
+    } else {
+        Found::None
+    })
 }

@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use dlx_engine::AlgorithmChoice;
 use dlx_sudoku::request::Mode as RequestMode;
-use dlx_variants::request::{SolveRequest, TraceRequest};
+use dlx_variants::request::SolveRequest;
 use dlx_variants::{Answer, Encoding, Format, Puzzle, Regions, Verdict, Watch, grid_line};
 use serde::Serialize;
 
@@ -43,7 +43,7 @@ fn read(name: &str, text: String, format: Option<Format>) -> Result<(Puzzle, For
 }
 
 /// Lowers a puzzle to exact cover (refused only when the problem is too large to build).
-fn lower(name: &str, puzzle: &Puzzle) -> Result<Encoding> {
+pub(super) fn lower(name: &str, puzzle: &Puzzle) -> Result<Encoding> {
     dlx_variants::lower(puzzle).map_err(|e| anyhow::anyhow!("{name}: {e}"))
 }
 
@@ -340,102 +340,6 @@ fn report(
             s
         }
     }
-}
-
-/// One step of `trace --json` is the library's [`dlx_variants::TraceStep`].
-#[derive(Serialize)]
-struct JsonTrace<'a> {
-    puzzle: String,
-    format: &'static str,
-    rules: String,
-    solver: &'static str,
-    heuristic: &'static str,
-    #[serde(flatten)]
-    trace: &'a dlx_variants::Trace,
-}
-
-/// The flags of `trace` a variant uses.
-pub struct TraceFlags {
-    /// How to choose the item to branch on.
-    pub heuristic: dlx_engine::Heuristic,
-    /// `--max-steps`.
-    pub max_steps: u64,
-    /// `--limit`.
-    pub limit: u64,
-    /// `--json`.
-    pub json: bool,
-    /// `--grids`.
-    pub grids: bool,
-}
-
-/// Runs `trace` on a variant puzzle: the dancing-links search, every decision in words.
-pub fn trace(name: &str, text: String, format: Option<Format>, f: &TraceFlags) -> Result<Found> {
-    let request = TraceRequest {
-        format,
-        heuristic: f.heuristic,
-        max_steps: Some(usize::try_from(f.max_steps).unwrap_or(usize::MAX)),
-        limit: Some(f.limit),
-        ..TraceRequest::new(text)
-    };
-    request
-        .validate(usize::MAX)
-        .map_err(|e| anyhow::anyhow!("--{e}"))?;
-    let (puzzle, format) = request
-        .puzzle()
-        .map_err(|e| anyhow::anyhow!("{name}: {}", e.reason()))?;
-    let enc = lower(name, &puzzle)?;
-    let t = dlx_variants::trace_encoding(
-        &enc,
-        request.max_steps(dlx_sudoku::request::DEFAULT_TRACE_STEPS),
-        request.limit(),
-        &request.limits(),
-    );
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let heuristic = f.heuristic.as_str();
-    if f.json {
-        let j = JsonTrace {
-            puzzle: puzzle.givens_line(),
-            format: format.as_str(),
-            rules: puzzle.describe(),
-            solver: "dlx",
-            heuristic,
-            trace: &t,
-        };
-        serde_json::to_writer(&mut out, &j)?;
-        writeln!(out)?;
-    } else {
-        writeln!(out, "puzzle {}", puzzle.givens_line())?;
-        writeln!(out, "rules {} ({})", puzzle.describe(), format.as_str())?;
-        writeln!(out, "settled {}", t.fixed)?;
-        writeln!(
-            out,
-            "solver dlx ({heuristic}) with the variant propagator: {} items, {} options",
-            enc.problem.item_count(),
-            enc.problem.option_count()
-        )?;
-        super::trace::write_steps(
-            &mut out,
-            t.steps
-                .iter()
-                .map(|s| (s.kind, s.depth, &s.text[..], &s.grid[..])),
-            f.grids,
-            t.truncated,
-        )?;
-        writeln!(
-            out,
-            "{} steps, {}; nodes {}",
-            t.steps.len(),
-            output::counted(t.solutions, "solution"),
-            t.nodes
-        )?;
-    }
-    out.flush()?;
-    Ok(if t.solutions > 0 {
-        Found::Some
-    } else {
-        Found::None
-    })
 }
 
 /// What `convert` writes.
