@@ -130,7 +130,8 @@ impl Driver {
         let Value::Object(caps) = caps else {
             unreachable!()
         };
-        ClientBuilder::native()
+        // Plain HTTP to the local chromedriver: no TLS stack to build.
+        ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
             .capabilities(caps)
             .connect(&format!("http://127.0.0.1:{}", self.port))
             .await
