@@ -249,32 +249,3 @@ impl<T: Serialize> IntoResponse for ApiJson<T> {
         axum::Json(self.0).into_response()
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn statuses_match_kinds() {
-        assert_eq!(AppError::bad("x").status(), StatusCode::BAD_REQUEST);
-        assert_eq!(AppError::Busy.status(), StatusCode::SERVICE_UNAVAILABLE);
-        assert_eq!(
-            AppError::Internal("boom".into()).status(),
-            StatusCode::INTERNAL_SERVER_ERROR
-        );
-        assert_eq!(
-            AppError::TooLarge(10).to_string(),
-            "request body is too large (the limit is 10 bytes)"
-        );
-        assert_eq!(
-            AppError::BodyTimedOut(std::time::Duration::from_millis(1500)).status(),
-            StatusCode::REQUEST_TIMEOUT
-        );
-        let big = AppError::AnswerTooLarge {
-            bytes: 17_000_000,
-            limit: 8 << 20,
-        };
-        assert_eq!(big.status(), StatusCode::UNPROCESSABLE_ENTITY);
-        assert!(big.to_string().contains("17000000 bytes"), "{big}");
-    }
-}

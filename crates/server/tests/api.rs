@@ -1,6 +1,9 @@
 //! The JSON API through the router (`tower::ServiceExt::oneshot`, no socket), plus one test
 //! over a real socket.
 
+#[path = "parts/internals.rs"]
+mod internals;
+
 use std::time::Duration;
 
 use axum::body::Body;
