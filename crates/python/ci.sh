@@ -15,9 +15,15 @@ fi
 "$venv/bin/pip" install --quiet maturin pytest hypothesis numpy distributed mypy
 
 cd "$here"
-# A wheel built in release (abi3: one wheel for CPython 3.9+), installed into the venv.
+# A wheel built in release (abi3: one wheel for CPython 3.9+), installed into the venv;
+# DLX_PY_PROFILE names another Cargo profile of crates/python/Cargo.toml (CI uses `ci`).
 rm -rf "$here/target/wheels"
-"$venv/bin/maturin" build --release --quiet --interpreter "$venv/bin/python"
+if [ -n "${DLX_PY_PROFILE:-}" ]; then
+    build=(--profile "$DLX_PY_PROFILE")
+else
+    build=(--release)
+fi
+"$venv/bin/maturin" build "${build[@]}" --quiet --interpreter "$venv/bin/python"
 "$venv/bin/pip" install --quiet --force-reinstall --no-deps "$here"/target/wheels/dlx_cover-*.whl
 # The type stubs of the native module against the module itself (mypy's stubtest), and the
 # package's own annotations; the allowlist names what stubtest cannot see in a PyO3 module.
