@@ -1,10 +1,11 @@
-"use strict";
-// dlx web app: one file, no build step, no dependencies. Sections:
+// dlx web app: an ES module over the engine bridge (engine.js), no build step, no dependencies. Sections:
 //   helpers · tabs · sudoku board · input · checks · puzzle loading · solve · step player ·
 //   pencil marks and hints · logic player · new puzzles · dancing-links view · exact cover tab ·
 //   N queens · start-up.
 
 // ───────────────────────────── helpers ─────────────────────────────
+
+import * as engine from "./engine.js";
 
 const $ = (sel) => document.querySelector(sel);
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -29,30 +30,12 @@ function svg(tag, attrs = {}) {
 }
 
 /**
- * Calls the JSON API with `body` (an object, or JSON text already written); throws an Error
- * carrying the server's message on a 4xx or 5xx.
+ * Runs operation `op` of the engine (the worker, or the JSON API: see engine.js) on `body` (an
+ * object, or JSON text already written); throws an Error carrying the message, and the API's
+ * error body as `body`, on a refusal. `background` work runs on the engine's second worker.
  */
-async function api(path, body) {
-  const opts = body === undefined ? {} : {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  };
-  let resp;
-  try {
-    resp = await fetch(path, opts);
-  } catch (e) {
-    throw new Error("cannot reach the server: is `dlx serve` still running?");
-  }
-  let data = null;
-  try { data = await resp.json(); } catch (e) { /* not JSON */ }
-  if (!resp.ok) {
-    const err = new Error((data && data.error) || `the server answered ${resp.status}`);
-    // The place at fault, as the API names it: `field`, `line`, `column`, `cells` ([row, col]).
-    err.body = data || {};
-    throw err;
-  }
-  return data;
+function api(op, body, onProgress, background = false) {
+  return engine.call(op, body, background ? undefined : (onProgress || progressSink || undefined), background);
 }
 
 let toastTimer = null;
@@ -73,16 +56,31 @@ function fmtTime(seconds) {
   return `${seconds.toFixed(2)} s`;
 }
 
+/** Where progress of the work under way goes (set by `busy`), for calls that name none. */
+let progressSink = null;
+
 /**
  * Runs `work` with `button` showing that it is under way (a spinner, and `note`, if given, in
- * the line `#busy-note`).
+ * the line `#busy-note`). When the engine runs in the page's worker and the work takes more
+ * than a moment, the bar `#busy-bar` shows its progress and a Stop button (which ends the
+ * worker: the work's call rejects with "stopped").
  */
 async function busy(button, work, note = "") {
   button.disabled = true;
   button.setAttribute("aria-busy", "true");
   const line = $("#busy-note");
   if (note) { line.textContent = note; line.hidden = false; }
+  const bar = $("#busy-bar");
+  const shown = $("#busy-progress");
+  shown.textContent = "Working…";
+  const timer = setTimeout(() => { if (engine.engineKind() === "wasm") bar.hidden = false; }, 400);
+  progressSink = (p) => {
+    shown.textContent = `Working… ${fmt(p.nodes)} nodes, ${fmt(p.solutions)} solution${p.solutions === 1 ? "" : "s"}, ${fmtTime(p.seconds)}`;
+  };
   try { return await work(); } finally {
+    clearTimeout(timer);
+    progressSink = null;
+    bar.hidden = true;
     button.disabled = false;
     button.removeAttribute("aria-busy");
     if (note) line.hidden = true;
@@ -193,7 +191,7 @@ const S = {
  * puzzle changed is dropped, with a note saying so (`what` names the work): then the result
  * is null.
  */
-async function boardApi(what, path, body) {
+async function boardApi(what, op, body) {
   const version = S.version;
   const note = $("#stale-note");
   note.hidden = true;
@@ -204,7 +202,7 @@ async function boardApi(what, path, body) {
     return true;
   };
   try {
-    const r = await api(path, body);
+    const r = await api(op, body);
     return stale() ? null : r;
   } catch (e) {
     if (stale()) return null;
@@ -553,7 +551,7 @@ async function runCheck() {
   const seq = ++checkSeq;
   const summary = $("#check-summary");
   try {
-    const r = await api("/api/sudoku/check", { puzzle: lineOf(S.cells) });
+    const r = await api("check", { puzzle: lineOf(S.cells) });
     if (seq !== checkSeq) return;
     // The server names digits by number ("digit 16"); the board shows symbols (G).
     for (const c of r.conflicts) c.text = c.text.replace(/^digit \d+/, `digit ${SYM[c.digit - 1]}`);
@@ -602,7 +600,7 @@ $("#candidates-toggle").addEventListener("change", (e) => {
 async function loadText(text) {
   let r;
   try {
-    r = await api("/api/sudoku/check", { puzzle: text });
+    r = await api("check", { puzzle: text });
   } catch (e) {
     // Sentences read as a puzzle give odd sizes ("unsupported size: 2x2"): say what it is.
     if (/\b[a-z]{3,}\s+[a-z]{2,}\s+[a-z]{2,}\b/i.test(text)) {
@@ -731,7 +729,7 @@ async function twoSolutions() {
     }
   });
   const problem = `${[...items].join(" ")}\n${lines.join("\n")}\n`;
-  const r = await api("/api/xcc/solve", { problem, limit: 2, list: 2 });
+  const r = await api("xcc_solve", { problem, limit: 2, list: 2 });
   if (r.listed.length < 2) return null;
   return r.listed.map((sol) => {
     const g = Uint8Array.from(S.cells);
@@ -835,7 +833,7 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
     body.limit = limit;
   }
   try {
-    const r = await boardApi("search", "/api/sudoku/solve", body);
+    const r = await boardApi("search", "solve", body);
     if (!r) return;
     S.solution = r.solution ? valuesOf(r.solution, S.n) : null;
     render();
@@ -852,12 +850,14 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
   } catch (e) {
     toast(e.message, true);
   }
-}, "Searching… (the server gives up after its time limit)"));
+}, engine.engineKind() === "wasm" ? "Searching…" : "Searching… (the server gives up after its time limit)"));
 
 /** Adds the puzzle's rating (Sudoku Explainer's ER, and the band) to the solve result. */
 async function showRatingWithResult(puzzle) {
   try {
-    const rt = await api("/api/sudoku/rate", { puzzle, shape: { rows: S.br, cols: S.bc } });
+    // On the worker's second lane: a rating can take seconds, and the player's next request
+    // must not wait behind it.
+    const rt = await api("rate", { puzzle, shape: { rows: S.br, cols: S.bc } }, undefined, true);
     if (lineOf(S.cells) !== puzzle || $("#result").hidden) return;
     $("#result-stats").append(el("div", { class: "rating-stat" }, el("dt", { text: "Rating" }),
       el("dd", { text: `${Number(rt.er).toFixed(1)} · ${bandName(rt.band)}` })));
@@ -1047,7 +1047,7 @@ $("#trace-btn").addEventListener("click", () => busy($("#trace-btn"), async () =
     heuristic: $("#heuristic-select").value,
   };
   try {
-    const r = await boardApi("trace", "/api/sudoku/trace", body);
+    const r = await boardApi("trace", "trace", body);
     if (!r) return;
     if (r.conflicts.length) {
       closePlayer();
@@ -1089,7 +1089,7 @@ $("#pencil-btn").addEventListener("click", () => { setPencil(!S.pencil); board.f
 
 $("#automarks-btn").addEventListener("click", () => busy($("#automarks-btn"), async () => {
   try {
-    const r = await api("/api/sudoku/check", { puzzle: lineOf(S.cells), shape: shapeOf() });
+    const r = await api("check", { puzzle: lineOf(S.cells), shape: shapeOf() });
     S.marks = r.candidates.map((c, i) => (S.cells[i] || !c.length ? null : new Set(c)));
     hideHint();
     render();
@@ -1159,7 +1159,7 @@ function showHint(h) {
 $("#hint-btn").addEventListener("click", () => busy($("#hint-btn"), async () => {
   closePlayer();
   try {
-    const r = await boardApi("hint", "/api/sudoku/hint", hintBody());
+    const r = await boardApi("hint", "hint", hintBody());
     if (!r) return;
     if (r.step) showHint({ step: r.step });
     else showHint({ done: r.solved ? "The grid is solved." : "No further step found." });
@@ -1264,7 +1264,7 @@ const logicPlayer = makePlayer("logic-", (frame) => {
 
 $("#explain-btn").addEventListener("click", () => busy($("#explain-btn"), async () => {
   try {
-    const r = await boardApi("logic solver", "/api/sudoku/explain", { puzzle: lineOf(S.cells), shape: shapeOf() });
+    const r = await boardApi("logic solver", "explain", { puzzle: lineOf(S.cells), shape: shapeOf() });
     if (!r) return;
     showRating(r.rating);
     const extra = r.rating.complete ? "" : "The path is not complete: the rating is a lower bound.";
@@ -1309,14 +1309,14 @@ $("#gen-btn").addEventListener("click", () => busy($("#gen-btn"), async () => {
   const json = JSON.stringify({ ...body, seed: 0 }).replace('"seed":0', `"seed":${BigInt(seed)}`);
   const info = $("#gen-info");
   try {
-    const r = await api("/api/sudoku/generate", json);
+    const r = await api("generate", json);
     const n = r.shape.rows * r.shape.cols;
     setGrid(n, r.shape, valuesOf(r.puzzle, n));
     let rating = r.rating;
     let bandText = band ? bandName(band) : "";
     if ((rating === null || rating === undefined) && n <= 9) {
       try {
-        const rt = await api("/api/sudoku/rate", { puzzle: r.puzzle, shape: r.shape });
+        const rt = await api("rate", { puzzle: r.puzzle, shape: r.shape }, undefined, true);
         rating = rt.er;
         bandText = bandName(rt.band);
       } catch (e) { /* the puzzle stands without its rating */ }
@@ -1581,7 +1581,7 @@ $("#xcc-solve").addEventListener("click", () => busy($("#xcc-solve"), async () =
       heuristic: $("#xcc-heuristic").value,
       algorithm: $("#xcc-algorithm").value,
     };
-    const r = await api("/api/xcc/solve", body);
+    const r = await api("xcc_solve", body);
     box.replaceChildren();
     const kind = r.solutions === 0 ? (r.complete ? "bad" : "warn") : (r.complete ? "good" : "warn");
     const head = el("div", { class: "result-head" },
@@ -1622,7 +1622,7 @@ const xccPlayer = makePlayer("xcc-", (step, i) => {
 async function xccTrace(body, button) {
   return busy(button, async () => {
     try {
-      const r = await api("/api/xcc/trace", body);
+      const r = await api("xcc_trace", body);
       xccState.trace = { ...r, replay: makeReplay([], r.steps) };
       $("#xcc-player-card").hidden = false;
       $("#trace-chess").hidden = !r.queens;
@@ -1686,7 +1686,7 @@ async function queensSolve() {
   if (!n) return;
   await busy($("#queens-solve"), async () => {
     try {
-      const r = await api(`/api/queens/${n}?list=100`);
+      const r = await api("queens", { n, list: 100 });
       xccState.queens = { n, listed: r.listed, k: 0, total: r.solutions, complete: r.complete };
       showQueens();
     } catch (e) { toast(e.message, true); }
@@ -1716,10 +1716,12 @@ $("#queens-trace").addEventListener("click", () => {
 
 // ───────────────────────────── start-up ─────────────────────────────
 
+$("#busy-stop").addEventListener("click", () => { engine.cancel(); board.focus(); });
+
 async function start() {
   try {
-    const limits = await api("/api/limits");
-    traceCap = limits.max_trace_steps;
+    const meta = await api("meta");
+    traceCap = meta.caps.max_trace_steps;
   } catch (e) { /* keep the default */ }
   emptyGrid(9);
   const params = new URLSearchParams(window.location.search);
@@ -1732,6 +1734,8 @@ async function start() {
   if (window.location.hash === "#xcc") selectTab("xcc");
   else if (window.location.hash === "#api") selectTab("api");
   board.focus();
+  document.body.dataset.engine = await engine.ready;
+  performance.mark("dlx-ready");
   document.body.dataset.ready = "true";
 }
 

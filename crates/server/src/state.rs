@@ -89,6 +89,8 @@ pub struct AppState {
     /// The permits of [`Lane::Quick`](crate::work::Lane::Quick): checks, unreadable inputs and small solves, so
     /// that they never wait behind long searches.
     pub quick_permits: Arc<Semaphore>,
+    /// The folder `GET /dlx.wasm` reads the engine from (see [`assets::web_dir`](crate::assets::web_dir)).
+    pub web_dir: Option<Arc<std::path::Path>>,
 }
 
 impl AppState {
@@ -101,6 +103,7 @@ impl AppState {
             limits: Arc::new(limits),
             permits,
             quick_permits,
+            web_dir: crate::assets::web_dir().map(Arc::from),
         }
     }
 }

@@ -15,6 +15,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
+use common::web;
 use fantoccini::elements::Element;
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -176,13 +179,15 @@ struct App {
 }
 
 impl App {
-    async fn start() -> App {
+    /// `dlx serve`, taking `dlx.wasm` from `web` (with `None` the page uses the JSON API).
+    async fn start(web: Option<PathBuf>) -> App {
         let server = dlx_server::Server::bind(
             "127.0.0.1:0".parse().expect("address"),
             dlx_server::Limits::default(),
         )
         .await
-        .expect("bind the app");
+        .expect("bind the app")
+        .with_web_dir(web);
         let addr = server.local_addr().expect("address");
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         tokio::spawn(server.run_until(async {
@@ -203,33 +208,180 @@ impl Drop for App {
     }
 }
 
+/// A plain static file server over a folder (no API, no security headers), like
+/// `python3 -m http.server`; it keeps every path it could not serve. Stopped when dropped.
+struct StaticHost {
+    url: String,
+    missed: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl StaticHost {
+    async fn start(dir: PathBuf) -> StaticHost {
+        use axum::http::{StatusCode, Uri, header};
+        use axum::response::IntoResponse;
+        let missed = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let seen = missed.clone();
+        let serve = move |uri: Uri, headers: axum::http::HeaderMap| {
+            let (dir, seen) = (dir.clone(), seen.clone());
+            // The tests' own probes of the API are not the page's requests.
+            let probe = headers.contains_key("x-test-probe");
+            async move {
+                let name = uri.path().trim_start_matches('/');
+                let name = if name.is_empty() { "index.html" } else { name };
+                let kind = match name.rsplit('.').next() {
+                    Some("html") => "text/html",
+                    Some("js") => "text/javascript",
+                    Some("css") => "text/css",
+                    Some("wasm") => "application/wasm",
+                    Some("json" | "webmanifest") => "application/json",
+                    _ => "application/octet-stream",
+                };
+                let file = (!name.contains("..") && !name.contains('/'))
+                    .then(|| std::fs::read(dir.join(name)).ok())
+                    .flatten();
+                match file {
+                    Some(bytes) => ([(header::CONTENT_TYPE, kind)], bytes).into_response(),
+                    None => {
+                        if !probe {
+                            seen.lock().unwrap().push(uri.path().to_string());
+                        }
+                        StatusCode::NOT_FOUND.into_response()
+                    }
+                }
+            }
+        };
+        let router = axum::Router::new().fallback(serve);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind the static host");
+        let addr = listener.local_addr().expect("address");
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(async move {
+            let _ = axum::serve(listener, router)
+                .with_graceful_shutdown(async {
+                    let _ = stopped.await;
+                })
+                .await;
+        });
+        StaticHost {
+            url: format!("http://{addr}/"),
+            missed,
+            stop: Some(stop),
+        }
+    }
+}
+
+impl Drop for StaticHost {
+    fn drop(&mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+    }
+}
+
+/// Where a test's page comes from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Host {
+    /// `dlx serve` without `dlx.wasm`: the page asks the JSON API.
+    Api,
+    /// `dlx serve` with `target/web/dlx.wasm`: the page runs the engine in its worker.
+    Wasm,
+    /// `target/web/` on a plain static file server: no API at all.
+    Static,
+}
+
+/// The page's host for a test, kept until the test ends.
+enum Served {
+    App(App),
+    Static(StaticHost),
+}
+
+impl Served {
+    /// The host, or `None` (with a note) when it needs `dlx.wasm` and the wasm32 target is
+    /// not installed.
+    async fn start(host: Host) -> Option<Served> {
+        if host == Host::Api {
+            return Some(Served::App(App::start(None).await));
+        }
+        let built = tokio::task::spawn_blocking(web::build)
+            .await
+            .expect("build target/web");
+        if let Err(why) = &built.wasm {
+            note(&format!("skipping a test of the engine in the page: {why}"));
+            return None;
+        }
+        Some(match host {
+            Host::Wasm => Served::App(App::start(Some(built.dir.clone())).await),
+            _ => Served::Static(StaticHost::start(built.dir.clone()).await),
+        })
+    }
+
+    fn url(&self) -> &str {
+        match self {
+            Served::App(a) => &a.url,
+            Served::Static(s) => &s.url,
+        }
+    }
+
+    /// The paths the static host could not serve (none for `dlx serve`).
+    fn missed(&self) -> Vec<String> {
+        match self {
+            Served::App(_) => Vec::new(),
+            Served::Static(s) => s.missed.lock().unwrap().clone(),
+        }
+    }
+}
+
 /// A test's app, browser and WebDriver session. Fields drop in order: the session, then the
 /// browser's processes, then the app, also when a test panics.
 struct Session {
     c: Client,
     _driver: Driver,
-    app: App,
+    app: Served,
+    host: Host,
 }
 
 impl Session {
-    /// The app and a browser window of `width` x `height` CSS pixels, or `None` (with a note)
-    /// when the browser is not installed.
-    async fn sized(width: u32, height: u32) -> Option<Session> {
+    /// The page from `host` and a browser window of `width` x `height` CSS pixels, or `None`
+    /// (with a note) when the browser, or for the engine's hosts the wasm32 target, is not
+    /// installed.
+    async fn sized(host: Host, width: u32, height: u32) -> Option<Session> {
         if !browser_available() {
             return None;
         }
-        let app = App::start().await;
+        let app = Served::start(host).await?;
         let driver = Driver::start();
         let c = driver.client(width, height).await;
         Some(Session {
             c,
             _driver: driver,
             app,
+            host,
         })
     }
 
     fn url(&self) -> &str {
-        &self.app.url
+        self.app.url()
+    }
+
+    /// After a flow: the page ran on the engine its host offers, and a static host was never
+    /// asked for the API (or anything else it does not have).
+    async fn check_engine(&self) {
+        let engine = js(&self.c, "return document.body.dataset.engine || null;").await;
+        let want = if self.host == Host::Api {
+            "server"
+        } else {
+            "wasm"
+        };
+        assert_eq!(
+            engine,
+            json!(want),
+            "the engine of a page on {:?}",
+            self.host
+        );
+        let missed = self.app.missed();
+        assert!(missed.is_empty(), "the static page asked for {missed:?}");
     }
 
     async fn close(self) {
@@ -238,8 +390,10 @@ impl Session {
 }
 
 /// The tests: each `name => flow` runs `flow(client, url)` on a fresh app in a fresh browser
-/// window, of the desktop size or `at width, height`; without the browser, each prints a note
-/// and passes (see [`browser_available`]).
+/// window, of the desktop size or `at width, height`, from `dlx serve` with the JSON API, or
+/// `on Wasm` (`dlx serve` with the engine's WebAssembly) or `on Static` (the static folder
+/// `target/web/`, no server); without the browser, each prints a note and passes (see
+/// [`browser_available`]).
 macro_rules! browser_tests {
     (@size) => {
         (1280, 1000)
@@ -247,14 +401,21 @@ macro_rules! browser_tests {
     (@size $w:literal, $h:literal) => {
         ($w, $h)
     };
-    ($($name:ident => $flow:ident $(at $w:literal, $h:literal)?;)*) => {$(
+    (@host) => {
+        Host::Api
+    };
+    (@host $host:ident) => {
+        Host::$host
+    };
+    ($($name:ident => $flow:ident $(on $host:ident)? $(at $w:literal, $h:literal)?;)*) => {$(
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn $name() {
             let size = browser_tests!(@size $($w, $h)?);
-            let Some(s) = Session::sized(size.0, size.1).await else {
+            let Some(s) = Session::sized(browser_tests!(@host $($host)?), size.0, size.1).await else {
                 return;
             };
             $flow(&s.c, s.url()).await;
+            s.check_engine().await;
             s.close().await;
         }
     )*};
@@ -563,6 +724,116 @@ browser_tests! {
     two_solutions_are_both_shown_with_their_differences => two_solutions_flow;
     the_exact_cover_player_steps_back_to_what_it_showed => xcc_replay_flow;
     the_size_menu_offers_every_size_the_page_draws => sizes_flow;
+    // The engine in the page's worker, from `dlx serve` and from the static folder.
+    the_served_page_runs_the_engine_in_its_worker => engine_flow on Wasm;
+    the_static_page_runs_the_engine_in_its_worker => engine_flow on Static;
+    the_static_page_solves_steps_and_flags_conflicts => sudoku_flow on Static;
+    the_static_page_hints => hint_flow on Static;
+    the_static_page_plays_the_logic => logic_flow on Static;
+    the_static_page_generates => generate_flow on Static;
+    the_static_page_draws_the_links => exact_cover_flow on Static;
+    the_static_page_fits_a_phone => phone_flow on Static at 390, 844;
+    a_long_search_in_the_worker_shows_progress_and_stops => cancel_flow on Static;
+}
+
+/// The engine in the worker answers as the API does: a hard 9x9 solved (the solution checked
+/// independently), a refusal naming its field; on `dlx serve` the same answer as the JSON
+/// API's. Prints the time to solve in the worker (message round trip, median of 101) and the
+/// time to a page ready for input (no timing is asserted: speed belongs in the figures).
+async fn engine_flow(c: &Client, url: &str) {
+    open(c, url).await;
+    let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let script = format!(
+        "const done = arguments[arguments.length - 1];
+         import('./engine.js').then(async (e) => {{
+           const first = await e.call('solve', {{ puzzle: '{hard}' }});
+           const times = [];
+           for (let i = 0; i < 101; i++) {{
+             const t = performance.now();
+             await e.call('solve', {{ puzzle: '{hard}' }});
+             times.push(performance.now() - t);
+           }}
+           times.sort((a, b) => a - b);
+           let refusal = null;
+           try {{ await e.call('solve', {{ puzzle: '11..' }}); }} catch (err) {{ refusal = err.body; }}
+           const nav = performance.getEntriesByType('navigation')[0];
+           const ready = performance.getEntriesByName('dlx-ready')[0];
+           done({{ kind: e.engineKind(), first, median: times[50], refusal,
+                   ready: ready ? ready.startTime : null, interactive: nav ? nav.domInteractive : null }});
+         }}).catch((err) => done({{ failed: String(err) }}));"
+    );
+    let v = c
+        .execute_async(&script, vec![])
+        .await
+        .expect("run the engine in the page");
+    assert!(v.get("failed").is_none(), "{v}");
+    assert_eq!(v["kind"], json!("wasm"), "{v}");
+    let solution = v["first"]["solution"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_solves(hard, &cells_of(solution));
+    assert_eq!(v["first"]["status"], json!("unique"), "{v}");
+    assert_eq!(v["refusal"]["field"], json!("puzzle"), "{v}");
+    note(&format!(
+        "engine in the worker ({url}): hard 9x9 solve round trip median {:.3} ms; page ready at {:.0} ms (DOM interactive {:.0} ms)",
+        v["median"].as_f64().unwrap_or(f64::NAN),
+        v["ready"].as_f64().unwrap_or(f64::NAN),
+        v["interactive"].as_f64().unwrap_or(f64::NAN),
+    ));
+    // From `dlx serve`, the worker's answer is the API's (but for the times).
+    let api = js(
+        c,
+        &format!("return fetch('/api/sudoku/solve', {{ method: 'POST', headers: {{ 'content-type': 'application/json', 'x-test-probe': '1' }}, body: JSON.stringify({{ puzzle: '{hard}' }}) }}).then((r) => r.ok ? r.json() : null).catch(() => null);"),
+    )
+    .await;
+    if !api.is_null() {
+        for field in [
+            "status",
+            "solution",
+            "solutions",
+            "complete",
+            "unique",
+            "size",
+            "shape",
+        ] {
+            assert_eq!(
+                api[field], v["first"][field],
+                "{field}: API {api} worker {v}"
+            );
+        }
+    }
+}
+
+/// A count that never ends on the worker shows its progress (nodes, solutions) in the busy
+/// bar; Stop ends it at once, says so, and the next search runs on a fresh worker.
+async fn cancel_flow(c: &Client, url: &str) {
+    open(c, &format!("{url}?p={}", ".".repeat(81))).await;
+    select(c, "#solver-select", "dlx").await;
+    select(c, "#mode-select", "count").await;
+    let limit = find(c, "#limit-input").await;
+    limit.clear().await.unwrap();
+    limit.send_keys("1000000000000").await.unwrap();
+    click(c, "#solve-btn").await;
+    let bar = "return !document.querySelector('#busy-bar').hidden;";
+    wait_js(c, bar, "the busy bar", |v| v == &json!(true)).await;
+    let shown = wait_text(c, "#busy-progress", "progress of the count", |t| {
+        t.contains("nodes") && !t.contains(" 0 solutions")
+    })
+    .await;
+    assert!(shown.contains("solutions"), "{shown}");
+    click(c, "#busy-stop").await;
+    wait_js(c, bar, "the busy bar to go", |v| v == &json!(false)).await;
+    let toast = toast_text(c).await;
+    assert!(toast.contains("Stopped"), "{toast}");
+    assert_eq!(
+        js(c, "return document.querySelector('#solve-btn').disabled;").await,
+        json!(false)
+    );
+    // A fresh worker answers the next search.
+    open(c, &format!("{url}?p={INKALA}")).await;
+    click(c, "#solve-btn").await;
+    visible(c, "#result").await;
+    assert_solves(INKALA, &board(c).await);
 }
 
 /// Paste a hard puzzle, solve it, step through the search, flag a conflict, share it.
