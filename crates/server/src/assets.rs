@@ -1,7 +1,7 @@
 //! The page: HTML, CSS and JavaScript modules compiled into the binary with `include_str!`
 //! (no build step, no CDN, no external fonts), served with their content types, and the
 //! engine's WebAssembly (`dlx.wasm`, built by `cargo build -p dlx-wasm --target
-//! wasm32-unknown-unknown --release`), served from the [web folder](web_dir) when it is there.
+//! wasm32-unknown-unknown --release`), served from the [web folder](crate::state::web_dir) when it is there.
 //! The strict content-security policy [`CSP`] (everything from this origin, nothing inline)
 //! goes on every response of the app, with the other
 //! [`SECURITY_HEADERS`](crate::SECURITY_HEADERS).
@@ -47,8 +47,7 @@ pub const FILES: [(&str, &str, &str); 5] = [
     ("style.css", "text/css; charset=utf-8", STYLE_CSS),
 ];
 
-/// The engine's file name in the web folder.
-pub const WASM: &str = "dlx.wasm";
+pub use crate::state::WASM;
 
 /// The content-security policy of every response.
 pub const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
@@ -100,18 +99,6 @@ pub async fn wasm(State(state): State<AppState>) -> Response {
             .into_response(),
         _ => missing(),
     }
-}
-
-/// The web folder `dlx serve` takes `dlx.wasm` from: `$DLX_WEB_DIR` when set, else `web` beside
-/// the folder of the running program when it holds `dlx.wasm` (`target/web` for
-/// `target/release/dlx`, where the tests build it), else none.
-pub fn web_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("DLX_WEB_DIR") {
-        return Some(PathBuf::from(dir));
-    }
-    let exe = std::env::current_exe().ok()?;
-    let dir = exe.parent()?.parent()?.join("web");
-    dir.join(WASM).is_file().then_some(dir)
 }
 
 /// Writes the page's [`FILES`] into `dir` (created if needed), each replaced whole (written

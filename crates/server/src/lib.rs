@@ -149,7 +149,7 @@ impl Server {
     }
 
     /// Serves `dlx.wasm` from `dir` (`None`: never; the page then uses the JSON API) instead
-    /// of the folder [`assets::web_dir`] found.
+    /// of the folder [`state::web_dir`] found.
     pub fn with_web_dir(mut self, dir: Option<std::path::PathBuf>) -> Server {
         self.state.web_dir = dir.map(std::sync::Arc::from);
         self
