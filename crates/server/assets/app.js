@@ -1735,6 +1735,11 @@ async function start() {
   else if (window.location.hash === "#api") selectTab("api");
   board.focus();
   document.body.dataset.engine = await engine.ready;
+  // Offline use: the service worker keeps the page and the engine (a secure context only:
+  // https, or localhost).
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("sw.js").catch(() => { /* the page works without it */ });
+  }
   performance.mark("dlx-ready");
   document.body.dataset.ready = "true";
 }

@@ -13,6 +13,8 @@
 //!
 //! The same files, written to a folder by [`write_static`] with `dlx.wasm` beside them, are
 //! the page with no server at all (any static file server; the page then never calls the API).
+//! `sw.js`, a service worker, keeps them for offline use; `manifest.webmanifest` and `icon.svg`
+//! let a phone install the page.
 
 use std::path::{Path, PathBuf};
 
@@ -31,7 +33,7 @@ pub const APP_JS: &str = include_str!("../assets/app.js");
 pub const STYLE_CSS: &str = include_str!("../assets/style.css");
 
 /// The page's files: name (its path under `/`), content type, contents.
-pub const FILES: [(&str, &str, &str); 5] = [
+pub const FILES: [(&str, &str, &str); 8] = [
     ("index.html", "text/html; charset=utf-8", INDEX_HTML),
     ("app.js", "text/javascript; charset=utf-8", APP_JS),
     (
@@ -45,6 +47,21 @@ pub const FILES: [(&str, &str, &str); 5] = [
         include_str!("../assets/worker.js"),
     ),
     ("style.css", "text/css; charset=utf-8", STYLE_CSS),
+    (
+        "sw.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/sw.js"),
+    ),
+    (
+        "manifest.webmanifest",
+        "application/manifest+json",
+        include_str!("../assets/manifest.webmanifest"),
+    ),
+    (
+        "icon.svg",
+        "image/svg+xml",
+        include_str!("../assets/icon.svg"),
+    ),
 ];
 
 pub use crate::state::WASM;

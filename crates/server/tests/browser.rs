@@ -213,6 +213,8 @@ impl Drop for App {
 struct StaticHost {
     url: String,
     missed: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    /// While set, every request is answered 503 (a network that is down) and counted.
+    offline: std::sync::Arc<std::sync::atomic::AtomicU64>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
 }
 
@@ -220,13 +222,25 @@ impl StaticHost {
     async fn start(dir: PathBuf) -> StaticHost {
         use axum::http::{StatusCode, Uri, header};
         use axum::response::IntoResponse;
+        use std::sync::atomic::Ordering;
         let missed = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let offline = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
         let seen = missed.clone();
+        let down = offline.clone();
         let serve = move |uri: Uri, headers: axum::http::HeaderMap| {
-            let (dir, seen) = (dir.clone(), seen.clone());
+            let (dir, seen, down) = (dir.clone(), seen.clone(), down.clone());
             // The tests' own probes of the API are not the page's requests.
             let probe = headers.contains_key("x-test-probe");
+            // 0: online; from 1 up: offline, and 1 + the requests refused.
+            let refused = down
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                    (n > 0).then_some(n + 1)
+                })
+                .is_ok();
             async move {
+                if refused {
+                    return StatusCode::SERVICE_UNAVAILABLE.into_response();
+                }
                 let name = uri.path().trim_start_matches('/');
                 let name = if name.is_empty() { "index.html" } else { name };
                 let kind = match name.rsplit('.').next() {
@@ -235,6 +249,7 @@ impl StaticHost {
                     Some("css") => "text/css",
                     Some("wasm") => "application/wasm",
                     Some("json" | "webmanifest") => "application/json",
+                    Some("svg") => "image/svg+xml",
                     _ => "application/octet-stream",
                 };
                 let file = (!name.contains("..") && !name.contains('/'))
@@ -267,6 +282,7 @@ impl StaticHost {
         StaticHost {
             url: format!("http://{addr}/"),
             missed,
+            offline,
             stop: Some(stop),
         }
     }
@@ -734,6 +750,66 @@ browser_tests! {
     the_static_page_draws_the_links => exact_cover_flow on Static;
     the_static_page_fits_a_phone => phone_flow on Static at 390, 844;
     a_long_search_in_the_worker_shows_progress_and_stops => cancel_flow on Static;
+}
+
+/// Once loaded, the page opens and solves with the network down: its service worker kept the
+/// page's files and the engine (the host refuses every request, and is asked: the page is
+/// served from what was kept, not from the browser's HTTP cache alone).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_static_page_opens_and_solves_offline_once_loaded() {
+    let Some(s) = Session::sized(Host::Static, 1280, 1000).await else {
+        return;
+    };
+    let c = &s.c;
+    open(c, s.url()).await;
+    let kept = "const done = arguments[arguments.length - 1];
+        (navigator.serviceWorker.controller
+          ? caches.open('dlx-page-v1').then((k) => Promise.all(['./', 'app.js', 'engine.js', 'worker.js', 'dlx.wasm'].map((f) => k.match(f))))
+              .then((all) => all.every((r) => !!r))
+          : Promise.resolve(false)).then(done, () => done(false));";
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let v = c
+            .execute_async(kept, vec![])
+            .await
+            .expect("look at the cache");
+        if v == json!(true) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the service worker never kept the page and the engine"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let Served::Static(host) = &s.app else {
+        unreachable!()
+    };
+    host.offline.store(1, std::sync::atomic::Ordering::SeqCst);
+    open(c, &format!("{}?p={INKALA}", s.url())).await;
+    assert!(
+        host.offline.load(std::sync::atomic::Ordering::SeqCst) > 1,
+        "the page did not even try the network"
+    );
+    assert_eq!(
+        js(c, "return document.body.dataset.engine;").await,
+        json!("wasm")
+    );
+    click(c, "#solve-btn").await;
+    visible(c, "#result").await;
+    assert_solves(INKALA, &board(c).await);
+    // The manifest a phone installs the page from.
+    host.offline.store(0, std::sync::atomic::Ordering::SeqCst);
+    let manifest = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; fetch(document.querySelector('link[rel=manifest]').href).then((r) => r.json()).then(done, (e) => done(String(e)));",
+            vec![],
+        )
+        .await
+        .expect("read the manifest");
+    assert_eq!(manifest["display"], json!("standalone"), "{manifest}");
+    assert_eq!(manifest["start_url"], json!("./"), "{manifest}");
+    s.close().await;
 }
 
 /// The engine in the worker answers as the API does: a hard 9x9 solved (the solution checked
