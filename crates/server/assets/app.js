@@ -87,8 +87,20 @@ async function busy(button, work, note = "") {
   }
 }
 
-/** The box shape the server uses by default: rows = the largest divisor of n not above √n. */
+/**
+ * What the engine says of itself (`meta`: symbols, sizes and their box shapes, techniques,
+ * bands, stop reasons, caps), read once at start-up; the page's few defaults below stand only
+ * until it is in.
+ */
+let META = null;
+
+/** The largest grid the engine explains, hints or rates (its `caps.max_logic_size`). */
+const logicMax = () => (META ? META.caps.max_logic_size : 9);
+
+/** The box shape of an n×n grid: the engine's (`meta.sizes`), or rows = the largest divisor of n not above √n. */
 function boxShape(n) {
+  const known = META && META.sizes.find((s) => s.n === n);
+  if (known) return { rows: known.shape.rows, cols: known.shape.cols };
   let p = Math.floor(Math.sqrt(n));
   while (n % p) p -= 1;
   return { rows: p, cols: n / p };
@@ -838,7 +850,7 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
     S.solution = r.solution ? valuesOf(r.solution, S.n) : null;
     render();
     showResult(r, mode);
-    if (r.unique === true && S.n <= 9) showRatingWithResult(lineOf(S.cells));
+    if (r.unique === true && S.n <= logicMax()) showRatingWithResult(lineOf(S.cells));
     if (mode === "unique" && r.solutions >= 2 && S.n <= 16) {
       const version = S.version;
       const two = await twoSolutions().catch(() => null);
@@ -1131,6 +1143,8 @@ function hintBody() {
 
 /** `x_wing` or `XWing` to `X wing`, for the line under a hint. */
 function techniqueName(t) {
+  const known = META && META.techniques.find((k) => k.name === t);
+  if (known) return known.title;
   const s = String(t).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -1314,7 +1328,7 @@ $("#gen-btn").addEventListener("click", () => busy($("#gen-btn"), async () => {
     setGrid(n, r.shape, valuesOf(r.puzzle, n));
     let rating = r.rating;
     let bandText = band ? bandName(band) : "";
-    if ((rating === null || rating === undefined) && n <= 9) {
+    if ((rating === null || rating === undefined) && n <= logicMax()) {
       try {
         const rt = await api("rate", { puzzle: r.puzzle, shape: r.shape }, undefined, true);
         rating = rt.er;
@@ -1718,11 +1732,27 @@ $("#queens-trace").addEventListener("click", () => {
 
 $("#busy-stop").addEventListener("click", () => { engine.cancel(); board.focus(); });
 
+/** Puts the engine's words in the page: stop reasons, band titles and ranges, symmetries. */
+function useMeta() {
+  for (const st of META.stops) STOP_REASON[st.name] = st.text;
+  for (const b of META.bands) BANDS[b.name] = b.title;
+  const band = $("#gen-band");
+  const chosen = band.value;
+  band.replaceChildren(el("option", { value: "", text: "Any" }), ...META.bands.map((b) =>
+    el("option", { value: b.name, text: `${b.title} (ER ${b.min.toFixed(1)}${b.max === null ? "+" : `–${b.max.toFixed(1)}`})` })));
+  band.value = chosen;
+  const sym = $("#gen-symmetry");
+  const was = sym.value;
+  sym.replaceChildren(...META.symmetries.map((m) => el("option", { value: m.name, text: m.title })));
+  sym.value = was;
+}
+
 async function start() {
   try {
-    const meta = await api("meta");
-    traceCap = meta.caps.max_trace_steps;
-  } catch (e) { /* keep the default */ }
+    META = await api("meta");
+    traceCap = META.caps.max_trace_steps;
+    useMeta();
+  } catch (e) { /* keep the defaults */ }
   emptyGrid(9);
   const params = new URLSearchParams(window.location.search);
   const p = params.get("p");

@@ -834,7 +834,9 @@ async fn engine_flow(c: &Client, url: &str) {
            try {{ await e.call('solve', {{ puzzle: '11..' }}); }} catch (err) {{ refusal = err.body; }}
            const nav = performance.getEntriesByType('navigation')[0];
            const ready = performance.getEntriesByName('dlx-ready')[0];
-           done({{ kind: e.engineKind(), first, median: times[50], refusal,
+           const meta = await e.call('meta', {{}});
+           const bandOptions = [...document.querySelectorAll('#gen-band option')].map((o) => [o.value, o.textContent]);
+           done({{ kind: e.engineKind(), first, median: times[50], refusal, meta, bandOptions,
                    ready: ready ? ready.startTime : null, interactive: nav ? nav.domInteractive : null }});
          }}).catch((err) => done({{ failed: String(err) }}));"
     );
@@ -850,6 +852,24 @@ async fn engine_flow(c: &Client, url: &str) {
     assert_solves(hard, &cells_of(solution));
     assert_eq!(v["first"]["status"], json!("unique"), "{v}");
     assert_eq!(v["refusal"]["field"], json!("puzzle"), "{v}");
+    // The generator's bands are the engine's (`meta`), with their ranges.
+    let bands = v["meta"]["bands"].as_array().expect("meta has bands");
+    let options = v["bandOptions"].as_array().unwrap();
+    assert_eq!(
+        options.len(),
+        bands.len() + 1,
+        "Any, then each band: {options:?}"
+    );
+    for (band, option) in bands.iter().zip(&options[1..]) {
+        assert_eq!(option[0], band["name"]);
+        let text = option[1].as_str().unwrap();
+        let title = band["title"].as_str().unwrap();
+        let min = format!("ER {:.1}", band["min"].as_f64().unwrap());
+        assert!(
+            text.starts_with(title) && text.contains(&min),
+            "{text} for {band}"
+        );
+    }
     note(&format!(
         "engine in the worker ({url}): hard 9x9 solve round trip median {:.3} ms; page ready at {:.0} ms (DOM interactive {:.0} ms)",
         v["median"].as_f64().unwrap_or(f64::NAN),
