@@ -416,7 +416,80 @@ function drawChain(step) {
   for (const [cx, cy] of ends.values()) o.append(svg("circle", { cx, cy, r: rad }));
 }
 
-function setGrid(n, shape, values) {
+// ───────────────────────────── undo and redo ─────────────────────────────
+
+/**
+ * Undo and redo of everything that changes the board by hand or wipes it: digits, pencil
+ * marks, Auto marks, Clear marks, an applied hint, and a new grid (Clear, a size change, a
+ * paste, a generated puzzle). Each entry is a whole snapshot (cheap: a cell is a byte and a
+ * few marks).
+ */
+const HISTORY_MAX = 500;
+const history = { undo: [], redo: [] };
+
+function snapshot() {
+  return {
+    n: S.n, br: S.br, bc: S.bc,
+    cells: Uint8Array.from(S.cells),
+    given: Uint8Array.from(S.given),
+    marks: S.marks.map((m) => (m ? [...m] : null)),
+  };
+}
+
+/** Call before a change: it becomes undoable (and the redo list is dropped). */
+function remember() {
+  history.undo.push(snapshot());
+  if (history.undo.length > HISTORY_MAX) history.undo.shift();
+  history.redo.length = 0;
+  updateUndoButtons();
+}
+
+function restore(snap) {
+  if (snap.n !== S.n || snap.br !== S.br || snap.bc !== S.bc) {
+    setGrid(snap.n, { rows: snap.br, cols: snap.bc }, Uint8Array.from(snap.cells), { undoable: false });
+  } else {
+    if (S.player) closePlayer();
+    S.cells = Uint8Array.from(snap.cells);
+    S.solution = null;
+    hideResult();
+  }
+  S.given = Uint8Array.from(snap.given);
+  S.marks = snap.marks.map((m) => (m ? new Set(m) : null));
+  hideHint();
+  render();
+  changed();
+}
+
+function undo() {
+  if (!history.undo.length) { announce("Nothing to undo"); return; }
+  history.redo.push(snapshot());
+  restore(history.undo.pop());
+  updateUndoButtons();
+  announce("Undone");
+}
+
+function redo() {
+  if (!history.redo.length) { announce("Nothing to redo"); return; }
+  history.undo.push(snapshot());
+  restore(history.redo.pop());
+  updateUndoButtons();
+  announce("Redone");
+}
+
+function updateUndoButtons() {
+  $("#undo-btn").disabled = !history.undo.length;
+  $("#redo-btn").disabled = !history.redo.length;
+}
+
+/** Says `text` to a screen reader (the polite live region), without a toast. */
+function announce(text) {
+  const live = $("#live");
+  live.textContent = "";
+  setTimeout(() => { live.textContent = text; }, 30);
+}
+
+function setGrid(n, shape, values, { undoable = true } = {}) {
+  if (undoable && (S.cells.some((v) => v) || S.marks.some((m) => m))) remember();
   const rebuild = n !== S.n || shape.rows !== S.br || shape.cols !== S.bc || cellEls.length !== n * n;
   S.n = n; S.br = shape.rows; S.bc = shape.cols;
   S.cells = values;
@@ -462,8 +535,13 @@ function peersOf(i) {
  */
 function setCell(i, v, { mark = S.pencil } = {}) {
   if (S.player) closePlayer();
+  if (S.given[i] && S.cells[i]) {
+    toast(`${cellName(i)} is a given of the puzzle: it is locked (Clear, or paste a new puzzle, to change the puzzle)`);
+    return;
+  }
   if (mark && v > 0) { toggleMark(i, v); return; }
   if (v < 0 || v > S.n || S.cells[i] === v) { render(); return; }
+  remember();
   S.cells[i] = v;
   if (v === 0) S.given[i] = 0;
   else if (!S.given[i]) {
@@ -480,6 +558,7 @@ function setCell(i, v, { mark = S.pencil } = {}) {
 function toggleMark(i, v) {
   if (v < 1 || v > S.n) return;
   if (S.cells[i]) { toast(`${cellName(i)} holds a digit: clear it to mark it`); return; }
+  remember();
   const m = S.marks[i] || new Set();
   if (m.has(v)) m.delete(v); else m.add(v);
   S.marks[i] = m.size ? m : null;
@@ -648,7 +727,21 @@ $("#size-select").addEventListener("change", (e) => {
   board.focus();
 });
 
-$("#clear-btn").addEventListener("click", () => { emptyGrid(S.n); board.focus(); });
+$("#clear-btn").addEventListener("click", () => {
+  const had = S.cells.some((v) => v) || S.marks.some((m) => m);
+  emptyGrid(S.n);
+  if (had) toast("Board cleared: Undo (Ctrl+Z) brings it back");
+  board.focus();
+});
+
+$("#undo-btn").addEventListener("click", () => { undo(); board.focus(); });
+$("#redo-btn").addEventListener("click", () => { redo(); board.focus(); });
+document.addEventListener("keydown", (e) => {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey || isTyping(e.target) || $("#panel-sudoku").hidden) return;
+  const k = e.key.toLowerCase();
+  if (k === "z" && !e.shiftKey) { e.preventDefault(); undo(); }
+  else if (k === "y" || (k === "z" && e.shiftKey)) { e.preventDefault(); redo(); }
+});
 
 const exampleSelect = $("#example-select");
 for (const ex of EXAMPLES) {
@@ -1102,6 +1195,7 @@ $("#pencil-btn").addEventListener("click", () => { setPencil(!S.pencil); board.f
 $("#automarks-btn").addEventListener("click", () => busy($("#automarks-btn"), async () => {
   try {
     const r = await api("check", { puzzle: lineOf(S.cells), shape: shapeOf() });
+    remember();
     S.marks = r.candidates.map((c, i) => (S.cells[i] || !c.length ? null : new Set(c)));
     hideHint();
     render();
@@ -1112,6 +1206,7 @@ $("#automarks-btn").addEventListener("click", () => busy($("#automarks-btn"), as
 }));
 
 $("#clearmarks-btn").addEventListener("click", () => {
+  if (S.marks.some((m) => m)) remember();
   S.marks = new Array(S.n * S.n).fill(null);
   hideHint();
   render();
@@ -1119,6 +1214,7 @@ $("#clearmarks-btn").addEventListener("click", () => {
 });
 
 $("#givens-btn").addEventListener("click", () => {
+  remember();
   S.given = S.cells.map((v) => (v ? 1 : 0));
   hideHint();
   render();
@@ -1189,6 +1285,7 @@ $("#hint-btn").addEventListener("click", () => busy($("#hint-btn"), async () => 
 $("#hint-apply").addEventListener("click", () => {
   const step = S.hint && S.hint.step;
   if (!step) return;
+  remember();
   // Eliminations go into the marks; a cell without marks starts from its candidates.
   for (const x of step.eliminations) {
     const i = x.row * S.n + x.col;

@@ -750,6 +750,109 @@ browser_tests! {
     the_static_page_draws_the_links => exact_cover_flow on Static;
     the_static_page_fits_a_phone => phone_flow on Static at 390, 844;
     a_long_search_in_the_worker_shows_progress_and_stops => cancel_flow on Static;
+    // The player.
+    undo_redo_and_locked_givens => undo_flow;
+    undo_redo_and_locked_givens_on_the_static_page => undo_flow on Static;
+    undo_redo_and_locked_givens_on_a_phone => undo_flow on Static at 390, 844;
+}
+
+/// Digits and marks undo and redo (buttons, Ctrl+Z, Ctrl+Y, Ctrl+Shift+Z), the focus goes back
+/// to the board after the buttons, a given cannot be typed over or erased, and a wipe (Clear)
+/// says how to undo it and is undone whole, givens and all.
+async fn undo_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    let start = board(c).await;
+    let empty = start
+        .iter()
+        .position(String::is_empty)
+        .expect("an empty cell");
+    let (r, col) = (empty / 9, empty % 9);
+    let given = start.iter().position(|s| !s.is_empty()).expect("a given");
+    let (gr, gc) = (given / 9, given % 9);
+    let focused_board = "return document.activeElement && document.activeElement.id === 'board';";
+    let undo_disabled = "return document.querySelector('#undo-btn').disabled;";
+    assert_eq!(
+        js(c, undo_disabled).await,
+        json!(true),
+        "nothing to undo yet"
+    );
+
+    // A digit, undone and redone by the keyboard.
+    select_cell(c, r, col).await;
+    type_keys(c, "7").await;
+    wait_board_cell(c, empty, "7").await;
+    type_keys(c, &format!("{}z", Key::Control)).await;
+    wait_board_cell(c, empty, "").await;
+    type_keys(c, &format!("{}y", Key::Control)).await;
+    wait_board_cell(c, empty, "7").await;
+    type_keys(c, &format!("{}{}z", Key::Control, Key::Shift)).await;
+    wait_board_cell(c, empty, "7").await; // nothing left to redo: no change
+    // ... and by the buttons, which hand the focus back to the board.
+    click(c, "#undo-btn").await;
+    wait_board_cell(c, empty, "").await;
+    assert_eq!(js(c, focused_board).await, json!(true), "focus after Undo");
+    click(c, "#redo-btn").await;
+    wait_board_cell(c, empty, "7").await;
+    assert_eq!(js(c, focused_board).await, json!(true), "focus after Redo");
+
+    // A pencil mark, undone.
+    let other = start
+        .iter()
+        .enumerate()
+        .position(|(i, s)| s.is_empty() && i != empty)
+        .unwrap();
+    select_cell(c, other / 9, other % 9).await;
+    type_keys(c, "!").await; // Shift+1: a mark
+    let marks = format!(
+        "return document.querySelector('#board .cell[data-r=\"{}\"][data-c=\"{}\"]').textContent.trim();",
+        other / 9,
+        other % 9
+    );
+    wait_js(c, &marks, "the mark", |v| v == &json!("1")).await;
+    click(c, "#undo-btn").await;
+    wait_js(c, &marks, "the mark undone", |v| v == &json!("")).await;
+
+    // A given is locked: typing over it or erasing it changes nothing and says why.
+    select_cell(c, gr, gc).await;
+    let was = start[given].clone();
+    let other_digit = if was == "1" { "2" } else { "1" };
+    type_keys(c, other_digit).await;
+    let toast = toast_text(c).await;
+    assert!(
+        toast.contains("given") && toast.contains("locked"),
+        "{toast}"
+    );
+    type_keys(c, &Key::Backspace.to_string()).await;
+    assert_eq!(board(c).await[given], was, "the given stayed");
+
+    // Clear wipes the board, says how to undo, and Undo brings it back whole.
+    let before = board(c).await;
+    click(c, "#clear-btn").await;
+    wait_board(c, &vec![String::new(); 81], "the board cleared").await;
+    let toast = toast_text(c).await;
+    assert!(toast.contains("Undo"), "{toast}");
+    click(c, "#undo-btn").await;
+    wait_board(c, &before, "the board back after Undo").await;
+    assert!(
+        cell_classes(c, gr, gc).await.contains("given"),
+        "the givens are givens again"
+    );
+    assert!(
+        !cell_classes(c, r, col).await.contains("given"),
+        "the entry is an entry again"
+    );
+}
+
+async fn wait_board_cell(c: &Client, i: usize, want: &str) {
+    let script = format!(
+        "const d = document.querySelector('#board .cell[data-r=\"{}\"][data-c=\"{}\"]'); return d.querySelector('.marks') ? '' : d.textContent.trim();",
+        i / 9,
+        i % 9
+    );
+    wait_js(c, &script, &format!("cell {i} to show `{want}`"), |v| {
+        v == &json!(want)
+    })
+    .await;
 }
 
 /// Once loaded, the page opens and solves with the network down: its service worker kept the
