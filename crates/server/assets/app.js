@@ -246,7 +246,7 @@ function buildBoard() {
   cellEls = [];
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
-      const d = el("div", { class: "cell", "data-r": r, "data-c": c });
+      const d = el("div", { class: "cell", "data-r": r, "data-c": c, id: `cell-${r}-${c}` });
       d.setAttribute("role", "gridcell");
       if (c === n - 1) d.classList.add("edge-r");
       else if ((c + 1) % bc === 0) d.classList.add("box-r");
@@ -354,6 +354,15 @@ function render() {
     d.classList.toggle("focus", i === focusIdx && !(p && p.dead));
     d.classList.toggle("dead", i === focusIdx && !!(p && p.dead));
     d.setAttribute("aria-selected", String(selected));
+    // What a screen reader says of the cell: its row, column and contents.
+    const marksHere = v ? [] : [...(shownMarks(i) || [])];
+    const what = v
+      ? `${given ? "given" : solved ? "solution" : p ? "placed" : "your entry"} ${SYM[v - 1]}`
+      : marksHere.length
+        ? `empty, marks ${marksHere.sort((a, b) => a - b).map((m) => SYM[m - 1]).join(" ")}`
+        : "empty";
+    d.setAttribute("aria-label", `Row ${r + 1}, column ${c + 1}: ${what}${reason ? `; ${reason}` : ""}`);
+    if (selected) board.setAttribute("aria-activedescendant", d.id);
     if (v) {
       if (d.firstChild === null || d.firstChild.nodeType !== 3 || d.textContent !== SYM[v - 1]) {
         d.textContent = SYM[v - 1];
@@ -425,7 +434,7 @@ function drawChain(step) {
  * few marks).
  */
 const HISTORY_MAX = 500;
-const history = { undo: [], redo: [] };
+const edits = { undo: [], redo: [] };
 
 function snapshot() {
   return {
@@ -438,9 +447,9 @@ function snapshot() {
 
 /** Call before a change: it becomes undoable (and the redo list is dropped). */
 function remember() {
-  history.undo.push(snapshot());
-  if (history.undo.length > HISTORY_MAX) history.undo.shift();
-  history.redo.length = 0;
+  edits.undo.push(snapshot());
+  if (edits.undo.length > HISTORY_MAX) edits.undo.shift();
+  edits.redo.length = 0;
   updateUndoButtons();
 }
 
@@ -461,24 +470,24 @@ function restore(snap) {
 }
 
 function undo() {
-  if (!history.undo.length) { announce("Nothing to undo"); return; }
-  history.redo.push(snapshot());
-  restore(history.undo.pop());
+  if (!edits.undo.length) { announce("Nothing to undo"); return; }
+  edits.redo.push(snapshot());
+  restore(edits.undo.pop());
   updateUndoButtons();
   announce("Undone");
 }
 
 function redo() {
-  if (!history.redo.length) { announce("Nothing to redo"); return; }
-  history.undo.push(snapshot());
-  restore(history.redo.pop());
+  if (!edits.redo.length) { announce("Nothing to redo"); return; }
+  edits.undo.push(snapshot());
+  restore(edits.redo.pop());
   updateUndoButtons();
   announce("Redone");
 }
 
 function updateUndoButtons() {
-  $("#undo-btn").disabled = !history.undo.length;
-  $("#redo-btn").disabled = !history.redo.length;
+  $("#undo-btn").disabled = !edits.undo.length;
+  $("#redo-btn").disabled = !edits.redo.length;
 }
 
 /** Says `text` to a screen reader (the polite live region), without a toast. */
@@ -623,6 +632,56 @@ let checkSeq = 0;
 let checkTimer = null;
 let urlTimer = null;
 
+// ───────────────────────────── saved progress ─────────────────────────────
+
+/**
+ * The puzzle as a link carries it: the givens only (the player's entries stay in this
+ * browser), or every digit while the board has no givens (a puzzle being typed in).
+ */
+function puzzleLine() {
+  const hasGivens = S.given.some((g, i) => g && S.cells[i]);
+  return lineOf(hasGivens ? S.cells.map((v, i) => (S.given[i] ? v : 0)) : S.cells);
+}
+
+/** The localStorage key of a puzzle's progress (null for a board with no givens). */
+function progressKey() {
+  if (!S.given.some((g, i) => g && S.cells[i])) return null;
+  return `dlx.progress.${S.br}x${S.bc}.${puzzleLine()}`;
+}
+
+/** Keeps the player's entries and marks for this puzzle (or forgets them when there are none). */
+function saveProgress() {
+  const key = progressKey();
+  if (!key) return;
+  const entries = S.cells.map((v, i) => (S.given[i] ? 0 : v));
+  const marks = [];
+  S.marks.forEach((m, i) => { if (m && m.size) marks.push([i, [...m]]); });
+  try {
+    if (!entries.some((v) => v) && !marks.length) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify({ entries: lineOf(entries), marks, saved: Date.now() }));
+  } catch (e) { /* storage full or refused: progress is not kept */ }
+}
+
+/** Puts back the entries and marks kept for the puzzle now on the board; true if there were any. */
+function restoreProgress() {
+  const key = progressKey();
+  let kept = null;
+  try { kept = key && JSON.parse(localStorage.getItem(key)); } catch (e) { kept = null; }
+  if (!kept || typeof kept.entries !== "string" || kept.entries.length !== S.n * S.n) return false;
+  const entries = valuesOf(kept.entries, S.n);
+  remember();
+  entries.forEach((v, i) => { if (v && !S.given[i]) S.cells[i] = v; });
+  S.marks = new Array(S.n * S.n).fill(null);
+  for (const [i, ds] of kept.marks || []) if (i >= 0 && i < S.n * S.n && !S.cells[i]) S.marks[i] = new Set(ds);
+  render();
+  changed();
+  return true;
+}
+
+// Leaving or hiding the page keeps the last change at once (not after the usual pause).
+window.addEventListener("pagehide", saveProgress);
+document.addEventListener("visibilitychange", () => { if (document.hidden) saveProgress(); });
+
 /** Called after every change of the puzzle: re-check it and update the address bar. */
 function changed({ keepResult = false } = {}) {
   S.version += 1;
@@ -632,9 +691,10 @@ function changed({ keepResult = false } = {}) {
   clearTimeout(urlTimer);
   urlTimer = setTimeout(() => {
     const url = new URL(window.location.href);
-    if (S.cells.some((v) => v)) url.searchParams.set("p", lineOf(S.cells));
+    if (S.cells.some((v) => v)) url.searchParams.set("p", puzzleLine());
     else url.searchParams.delete("p");
     history.replaceState(null, "", url);
+    saveProgress();
   }, 250);
 }
 
@@ -703,6 +763,7 @@ async function loadText(text) {
     throw new Error(`a ${r.size}×${r.size} puzzle is too big for this page, which draws boards up to ${SYM.length}×${SYM.length} (one symbol a cell: every size in the size menu); solve it with the API or \`dlx sudoku\``);
   }
   setGrid(r.size, r.shape, valuesOf(r.grid, r.size));
+  if (restoreProgress()) toast("Your progress on this puzzle is back (Undo starts it afresh)");
   return r;
 }
 
@@ -788,11 +849,11 @@ document.addEventListener("paste", async (e) => {
 $("#share-btn").addEventListener("click", async () => {
   const url = new URL(window.location.href);
   url.hash = "";
-  url.searchParams.set("p", lineOf(S.cells));
+  url.searchParams.set("p", puzzleLine());
   history.replaceState(null, "", url);
   try {
     await navigator.clipboard.writeText(url.toString());
-    toast("Link copied: it carries the puzzle");
+    toast("Link copied: it carries the puzzle (your entries stay in this browser)");
   } catch (e) {
     toast(`Share this link: ${url}`);
   }
@@ -1836,7 +1897,8 @@ function useMeta() {
   const band = $("#gen-band");
   const chosen = band.value;
   band.replaceChildren(el("option", { value: "", text: "Any" }), ...META.bands.map((b) =>
-    el("option", { value: b.name, text: `${b.title} (ER ${b.min.toFixed(1)}${b.max === null ? "+" : `–${b.max.toFixed(1)}`})` })));
+    el("option", { value: b.name, text: b.title,
+      title: `Sudoku Explainer rating (ER) ${b.min.toFixed(1)}${b.max === null ? " and up" : ` to ${b.max.toFixed(1)}`}` })));
   band.value = chosen;
   const sym = $("#gen-symmetry");
   const was = sym.value;

@@ -754,6 +754,115 @@ browser_tests! {
     undo_redo_and_locked_givens => undo_flow;
     undo_redo_and_locked_givens_on_the_static_page => undo_flow on Static;
     undo_redo_and_locked_givens_on_a_phone => undo_flow on Static at 390, 844;
+    progress_is_kept_per_puzzle_and_the_link_has_the_givens_only => progress_flow;
+    progress_is_kept_on_the_static_page => progress_flow on Static;
+}
+
+/// Entries and marks are kept in the browser per puzzle: a reload brings them back (as entries,
+/// not givens), Undo starts afresh, and the address (the share link) carries the givens only.
+async fn progress_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    let start = board(c).await;
+    let blanks: Vec<usize> = start
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.is_empty())
+        .map(|(i, _)| i)
+        .take(3)
+        .collect();
+    let solution: Vec<char> = EASY_SOLUTION.chars().collect();
+    for &i in &blanks[..2] {
+        select_cell(c, i / 9, i % 9).await;
+        type_keys(c, &solution[i].to_string()).await;
+        wait_board_cell(c, i, &solution[i].to_string()).await;
+    }
+    let marked = blanks[2];
+    select_cell(c, marked / 9, marked % 9).await;
+    type_keys(c, "@").await; // Shift+2: a mark
+    // The address carries the givens only.
+    let search = wait_js(
+        c,
+        "return location.search;",
+        "the address to carry the puzzle",
+        |v| v.as_str().is_some_and(|s| s.contains("p=")),
+    )
+    .await;
+    assert_eq!(
+        search,
+        json!(format!("?p={EASY}")),
+        "the link has the givens only"
+    );
+    // Reload: the entries and the mark are back, as entries.
+    c.refresh().await.expect("reload");
+    wait_js(
+        c,
+        "return document.body.dataset.ready === 'true';",
+        "the page to start again",
+        |v| v == &json!(true),
+    )
+    .await;
+    for &i in &blanks[..2] {
+        wait_board_cell(c, i, &solution[i].to_string()).await;
+        assert!(
+            !cell_classes(c, i / 9, i % 9).await.contains("given"),
+            "an entry came back as a given"
+        );
+    }
+    let marks = format!(
+        "return document.querySelector('#board .cell[data-r=\"{}\"][data-c=\"{}\"]').textContent.trim();",
+        marked / 9,
+        marked % 9
+    );
+    wait_js(c, &marks, "the mark back", |v| v == &json!("2")).await;
+    let toast = toast_text(c).await;
+    assert!(toast.contains("progress"), "{toast}");
+    // A screen reader hears each cell's row, column and contents, and which is selected.
+    let (i, given) = (blanks[0], start.iter().position(|s| !s.is_empty()).unwrap());
+    let label = |k: usize| {
+        format!(
+            "return document.querySelector('#board .cell[data-r=\"{}\"][data-c=\"{}\"]').getAttribute('aria-label');",
+            k / 9,
+            k % 9
+        )
+    };
+    assert_eq!(
+        js(c, &label(i)).await,
+        json!(format!(
+            "Row {}, column {}: your entry {}",
+            i / 9 + 1,
+            i % 9 + 1,
+            solution[i]
+        ))
+    );
+    assert_eq!(
+        js(c, &label(given)).await,
+        json!(format!(
+            "Row {}, column {}: given {}",
+            given / 9 + 1,
+            given % 9 + 1,
+            start[given]
+        ))
+    );
+    assert_eq!(
+        js(c, &label(marked)).await,
+        json!(format!(
+            "Row {}, column {}: empty, marks 2",
+            marked / 9 + 1,
+            marked % 9 + 1
+        ))
+    );
+    select_cell(c, marked / 9, marked % 9).await;
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelector('#board').getAttribute('aria-activedescendant');"
+        )
+        .await,
+        json!(format!("cell-{}-{}", marked / 9, marked % 9))
+    );
+    // Undo starts the puzzle afresh.
+    click(c, "#undo-btn").await;
+    wait_board(c, &cells_of(EASY), "the puzzle afresh").await;
 }
 
 /// Digits and marks undo and redo (buttons, Ctrl+Z, Ctrl+Y, Ctrl+Shift+Z), the focus goes back
@@ -938,7 +1047,7 @@ async fn engine_flow(c: &Client, url: &str) {
            const nav = performance.getEntriesByType('navigation')[0];
            const ready = performance.getEntriesByName('dlx-ready')[0];
            const meta = await e.call('meta', {{}});
-           const bandOptions = [...document.querySelectorAll('#gen-band option')].map((o) => [o.value, o.textContent]);
+           const bandOptions = [...document.querySelectorAll('#gen-band option')].map((o) => [o.value, o.textContent, o.title]);
            done({{ kind: e.engineKind(), first, median: times[50], refusal, meta, bandOptions,
                    ready: ready ? ready.startTime : null, interactive: nav ? nav.domInteractive : null }});
          }}).catch((err) => done({{ failed: String(err) }}));"
@@ -965,13 +1074,10 @@ async fn engine_flow(c: &Client, url: &str) {
     );
     for (band, option) in bands.iter().zip(&options[1..]) {
         assert_eq!(option[0], band["name"]);
-        let text = option[1].as_str().unwrap();
-        let title = band["title"].as_str().unwrap();
-        let min = format!("ER {:.1}", band["min"].as_f64().unwrap());
-        assert!(
-            text.starts_with(title) && text.contains(&min),
-            "{text} for {band}"
-        );
+        assert_eq!(option[1], band["title"]);
+        let range = option[2].as_str().unwrap();
+        let min = format!("(ER) {:.1}", band["min"].as_f64().unwrap());
+        assert!(range.contains(&min), "{range} for {band}");
     }
     note(&format!(
         "engine in the worker ({url}): hard 9x9 solve round trip median {:.3} ms; page ready at {:.0} ms (DOM interactive {:.0} ms)",
