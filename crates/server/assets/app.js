@@ -192,6 +192,7 @@ const S = {
   marks: [],                   // per cell, the user's pencil marks: a Set of digits, or null
   pencil: false,               // pencil-mark mode: typing toggles marks
   hint: null,                  // {step} or {error, cell} while a hint is shown
+  wrong: null,                 // after Check: the entries that differ from the solution
   sel: 0,
   player: null,                // {kind: "search" | "logic", grid, ...} while a player is open
   version: 0,                  // bumped at every change of the puzzle, so that an answer that
@@ -342,6 +343,8 @@ function render() {
     d.classList.toggle("pat", !!hl && hl.cells.has(i));
     d.classList.toggle("pat-place", !!hl && hl.place.has(i));
     d.classList.toggle("hint-error", i === errorCell);
+    const wrong = !p && !!S.wrong && S.wrong.has(i);
+    d.classList.toggle("wrong", wrong);
     const reason = !p && S.conflictAt.get(i);
     d.classList.toggle("conflict", !!reason);
     d.title = reason || "";
@@ -361,7 +364,7 @@ function render() {
       : marksHere.length
         ? `empty, marks ${marksHere.sort((a, b) => a - b).map((m) => SYM[m - 1]).join(" ")}`
         : "empty";
-    d.setAttribute("aria-label", `Row ${r + 1}, column ${c + 1}: ${what}${reason ? `; ${reason}` : ""}`);
+    d.setAttribute("aria-label", `Row ${r + 1}, column ${c + 1}: ${what}${wrong ? ", wrong" : ""}${reason ? `; ${reason}` : ""}`);
     if (selected) board.setAttribute("aria-activedescendant", d.id);
     if (v) {
       if (d.firstChild === null || d.firstChild.nodeType !== 3 || d.textContent !== SYM[v - 1]) {
@@ -499,6 +502,8 @@ function announce(text) {
 
 function setGrid(n, shape, values, { undoable = true } = {}) {
   if (undoable && (S.cells.some((v) => v) || S.marks.some((m) => m))) remember();
+  if (undoable) clockReset();
+  $("#solved-note").hidden = true;
   const rebuild = n !== S.n || shape.rows !== S.br || shape.cols !== S.bc || cellEls.length !== n * n;
   S.n = n; S.br = shape.rows; S.bc = shape.cols;
   S.cells = values;
@@ -632,6 +637,106 @@ let checkSeq = 0;
 let checkTimer = null;
 let urlTimer = null;
 
+// ───────────────────────────── timer ─────────────────────────────
+
+/** Time on the puzzle: it runs while the page is shown and the puzzle not solved. */
+const clock = { spent: 0, since: null, done: false };
+
+function clockMs() {
+  return clock.spent + (clock.since === null ? 0 : performance.now() - clock.since);
+}
+
+function clockText(ms) {
+  const t = Math.floor(ms / 1000);
+  const h = Math.floor(t / 3600), m = Math.floor(t / 60) % 60, sec = t % 60;
+  return `${h ? `${h}:${String(m).padStart(2, "0")}` : m}:${String(sec).padStart(2, "0")}`;
+}
+
+function clockShow() {
+  $("#timer").textContent = clockText(clockMs());
+}
+
+/** A new puzzle: the clock from `spent` (a kept puzzle's time), running unless hidden. */
+function clockReset(spent = 0) {
+  clock.spent = spent;
+  clock.done = false;
+  clock.since = document.hidden ? null : performance.now();
+  clockShow();
+}
+
+function clockStop() {
+  clock.spent = clockMs();
+  clock.since = null;
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) clockStop();
+  else if (!clock.done && clock.since === null) clock.since = performance.now();
+  clockShow();
+});
+setInterval(clockShow, 1000);
+
+/** Every cell filled, no digit repeated, some by the player: say so, with the time. */
+function maybeSolved(r) {
+  const entries = S.cells.reduce((a, v, i) => a + (v && !S.given[i] ? 1 : 0), 0);
+  const full = S.cells.every((v) => v);
+  if (!full || !entries || r.conflicts.length || clock.done) return;
+  clockStop();
+  clock.done = true;
+  clockShow();
+  const text = `Solved in ${clockText(clock.spent)}!`;
+  const note = $("#solved-note");
+  note.textContent = text;
+  note.hidden = false;
+  announce(text);
+}
+
+// ───────────────────────────── checking entries ─────────────────────────────
+
+/**
+ * The player's entries set against the puzzle's solution (from the givens alone): `{wrong:
+ * [cell...], entries, unique}`, or `{error}` when the givens have no solution or the search
+ * could not tell.
+ */
+async function judgeEntries() {
+  const givens = S.cells.map((v, i) => (S.given[i] ? v : 0));
+  const entries = [];
+  S.cells.forEach((v, i) => { if (v && !S.given[i]) entries.push(i); });
+  const r = await api("solve", { puzzle: lineOf(givens), shape: shapeOf(), mode: "unique" });
+  if (!r.solution) return { error: r.complete ? "the givens alone have no solution" : "the search could not finish", entries };
+  const sol = valuesOf(r.solution, S.n);
+  return { wrong: entries.filter((i) => S.cells[i] !== sol[i]), entries, unique: r.unique === true };
+}
+
+$("#check-btn").addEventListener("click", () => busy($("#check-btn"), async () => {
+  const version = S.version;
+  try {
+    const j = await judgeEntries();
+    if (version !== S.version) return;
+    let text;
+    if (j.error) text = `Cannot check: ${j.error}.`;
+    else if (!j.entries.length) text = "No entries to check yet.";
+    else if (!j.wrong.length) text = `All ${plural(j.entries.length, "entry", "entries")} right so far.`;
+    else text = `${plural(j.wrong.length, "entry", "entries")} ${j.wrong.length === 1 ? "is" : "are"} wrong (marked); the answers are not shown.`;
+    if (!j.error && j.entries.length && !j.unique) text += " (The puzzle has more than one solution: checked against one of them.)";
+    S.wrong = j.wrong && j.wrong.length ? new Set(j.wrong) : null;
+    render();
+    toast(text, !!(j.wrong && j.wrong.length));
+    announce(text);
+  } catch (e) {
+    toast(e.message, true);
+  }
+  board.focus();
+}));
+
+/** For a board with no solution: which of the player's entries contradict the puzzle's solution. */
+async function explainNoSolution() {
+  const j = await judgeEntries();
+  if (j.error || !j.wrong || !j.wrong.length) return null;
+  const first = j.wrong[0];
+  return `Your entry ${SYM[S.cells[first] - 1]} at ${cellName(first)} contradicts the puzzle's solution${j.wrong.length > 1 ? ` (and ${plural(j.wrong.length - 1, "more entry", "more entries")})` : ""}; Check marks them.`;
+}
+
 // ───────────────────────────── saved progress ─────────────────────────────
 
 /**
@@ -658,7 +763,7 @@ function saveProgress() {
   S.marks.forEach((m, i) => { if (m && m.size) marks.push([i, [...m]]); });
   try {
     if (!entries.some((v) => v) && !marks.length) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify({ entries: lineOf(entries), marks, saved: Date.now() }));
+    else localStorage.setItem(key, JSON.stringify({ entries: lineOf(entries), marks, ms: Math.round(clockMs()), saved: Date.now() }));
   } catch (e) { /* storage full or refused: progress is not kept */ }
 }
 
@@ -673,6 +778,7 @@ function restoreProgress() {
   entries.forEach((v, i) => { if (v && !S.given[i]) S.cells[i] = v; });
   S.marks = new Array(S.n * S.n).fill(null);
   for (const [i, ds] of kept.marks || []) if (i >= 0 && i < S.n * S.n && !S.cells[i]) S.marks[i] = new Set(ds);
+  if (Number.isFinite(kept.ms) && kept.ms > 0) clockReset(kept.ms);
   render();
   changed();
   return true;
@@ -685,6 +791,12 @@ document.addEventListener("visibilitychange", () => { if (document.hidden) saveP
 /** Called after every change of the puzzle: re-check it and update the address bar. */
 function changed({ keepResult = false } = {}) {
   S.version += 1;
+  S.wrong = null;
+  if (clock.done && !S.cells.every((v) => v)) {
+    clock.done = false;
+    if (!document.hidden) clock.since = performance.now();
+    $("#solved-note").hidden = true;
+  }
   if (!keepResult) hideResult();
   clearTimeout(checkTimer);
   checkTimer = setTimeout(runCheck, 90);
@@ -715,6 +827,7 @@ async function runCheck() {
       }
     }
     S.candidates = r.candidates;
+    maybeSolved(r);
     const list = $("#conflict-list");
     list.replaceChildren();
     for (const c of r.conflicts) {
@@ -722,7 +835,8 @@ async function runCheck() {
       li.addEventListener("click", () => { S.sel = c.b[0] * S.n + c.b[1]; render(); board.focus(); });
       list.append(li);
     }
-    const givens = S.cells.reduce((a, v) => a + (v ? 1 : 0), 0);
+    const givens = S.cells.reduce((a, v, i) => a + (v && S.given[i] ? 1 : 0), 0);
+    const entries = S.cells.reduce((a, v, i) => a + (v && !S.given[i] ? 1 : 0), 0);
     summary.className = r.conflicts.length ? "muted" : "check-ok";
     if (r.conflicts.length) {
       summary.textContent = `${r.conflicts.length} repeated digit${r.conflicts.length > 1 ? "s" : ""} among the givens:`;
@@ -730,7 +844,10 @@ async function runCheck() {
       summary.className = "muted";
       summary.textContent = `No repeats, but ${r.dead_cells.length} empty cell${r.dead_cells.length > 1 ? "s have" : " has"} no candidate left.`;
     } else {
-      summary.textContent = `${plural(givens, "given")}, no repeated digit.`;
+      const parts = [];
+      if (givens || !entries) parts.push(plural(givens, "given"));
+      if (entries) parts.push(plural(entries, "entry", "entries"));
+      summary.textContent = `${parts.join(" and ")}, no repeated digit.`;
     }
     render();
   } catch (e) {
@@ -1004,6 +1121,12 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
     S.solution = r.solution ? valuesOf(r.solution, S.n) : null;
     render();
     showResult(r, mode);
+    if (r.solutions === 0 && r.complete && !(r.conflicts && r.conflicts.length)
+        && S.cells.some((v, i) => v && !S.given[i])) {
+      const version = S.version;
+      const why = await explainNoSolution().catch(() => null);
+      if (why && version === S.version) $("#result-status").textContent = `The search covered every possibility. ${why}`;
+    }
     if (r.unique === true && S.n <= logicMax()) showRatingWithResult(lineOf(S.cells));
     if (mode === "unique" && r.solutions >= 2 && S.n <= 16) {
       const version = S.version;

@@ -756,6 +756,115 @@ browser_tests! {
     undo_redo_and_locked_givens_on_a_phone => undo_flow on Static at 390, 844;
     progress_is_kept_per_puzzle_and_the_link_has_the_givens_only => progress_flow;
     progress_is_kept_on_the_static_page => progress_flow on Static;
+    check_marks_wrong_entries_and_solve_names_one => check_flow;
+    check_marks_wrong_entries_on_the_static_page => check_flow on Static;
+    the_timer_pauses_when_hidden_and_a_solve_is_announced => timer_flow on Static;
+}
+
+/// The clock runs while the page is shown, stands still while it is hidden, and stops at the
+/// solve, which the page announces with the time; the summary counts givens and entries apart.
+async fn timer_flow(c: &Client, url: &str) {
+    let (last, _) = EASY.char_indices().find(|&(_, ch)| ch == '.').unwrap();
+    let almost: String = EASY_SOLUTION
+        .char_indices()
+        .map(|(i, ch)| if i == last { '.' } else { ch })
+        .collect();
+    open(c, &format!("{url}?p={almost}")).await;
+    let seconds = |v: &Value| -> u64 {
+        let t = v.as_str().unwrap_or("");
+        let (m, s) = t.split_once(':').unwrap_or(("0", "0"));
+        m.parse::<u64>().unwrap_or(0) * 60 + s.parse::<u64>().unwrap_or(0)
+    };
+    let timer = "return document.querySelector('#timer').textContent;";
+    wait_js(c, timer, "the clock to run", |v| seconds(v) >= 1).await;
+    // Hidden: the clock stands still.
+    let hide = |hidden: bool| {
+        format!(
+            "Object.defineProperty(document, 'hidden', {{ value: {hidden}, configurable: true }}); document.dispatchEvent(new Event('visibilitychange')); return document.querySelector('#timer').textContent;"
+        )
+    };
+    let at_hide = js(c, &hide(true)).await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert_eq!(js(c, timer).await, at_hide, "the clock ran while hidden");
+    js(c, &hide(false)).await;
+    wait_js(c, timer, "the clock to run again", |v| {
+        seconds(v) > seconds(&at_hide)
+    })
+    .await;
+    // The last digit: solved, with the time.
+    select_cell(c, last / 9, last % 9).await;
+    type_keys(c, &EASY_SOLUTION[last..=last]).await;
+    let note = wait_text(c, "#solved-note", "the solved message", |t| {
+        t.starts_with("Solved in")
+    })
+    .await;
+    let stopped = js(c, timer).await;
+    assert!(
+        note.contains(stopped.as_str().unwrap()),
+        "{note} vs {stopped}"
+    );
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(js(c, timer).await, stopped, "the clock stops at the solve");
+    let summary = text_of(c, "#check-summary").await;
+    assert!(summary.contains("80 givens and 1 entry"), "{summary}");
+}
+
+/// Check marks the wrong entries (not the right ones) and shows no answer; Solve on a board
+/// an entry makes unsolvable names that entry.
+async fn check_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    let (r, col, d) = wrong_digit(EASY, EASY_SOLUTION);
+    let bad = r * 9 + col;
+    let right = EASY
+        .chars()
+        .enumerate()
+        .position(|(i, ch)| ch == '.' && i != bad)
+        .unwrap();
+    let solution: Vec<char> = EASY_SOLUTION.chars().collect();
+    select_cell(c, right / 9, right % 9).await;
+    type_keys(c, &solution[right].to_string()).await;
+    select_cell(c, r, col).await;
+    type_keys(c, &d.to_string()).await;
+    wait_board_cell(c, bad, &d.to_string()).await;
+    let before = board(c).await;
+    click(c, "#check-btn").await;
+    let toast = toast_text(c).await;
+    assert!(toast.contains("1 entry is wrong"), "{toast}");
+    assert_eq!(cells_with(c, "wrong").await, vec![(r, col)]);
+    assert_eq!(board(c).await, before, "Check reveals no answer");
+    let label = js(
+        c,
+        &format!("return document.querySelector('#board .cell[data-r=\"{r}\"][data-c=\"{col}\"]').getAttribute('aria-label');"),
+    )
+    .await;
+    assert!(label.as_str().unwrap().contains("wrong"), "{label}");
+    assert_eq!(
+        js(
+            c,
+            "return document.activeElement && document.activeElement.id;"
+        )
+        .await,
+        json!("board"),
+        "the focus is back on the board"
+    );
+    // Solve: no solution with the wrong entry, and the sentence names it.
+    click(c, "#solve-btn").await;
+    visible(c, "#result").await;
+    let status = wait_text(c, "#result-status", "the entry named", |t| {
+        t.contains("contradicts")
+    })
+    .await;
+    assert!(
+        status.contains(&format!("{d} at r{}c{}", r + 1, col + 1)),
+        "{status}"
+    );
+    // Fixing the entry clears the mark, and Check then finds every entry right.
+    select_cell(c, r, col).await;
+    type_keys(c, &solution[bad].to_string()).await;
+    wait_count(c, "#board .cell.wrong", 0, "the mark to go").await;
+    click(c, "#check-btn").await;
+    let toast = wait_text(c, "#toast", "the check", |t| t.contains("right so far")).await;
+    assert!(toast.contains("All 2 entries right"), "{toast}");
 }
 
 /// Entries and marks are kept in the browser per puzzle: a reload brings them back (as entries,
@@ -1988,12 +2097,13 @@ async fn square_flow(c: &Client, url: &str) {
             boxes[0]
         );
     }
-    // "1 given", not "1 givens".
+    // A digit typed on an empty board is an entry, not a given (issue 31: "81 givens"), and
+    // "1 entry", not "1 entries".
     let summary = wait_text(c, "#check-summary", "the check", |s| {
-        s.starts_with("1 given")
+        s.starts_with("1 entry")
     })
     .await;
-    assert_eq!(summary, "1 given, no repeated digit.");
+    assert_eq!(summary, "1 entry, no repeated digit.");
 }
 
 /// Issue 22, item 4: stepping through a pasted problem of 100,000 options draws a window of
