@@ -263,6 +263,7 @@ function buildBoard() {
 function buildKeypad() {
   const pad = $("#keypad");
   pad.replaceChildren();
+  pad.classList.toggle("one-row", S.n <= 12);
   for (let v = 1; v <= S.n; v++) {
     const b = el("button", { type: "button", text: SYM[v - 1], title: `Type ${SYM[v - 1]}` });
     b.addEventListener("click", () => { setCell(S.sel, v); board.focus(); });

@@ -759,6 +759,36 @@ browser_tests! {
     check_marks_wrong_entries_and_solve_names_one => check_flow;
     check_marks_wrong_entries_on_the_static_page => check_flow on Static;
     the_timer_pauses_when_hidden_and_a_solve_is_announced => timer_flow on Static;
+    the_digit_pad_is_one_row_on_a_phone => pad_flow at 390, 844;
+}
+
+/// Issue 31: on a phone the pad wrapped its 9 alone onto a second row. Every button of a 9x9
+/// (and a 12x12) pad is on one row within the screen.
+async fn pad_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    for size in ["9", "12"] {
+        select(c, "#size-select", size).await;
+        let rows = js(
+            c,
+            "const w = document.documentElement.clientWidth; return [...document.querySelectorAll('#keypad button')].map((b) => { const r = b.getBoundingClientRect(); return [Math.round(r.top), r.right <= w + 0.5, r.width]; });",
+        )
+        .await;
+        let rows = rows.as_array().unwrap();
+        let n: usize = size.parse().unwrap();
+        assert_eq!(rows.len(), n + 1, "{n} digits and Erase");
+        for b in rows {
+            assert_eq!(b[0], rows[0][0], "{size}x{size}: one row: {rows:?}");
+            assert_eq!(
+                b[1],
+                json!(true),
+                "{size}x{size}: within the screen: {rows:?}"
+            );
+            assert!(
+                b[2].as_f64().unwrap() >= 20.0,
+                "a button big enough to tap: {b}"
+            );
+        }
+    }
 }
 
 /// The clock runs while the page is shown, stands still while it is hidden, and stops at the
