@@ -246,6 +246,10 @@ function buildBoard() {
   board.replaceChildren();
   cellEls = [];
   for (let r = 0; r < n; r++) {
+    // A row for assistive technology (role="grid" holds rows of cells); no box of its own.
+    const row = el("div", { class: "board-row" });
+    row.setAttribute("role", "row");
+    board.append(row);
     for (let c = 0; c < n; c++) {
       const d = el("div", { class: "cell", "data-r": r, "data-c": c, id: `cell-${r}-${c}` });
       d.setAttribute("role", "gridcell");
@@ -254,7 +258,7 @@ function buildBoard() {
       if (r === n - 1) d.classList.add("edge-b");
       else if ((r + 1) % br === 0) d.classList.add("box-b");
       cellEls.push(d);
-      board.append(d);
+      row.append(d);
     }
   }
   buildKeypad();

@@ -760,6 +760,61 @@ browser_tests! {
     check_marks_wrong_entries_on_the_static_page => check_flow on Static;
     the_timer_pauses_when_hidden_and_a_solve_is_announced => timer_flow on Static;
     the_digit_pad_is_one_row_on_a_phone => pad_flow at 390, 844;
+    axe_finds_no_serious_violation => axe_flow on Static;
+    axe_finds_no_serious_violation_on_a_phone => axe_flow on Static at 390, 844;
+}
+
+/// axe-core's source: `$DLX_AXE`, or `node_modules/axe-core/axe.min.js` in the workspace
+/// (`npm install axe-core`); `None` (with a note) when neither is there.
+fn axe_source() -> Option<String> {
+    let path = std::env::var_os("DLX_AXE").map_or_else(
+        || web::workspace().join("node_modules/axe-core/axe.min.js"),
+        PathBuf::from,
+    );
+    match std::fs::read_to_string(&path) {
+        Ok(src) => Some(src),
+        Err(_) => {
+            note(&format!(
+                "skipping the axe-core audit: no {} (`npm install axe-core` in the workspace, or DLX_AXE=path/to/axe.min.js)",
+                path.display()
+            ));
+            None
+        }
+    }
+}
+
+/// The axe-core audit of each tab: no serious or critical violation.
+async fn axe_flow(c: &Client, url: &str) {
+    let Some(src) = axe_source() else {
+        return;
+    };
+    open_easy(c, url).await;
+    c.execute(&format!("{src}\n;return typeof axe;"), vec![])
+        .await
+        .expect("load axe-core");
+    let mut found = Vec::new();
+    for tab in ["sudoku", "xcc", "api"] {
+        js(
+            c,
+            &format!("document.querySelector('#tab-{tab}').click(); return 0;"),
+        )
+        .await;
+        let v = c
+            .execute_async(
+                "const done = arguments[arguments.length - 1];
+                 axe.run(document, { resultTypes: ['violations'] }).then((r) => done(r.violations
+                   .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+                   .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} elements, e.g. ${v.nodes[0].target.join(' ')})`)),
+                   (e) => done([`axe failed: ${e}`]));",
+                vec![],
+            )
+            .await
+            .expect("run axe-core");
+        for line in v.as_array().unwrap() {
+            found.push(format!("{tab} tab: {}", line.as_str().unwrap_or_default()));
+        }
+    }
+    assert!(found.is_empty(), "axe-core:\n{}", found.join("\n"));
 }
 
 /// Issue 31: on a phone the pad wrapped its 9 alone onto a second row. Every button of a 9x9
