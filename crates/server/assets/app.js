@@ -1329,7 +1329,10 @@ function openPlayer(card, player, state, steps, cut, extra) {
   $(".hand-tools").hidden = true;
   player.load(steps, cut > 0, cut, extra);
   $(`${card} .slider`).focus({ preventScroll: true });
-  $(card).scrollIntoView({ block: "nearest" });
+  // On a phone the board goes to the top of the screen, the player's controls under it (both
+  // in view); on a wide screen they are side by side and the card only needs to be in view.
+  if (window.matchMedia("(max-width: 920px)").matches) board.scrollIntoView({ block: "start" });
+  else $(card).scrollIntoView({ block: "nearest" });
 }
 
 $("#player-close").addEventListener("click", () => { closePlayer(); board.focus(); });

@@ -762,6 +762,38 @@ browser_tests! {
     the_digit_pad_is_one_row_on_a_phone => pad_flow at 390, 844;
     axe_finds_no_serious_violation => axe_flow on Static;
     axe_finds_no_serious_violation_on_a_phone => axe_flow on Static at 390, 844;
+    a_player_on_a_phone_keeps_the_board_in_view => phone_player_flow at 390, 844;
+}
+
+/// Issue 31: on a phone the players pushed the board off the screen (its top at -317 px).
+/// With the search player and the logic player open and stepping, the whole board and the
+/// Next button are on screen.
+async fn phone_player_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    let height = js(c, "return window.innerHeight;").await.as_f64().unwrap();
+    for (button, card) in [("#trace-btn", "#player"), ("#explain-btn", "#logic-player")] {
+        click(c, button).await;
+        visible(c, card).await;
+        let next = format!("{card} [id$=\"step-next\"]");
+        for _ in 0..3 {
+            js(
+                c,
+                &format!("document.querySelector('{next}').click(); return 0;"),
+            )
+            .await;
+        }
+        let b = rect(c, "#board").await;
+        assert!(
+            b[1] >= -1.0 && b[1] + b[3] <= height + 1.0,
+            "{card}: the board at {b:?} in a screen {height} px high"
+        );
+        let n = rect(c, &next).await;
+        assert!(
+            n[1] >= 0.0 && n[1] + n[3] <= height,
+            "{card}: Next at {n:?} in a screen {height} px high"
+        );
+        press(c, "#board", Key::Escape).await;
+    }
 }
 
 /// axe-core's source: `$DLX_AXE`, or `node_modules/axe-core/axe.min.js` in the workspace
