@@ -817,10 +817,10 @@ fn axe_source() -> Option<String> {
 
 /// The axe-core audit of each tab: no serious or critical violation.
 async fn axe_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
     let Some(src) = axe_source() else {
         return;
     };
-    open_easy(c, url).await;
     c.execute(&format!("{src}\n;return typeof axe;"), vec![])
         .await
         .expect("load axe-core");
