@@ -763,6 +763,50 @@ browser_tests! {
     axe_finds_no_serious_violation => axe_flow on Static;
     axe_finds_no_serious_violation_on_a_phone => axe_flow on Static at 390, 844;
     a_player_on_a_phone_keeps_the_board_in_view => phone_player_flow at 390, 844;
+    the_print_view_is_the_puzzle_alone => print_flow on Static;
+}
+
+/// The print view: the page's `@media print` rules, applied to the screen here (a WebDriver
+/// session cannot switch to print media), leave the board and its givens visible and hide
+/// everything else, the player's entries included.
+async fn print_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    let blank = EASY.find('.').unwrap();
+    select_cell(c, blank / 9, blank % 9).await;
+    type_keys(c, &EASY_SOLUTION[blank..=blank]).await;
+    wait_board_cell(c, blank, &EASY_SOLUTION[blank..=blank]).await;
+    let given = EASY.find(|ch: char| ch != '.').unwrap();
+    let v = js(
+        c,
+        &format!(
+            "const rules = [];
+             for (const sheet of document.styleSheets) for (const r of sheet.cssRules)
+               if (r.media && [...r.media].includes('print')) for (const x of r.cssRules) rules.push(x.cssText);
+             const sheet = new CSSStyleSheet(); sheet.replaceSync(rules.join('\\n'));
+             document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+             const vis = (css) => getComputedStyle(document.querySelector(css)).visibility;
+             const cell = (i) => document.querySelector(`#board .cell[data-r=\"${{Math.floor(i / 9)}}\"][data-c=\"${{i % 9}}\"]`);
+             return {{ rules: rules.length, board: vis('#board'), header: vis('.topbar'), keypad: vis('#keypad'),
+                      side: vis('#panel-sudoku .side-col'), given: getComputedStyle(cell({given})).color,
+                      entry: getComputedStyle(cell({blank})).color }};"
+        ),
+    )
+    .await;
+    assert!(v["rules"].as_u64().unwrap_or(0) > 0, "no print rules: {v}");
+    assert_eq!(v["board"], json!("visible"), "{v}");
+    for hidden in ["header", "keypad", "side"] {
+        assert_eq!(v[hidden], json!("hidden"), "{hidden}: {v}");
+    }
+    assert_eq!(
+        v["given"],
+        json!("rgb(0, 0, 0)"),
+        "a given prints black: {v}"
+    );
+    assert_eq!(
+        v["entry"],
+        json!("rgba(0, 0, 0, 0)"),
+        "an entry does not print: {v}"
+    );
 }
 
 /// Issue 31: on a phone the players pushed the board off the screen (its top at -317 px).
