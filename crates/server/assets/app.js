@@ -1,10 +1,11 @@
-"use strict";
-// dlx web app: one file, no build step, no dependencies. Sections:
+// dlx web app: an ES module over the engine bridge (engine.js), no build step, no dependencies. Sections:
 //   helpers · tabs · sudoku board · input · checks · puzzle loading · solve · step player ·
 //   pencil marks and hints · logic player · new puzzles · dancing-links view · exact cover tab ·
 //   N queens · start-up.
 
 // ───────────────────────────── helpers ─────────────────────────────
+
+import * as engine from "./engine.js";
 
 const $ = (sel) => document.querySelector(sel);
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -29,30 +30,12 @@ function svg(tag, attrs = {}) {
 }
 
 /**
- * Calls the JSON API with `body` (an object, or JSON text already written); throws an Error
- * carrying the server's message on a 4xx or 5xx.
+ * Runs operation `op` of the engine (the worker, or the JSON API: see engine.js) on `body` (an
+ * object, or JSON text already written); throws an Error carrying the message, and the API's
+ * error body as `body`, on a refusal. `background` work runs on the engine's second worker.
  */
-async function api(path, body) {
-  const opts = body === undefined ? {} : {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  };
-  let resp;
-  try {
-    resp = await fetch(path, opts);
-  } catch (e) {
-    throw new Error("cannot reach the server: is `dlx serve` still running?");
-  }
-  let data = null;
-  try { data = await resp.json(); } catch (e) { /* not JSON */ }
-  if (!resp.ok) {
-    const err = new Error((data && data.error) || `the server answered ${resp.status}`);
-    // The place at fault, as the API names it: `field`, `line`, `column`, `cells` ([row, col]).
-    err.body = data || {};
-    throw err;
-  }
-  return data;
+function api(op, body, onProgress, background = false) {
+  return engine.call(op, body, background ? undefined : (onProgress || progressSink || undefined), background);
 }
 
 let toastTimer = null;
@@ -73,24 +56,51 @@ function fmtTime(seconds) {
   return `${seconds.toFixed(2)} s`;
 }
 
+/** Where progress of the work under way goes (set by `busy`), for calls that name none. */
+let progressSink = null;
+
 /**
  * Runs `work` with `button` showing that it is under way (a spinner, and `note`, if given, in
- * the line `#busy-note`).
+ * the line `#busy-note`). When the engine runs in the page's worker and the work takes more
+ * than a moment, the bar `#busy-bar` shows its progress and a Stop button (which ends the
+ * worker: the work's call rejects with "stopped").
  */
 async function busy(button, work, note = "") {
   button.disabled = true;
   button.setAttribute("aria-busy", "true");
   const line = $("#busy-note");
   if (note) { line.textContent = note; line.hidden = false; }
+  const bar = $("#busy-bar");
+  const shown = $("#busy-progress");
+  shown.textContent = "Working…";
+  const timer = setTimeout(() => { if (engine.engineKind() === "wasm") bar.hidden = false; }, 400);
+  progressSink = (p) => {
+    shown.textContent = `Working… ${fmt(p.nodes)} nodes, ${fmt(p.solutions)} solution${p.solutions === 1 ? "" : "s"}, ${fmtTime(p.seconds)}`;
+  };
   try { return await work(); } finally {
+    clearTimeout(timer);
+    progressSink = null;
+    bar.hidden = true;
     button.disabled = false;
     button.removeAttribute("aria-busy");
     if (note) line.hidden = true;
   }
 }
 
-/** The box shape the server uses by default: rows = the largest divisor of n not above √n. */
+/**
+ * What the engine says of itself (`meta`: symbols, sizes and their box shapes, techniques,
+ * bands, stop reasons, caps), read once at start-up; the page's few defaults below stand only
+ * until it is in.
+ */
+let META = null;
+
+/** The largest grid the engine explains, hints or rates (its `caps.max_logic_size`). */
+const logicMax = () => (META ? META.caps.max_logic_size : 9);
+
+/** The box shape of an n×n grid: the engine's (`meta.sizes`), or rows = the largest divisor of n not above √n. */
 function boxShape(n) {
+  const known = META && META.sizes.find((s) => s.n === n);
+  if (known) return { rows: known.shape.rows, cols: known.shape.cols };
   let p = Math.floor(Math.sqrt(n));
   while (n % p) p -= 1;
   return { rows: p, cols: n / p };
@@ -182,6 +192,7 @@ const S = {
   marks: [],                   // per cell, the user's pencil marks: a Set of digits, or null
   pencil: false,               // pencil-mark mode: typing toggles marks
   hint: null,                  // {step} or {error, cell} while a hint is shown
+  wrong: null,                 // after Check: the entries that differ from the solution
   sel: 0,
   player: null,                // {kind: "search" | "logic", grid, ...} while a player is open
   version: 0,                  // bumped at every change of the puzzle, so that an answer that
@@ -193,7 +204,7 @@ const S = {
  * puzzle changed is dropped, with a note saying so (`what` names the work): then the result
  * is null.
  */
-async function boardApi(what, path, body) {
+async function boardApi(what, op, body) {
   const version = S.version;
   const note = $("#stale-note");
   note.hidden = true;
@@ -204,7 +215,7 @@ async function boardApi(what, path, body) {
     return true;
   };
   try {
-    const r = await api(path, body);
+    const r = await api(op, body);
     return stale() ? null : r;
   } catch (e) {
     if (stale()) return null;
@@ -235,15 +246,19 @@ function buildBoard() {
   board.replaceChildren();
   cellEls = [];
   for (let r = 0; r < n; r++) {
+    // A row for assistive technology (role="grid" holds rows of cells); no box of its own.
+    const row = el("div", { class: "board-row" });
+    row.setAttribute("role", "row");
+    board.append(row);
     for (let c = 0; c < n; c++) {
-      const d = el("div", { class: "cell", "data-r": r, "data-c": c });
+      const d = el("div", { class: "cell", "data-r": r, "data-c": c, id: `cell-${r}-${c}` });
       d.setAttribute("role", "gridcell");
       if (c === n - 1) d.classList.add("edge-r");
       else if ((c + 1) % bc === 0) d.classList.add("box-r");
       if (r === n - 1) d.classList.add("edge-b");
       else if ((r + 1) % br === 0) d.classList.add("box-b");
       cellEls.push(d);
-      board.append(d);
+      row.append(d);
     }
   }
   buildKeypad();
@@ -252,6 +267,7 @@ function buildBoard() {
 function buildKeypad() {
   const pad = $("#keypad");
   pad.replaceChildren();
+  pad.classList.toggle("one-row", S.n <= 12);
   for (let v = 1; v <= S.n; v++) {
     const b = el("button", { type: "button", text: SYM[v - 1], title: `Type ${SYM[v - 1]}` });
     b.addEventListener("click", () => { setCell(S.sel, v); board.focus(); });
@@ -332,6 +348,8 @@ function render() {
     d.classList.toggle("pat", !!hl && hl.cells.has(i));
     d.classList.toggle("pat-place", !!hl && hl.place.has(i));
     d.classList.toggle("hint-error", i === errorCell);
+    const wrong = !p && !!S.wrong && S.wrong.has(i);
+    d.classList.toggle("wrong", wrong);
     const reason = !p && S.conflictAt.get(i);
     d.classList.toggle("conflict", !!reason);
     d.title = reason || "";
@@ -344,6 +362,15 @@ function render() {
     d.classList.toggle("focus", i === focusIdx && !(p && p.dead));
     d.classList.toggle("dead", i === focusIdx && !!(p && p.dead));
     d.setAttribute("aria-selected", String(selected));
+    // What a screen reader says of the cell: its row, column and contents.
+    const marksHere = v ? [] : [...(shownMarks(i) || [])];
+    const what = v
+      ? `${given ? "given" : solved ? "solution" : p ? "placed" : "your entry"} ${SYM[v - 1]}`
+      : marksHere.length
+        ? `empty, marks ${marksHere.sort((a, b) => a - b).map((m) => SYM[m - 1]).join(" ")}`
+        : "empty";
+    d.setAttribute("aria-label", `Row ${r + 1}, column ${c + 1}: ${what}${wrong ? ", wrong" : ""}${reason ? `; ${reason}` : ""}`);
+    if (selected) board.setAttribute("aria-activedescendant", d.id);
     if (v) {
       if (d.firstChild === null || d.firstChild.nodeType !== 3 || d.textContent !== SYM[v - 1]) {
         d.textContent = SYM[v - 1];
@@ -406,7 +433,82 @@ function drawChain(step) {
   for (const [cx, cy] of ends.values()) o.append(svg("circle", { cx, cy, r: rad }));
 }
 
-function setGrid(n, shape, values) {
+// ───────────────────────────── undo and redo ─────────────────────────────
+
+/**
+ * Undo and redo of everything that changes the board by hand or wipes it: digits, pencil
+ * marks, Auto marks, Clear marks, an applied hint, and a new grid (Clear, a size change, a
+ * paste, a generated puzzle). Each entry is a whole snapshot (cheap: a cell is a byte and a
+ * few marks).
+ */
+const HISTORY_MAX = 500;
+const edits = { undo: [], redo: [] };
+
+function snapshot() {
+  return {
+    n: S.n, br: S.br, bc: S.bc,
+    cells: Uint8Array.from(S.cells),
+    given: Uint8Array.from(S.given),
+    marks: S.marks.map((m) => (m ? [...m] : null)),
+  };
+}
+
+/** Call before a change: it becomes undoable (and the redo list is dropped). */
+function remember() {
+  edits.undo.push(snapshot());
+  if (edits.undo.length > HISTORY_MAX) edits.undo.shift();
+  edits.redo.length = 0;
+  updateUndoButtons();
+}
+
+function restore(snap) {
+  if (snap.n !== S.n || snap.br !== S.br || snap.bc !== S.bc) {
+    setGrid(snap.n, { rows: snap.br, cols: snap.bc }, Uint8Array.from(snap.cells), { undoable: false });
+  } else {
+    if (S.player) closePlayer();
+    S.cells = Uint8Array.from(snap.cells);
+    S.solution = null;
+    hideResult();
+  }
+  S.given = Uint8Array.from(snap.given);
+  S.marks = snap.marks.map((m) => (m ? new Set(m) : null));
+  hideHint();
+  render();
+  changed();
+}
+
+function undo() {
+  if (!edits.undo.length) { announce("Nothing to undo"); return; }
+  edits.redo.push(snapshot());
+  restore(edits.undo.pop());
+  updateUndoButtons();
+  announce("Undone");
+}
+
+function redo() {
+  if (!edits.redo.length) { announce("Nothing to redo"); return; }
+  edits.undo.push(snapshot());
+  restore(edits.redo.pop());
+  updateUndoButtons();
+  announce("Redone");
+}
+
+function updateUndoButtons() {
+  $("#undo-btn").disabled = !edits.undo.length;
+  $("#redo-btn").disabled = !edits.redo.length;
+}
+
+/** Says `text` to a screen reader (the polite live region), without a toast. */
+function announce(text) {
+  const live = $("#live");
+  live.textContent = "";
+  setTimeout(() => { live.textContent = text; }, 30);
+}
+
+function setGrid(n, shape, values, { undoable = true } = {}) {
+  if (undoable && (S.cells.some((v) => v) || S.marks.some((m) => m))) remember();
+  if (undoable) clockReset();
+  $("#solved-note").hidden = true;
   const rebuild = n !== S.n || shape.rows !== S.br || shape.cols !== S.bc || cellEls.length !== n * n;
   S.n = n; S.br = shape.rows; S.bc = shape.cols;
   S.cells = values;
@@ -452,8 +554,13 @@ function peersOf(i) {
  */
 function setCell(i, v, { mark = S.pencil } = {}) {
   if (S.player) closePlayer();
+  if (S.given[i] && S.cells[i]) {
+    toast(`${cellName(i)} is a given of the puzzle: it is locked (Clear, or paste a new puzzle, to change the puzzle)`);
+    return;
+  }
   if (mark && v > 0) { toggleMark(i, v); return; }
   if (v < 0 || v > S.n || S.cells[i] === v) { render(); return; }
+  remember();
   S.cells[i] = v;
   if (v === 0) S.given[i] = 0;
   else if (!S.given[i]) {
@@ -470,6 +577,7 @@ function setCell(i, v, { mark = S.pencil } = {}) {
 function toggleMark(i, v) {
   if (v < 1 || v > S.n) return;
   if (S.cells[i]) { toast(`${cellName(i)} holds a digit: clear it to mark it`); return; }
+  remember();
   const m = S.marks[i] || new Set();
   if (m.has(v)) m.delete(v); else m.add(v);
   S.marks[i] = m.size ? m : null;
@@ -534,18 +642,176 @@ let checkSeq = 0;
 let checkTimer = null;
 let urlTimer = null;
 
+// ───────────────────────────── timer ─────────────────────────────
+
+/** Time on the puzzle: it runs while the page is shown and the puzzle not solved. */
+const clock = { spent: 0, since: null, done: false };
+
+function clockMs() {
+  return clock.spent + (clock.since === null ? 0 : performance.now() - clock.since);
+}
+
+function clockText(ms) {
+  const t = Math.floor(ms / 1000);
+  const h = Math.floor(t / 3600), m = Math.floor(t / 60) % 60, sec = t % 60;
+  return `${h ? `${h}:${String(m).padStart(2, "0")}` : m}:${String(sec).padStart(2, "0")}`;
+}
+
+function clockShow() {
+  $("#timer").textContent = clockText(clockMs());
+}
+
+/** A new puzzle: the clock from `spent` (a kept puzzle's time), running unless hidden. */
+function clockReset(spent = 0) {
+  clock.spent = spent;
+  clock.done = false;
+  clock.since = document.hidden ? null : performance.now();
+  clockShow();
+}
+
+function clockStop() {
+  clock.spent = clockMs();
+  clock.since = null;
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) clockStop();
+  else if (!clock.done && clock.since === null) clock.since = performance.now();
+  clockShow();
+});
+setInterval(clockShow, 1000);
+
+/** Every cell filled, no digit repeated, some by the player: say so, with the time. */
+function maybeSolved(r) {
+  const entries = S.cells.reduce((a, v, i) => a + (v && !S.given[i] ? 1 : 0), 0);
+  const full = S.cells.every((v) => v);
+  if (!full || !entries || r.conflicts.length || clock.done) return;
+  clockStop();
+  clock.done = true;
+  clockShow();
+  const text = `Solved in ${clockText(clock.spent)}!`;
+  const note = $("#solved-note");
+  note.textContent = text;
+  note.hidden = false;
+  announce(text);
+}
+
+// ───────────────────────────── checking entries ─────────────────────────────
+
+/**
+ * The player's entries set against the puzzle's solution (from the givens alone): `{wrong:
+ * [cell...], entries, unique}`, or `{error}` when the givens have no solution or the search
+ * could not tell.
+ */
+async function judgeEntries() {
+  const givens = S.cells.map((v, i) => (S.given[i] ? v : 0));
+  const entries = [];
+  S.cells.forEach((v, i) => { if (v && !S.given[i]) entries.push(i); });
+  const r = await api("solve", { puzzle: lineOf(givens), shape: shapeOf(), mode: "unique" });
+  if (!r.solution) return { error: r.complete ? "the givens alone have no solution" : "the search could not finish", entries };
+  const sol = valuesOf(r.solution, S.n);
+  return { wrong: entries.filter((i) => S.cells[i] !== sol[i]), entries, unique: r.unique === true };
+}
+
+$("#check-btn").addEventListener("click", () => busy($("#check-btn"), async () => {
+  const version = S.version;
+  try {
+    const j = await judgeEntries();
+    if (version !== S.version) return;
+    let text;
+    if (j.error) text = `Cannot check: ${j.error}.`;
+    else if (!j.entries.length) text = "No entries to check yet.";
+    else if (!j.wrong.length) text = `All ${plural(j.entries.length, "entry", "entries")} right so far.`;
+    else text = `${plural(j.wrong.length, "entry", "entries")} ${j.wrong.length === 1 ? "is" : "are"} wrong (marked); the answers are not shown.`;
+    if (!j.error && j.entries.length && !j.unique) text += " (The puzzle has more than one solution: checked against one of them.)";
+    S.wrong = j.wrong && j.wrong.length ? new Set(j.wrong) : null;
+    render();
+    toast(text, !!(j.wrong && j.wrong.length));
+    announce(text);
+  } catch (e) {
+    toast(e.message, true);
+  }
+  board.focus();
+}));
+
+/** For a board with no solution: which of the player's entries contradict the puzzle's solution. */
+async function explainNoSolution() {
+  const j = await judgeEntries();
+  if (j.error || !j.wrong || !j.wrong.length) return null;
+  const first = j.wrong[0];
+  return `Your entry ${SYM[S.cells[first] - 1]} at ${cellName(first)} contradicts the puzzle's solution${j.wrong.length > 1 ? ` (and ${plural(j.wrong.length - 1, "more entry", "more entries")})` : ""}; Check marks them.`;
+}
+
+// ───────────────────────────── saved progress ─────────────────────────────
+
+/**
+ * The puzzle as a link carries it: the givens only (the player's entries stay in this
+ * browser), or every digit while the board has no givens (a puzzle being typed in).
+ */
+function puzzleLine() {
+  const hasGivens = S.given.some((g, i) => g && S.cells[i]);
+  return lineOf(hasGivens ? S.cells.map((v, i) => (S.given[i] ? v : 0)) : S.cells);
+}
+
+/** The localStorage key of a puzzle's progress (null for a board with no givens). */
+function progressKey() {
+  if (!S.given.some((g, i) => g && S.cells[i])) return null;
+  return `dlx.progress.${S.br}x${S.bc}.${puzzleLine()}`;
+}
+
+/** Keeps the player's entries and marks for this puzzle (or forgets them when there are none). */
+function saveProgress() {
+  const key = progressKey();
+  if (!key) return;
+  const entries = S.cells.map((v, i) => (S.given[i] ? 0 : v));
+  const marks = [];
+  S.marks.forEach((m, i) => { if (m && m.size) marks.push([i, [...m]]); });
+  try {
+    if (!entries.some((v) => v) && !marks.length) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify({ entries: lineOf(entries), marks, ms: Math.round(clockMs()), saved: Date.now() }));
+  } catch (e) { /* storage full or refused: progress is not kept */ }
+}
+
+/** Puts back the entries and marks kept for the puzzle now on the board; true if there were any. */
+function restoreProgress() {
+  const key = progressKey();
+  let kept = null;
+  try { kept = key && JSON.parse(localStorage.getItem(key)); } catch (e) { kept = null; }
+  if (!kept || typeof kept.entries !== "string" || kept.entries.length !== S.n * S.n) return false;
+  const entries = valuesOf(kept.entries, S.n);
+  remember();
+  entries.forEach((v, i) => { if (v && !S.given[i]) S.cells[i] = v; });
+  S.marks = new Array(S.n * S.n).fill(null);
+  for (const [i, ds] of kept.marks || []) if (i >= 0 && i < S.n * S.n && !S.cells[i]) S.marks[i] = new Set(ds);
+  if (Number.isFinite(kept.ms) && kept.ms > 0) clockReset(kept.ms);
+  render();
+  changed();
+  return true;
+}
+
+// Leaving or hiding the page keeps the last change at once (not after the usual pause).
+window.addEventListener("pagehide", saveProgress);
+document.addEventListener("visibilitychange", () => { if (document.hidden) saveProgress(); });
+
 /** Called after every change of the puzzle: re-check it and update the address bar. */
 function changed({ keepResult = false } = {}) {
   S.version += 1;
+  S.wrong = null;
+  if (clock.done && !S.cells.every((v) => v)) {
+    clock.done = false;
+    if (!document.hidden) clock.since = performance.now();
+    $("#solved-note").hidden = true;
+  }
   if (!keepResult) hideResult();
   clearTimeout(checkTimer);
   checkTimer = setTimeout(runCheck, 90);
   clearTimeout(urlTimer);
   urlTimer = setTimeout(() => {
     const url = new URL(window.location.href);
-    if (S.cells.some((v) => v)) url.searchParams.set("p", lineOf(S.cells));
+    if (S.cells.some((v) => v)) url.searchParams.set("p", puzzleLine());
     else url.searchParams.delete("p");
     history.replaceState(null, "", url);
+    saveProgress();
   }, 250);
 }
 
@@ -553,7 +819,7 @@ async function runCheck() {
   const seq = ++checkSeq;
   const summary = $("#check-summary");
   try {
-    const r = await api("/api/sudoku/check", { puzzle: lineOf(S.cells) });
+    const r = await api("check", { puzzle: lineOf(S.cells) });
     if (seq !== checkSeq) return;
     // The server names digits by number ("digit 16"); the board shows symbols (G).
     for (const c of r.conflicts) c.text = c.text.replace(/^digit \d+/, `digit ${SYM[c.digit - 1]}`);
@@ -566,6 +832,7 @@ async function runCheck() {
       }
     }
     S.candidates = r.candidates;
+    maybeSolved(r);
     const list = $("#conflict-list");
     list.replaceChildren();
     for (const c of r.conflicts) {
@@ -573,7 +840,8 @@ async function runCheck() {
       li.addEventListener("click", () => { S.sel = c.b[0] * S.n + c.b[1]; render(); board.focus(); });
       list.append(li);
     }
-    const givens = S.cells.reduce((a, v) => a + (v ? 1 : 0), 0);
+    const givens = S.cells.reduce((a, v, i) => a + (v && S.given[i] ? 1 : 0), 0);
+    const entries = S.cells.reduce((a, v, i) => a + (v && !S.given[i] ? 1 : 0), 0);
     summary.className = r.conflicts.length ? "muted" : "check-ok";
     if (r.conflicts.length) {
       summary.textContent = `${r.conflicts.length} repeated digit${r.conflicts.length > 1 ? "s" : ""} among the givens:`;
@@ -581,7 +849,10 @@ async function runCheck() {
       summary.className = "muted";
       summary.textContent = `No repeats, but ${r.dead_cells.length} empty cell${r.dead_cells.length > 1 ? "s have" : " has"} no candidate left.`;
     } else {
-      summary.textContent = `${plural(givens, "given")}, no repeated digit.`;
+      const parts = [];
+      if (givens || !entries) parts.push(plural(givens, "given"));
+      if (entries) parts.push(plural(entries, "entry", "entries"));
+      summary.textContent = `${parts.join(" and ")}, no repeated digit.`;
     }
     render();
   } catch (e) {
@@ -602,7 +873,7 @@ $("#candidates-toggle").addEventListener("change", (e) => {
 async function loadText(text) {
   let r;
   try {
-    r = await api("/api/sudoku/check", { puzzle: text });
+    r = await api("check", { puzzle: text });
   } catch (e) {
     // Sentences read as a puzzle give odd sizes ("unsupported size: 2x2"): say what it is.
     if (/\b[a-z]{3,}\s+[a-z]{2,}\s+[a-z]{2,}\b/i.test(text)) {
@@ -614,6 +885,7 @@ async function loadText(text) {
     throw new Error(`a ${r.size}×${r.size} puzzle is too big for this page, which draws boards up to ${SYM.length}×${SYM.length} (one symbol a cell: every size in the size menu); solve it with the API or \`dlx sudoku\``);
   }
   setGrid(r.size, r.shape, valuesOf(r.grid, r.size));
+  if (restoreProgress()) toast("Your progress on this puzzle is back (Undo starts it afresh)");
   return r;
 }
 
@@ -638,7 +910,21 @@ $("#size-select").addEventListener("change", (e) => {
   board.focus();
 });
 
-$("#clear-btn").addEventListener("click", () => { emptyGrid(S.n); board.focus(); });
+$("#clear-btn").addEventListener("click", () => {
+  const had = S.cells.some((v) => v) || S.marks.some((m) => m);
+  emptyGrid(S.n);
+  if (had) toast("Board cleared: Undo (Ctrl+Z) brings it back");
+  board.focus();
+});
+
+$("#undo-btn").addEventListener("click", () => { undo(); board.focus(); });
+$("#redo-btn").addEventListener("click", () => { redo(); board.focus(); });
+document.addEventListener("keydown", (e) => {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey || isTyping(e.target) || $("#panel-sudoku").hidden) return;
+  const k = e.key.toLowerCase();
+  if (k === "z" && !e.shiftKey) { e.preventDefault(); undo(); }
+  else if (k === "y" || (k === "z" && e.shiftKey)) { e.preventDefault(); redo(); }
+});
 
 const exampleSelect = $("#example-select");
 for (const ex of EXAMPLES) {
@@ -685,11 +971,11 @@ document.addEventListener("paste", async (e) => {
 $("#share-btn").addEventListener("click", async () => {
   const url = new URL(window.location.href);
   url.hash = "";
-  url.searchParams.set("p", lineOf(S.cells));
+  url.searchParams.set("p", puzzleLine());
   history.replaceState(null, "", url);
   try {
     await navigator.clipboard.writeText(url.toString());
-    toast("Link copied: it carries the puzzle");
+    toast("Link copied: it carries the puzzle (your entries stay in this browser)");
   } catch (e) {
     toast(`Share this link: ${url}`);
   }
@@ -731,7 +1017,7 @@ async function twoSolutions() {
     }
   });
   const problem = `${[...items].join(" ")}\n${lines.join("\n")}\n`;
-  const r = await api("/api/xcc/solve", { problem, limit: 2, list: 2 });
+  const r = await api("xcc_solve", { problem, limit: 2, list: 2 });
   if (r.listed.length < 2) return null;
   return r.listed.map((sol) => {
     const g = Uint8Array.from(S.cells);
@@ -835,12 +1121,18 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
     body.limit = limit;
   }
   try {
-    const r = await boardApi("search", "/api/sudoku/solve", body);
+    const r = await boardApi("search", "solve", body);
     if (!r) return;
     S.solution = r.solution ? valuesOf(r.solution, S.n) : null;
     render();
     showResult(r, mode);
-    if (r.unique === true && S.n <= 9) showRatingWithResult(lineOf(S.cells));
+    if (r.solutions === 0 && r.complete && !(r.conflicts && r.conflicts.length)
+        && S.cells.some((v, i) => v && !S.given[i])) {
+      const version = S.version;
+      const why = await explainNoSolution().catch(() => null);
+      if (why && version === S.version) $("#result-status").textContent = `The search covered every possibility. ${why}`;
+    }
+    if (r.unique === true && S.n <= logicMax()) showRatingWithResult(lineOf(S.cells));
     if (mode === "unique" && r.solutions >= 2 && S.n <= 16) {
       const version = S.version;
       const two = await twoSolutions().catch(() => null);
@@ -852,12 +1144,14 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
   } catch (e) {
     toast(e.message, true);
   }
-}, "Searching… (the server gives up after its time limit)"));
+}, engine.engineKind() === "wasm" ? "Searching…" : "Searching… (the server gives up after its time limit)"));
 
 /** Adds the puzzle's rating (Sudoku Explainer's ER, and the band) to the solve result. */
 async function showRatingWithResult(puzzle) {
   try {
-    const rt = await api("/api/sudoku/rate", { puzzle, shape: { rows: S.br, cols: S.bc } });
+    // On the worker's second lane: a rating can take seconds, and the player's next request
+    // must not wait behind it.
+    const rt = await api("rate", { puzzle, shape: { rows: S.br, cols: S.bc } }, undefined, true);
     if (lineOf(S.cells) !== puzzle || $("#result").hidden) return;
     $("#result-stats").append(el("div", { class: "rating-stat" }, el("dt", { text: "Rating" }),
       el("dd", { text: `${Number(rt.er).toFixed(1)} · ${bandName(rt.band)}` })));
@@ -1035,7 +1329,10 @@ function openPlayer(card, player, state, steps, cut, extra) {
   $(".hand-tools").hidden = true;
   player.load(steps, cut > 0, cut, extra);
   $(`${card} .slider`).focus({ preventScroll: true });
-  $(card).scrollIntoView({ block: "nearest" });
+  // On a phone the board goes to the top of the screen, the player's controls under it (both
+  // in view); on a wide screen they are side by side and the card only needs to be in view.
+  if (window.matchMedia("(max-width: 920px)").matches) board.scrollIntoView({ block: "start" });
+  else $(card).scrollIntoView({ block: "nearest" });
 }
 
 $("#player-close").addEventListener("click", () => { closePlayer(); board.focus(); });
@@ -1047,7 +1344,7 @@ $("#trace-btn").addEventListener("click", () => busy($("#trace-btn"), async () =
     heuristic: $("#heuristic-select").value,
   };
   try {
-    const r = await boardApi("trace", "/api/sudoku/trace", body);
+    const r = await boardApi("trace", "trace", body);
     if (!r) return;
     if (r.conflicts.length) {
       closePlayer();
@@ -1089,7 +1386,8 @@ $("#pencil-btn").addEventListener("click", () => { setPencil(!S.pencil); board.f
 
 $("#automarks-btn").addEventListener("click", () => busy($("#automarks-btn"), async () => {
   try {
-    const r = await api("/api/sudoku/check", { puzzle: lineOf(S.cells), shape: shapeOf() });
+    const r = await api("check", { puzzle: lineOf(S.cells), shape: shapeOf() });
+    remember();
     S.marks = r.candidates.map((c, i) => (S.cells[i] || !c.length ? null : new Set(c)));
     hideHint();
     render();
@@ -1100,6 +1398,7 @@ $("#automarks-btn").addEventListener("click", () => busy($("#automarks-btn"), as
 }));
 
 $("#clearmarks-btn").addEventListener("click", () => {
+  if (S.marks.some((m) => m)) remember();
   S.marks = new Array(S.n * S.n).fill(null);
   hideHint();
   render();
@@ -1107,6 +1406,7 @@ $("#clearmarks-btn").addEventListener("click", () => {
 });
 
 $("#givens-btn").addEventListener("click", () => {
+  remember();
   S.given = S.cells.map((v) => (v ? 1 : 0));
   hideHint();
   render();
@@ -1131,6 +1431,8 @@ function hintBody() {
 
 /** `x_wing` or `XWing` to `X wing`, for the line under a hint. */
 function techniqueName(t) {
+  const known = META && META.techniques.find((k) => k.name === t);
+  if (known) return known.title;
   const s = String(t).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -1159,7 +1461,7 @@ function showHint(h) {
 $("#hint-btn").addEventListener("click", () => busy($("#hint-btn"), async () => {
   closePlayer();
   try {
-    const r = await boardApi("hint", "/api/sudoku/hint", hintBody());
+    const r = await boardApi("hint", "hint", hintBody());
     if (!r) return;
     if (r.step) showHint({ step: r.step });
     else showHint({ done: r.solved ? "The grid is solved." : "No further step found." });
@@ -1175,6 +1477,7 @@ $("#hint-btn").addEventListener("click", () => busy($("#hint-btn"), async () => 
 $("#hint-apply").addEventListener("click", () => {
   const step = S.hint && S.hint.step;
   if (!step) return;
+  remember();
   // Eliminations go into the marks; a cell without marks starts from its candidates.
   for (const x of step.eliminations) {
     const i = x.row * S.n + x.col;
@@ -1264,7 +1567,7 @@ const logicPlayer = makePlayer("logic-", (frame) => {
 
 $("#explain-btn").addEventListener("click", () => busy($("#explain-btn"), async () => {
   try {
-    const r = await boardApi("logic solver", "/api/sudoku/explain", { puzzle: lineOf(S.cells), shape: shapeOf() });
+    const r = await boardApi("logic solver", "explain", { puzzle: lineOf(S.cells), shape: shapeOf() });
     if (!r) return;
     showRating(r.rating);
     const extra = r.rating.complete ? "" : "The path is not complete: the rating is a lower bound.";
@@ -1309,14 +1612,14 @@ $("#gen-btn").addEventListener("click", () => busy($("#gen-btn"), async () => {
   const json = JSON.stringify({ ...body, seed: 0 }).replace('"seed":0', `"seed":${BigInt(seed)}`);
   const info = $("#gen-info");
   try {
-    const r = await api("/api/sudoku/generate", json);
+    const r = await api("generate", json);
     const n = r.shape.rows * r.shape.cols;
     setGrid(n, r.shape, valuesOf(r.puzzle, n));
     let rating = r.rating;
     let bandText = band ? bandName(band) : "";
-    if ((rating === null || rating === undefined) && n <= 9) {
+    if ((rating === null || rating === undefined) && n <= logicMax()) {
       try {
-        const rt = await api("/api/sudoku/rate", { puzzle: r.puzzle, shape: r.shape });
+        const rt = await api("rate", { puzzle: r.puzzle, shape: r.shape }, undefined, true);
         rating = rt.er;
         bandText = bandName(rt.band);
       } catch (e) { /* the puzzle stands without its rating */ }
@@ -1581,7 +1884,7 @@ $("#xcc-solve").addEventListener("click", () => busy($("#xcc-solve"), async () =
       heuristic: $("#xcc-heuristic").value,
       algorithm: $("#xcc-algorithm").value,
     };
-    const r = await api("/api/xcc/solve", body);
+    const r = await api("xcc_solve", body);
     box.replaceChildren();
     const kind = r.solutions === 0 ? (r.complete ? "bad" : "warn") : (r.complete ? "good" : "warn");
     const head = el("div", { class: "result-head" },
@@ -1622,7 +1925,7 @@ const xccPlayer = makePlayer("xcc-", (step, i) => {
 async function xccTrace(body, button) {
   return busy(button, async () => {
     try {
-      const r = await api("/api/xcc/trace", body);
+      const r = await api("xcc_trace", body);
       xccState.trace = { ...r, replay: makeReplay([], r.steps) };
       $("#xcc-player-card").hidden = false;
       $("#trace-chess").hidden = !r.queens;
@@ -1686,7 +1989,7 @@ async function queensSolve() {
   if (!n) return;
   await busy($("#queens-solve"), async () => {
     try {
-      const r = await api(`/api/queens/${n}?list=100`);
+      const r = await api("queens", { n, list: 100 });
       xccState.queens = { n, listed: r.listed, k: 0, total: r.solutions, complete: r.complete };
       showQueens();
     } catch (e) { toast(e.message, true); }
@@ -1716,11 +2019,30 @@ $("#queens-trace").addEventListener("click", () => {
 
 // ───────────────────────────── start-up ─────────────────────────────
 
+$("#busy-stop").addEventListener("click", () => { engine.cancel(); board.focus(); });
+
+/** Puts the engine's words in the page: stop reasons, band titles and ranges, symmetries. */
+function useMeta() {
+  for (const st of META.stops) STOP_REASON[st.name] = st.text;
+  for (const b of META.bands) BANDS[b.name] = b.title;
+  const band = $("#gen-band");
+  const chosen = band.value;
+  band.replaceChildren(el("option", { value: "", text: "Any" }), ...META.bands.map((b) =>
+    el("option", { value: b.name, text: b.title,
+      title: `Sudoku Explainer rating (ER) ${b.min.toFixed(1)}${b.max === null ? " and up" : ` to ${b.max.toFixed(1)}`}` })));
+  band.value = chosen;
+  const sym = $("#gen-symmetry");
+  const was = sym.value;
+  sym.replaceChildren(...META.symmetries.map((m) => el("option", { value: m.name, text: m.title })));
+  sym.value = was;
+}
+
 async function start() {
   try {
-    const limits = await api("/api/limits");
-    traceCap = limits.max_trace_steps;
-  } catch (e) { /* keep the default */ }
+    META = await api("meta");
+    traceCap = META.caps.max_trace_steps;
+    useMeta();
+  } catch (e) { /* keep the defaults */ }
   emptyGrid(9);
   const params = new URLSearchParams(window.location.search);
   const p = params.get("p");
@@ -1732,6 +2054,13 @@ async function start() {
   if (window.location.hash === "#xcc") selectTab("xcc");
   else if (window.location.hash === "#api") selectTab("api");
   board.focus();
+  document.body.dataset.engine = await engine.ready;
+  // Offline use: the service worker keeps the page and the engine (a secure context only:
+  // https, or localhost).
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("sw.js").catch(() => { /* the page works without it */ });
+  }
+  performance.mark("dlx-ready");
   document.body.dataset.ready = "true";
 }
 

@@ -87,11 +87,18 @@ pub fn app(state: AppState) -> Router {
     let shared_limits = state.limits.clone();
     let (api, document) = openapi::router().split_for_parts();
     openapi::keep(document);
-    let app = Router::new()
-        .route("/", get(assets::index))
-        .route("/index.html", get(assets::index))
-        .route("/app.js", get(assets::app_js))
-        .route("/style.css", get(assets::style_css))
+    let page = assets::FILES.iter().fold(
+        Router::new()
+            .route("/", get(assets::index))
+            .route(&format!("/{}", assets::WASM), get(assets::wasm)),
+        |page, &(name, _, _)| {
+            page.route(
+                &format!("/{name}"),
+                get(move || async move { assets::served(name) }),
+            )
+        },
+    );
+    let app = page
         .merge(api)
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -139,6 +146,13 @@ impl Server {
             listener,
             state: AppState::new(limits),
         })
+    }
+
+    /// Serves `dlx.wasm` from `dir` (`None`: never; the page then uses the JSON API) instead
+    /// of the folder [`state::web_dir`] found.
+    pub fn with_web_dir(mut self, dir: Option<std::path::PathBuf>) -> Server {
+        self.state.web_dir = dir.map(std::sync::Arc::from);
+        self
     }
 
     /// The address actually bound.

@@ -1,6 +1,8 @@
 //! What every handler shares: the [`Limits`] requests are held to and the [`AppState`] that
-//! carries them with the semaphores of solver slots.
+//! carries them with the semaphores of solver slots, and where the engine's WebAssembly is
+//! ([`web_dir`]).
 
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -89,6 +91,8 @@ pub struct AppState {
     /// The permits of [`Lane::Quick`](crate::work::Lane::Quick): checks, unreadable inputs and small solves, so
     /// that they never wait behind long searches.
     pub quick_permits: Arc<Semaphore>,
+    /// The folder `GET /dlx.wasm` reads the engine from (see [`web_dir`]).
+    pub web_dir: Option<Arc<std::path::Path>>,
 }
 
 impl AppState {
@@ -101,6 +105,22 @@ impl AppState {
             limits: Arc::new(limits),
             permits,
             quick_permits,
+            web_dir: web_dir().map(Arc::from),
         }
     }
+}
+
+/// The engine's file name in the web folder.
+pub const WASM: &str = "dlx.wasm";
+
+/// The web folder `dlx serve` takes `dlx.wasm` from: `$DLX_WEB_DIR` when set, else `web` beside
+/// the folder of the running program when it holds `dlx.wasm` (`target/web` for
+/// `target/release/dlx`, where the tests build it), else none.
+pub fn web_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("DLX_WEB_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    let exe = std::env::current_exe().ok()?;
+    let dir = exe.parent()?.parent()?.join("web");
+    dir.join(WASM).is_file().then_some(dir)
 }

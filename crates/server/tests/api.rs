@@ -1040,11 +1040,41 @@ mod robustness {
     }
 
     #[tokio::test]
+    async fn the_engine_is_a_404_with_a_sentence_when_not_built() {
+        let mut s = state();
+        s.web_dir = None;
+        let resp = app(s.clone())
+            .oneshot(Request::get("/dlx.wasm").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+        let body = resp.into_body().collect().await.unwrap().to_bytes();
+        assert!(String::from_utf8_lossy(&body).contains("cargo test -p dlx-server --test web"));
+        // From a folder that has it, it is served as WebAssembly.
+        let dir = std::env::temp_dir().join(format!("dlx-web-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("dlx.wasm"), b"\0asm\x01\0\0\0").unwrap();
+        s.web_dir = Some(std::sync::Arc::from(dir.as_path()));
+        let resp = app(s)
+            .oneshot(Request::get("/dlx.wasm").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), StatusCode::OK);
+        assert_eq!(resp.headers()[header::CONTENT_TYPE], "application/wasm");
+        let body = resp.into_body().collect().await.unwrap().to_bytes();
+        assert_eq!(&body[..], b"\0asm\x01\0\0\0");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[tokio::test]
     async fn page_and_assets_are_served_with_types() {
         let s = state();
         for (path, ty, needle) in [
             ("/", "text/html", "<!doctype html>"),
-            ("/app.js", "text/javascript", "use strict"),
+            ("/index.html", "text/html", "<!doctype html>"),
+            ("/app.js", "text/javascript", "import"),
+            ("/engine.js", "text/javascript", "export"),
+            ("/worker.js", "text/javascript", "webassembly"),
             ("/style.css", "text/css", "{"),
         ] {
             let resp = app(s.clone())
@@ -1433,7 +1463,7 @@ mod hardening {
     fn the_page_has_no_inline_script_or_style() {
         let html = dlx_server::assets::INDEX_HTML.to_ascii_lowercase();
         assert_eq!(html.matches("<script").count(), 1, "one script element");
-        assert!(html.contains("<script src=\"/app.js\""));
+        assert!(html.contains("<script type=\"module\" src=\"app.js\""));
         assert!(!html.contains("<style"));
         assert!(!html.contains(" style="));
         assert!(!html.contains("javascript:"));

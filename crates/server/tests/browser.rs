@@ -15,6 +15,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
+use common::web;
 use fantoccini::elements::Element;
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -177,13 +180,15 @@ struct App {
 }
 
 impl App {
-    async fn start() -> App {
+    /// `dlx serve`, taking `dlx.wasm` from `web` (with `None` the page uses the JSON API).
+    async fn start(web: Option<PathBuf>) -> App {
         let server = dlx_server::Server::bind(
             "127.0.0.1:0".parse().expect("address"),
             dlx_server::Limits::default(),
         )
         .await
-        .expect("bind the app");
+        .expect("bind the app")
+        .with_web_dir(web);
         let addr = server.local_addr().expect("address");
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         tokio::spawn(server.run_until(async {
@@ -204,33 +209,196 @@ impl Drop for App {
     }
 }
 
+/// A plain static file server over a folder (no API, no security headers), like
+/// `python3 -m http.server`; it keeps every path it could not serve. Stopped when dropped.
+struct StaticHost {
+    url: String,
+    missed: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    /// While set, every request is answered 503 (a network that is down) and counted.
+    offline: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl StaticHost {
+    async fn start(dir: PathBuf) -> StaticHost {
+        use axum::http::{StatusCode, Uri, header};
+        use axum::response::IntoResponse;
+        use std::sync::atomic::Ordering;
+        let missed = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let offline = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let seen = missed.clone();
+        let down = offline.clone();
+        let serve = move |uri: Uri, headers: axum::http::HeaderMap| {
+            let (dir, seen, down) = (dir.clone(), seen.clone(), down.clone());
+            // The tests' own probes of the API are not the page's requests.
+            let probe = headers.contains_key("x-test-probe");
+            // 0: online; from 1 up: offline, and 1 + the requests refused.
+            let refused = down
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                    (n > 0).then_some(n + 1)
+                })
+                .is_ok();
+            async move {
+                if refused {
+                    return StatusCode::SERVICE_UNAVAILABLE.into_response();
+                }
+                let name = uri.path().trim_start_matches('/');
+                let name = if name.is_empty() { "index.html" } else { name };
+                let kind = match name.rsplit('.').next() {
+                    Some("html") => "text/html",
+                    Some("js") => "text/javascript",
+                    Some("css") => "text/css",
+                    Some("wasm") => "application/wasm",
+                    Some("json" | "webmanifest") => "application/json",
+                    Some("svg") => "image/svg+xml",
+                    _ => "application/octet-stream",
+                };
+                let file = (!name.contains("..") && !name.contains('/'))
+                    .then(|| std::fs::read(dir.join(name)).ok())
+                    .flatten();
+                match file {
+                    Some(bytes) => ([(header::CONTENT_TYPE, kind)], bytes).into_response(),
+                    None => {
+                        if !probe {
+                            seen.lock().unwrap().push(uri.path().to_string());
+                        }
+                        StatusCode::NOT_FOUND.into_response()
+                    }
+                }
+            }
+        };
+        let router = axum::Router::new().fallback(serve);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind the static host");
+        let addr = listener.local_addr().expect("address");
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(async move {
+            let _ = axum::serve(listener, router)
+                .with_graceful_shutdown(async {
+                    let _ = stopped.await;
+                })
+                .await;
+        });
+        StaticHost {
+            url: format!("http://{addr}/"),
+            missed,
+            offline,
+            stop: Some(stop),
+        }
+    }
+}
+
+impl Drop for StaticHost {
+    fn drop(&mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+    }
+}
+
+/// Where a test's page comes from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Host {
+    /// `dlx serve` without `dlx.wasm`: the page asks the JSON API.
+    Api,
+    /// `dlx serve` with `target/web/dlx.wasm`: the page runs the engine in its worker.
+    Wasm,
+    /// `target/web/` on a plain static file server: no API at all.
+    Static,
+}
+
+/// The page's host for a test, kept until the test ends.
+enum Served {
+    App(App),
+    Static(StaticHost),
+}
+
+impl Served {
+    /// The host, or `None` (with a note) when it needs `dlx.wasm` and the wasm32 target is
+    /// not installed.
+    async fn start(host: Host) -> Option<Served> {
+        if host == Host::Api {
+            return Some(Served::App(App::start(None).await));
+        }
+        let built = tokio::task::spawn_blocking(web::build)
+            .await
+            .expect("build target/web");
+        if let Err(why) = &built.wasm {
+            note(&format!("skipping a test of the engine in the page: {why}"));
+            return None;
+        }
+        Some(match host {
+            Host::Wasm => Served::App(App::start(Some(built.dir.clone())).await),
+            _ => Served::Static(StaticHost::start(built.dir.clone()).await),
+        })
+    }
+
+    fn url(&self) -> &str {
+        match self {
+            Served::App(a) => &a.url,
+            Served::Static(s) => &s.url,
+        }
+    }
+
+    /// The paths the static host could not serve (none for `dlx serve`).
+    fn missed(&self) -> Vec<String> {
+        match self {
+            Served::App(_) => Vec::new(),
+            Served::Static(s) => s.missed.lock().unwrap().clone(),
+        }
+    }
+}
+
 /// A test's app, browser and WebDriver session. Fields drop in order: the session, then the
 /// browser's processes, then the app, also when a test panics.
 struct Session {
     c: Client,
     _driver: Driver,
-    app: App,
+    app: Served,
+    host: Host,
 }
 
 impl Session {
-    /// The app and a browser window of `width` x `height` CSS pixels, or `None` (with a note)
-    /// when the browser is not installed.
-    async fn sized(width: u32, height: u32) -> Option<Session> {
+    /// The page from `host` and a browser window of `width` x `height` CSS pixels, or `None`
+    /// (with a note) when the browser, or for the engine's hosts the wasm32 target, is not
+    /// installed.
+    async fn sized(host: Host, width: u32, height: u32) -> Option<Session> {
         if !browser_available() {
             return None;
         }
-        let app = App::start().await;
+        let app = Served::start(host).await?;
         let driver = Driver::start();
         let c = driver.client(width, height).await;
         Some(Session {
             c,
             _driver: driver,
             app,
+            host,
         })
     }
 
     fn url(&self) -> &str {
-        &self.app.url
+        self.app.url()
+    }
+
+    /// After a flow: the page ran on the engine its host offers, and a static host was never
+    /// asked for the API (or anything else it does not have).
+    async fn check_engine(&self) {
+        let engine = js(&self.c, "return document.body.dataset.engine || null;").await;
+        let want = if self.host == Host::Api {
+            "server"
+        } else {
+            "wasm"
+        };
+        assert_eq!(
+            engine,
+            json!(want),
+            "the engine of a page on {:?}",
+            self.host
+        );
+        let missed = self.app.missed();
+        assert!(missed.is_empty(), "the static page asked for {missed:?}");
     }
 
     async fn close(self) {
@@ -239,8 +407,10 @@ impl Session {
 }
 
 /// The tests: each `name => flow` runs `flow(client, url)` on a fresh app in a fresh browser
-/// window, of the desktop size or `at width, height`; without the browser, each prints a note
-/// and passes (see [`browser_available`]).
+/// window, of the desktop size or `at width, height`, from `dlx serve` with the JSON API, or
+/// `on Wasm` (`dlx serve` with the engine's WebAssembly) or `on Static` (the static folder
+/// `target/web/`, no server); without the browser, each prints a note and passes (see
+/// [`browser_available`]).
 macro_rules! browser_tests {
     (@size) => {
         (1280, 1000)
@@ -248,14 +418,21 @@ macro_rules! browser_tests {
     (@size $w:literal, $h:literal) => {
         ($w, $h)
     };
-    ($($name:ident => $flow:ident $(at $w:literal, $h:literal)?;)*) => {$(
+    (@host) => {
+        Host::Api
+    };
+    (@host $host:ident) => {
+        Host::$host
+    };
+    ($($name:ident => $flow:ident $(on $host:ident)? $(at $w:literal, $h:literal)?;)*) => {$(
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn $name() {
             let size = browser_tests!(@size $($w, $h)?);
-            let Some(s) = Session::sized(size.0, size.1).await else {
+            let Some(s) = Session::sized(browser_tests!(@host $($host)?), size.0, size.1).await else {
                 return;
             };
             $flow(&s.c, s.url()).await;
+            s.check_engine().await;
             s.close().await;
         }
     )*};
@@ -564,6 +741,675 @@ browser_tests! {
     two_solutions_are_both_shown_with_their_differences => two_solutions_flow;
     the_exact_cover_player_steps_back_to_what_it_showed => xcc_replay_flow;
     the_size_menu_offers_every_size_the_page_draws => sizes_flow;
+    // The engine in the page's worker, from `dlx serve` and from the static folder.
+    the_served_page_runs_the_engine_in_its_worker => engine_flow on Wasm;
+    the_static_page_runs_the_engine_in_its_worker => engine_flow on Static;
+    the_static_page_solves_steps_and_flags_conflicts => sudoku_flow on Static;
+    the_static_page_hints => hint_flow on Static;
+    the_static_page_plays_the_logic => logic_flow on Static;
+    the_static_page_generates => generate_flow on Static;
+    the_static_page_draws_the_links => exact_cover_flow on Static;
+    the_static_page_fits_a_phone => phone_flow on Static at 390, 844;
+    a_long_search_in_the_worker_shows_progress_and_stops => cancel_flow on Static;
+    // The player.
+    undo_redo_and_locked_givens => undo_flow;
+    undo_redo_and_locked_givens_on_the_static_page => undo_flow on Static;
+    undo_redo_and_locked_givens_on_a_phone => undo_flow on Static at 390, 844;
+    progress_is_kept_per_puzzle_and_the_link_has_the_givens_only => progress_flow;
+    progress_is_kept_on_the_static_page => progress_flow on Static;
+    check_marks_wrong_entries_and_solve_names_one => check_flow;
+    check_marks_wrong_entries_on_the_static_page => check_flow on Static;
+    the_timer_pauses_when_hidden_and_a_solve_is_announced => timer_flow on Static;
+    the_digit_pad_is_one_row_on_a_phone => pad_flow at 390, 844;
+    axe_finds_no_serious_violation => axe_flow on Static;
+    axe_finds_no_serious_violation_on_a_phone => axe_flow on Static at 390, 844;
+    a_player_on_a_phone_keeps_the_board_in_view => phone_player_flow at 390, 844;
+    the_print_view_is_the_puzzle_alone => print_flow on Static;
+}
+
+/// The print view: the page's `@media print` rules, applied to the screen here (a WebDriver
+/// session cannot switch to print media), leave the board and its givens visible and hide
+/// everything else, the player's entries included.
+async fn print_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    let blank = EASY.find('.').unwrap();
+    select_cell(c, blank / 9, blank % 9).await;
+    type_keys(c, &EASY_SOLUTION[blank..=blank]).await;
+    wait_board_cell(c, blank, &EASY_SOLUTION[blank..=blank]).await;
+    let given = EASY.find(|ch: char| ch != '.').unwrap();
+    let v = js(
+        c,
+        &format!(
+            "const rules = [];
+             for (const sheet of document.styleSheets) for (const r of sheet.cssRules)
+               if (r.media && [...r.media].includes('print')) for (const x of r.cssRules) rules.push(x.cssText);
+             const sheet = new CSSStyleSheet(); sheet.replaceSync(rules.join('\\n'));
+             document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+             const vis = (css) => getComputedStyle(document.querySelector(css)).visibility;
+             const cell = (i) => document.querySelector(`#board .cell[data-r=\"${{Math.floor(i / 9)}}\"][data-c=\"${{i % 9}}\"]`);
+             return {{ rules: rules.length, board: vis('#board'), header: vis('.topbar'), keypad: vis('#keypad'),
+                      side: vis('#panel-sudoku .side-col'), given: getComputedStyle(cell({given})).color,
+                      entry: getComputedStyle(cell({blank})).color }};"
+        ),
+    )
+    .await;
+    assert!(v["rules"].as_u64().unwrap_or(0) > 0, "no print rules: {v}");
+    assert_eq!(v["board"], json!("visible"), "{v}");
+    for hidden in ["header", "keypad", "side"] {
+        assert_eq!(v[hidden], json!("hidden"), "{hidden}: {v}");
+    }
+    assert_eq!(
+        v["given"],
+        json!("rgb(0, 0, 0)"),
+        "a given prints black: {v}"
+    );
+    assert_eq!(
+        v["entry"],
+        json!("rgba(0, 0, 0, 0)"),
+        "an entry does not print: {v}"
+    );
+}
+
+/// Issue 31: on a phone the players pushed the board off the screen (its top at -317 px).
+/// With the search player and the logic player open and stepping, the whole board and the
+/// Next button are on screen.
+async fn phone_player_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    let height = js(c, "return window.innerHeight;").await.as_f64().unwrap();
+    for (button, card) in [("#trace-btn", "#player"), ("#explain-btn", "#logic-player")] {
+        click(c, button).await;
+        visible(c, card).await;
+        let next = format!("{card} [id$=\"step-next\"]");
+        for _ in 0..3 {
+            js(
+                c,
+                &format!("document.querySelector('{next}').click(); return 0;"),
+            )
+            .await;
+        }
+        let b = rect(c, "#board").await;
+        assert!(
+            b[1] >= -1.0 && b[1] + b[3] <= height + 1.0,
+            "{card}: the board at {b:?} in a screen {height} px high"
+        );
+        let n = rect(c, &next).await;
+        assert!(
+            n[1] >= 0.0 && n[1] + n[3] <= height,
+            "{card}: Next at {n:?} in a screen {height} px high"
+        );
+        press(c, "#board", Key::Escape).await;
+    }
+}
+
+/// axe-core's source: `$DLX_AXE`, or `node_modules/axe-core/axe.min.js` in the workspace
+/// (`npm install axe-core`); `None` (with a note) when neither is there.
+fn axe_source() -> Option<String> {
+    let path = std::env::var_os("DLX_AXE").map_or_else(
+        || web::workspace().join("node_modules/axe-core/axe.min.js"),
+        PathBuf::from,
+    );
+    match std::fs::read_to_string(&path) {
+        Ok(src) => Some(src),
+        Err(_) => {
+            note(&format!(
+                "skipping the axe-core audit: no {} (`npm install axe-core` in the workspace, or DLX_AXE=path/to/axe.min.js)",
+                path.display()
+            ));
+            None
+        }
+    }
+}
+
+/// The axe-core audit of each tab: no serious or critical violation.
+async fn axe_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    let Some(src) = axe_source() else {
+        return;
+    };
+    c.execute(&format!("{src}\n;return typeof axe;"), vec![])
+        .await
+        .expect("load axe-core");
+    let mut found = Vec::new();
+    for tab in ["sudoku", "xcc", "api"] {
+        js(
+            c,
+            &format!("document.querySelector('#tab-{tab}').click(); return 0;"),
+        )
+        .await;
+        let v = c
+            .execute_async(
+                "const done = arguments[arguments.length - 1];
+                 axe.run(document, { resultTypes: ['violations'] }).then((r) => done(r.violations
+                   .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+                   .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} elements, e.g. ${v.nodes[0].target.join(' ')})`)),
+                   (e) => done([`axe failed: ${e}`]));",
+                vec![],
+            )
+            .await
+            .expect("run axe-core");
+        for line in v.as_array().unwrap() {
+            found.push(format!("{tab} tab: {}", line.as_str().unwrap_or_default()));
+        }
+    }
+    assert!(found.is_empty(), "axe-core:\n{}", found.join("\n"));
+}
+
+/// Issue 31: on a phone the pad wrapped its 9 alone onto a second row. Every button of a 9x9
+/// (and a 12x12) pad is on one row within the screen.
+async fn pad_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    for size in ["9", "12"] {
+        select(c, "#size-select", size).await;
+        let rows = js(
+            c,
+            "const w = document.documentElement.clientWidth; return [...document.querySelectorAll('#keypad button')].map((b) => { const r = b.getBoundingClientRect(); return [Math.round(r.top), r.right <= w + 0.5, r.width]; });",
+        )
+        .await;
+        let rows = rows.as_array().unwrap();
+        let n: usize = size.parse().unwrap();
+        assert_eq!(rows.len(), n + 1, "{n} digits and Erase");
+        for b in rows {
+            assert_eq!(b[0], rows[0][0], "{size}x{size}: one row: {rows:?}");
+            assert_eq!(
+                b[1],
+                json!(true),
+                "{size}x{size}: within the screen: {rows:?}"
+            );
+            assert!(
+                b[2].as_f64().unwrap() >= 20.0,
+                "a button big enough to tap: {b}"
+            );
+        }
+    }
+}
+
+/// The clock runs while the page is shown, stands still while it is hidden, and stops at the
+/// solve, which the page announces with the time; the summary counts givens and entries apart.
+async fn timer_flow(c: &Client, url: &str) {
+    let (last, _) = EASY.char_indices().find(|&(_, ch)| ch == '.').unwrap();
+    let almost: String = EASY_SOLUTION
+        .char_indices()
+        .map(|(i, ch)| if i == last { '.' } else { ch })
+        .collect();
+    open(c, &format!("{url}?p={almost}")).await;
+    let seconds = |v: &Value| -> u64 {
+        let t = v.as_str().unwrap_or("");
+        let (m, s) = t.split_once(':').unwrap_or(("0", "0"));
+        m.parse::<u64>().unwrap_or(0) * 60 + s.parse::<u64>().unwrap_or(0)
+    };
+    let timer = "return document.querySelector('#timer').textContent;";
+    wait_js(c, timer, "the clock to run", |v| seconds(v) >= 1).await;
+    // Hidden: the clock stands still.
+    let hide = |hidden: bool| {
+        format!(
+            "Object.defineProperty(document, 'hidden', {{ value: {hidden}, configurable: true }}); document.dispatchEvent(new Event('visibilitychange')); return document.querySelector('#timer').textContent;"
+        )
+    };
+    let at_hide = js(c, &hide(true)).await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert_eq!(js(c, timer).await, at_hide, "the clock ran while hidden");
+    js(c, &hide(false)).await;
+    wait_js(c, timer, "the clock to run again", |v| {
+        seconds(v) > seconds(&at_hide)
+    })
+    .await;
+    // The last digit: solved, with the time.
+    select_cell(c, last / 9, last % 9).await;
+    type_keys(c, &EASY_SOLUTION[last..=last]).await;
+    let note = wait_text(c, "#solved-note", "the solved message", |t| {
+        t.starts_with("Solved in")
+    })
+    .await;
+    let stopped = js(c, timer).await;
+    assert!(
+        note.contains(stopped.as_str().unwrap()),
+        "{note} vs {stopped}"
+    );
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(js(c, timer).await, stopped, "the clock stops at the solve");
+    let summary = text_of(c, "#check-summary").await;
+    assert!(summary.contains("80 givens and 1 entry"), "{summary}");
+}
+
+/// Check marks the wrong entries (not the right ones) and shows no answer; Solve on a board
+/// an entry makes unsolvable names that entry.
+async fn check_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    let (r, col, d) = wrong_digit(EASY, EASY_SOLUTION);
+    let bad = r * 9 + col;
+    let right = EASY
+        .chars()
+        .enumerate()
+        .position(|(i, ch)| ch == '.' && i != bad)
+        .unwrap();
+    let solution: Vec<char> = EASY_SOLUTION.chars().collect();
+    select_cell(c, right / 9, right % 9).await;
+    type_keys(c, &solution[right].to_string()).await;
+    select_cell(c, r, col).await;
+    type_keys(c, &d.to_string()).await;
+    wait_board_cell(c, bad, &d.to_string()).await;
+    let before = board(c).await;
+    click(c, "#check-btn").await;
+    let toast = toast_text(c).await;
+    assert!(toast.contains("1 entry is wrong"), "{toast}");
+    assert_eq!(cells_with(c, "wrong").await, vec![(r, col)]);
+    assert_eq!(board(c).await, before, "Check reveals no answer");
+    let label = js(
+        c,
+        &format!("return document.querySelector('#board .cell[data-r=\"{r}\"][data-c=\"{col}\"]').getAttribute('aria-label');"),
+    )
+    .await;
+    assert!(label.as_str().unwrap().contains("wrong"), "{label}");
+    assert_eq!(
+        js(
+            c,
+            "return document.activeElement && document.activeElement.id;"
+        )
+        .await,
+        json!("board"),
+        "the focus is back on the board"
+    );
+    // Solve: no solution with the wrong entry, and the sentence names it.
+    click(c, "#solve-btn").await;
+    visible(c, "#result").await;
+    let status = wait_text(c, "#result-status", "the entry named", |t| {
+        t.contains("contradicts")
+    })
+    .await;
+    assert!(
+        status.contains(&format!("{d} at r{}c{}", r + 1, col + 1)),
+        "{status}"
+    );
+    // Fixing the entry clears the mark, and Check then finds every entry right.
+    select_cell(c, r, col).await;
+    type_keys(c, &solution[bad].to_string()).await;
+    wait_count(c, "#board .cell.wrong", 0, "the mark to go").await;
+    click(c, "#check-btn").await;
+    let toast = wait_text(c, "#toast", "the check", |t| t.contains("right so far")).await;
+    assert!(toast.contains("All 2 entries right"), "{toast}");
+}
+
+/// Entries and marks are kept in the browser per puzzle: a reload brings them back (as entries,
+/// not givens), Undo starts afresh, and the address (the share link) carries the givens only.
+async fn progress_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    let start = board(c).await;
+    let blanks: Vec<usize> = start
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.is_empty())
+        .map(|(i, _)| i)
+        .take(3)
+        .collect();
+    let solution: Vec<char> = EASY_SOLUTION.chars().collect();
+    for &i in &blanks[..2] {
+        select_cell(c, i / 9, i % 9).await;
+        type_keys(c, &solution[i].to_string()).await;
+        wait_board_cell(c, i, &solution[i].to_string()).await;
+    }
+    let marked = blanks[2];
+    select_cell(c, marked / 9, marked % 9).await;
+    type_keys(c, "@").await; // Shift+2: a mark
+    // The address carries the givens only.
+    let search = wait_js(
+        c,
+        "return location.search;",
+        "the address to carry the puzzle",
+        |v| v.as_str().is_some_and(|s| s.contains("p=")),
+    )
+    .await;
+    assert_eq!(
+        search,
+        json!(format!("?p={EASY}")),
+        "the link has the givens only"
+    );
+    // Reload: the entries and the mark are back, as entries.
+    c.refresh().await.expect("reload");
+    wait_js(
+        c,
+        "return document.body.dataset.ready === 'true';",
+        "the page to start again",
+        |v| v == &json!(true),
+    )
+    .await;
+    for &i in &blanks[..2] {
+        wait_board_cell(c, i, &solution[i].to_string()).await;
+        assert!(
+            !cell_classes(c, i / 9, i % 9).await.contains("given"),
+            "an entry came back as a given"
+        );
+    }
+    let marks = format!(
+        "return document.querySelector('#board .cell[data-r=\"{}\"][data-c=\"{}\"]').textContent.trim();",
+        marked / 9,
+        marked % 9
+    );
+    wait_js(c, &marks, "the mark back", |v| v == &json!("2")).await;
+    let toast = toast_text(c).await;
+    assert!(toast.contains("progress"), "{toast}");
+    // A screen reader hears each cell's row, column and contents, and which is selected.
+    let (i, given) = (blanks[0], start.iter().position(|s| !s.is_empty()).unwrap());
+    let label = |k: usize| {
+        format!(
+            "return document.querySelector('#board .cell[data-r=\"{}\"][data-c=\"{}\"]').getAttribute('aria-label');",
+            k / 9,
+            k % 9
+        )
+    };
+    assert_eq!(
+        js(c, &label(i)).await,
+        json!(format!(
+            "Row {}, column {}: your entry {}",
+            i / 9 + 1,
+            i % 9 + 1,
+            solution[i]
+        ))
+    );
+    assert_eq!(
+        js(c, &label(given)).await,
+        json!(format!(
+            "Row {}, column {}: given {}",
+            given / 9 + 1,
+            given % 9 + 1,
+            start[given]
+        ))
+    );
+    assert_eq!(
+        js(c, &label(marked)).await,
+        json!(format!(
+            "Row {}, column {}: empty, marks 2",
+            marked / 9 + 1,
+            marked % 9 + 1
+        ))
+    );
+    select_cell(c, marked / 9, marked % 9).await;
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelector('#board').getAttribute('aria-activedescendant');"
+        )
+        .await,
+        json!(format!("cell-{}-{}", marked / 9, marked % 9))
+    );
+    // Undo starts the puzzle afresh.
+    click(c, "#undo-btn").await;
+    wait_board(c, &cells_of(EASY), "the puzzle afresh").await;
+}
+
+/// Digits and marks undo and redo (buttons, Ctrl+Z, Ctrl+Y, Ctrl+Shift+Z), the focus goes back
+/// to the board after the buttons, a given cannot be typed over or erased, and a wipe (Clear)
+/// says how to undo it and is undone whole, givens and all.
+async fn undo_flow(c: &Client, url: &str) {
+    open_easy(c, url).await;
+    let start = board(c).await;
+    let empty = start
+        .iter()
+        .position(String::is_empty)
+        .expect("an empty cell");
+    let (r, col) = (empty / 9, empty % 9);
+    let given = start.iter().position(|s| !s.is_empty()).expect("a given");
+    let (gr, gc) = (given / 9, given % 9);
+    let focused_board = "return document.activeElement && document.activeElement.id === 'board';";
+    let undo_disabled = "return document.querySelector('#undo-btn').disabled;";
+    assert_eq!(
+        js(c, undo_disabled).await,
+        json!(true),
+        "nothing to undo yet"
+    );
+
+    // A digit, undone and redone by the keyboard.
+    select_cell(c, r, col).await;
+    type_keys(c, "7").await;
+    wait_board_cell(c, empty, "7").await;
+    type_keys(c, &format!("{}z", Key::Control)).await;
+    wait_board_cell(c, empty, "").await;
+    type_keys(c, &format!("{}y", Key::Control)).await;
+    wait_board_cell(c, empty, "7").await;
+    type_keys(c, &format!("{}{}z", Key::Control, Key::Shift)).await;
+    wait_board_cell(c, empty, "7").await; // nothing left to redo: no change
+    // ... and by the buttons, which hand the focus back to the board.
+    click(c, "#undo-btn").await;
+    wait_board_cell(c, empty, "").await;
+    assert_eq!(js(c, focused_board).await, json!(true), "focus after Undo");
+    click(c, "#redo-btn").await;
+    wait_board_cell(c, empty, "7").await;
+    assert_eq!(js(c, focused_board).await, json!(true), "focus after Redo");
+
+    // A pencil mark, undone.
+    let other = start
+        .iter()
+        .enumerate()
+        .position(|(i, s)| s.is_empty() && i != empty)
+        .unwrap();
+    select_cell(c, other / 9, other % 9).await;
+    type_keys(c, "!").await; // Shift+1: a mark
+    let marks = format!(
+        "return document.querySelector('#board .cell[data-r=\"{}\"][data-c=\"{}\"]').textContent.trim();",
+        other / 9,
+        other % 9
+    );
+    wait_js(c, &marks, "the mark", |v| v == &json!("1")).await;
+    click(c, "#undo-btn").await;
+    wait_js(c, &marks, "the mark undone", |v| v == &json!("")).await;
+
+    // A given is locked: typing over it or erasing it changes nothing and says why.
+    select_cell(c, gr, gc).await;
+    let was = start[given].clone();
+    let other_digit = if was == "1" { "2" } else { "1" };
+    type_keys(c, other_digit).await;
+    let toast = toast_text(c).await;
+    assert!(
+        toast.contains("given") && toast.contains("locked"),
+        "{toast}"
+    );
+    type_keys(c, &Key::Backspace.to_string()).await;
+    assert_eq!(board(c).await[given], was, "the given stayed");
+
+    // Clear wipes the board, says how to undo, and Undo brings it back whole.
+    let before = board(c).await;
+    click(c, "#clear-btn").await;
+    wait_board(c, &vec![String::new(); 81], "the board cleared").await;
+    let toast = toast_text(c).await;
+    assert!(toast.contains("Undo"), "{toast}");
+    click(c, "#undo-btn").await;
+    wait_board(c, &before, "the board back after Undo").await;
+    assert!(
+        cell_classes(c, gr, gc).await.contains("given"),
+        "the givens are givens again"
+    );
+    assert!(
+        !cell_classes(c, r, col).await.contains("given"),
+        "the entry is an entry again"
+    );
+}
+
+async fn wait_board_cell(c: &Client, i: usize, want: &str) {
+    let script = format!(
+        "const d = document.querySelector('#board .cell[data-r=\"{}\"][data-c=\"{}\"]'); return d.querySelector('.marks') ? '' : d.textContent.trim();",
+        i / 9,
+        i % 9
+    );
+    wait_js(c, &script, &format!("cell {i} to show `{want}`"), |v| {
+        v == &json!(want)
+    })
+    .await;
+}
+
+/// Once loaded, the page opens and solves with the network down: its service worker kept the
+/// page's files and the engine (the host refuses every request, and is asked: the page is
+/// served from what was kept, not from the browser's HTTP cache alone).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_static_page_opens_and_solves_offline_once_loaded() {
+    let Some(s) = Session::sized(Host::Static, 1280, 1000).await else {
+        return;
+    };
+    let c = &s.c;
+    open(c, s.url()).await;
+    let kept = "const done = arguments[arguments.length - 1];
+        (navigator.serviceWorker.controller
+          ? caches.open('dlx-page-v1').then((k) => Promise.all(['./', 'app.js', 'engine.js', 'worker.js', 'dlx.wasm'].map((f) => k.match(f))))
+              .then((all) => all.every((r) => !!r))
+          : Promise.resolve(false)).then(done, () => done(false));";
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let v = c
+            .execute_async(kept, vec![])
+            .await
+            .expect("look at the cache");
+        if v == json!(true) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the service worker never kept the page and the engine"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let Served::Static(host) = &s.app else {
+        unreachable!()
+    };
+    host.offline.store(1, std::sync::atomic::Ordering::SeqCst);
+    open(c, &format!("{}?p={INKALA}", s.url())).await;
+    assert!(
+        host.offline.load(std::sync::atomic::Ordering::SeqCst) > 1,
+        "the page did not even try the network"
+    );
+    assert_eq!(
+        js(c, "return document.body.dataset.engine;").await,
+        json!("wasm")
+    );
+    click(c, "#solve-btn").await;
+    visible(c, "#result").await;
+    assert_solves(INKALA, &board(c).await);
+    // The manifest a phone installs the page from.
+    host.offline.store(0, std::sync::atomic::Ordering::SeqCst);
+    let manifest = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; fetch(document.querySelector('link[rel=manifest]').href).then((r) => r.json()).then(done, (e) => done(String(e)));",
+            vec![],
+        )
+        .await
+        .expect("read the manifest");
+    assert_eq!(manifest["display"], json!("standalone"), "{manifest}");
+    assert_eq!(manifest["start_url"], json!("./"), "{manifest}");
+    s.close().await;
+}
+
+/// The engine in the worker answers as the API does: a hard 9x9 solved (the solution checked
+/// independently), a refusal naming its field; on `dlx serve` the same answer as the JSON
+/// API's. Prints the time to solve in the worker (message round trip, median of 101) and the
+/// time to a page ready for input (no timing is asserted: speed belongs in the figures).
+async fn engine_flow(c: &Client, url: &str) {
+    open(c, url).await;
+    let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let script = format!(
+        "const done = arguments[arguments.length - 1];
+         import('./engine.js').then(async (e) => {{
+           const first = await e.call('solve', {{ puzzle: '{hard}' }});
+           const times = [];
+           for (let i = 0; i < 101; i++) {{
+             const t = performance.now();
+             await e.call('solve', {{ puzzle: '{hard}' }});
+             times.push(performance.now() - t);
+           }}
+           times.sort((a, b) => a - b);
+           let refusal = null;
+           try {{ await e.call('solve', {{ puzzle: '11..' }}); }} catch (err) {{ refusal = err.body; }}
+           const nav = performance.getEntriesByType('navigation')[0];
+           const ready = performance.getEntriesByName('dlx-ready')[0];
+           const meta = await e.call('meta', {{}});
+           const bandOptions = [...document.querySelectorAll('#gen-band option')].map((o) => [o.value, o.textContent, o.title]);
+           done({{ kind: e.engineKind(), first, median: times[50], refusal, meta, bandOptions,
+                   ready: ready ? ready.startTime : null, interactive: nav ? nav.domInteractive : null }});
+         }}).catch((err) => done({{ failed: String(err) }}));"
+    );
+    let v = c
+        .execute_async(&script, vec![])
+        .await
+        .expect("run the engine in the page");
+    assert!(v.get("failed").is_none(), "{v}");
+    assert_eq!(v["kind"], json!("wasm"), "{v}");
+    let solution = v["first"]["solution"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_solves(hard, &cells_of(solution));
+    assert_eq!(v["first"]["status"], json!("unique"), "{v}");
+    assert_eq!(v["refusal"]["field"], json!("puzzle"), "{v}");
+    // The generator's bands are the engine's (`meta`), with their ranges.
+    let bands = v["meta"]["bands"].as_array().expect("meta has bands");
+    let options = v["bandOptions"].as_array().unwrap();
+    assert_eq!(
+        options.len(),
+        bands.len() + 1,
+        "Any, then each band: {options:?}"
+    );
+    for (band, option) in bands.iter().zip(&options[1..]) {
+        assert_eq!(option[0], band["name"]);
+        assert_eq!(option[1], band["title"]);
+        let range = option[2].as_str().unwrap();
+        let min = format!("(ER) {:.1}", band["min"].as_f64().unwrap());
+        assert!(range.contains(&min), "{range} for {band}");
+    }
+    note(&format!(
+        "engine in the worker ({url}): hard 9x9 solve round trip median {:.3} ms; page ready at {:.0} ms (DOM interactive {:.0} ms)",
+        v["median"].as_f64().unwrap_or(f64::NAN),
+        v["ready"].as_f64().unwrap_or(f64::NAN),
+        v["interactive"].as_f64().unwrap_or(f64::NAN),
+    ));
+    // From `dlx serve`, the worker's answer is the API's (but for the times).
+    let api = js(
+        c,
+        &format!("return fetch('/api/sudoku/solve', {{ method: 'POST', headers: {{ 'content-type': 'application/json', 'x-test-probe': '1' }}, body: JSON.stringify({{ puzzle: '{hard}' }}) }}).then((r) => r.ok ? r.json() : null).catch(() => null);"),
+    )
+    .await;
+    if !api.is_null() {
+        for field in [
+            "status",
+            "solution",
+            "solutions",
+            "complete",
+            "unique",
+            "size",
+            "shape",
+        ] {
+            assert_eq!(
+                api[field], v["first"][field],
+                "{field}: API {api} worker {v}"
+            );
+        }
+    }
+}
+
+/// A count that never ends on the worker shows its progress (nodes, solutions) in the busy
+/// bar; Stop ends it at once, says so, and the next search runs on a fresh worker.
+async fn cancel_flow(c: &Client, url: &str) {
+    open(c, &format!("{url}?p={}", ".".repeat(81))).await;
+    select(c, "#solver-select", "dlx").await;
+    select(c, "#mode-select", "count").await;
+    let limit = find(c, "#limit-input").await;
+    limit.clear().await.unwrap();
+    limit.send_keys("1000000000000").await.unwrap();
+    click(c, "#solve-btn").await;
+    let bar = "return !document.querySelector('#busy-bar').hidden;";
+    wait_js(c, bar, "the busy bar", |v| v == &json!(true)).await;
+    let shown = wait_text(c, "#busy-progress", "progress of the count", |t| {
+        t.contains("nodes") && !t.contains(" 0 solutions")
+    })
+    .await;
+    assert!(shown.contains("solutions"), "{shown}");
+    click(c, "#busy-stop").await;
+    wait_js(c, bar, "the busy bar to go", |v| v == &json!(false)).await;
+    let toast = toast_text(c).await;
+    assert!(toast.contains("Stopped"), "{toast}");
+    assert_eq!(
+        js(c, "return document.querySelector('#solve-btn').disabled;").await,
+        json!(false)
+    );
+    // A fresh worker answers the next search.
+    open(c, &format!("{url}?p={INKALA}")).await;
+    click(c, "#solve-btn").await;
+    visible(c, "#result").await;
+    assert_solves(INKALA, &board(c).await);
 }
 
 /// Paste a hard puzzle, solve it, step through the search, flag a conflict, share it.
@@ -1413,12 +2259,13 @@ async fn square_flow(c: &Client, url: &str) {
             boxes[0]
         );
     }
-    // "1 given", not "1 givens".
+    // A digit typed on an empty board is an entry, not a given (issue 31: "81 givens"), and
+    // "1 entry", not "1 entries".
     let summary = wait_text(c, "#check-summary", "the check", |s| {
-        s.starts_with("1 given")
+        s.starts_with("1 entry")
     })
     .await;
-    assert_eq!(summary, "1 given, no repeated digit.");
+    assert_eq!(summary, "1 entry, no repeated digit.");
 }
 
 /// Issue 22, item 4: stepping through a pasted problem of 100,000 options draws a window of

@@ -3,8 +3,9 @@
 //! On every target with a clock this is `std::time::Instant` itself (a re-export, so the
 //! libraries' public types do not change), and `unix_nanos` reads `SystemTime`. On
 //! `wasm32-unknown-unknown`, where `std::time::Instant::now()` panics for want of a clock, it
-//! is a type of the same shape that reads the host's clocks, bound with wasm-bindgen to the
-//! globals every browser window, Web Worker and Node.js has:
+//! is a type of the same shape that reads the host's clocks, two plain imports of the module
+//! `dlx` (no bindings generator) that the host fills with the globals every browser window,
+//! Web Worker and Node.js has:
 //!
 //! - `performance.now()`: a monotonic clock in milliseconds, read by [`Instant::now`];
 //! - `Date.now()`: the wall clock in milliseconds since 1970, read by [`unix_nanos`].

@@ -3,16 +3,17 @@
 use std::ops::{Add, AddAssign, Sub, SubAssign};
 use std::time::Duration;
 
-use wasm_bindgen::prelude::wasm_bindgen;
-
-// The host's clocks, bound by wasm-bindgen to the globals every browser window, Web Worker
-// and Node.js has: `performance.now()` and `Date.now()`.
-#[wasm_bindgen]
-extern "C" {
-    #[wasm_bindgen(js_namespace = performance, js_name = now)]
-    fn performance_now() -> f64;
-    #[wasm_bindgen(js_namespace = Date, js_name = now)]
-    fn date_now() -> f64;
+// The host's clocks, imported from the module `dlx` that the page's worker (`worker.js`)
+// passes to `WebAssembly.instantiate`: `performance.now()` and `Date.now()`, which every
+// browser window, Web Worker and Node.js has. Plain imports: no bindings generator.
+#[link(wasm_import_module = "dlx")]
+unsafe extern "C" {
+    /// `performance.now()`: the monotonic clock, in milliseconds.
+    #[link_name = "performance_now"]
+    safe fn performance_now() -> f64;
+    /// `Date.now()`: the wall clock, in milliseconds since 1970.
+    #[link_name = "date_now"]
+    safe fn date_now() -> f64;
 }
 
 /// The wall clock in milliseconds since 1970.

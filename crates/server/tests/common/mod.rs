@@ -1,0 +1,5 @@
+//! What the test binaries of `dlx-server` share.
+
+#![allow(dead_code)]
+
+pub mod web;

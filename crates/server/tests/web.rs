@@ -1,0 +1,61 @@
+//! The static page, `target/web/`, is built by the tests (no hand step): the page's files and
+//! the engine's WebAssembly, a module with the C ABI the worker drives and nothing else to
+//! import. `tests/browser.rs` runs the page from the folder in Chromium.
+
+mod common;
+
+use common::web;
+
+#[test]
+fn the_static_folder_has_the_page_and_the_engine() {
+    let w = web::build();
+    for (name, _, body) in dlx_server::assets::FILES {
+        let on_disk = std::fs::read_to_string(w.dir.join(name)).expect(name);
+        assert_eq!(on_disk, body, "{name} in {}", w.dir.display());
+    }
+    let path = match &w.wasm {
+        Ok(path) => path,
+        Err(why) => {
+            eprintln!("note: target/web has no dlx.wasm: {why}");
+            return;
+        }
+    };
+    let bytes = std::fs::read(path).expect("read dlx.wasm");
+    assert_eq!(&bytes[..8], b"\0asm\x01\0\0\0", "a WebAssembly 1.0 module");
+    // The custom sections (DWARF, names) are gone: what is left is code and data.
+    assert_eq!(web::strip_custom_sections(&bytes), bytes);
+    let text = String::from_utf8_lossy(&bytes);
+    for export in [
+        "dlx_alloc",
+        "dlx_free",
+        "dlx_call",
+        "dlx_answer_len",
+        "memory",
+    ] {
+        assert!(text.contains(export), "dlx.wasm exports no {export}");
+    }
+    // No bindings generator's imports (`__wbindgen_...`): only the worker's three.
+    assert!(
+        !text.contains("__wbindgen"),
+        "dlx.wasm still imports wasm-bindgen's glue"
+    );
+    for import in ["performance_now", "date_now", "progress"] {
+        assert!(text.contains(import), "dlx.wasm imports no {import}");
+    }
+}
+
+#[test]
+fn stripping_keeps_every_section_but_the_custom_ones() {
+    // A module of one type section (id 1) and one custom section (id 0) named "x".
+    let module = [
+        b"\0asm\x01\0\0\0".as_slice(),
+        &[1, 1, 0],
+        &[0, 4, 1, b'x', 0xAA, 0xBB],
+    ]
+    .concat();
+    let stripped = web::strip_custom_sections(&module);
+    assert_eq!(
+        stripped,
+        [b"\0asm\x01\0\0\0".as_slice(), &[1, 1, 0]].concat()
+    );
+}
