@@ -37,6 +37,9 @@ pub(crate) struct Topology {
     /// The peers of each cell in Sudoku Explainer's order: its box (in the box's order),
     /// then its row and its column outside the box.
     pub se_peers: Vec<Vec<u16>>,
+    /// `se_peer_house[c][i]`: the house `c` shares with `se_peers[c][i]`, the first of
+    /// `se_houses_of[c]` holding it (the link's house in chains).
+    pub se_peer_house: Vec<Vec<u16>>,
     /// Every house in Sudoku Explainer's order: boxes, rows, columns.
     pub se_house_order: Vec<u16>,
 }
@@ -102,6 +105,20 @@ impl Topology {
                 }
                 v
             })
+            .collect::<Vec<Vec<u16>>>();
+        let se_peer_house = (0..ncells)
+            .map(|k| {
+                se_peers[k]
+                    .iter()
+                    .map(|&q| {
+                        se_houses_of[k]
+                            .iter()
+                            .copied()
+                            .find(|h| se_houses_of[q as usize].contains(h))
+                            .expect("a peer shares a house")
+                    })
+                    .collect()
+            })
             .collect();
         Topology {
             shape,
@@ -114,6 +131,7 @@ impl Topology {
             words,
             se_houses_of,
             se_peers,
+            se_peer_house,
             se_house_order: (2 * n..3 * n).chain(0..2 * n).map(|h| h as u16).collect(),
         }
     }

@@ -300,6 +300,8 @@ pub(crate) struct Chainer {
     pub(crate) orig: Vec<u64>,
     count: Vec<u8>,
     orig_count: Vec<u8>,
+    /// Whether `orig_count` holds the house counts of `orig`.
+    counted: bool,
     pend_on: Vec<u32>,
     pend_off: Vec<u32>,
     ps: Vec<u32>,
@@ -318,6 +320,7 @@ impl Chainer {
             orig: vec![0; n * n],
             count: vec![0; 3 * n * n],
             orig_count: vec![0; 3 * n * n],
+            counted: false,
             pend_on: Vec::new(),
             pend_off: Vec::new(),
             ps: Vec::new(),
@@ -350,17 +353,21 @@ impl Chainer {
             return false;
         }
         let n = self.n;
-        self.grid.copy_from_slice(cand);
-        self.orig.copy_from_slice(cand);
-        self.count.iter_mut().for_each(|x| *x = 0);
-        for (h, cells) in topo.houses.iter().enumerate() {
-            for &k in cells {
-                for d in bits(cand[k as usize]) {
-                    self.count[h * n + d] += 1;
+        if self.orig[..] != cand[..] || !self.counted {
+            // the house counts of a new board (the runs of a level share one)
+            self.orig.copy_from_slice(cand);
+            self.orig_count.iter_mut().for_each(|x| *x = 0);
+            for (h, cells) in topo.houses.iter().enumerate() {
+                for &k in cells {
+                    for d in bits(cand[k as usize]) {
+                        self.orig_count[h * n + d] += 1;
+                    }
                 }
             }
+            self.counted = true;
         }
-        self.orig_count.copy_from_slice(&self.count);
+        self.grid.copy_from_slice(cand);
+        self.count.copy_from_slice(&self.orig_count);
         self.pend_on.clear();
         self.pend_off.clear();
         let e = run.push(root, on, Cause::Root, &[], NONE);
@@ -1167,13 +1174,14 @@ mod nested {
     ) -> Vec<(u32, ())> {
         let n = topo.n;
         let mut found: Vec<Found> = Vec::new();
+        let pos = places(topo, &ch.grid);
         for rule in 0..5 {
             let (grid, orig) = (&ch.grid[..], &ch.orig[..]);
             match rule {
-                0 => locking(topo, grid, orig, &mut found),
-                1 => hidden_pairs(topo, grid, orig, &mut found),
+                0 => locking(topo, grid, orig, &pos, &mut found),
+                1 => hidden_pairs(topo, grid, orig, &pos, &mut found),
                 2 => naked_pairs(topo, grid, orig, &mut found),
-                3 => x_wings(topo, grid, orig, &mut found),
+                3 => x_wings(topo, grid, orig, &pos, &mut found),
                 _ => {
                     if cfg.level >= 2 {
                         let (grid, orig) = (ch.grid.clone(), ch.orig.clone());
@@ -1210,31 +1218,26 @@ mod nested {
 
     /// Pointing and claiming, in Sudoku Explainer's order: box to column, box to row, column to
     /// box, row to box, each pair of crossing houses in index order, then the digits.
-    fn locking(topo: &Topology, grid: &[u64], orig: &[u64], out: &mut Vec<Found>) {
+    fn locking(topo: &Topology, grid: &[u64], orig: &[u64], pos: &[u64], out: &mut Vec<Found>) {
         let n = topo.n;
         // kinds as indices into cell_houses: 0 row, 1 column, 2 box
+        let mut inter = vec![0u64; n];
         for (k1, k2) in [(2usize, 1usize), (2, 0), (1, 2), (0, 2)] {
             for i1 in 0..n {
                 let r1 = k1_house(topo, k1, i1);
-                for i2 in 0..n {
+                // the places of r1 in each house of kind k2
+                inter.iter_mut().for_each(|m| *m = 0);
+                for (i, &k) in topo.houses[r1].iter().enumerate() {
+                    inter[topo.cell_houses[k as usize][k2] as usize - k2 * n] |= 1 << i;
+                }
+                for (i2, &within) in inter.iter().enumerate() {
                     let r2 = k1_house(topo, k2, i2);
-                    if !topo.houses[r1]
-                        .iter()
-                        .any(|&k| topo.cell_houses[k as usize][k2] as usize == r2)
-                    {
+                    if within == 0 {
                         continue;
                     }
                     for d in 0..n {
-                        let mut places = 0;
-                        let mut inside = true;
-                        for &k in &topo.houses[r1] {
-                            let k = k as usize;
-                            if grid[k] >> d & 1 != 0 {
-                                places += 1;
-                                inside &= topo.cell_houses[k][k2] as usize == r2;
-                            }
-                        }
-                        if places < 2 || !inside {
+                        let at = pos[r1 * n + d];
+                        if at.count_ones() < 2 || at & !within != 0 {
                             continue;
                         }
                         let in1 = |k: usize| topo.cell_houses[k][k1] as usize == r1;
@@ -1270,6 +1273,20 @@ mod nested {
         }
     }
 
+    /// `places(..)[h * N + d]`: the places (indices in the house) of digit `d` in house `h`.
+    fn places(topo: &Topology, grid: &[u64]) -> Vec<u64> {
+        let n = topo.n;
+        let mut pos = vec![0u64; 3 * n * n];
+        for (h, cells) in topo.houses.iter().enumerate() {
+            for (i, &k) in cells.iter().enumerate() {
+                for d in bits(grid[k as usize]) {
+                    pos[h * n + d] |= 1 << i;
+                }
+            }
+        }
+        pos
+    }
+
     /// The house of kind `kind` (0 row, 1 column, 2 box) and index `i`.
     fn k1_house(topo: &Topology, kind: usize, i: usize) -> usize {
         kind * topo.n + i
@@ -1288,22 +1305,20 @@ mod nested {
             .count()
     }
 
-    fn hidden_pairs(topo: &Topology, grid: &[u64], orig: &[u64], out: &mut Vec<Found>) {
+    fn hidden_pairs(
+        topo: &Topology,
+        grid: &[u64],
+        orig: &[u64],
+        places: &[u64],
+        out: &mut Vec<Found>,
+    ) {
         let n = topo.n;
         for h in subset_houses(n) {
             if empties(topo, orig, h) <= 4 {
                 continue;
             }
             let house = &topo.houses[h];
-            let pos: Vec<u64> = (0..n)
-                .map(|d| {
-                    house
-                        .iter()
-                        .enumerate()
-                        .filter(|&(_, &k)| grid[k as usize] >> d & 1 != 0)
-                        .fold(0u64, |m, (i, _)| m | 1 << i)
-                })
-                .collect();
+            let pos = &places[h * n..h * n + n];
             for (a, b) in colex_pairs(n) {
                 let (pa, pb) = (pos[a], pos[b]);
                 if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
@@ -1393,36 +1408,32 @@ mod nested {
         }
     }
 
-    fn x_wings(topo: &Topology, grid: &[u64], orig: &[u64], out: &mut Vec<Found>) {
+    fn x_wings(topo: &Topology, grid: &[u64], orig: &[u64], places: &[u64], out: &mut Vec<Found>) {
         let n = topo.n;
+        // Sudoku Explainer: the digit placed n - 4 times at most (a row without the digit
+        // among its candidates holds it)
+        let wanted: Vec<bool> = (0..n)
+            .map(|d| {
+                let placed = (0..n)
+                    .filter(|&r| {
+                        !topo.houses[r]
+                            .iter()
+                            .any(|&k| orig[k as usize] >> d & 1 != 0)
+                    })
+                    .count();
+                placed + 4 <= n
+            })
+            .collect();
         // columns as base first, then rows
         for base_kind in [1usize, 0] {
             let cover_kind = 1 - base_kind;
             for (l1, l2) in colex_pairs(n) {
                 for d in 0..n {
-                    // Sudoku Explainer: the digit placed n - 4 times at most (a row without the
-                    // digit among its candidates holds it)
-                    let placed = (0..n)
-                        .filter(|&r| {
-                            !topo.houses[r]
-                                .iter()
-                                .any(|&k| orig[k as usize] >> d & 1 != 0)
-                        })
-                        .count();
-                    if placed + 4 > n {
+                    if !wanted[d] {
                         continue;
                     }
                     let lines = [base_kind * n + l1, base_kind * n + l2];
-                    let pos: Vec<u64> = lines
-                        .iter()
-                        .map(|&h| {
-                            topo.houses[h]
-                                .iter()
-                                .enumerate()
-                                .filter(|&(_, &k)| grid[k as usize] >> d & 1 != 0)
-                                .fold(0u64, |m, (i, _)| m | 1 << i)
-                        })
-                        .collect();
+                    let pos = [places[lines[0] * n + d], places[lines[1] * n + d]];
                     if pos[0].count_ones() < 2 || pos[1].count_ones() < 2 {
                         continue;
                     }
