@@ -298,9 +298,10 @@ pub(crate) struct Chainer {
     n: usize,
     pub(crate) grid: Vec<u64>,
     pub(crate) orig: Vec<u64>,
-    count: Vec<u8>,
-    orig_count: Vec<u8>,
-    /// Whether `orig_count` holds the house counts of `orig`.
+    /// `places[h * N + d]`: the places (indices in the house) of `d` in house `h` on `grid`.
+    places: Vec<u64>,
+    orig_places: Vec<u64>,
+    /// Whether `orig_places` holds the places of `orig`.
     counted: bool,
     pend_on: Vec<u32>,
     pend_off: Vec<u32>,
@@ -318,8 +319,8 @@ impl Chainer {
             n,
             grid: vec![0; n * n],
             orig: vec![0; n * n],
-            count: vec![0; 3 * n * n],
-            orig_count: vec![0; 3 * n * n],
+            places: vec![0; 3 * n * n],
+            orig_places: vec![0; 3 * n * n],
             counted: false,
             pend_on: Vec::new(),
             pend_off: Vec::new(),
@@ -356,18 +357,18 @@ impl Chainer {
         if self.orig[..] != cand[..] || !self.counted {
             // the house counts of a new board (the runs of a level share one)
             self.orig.copy_from_slice(cand);
-            self.orig_count.iter_mut().for_each(|x| *x = 0);
+            self.orig_places.iter_mut().for_each(|x| *x = 0);
             for (h, cells) in topo.houses.iter().enumerate() {
-                for &k in cells {
+                for (i, &k) in cells.iter().enumerate() {
                     for d in bits(cand[k as usize]) {
-                        self.orig_count[h * n + d] += 1;
+                        self.orig_places[h * n + d] |= 1 << i;
                     }
                 }
             }
             self.counted = true;
         }
         self.grid.copy_from_slice(cand);
-        self.count.copy_from_slice(&self.orig_count);
+        self.places.copy_from_slice(&self.orig_places);
         self.pend_on.clear();
         self.pend_off.clear();
         let e = run.push(root, on, Cause::Root, &[], NONE);
@@ -469,33 +470,28 @@ impl Chainer {
             made[nmade] = (c * n + e, Cause::Cell, start, self.ps.len() as u32);
             nmade += 1;
         }
-        for &h in &topo.se_houses_of[c] {
+        for (&h, &at) in topo.se_houses_of[c].iter().zip(&topo.se_pos_of[c]) {
             let h = h as usize;
-            if self.count[h * n + d] != 2 {
+            let here = self.places[h * n + d];
+            if here.count_ones() != 2 {
                 continue;
             }
-            let mut other = usize::MAX;
-            for &q in &topo.houses[h] {
-                let q = q as usize;
-                if q != c && self.grid[q] >> d & 1 != 0 {
-                    other = q;
-                }
-            }
-            if other == usize::MAX {
+            // the last other place
+            let rest = here & !(1 << at);
+            if rest == 0 {
                 continue;
             }
+            let other = topo.houses[h][63 - rest.leading_zeros() as usize] as usize;
             let p = other * n + d;
             if made[..nmade].iter().any(|m| m.0 == p) {
                 continue;
             }
             let start = self.ps.len() as u32;
             self.ps.push(i);
-            if cfg.dynamic && self.count[h * n + d] != self.orig_count[h * n + d] {
-                for &q in &topo.houses[h] {
-                    let q = q as usize;
-                    if self.orig[q] >> d & 1 != 0 && self.grid[q] >> d & 1 == 0 {
-                        self.ps.push(run.off_ev[q * n + d] - 1);
-                    }
+            if cfg.dynamic {
+                for i in bits(self.orig_places[h * n + d] & !here) {
+                    let q = topo.houses[h][i] as usize;
+                    self.ps.push(run.off_ev[q * n + d] - 1);
                 }
             }
             made[nmade] = (p, Cause::House(h as u16), start, self.ps.len() as u32);
@@ -503,8 +499,8 @@ impl Chainer {
         }
         if cfg.dynamic {
             self.grid[c] &= !(1 << d);
-            for &h in &topo.cell_houses[c] {
-                self.count[h as usize * n + d] -= 1;
+            for (&h, &at) in topo.cell_houses[c].iter().zip(&topo.cell_pos[c]) {
+                self.places[h as usize * n + d] &= !(1 << at);
             }
         }
         for &(p, cause, s, e) in &made[..nmade] {
