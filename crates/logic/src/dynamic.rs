@@ -303,6 +303,9 @@ pub(crate) struct Chainer {
     orig_places: Vec<u64>,
     /// Whether `orig_places` holds the places of `orig`.
     counted: bool,
+    /// The candidates the last run removed from `grid` (put back by the next run on the
+    /// same board, instead of copying the board and its places again).
+    removed: Vec<u32>,
     pend_on: Vec<u32>,
     pend_off: Vec<u32>,
     ps: Vec<u32>,
@@ -322,6 +325,7 @@ impl Chainer {
             places: vec![0; 3 * n * n],
             orig_places: vec![0; 3 * n * n],
             counted: false,
+            removed: Vec::new(),
             pend_on: Vec::new(),
             pend_off: Vec::new(),
             ps: Vec::new(),
@@ -354,7 +358,17 @@ impl Chainer {
             return false;
         }
         let n = self.n;
-        if self.orig[..] != cand[..] || !self.counted {
+        if self.counted && self.orig[..] == cand[..] {
+            // the same board as the last run: put back what that run removed
+            for &p in &self.removed {
+                let (c, d) = (p as usize / n, p as usize % n);
+                self.grid[c] |= 1 << d;
+                for (&h, &at) in topo.cell_houses[c].iter().zip(&topo.cell_pos[c]) {
+                    self.places[h as usize * n + d] |= 1 << at;
+                }
+            }
+            self.removed.clear();
+        } else {
             // the house counts of a new board (the runs of a level share one)
             self.orig.copy_from_slice(cand);
             self.orig_places.iter_mut().for_each(|x| *x = 0);
@@ -366,9 +380,10 @@ impl Chainer {
                 }
             }
             self.counted = true;
+            self.grid.copy_from_slice(cand);
+            self.places.copy_from_slice(&self.orig_places);
+            self.removed.clear();
         }
-        self.grid.copy_from_slice(cand);
-        self.places.copy_from_slice(&self.orig_places);
         self.pend_on.clear();
         self.pend_off.clear();
         let e = run.push(root, on, Cause::Root, &[], NONE);
@@ -499,6 +514,7 @@ impl Chainer {
         }
         if cfg.dynamic {
             self.grid[c] &= !(1 << d);
+            self.removed.push(pot as u32);
             for (&h, &at) in topo.cell_houses[c].iter().zip(&topo.cell_pos[c]) {
                 self.places[h as usize * n + d] &= !(1 << at);
             }
