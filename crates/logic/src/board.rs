@@ -37,6 +37,13 @@ pub(crate) struct Topology {
     /// The peers of each cell in Sudoku Explainer's order: its box (in the box's order),
     /// then its row and its column outside the box.
     pub se_peers: Vec<Vec<u16>>,
+    /// `cell_pos[c][i]`: the index of `c` among the cells of its house `cell_houses[c][i]`.
+    pub cell_pos: Vec<[u8; 3]>,
+    /// `se_pos_of[c][i]`: likewise for `se_houses_of[c][i]`.
+    pub se_pos_of: Vec<[u8; 3]>,
+    /// `se_peer_house[c][i]`: the house `c` shares with `se_peers[c][i]`, the first of
+    /// `se_houses_of[c]` holding it (the link's house in chains).
+    pub se_peer_house: Vec<Vec<u16>>,
     /// Every house in Sudoku Explainer's order: boxes, rows, columns.
     pub se_house_order: Vec<u16>,
 }
@@ -45,7 +52,7 @@ impl Topology {
     fn build(shape: Shape) -> Topology {
         let n = shape.n();
         let ncells = n * n;
-        let mut houses = Vec::with_capacity(3 * n);
+        let mut houses: Vec<Vec<u16>> = Vec::with_capacity(3 * n);
         for r in 0..n {
             houses.push((0..n).map(|c| (r * n + c) as u16).collect());
         }
@@ -102,6 +109,32 @@ impl Topology {
                 }
                 v
             })
+            .collect::<Vec<Vec<u16>>>();
+        let pos_in = |h: u16, k: usize| -> u8 {
+            houses[h as usize]
+                .iter()
+                .position(|&q| q as usize == k)
+                .expect("a cell is in its houses") as u8
+        };
+        let cell_pos: Vec<[u8; 3]> = (0..ncells)
+            .map(|k| cell_houses[k].map(|h| pos_in(h, k)))
+            .collect();
+        let se_pos_of: Vec<[u8; 3]> = (0..ncells)
+            .map(|k| se_houses_of[k].map(|h| pos_in(h, k)))
+            .collect();
+        let se_peer_house = (0..ncells)
+            .map(|k| {
+                se_peers[k]
+                    .iter()
+                    .map(|&q| {
+                        se_houses_of[k]
+                            .iter()
+                            .copied()
+                            .find(|h| se_houses_of[q as usize].contains(h))
+                            .expect("a peer shares a house")
+                    })
+                    .collect()
+            })
             .collect();
         Topology {
             shape,
@@ -114,6 +147,9 @@ impl Topology {
             words,
             se_houses_of,
             se_peers,
+            cell_pos,
+            se_pos_of,
+            se_peer_house,
             se_house_order: (2 * n..3 * n).chain(0..2 * n).map(|h| h as u16).collect(),
         }
     }

@@ -55,8 +55,13 @@ pub(crate) struct Scratch {
     nodes: Vec<Node>,
     pend_on: Vec<u32>,
     pend_off: Vec<u32>,
+    /// A queue's allocation kept between rounds.
+    spare: Vec<u32>,
     /// Places of digit `d` in house `h`, at `h * N + d`.
     count: Vec<u8>,
+    /// The links of the board searched (see [`Search`]).
+    links: Vec<(u32, u16)>,
+    bounds: Vec<[u32; 5]>,
     /// When to stop (looked at every 16 starting candidates); a cut search finds nothing
     /// and sets `expired`.
     pub(crate) deadline: Option<dlx_time::Instant>,
@@ -73,10 +78,20 @@ impl Scratch {
             nodes: Vec::new(),
             pend_on: Vec::new(),
             pend_off: Vec::new(),
+            spare: Vec::new(),
             count: vec![0; 3 * n * n],
+            links: Vec::new(),
+            bounds: Vec::new(),
             deadline: None,
             expired: false,
         }
+    }
+
+    /// An empty queue (the last one handled, kept for its allocation).
+    fn take_spare(&mut self) -> Vec<u32> {
+        let mut v = std::mem::take(&mut self.spare);
+        v.clear();
+        v
     }
 
     fn reset(&mut self) {
@@ -179,13 +194,74 @@ impl Pass {
     }
 }
 
-/// The search: a board's topology and candidates.
+/// The search: a board's topology and candidates, with every potential's links made once
+/// per board (`links[bounds[p][0]..bounds[p][4]]`: the `off`s an `on(p)` makes in its cell,
+/// then in its peers; the `on`s an `off(p)` makes in its cell, then in its houses).
 struct Search<'a> {
     topo: &'a Topology,
     cand: &'a [u64],
+    links: &'a [(u32, u16)],
+    bounds: &'a [[u32; 5]],
+}
+
+/// The links of every candidate of `cand`, in the order [`Search::on_to_off`] and
+/// [`Search::off_to_on`] give them, into `links` and `bounds` (indexed by potential).
+fn make_links(
+    topo: &Topology,
+    cand: &[u64],
+    count: &[u8],
+    links: &mut Vec<(u32, u16)>,
+    bounds: &mut Vec<[u32; 5]>,
+) {
+    let n = topo.n;
+    links.clear();
+    bounds.resize(n * n * n, [0; 5]);
+    let sr = Search {
+        topo,
+        cand,
+        links: &[],
+        bounds: &[],
+    };
+    let mut buf = Vec::new();
+    let all = Pass::XY;
+    for (c, &m) in cand.iter().enumerate() {
+        for d in bits(m) {
+            let p = c * n + d;
+            let mut b = [0u32; 5];
+            b[0] = links.len() as u32;
+            sr.on_to_off(p, true, &mut buf);
+            let cell = bits(m).count() - 1;
+            b[1] = b[0] + cell as u32;
+            links.extend(buf.iter().map(|&(q, h)| (q as u32, h)));
+            b[2] = links.len() as u32;
+            sr.off_to_on(p, all, count, &mut buf);
+            let cell = usize::from(m.count_ones() == 2);
+            b[3] = b[2] + cell as u32;
+            links.extend(buf.iter().map(|&(q, h)| (q as u32, h)));
+            b[4] = links.len() as u32;
+            bounds[p] = b;
+        }
+    }
 }
 
 impl Search<'_> {
+    /// The `off`s an `on(p)` makes (in its cell only with Y links), made by [`make_links`].
+    #[inline]
+    fn offs(&self, pot: usize, y: bool) -> &[(u32, u16)] {
+        let b = &self.bounds[pot];
+        let from = if y { b[0] } else { b[1] };
+        &self.links[from as usize..b[2] as usize]
+    }
+
+    /// The `on`s an `off(p)` makes with the links of `pass`, made by [`make_links`].
+    #[inline]
+    fn ons(&self, pot: usize, pass: Pass) -> &[(u32, u16)] {
+        let b = &self.bounds[pot];
+        let from = if pass.y { b[2] } else { b[3] };
+        let to = if pass.x { b[4] } else { b[3] };
+        &self.links[from as usize..to as usize]
+    }
+
     /// The `off` potentials an `on(c, d)` makes, in Sudoku Explainer's order, with the
     /// house of the link (or `CELL`).
     fn on_to_off(&self, pot: usize, y: bool, out: &mut Vec<(usize, u16)>) {
@@ -198,14 +274,9 @@ impl Search<'_> {
                 out.push((c * n + e, CELL));
             }
         }
-        for &q in &t.se_peers[c] {
+        for (&q, &h) in t.se_peers[c].iter().zip(&t.se_peer_house[c]) {
             let q = q as usize;
             if self.cand[q] >> d & 1 != 0 {
-                let h = t.se_houses_of[c]
-                    .iter()
-                    .copied()
-                    .find(|h| t.se_houses_of[q].contains(h))
-                    .unwrap_or(ROOT);
                 out.push((q * n + d, h));
             }
         }
@@ -239,6 +310,27 @@ impl Search<'_> {
                 }
             }
         }
+    }
+}
+
+impl Search<'_> {
+    /// The link from `off(pot)` to `on(p)` that [`Search::off_to_on`] would give, if any.
+    fn back_to(&self, pot: usize, p: usize, pass: Pass, count: &[u8]) -> Option<u16> {
+        let t = self.topo;
+        let n = t.n;
+        let (c, d) = (pot / n, pot % n);
+        let (pc, pd) = (p / n, p % n);
+        if pc == c {
+            let m = self.cand[c];
+            return (pass.y && pd != d && m.count_ones() == 2 && m >> pd & 1 != 0).then_some(CELL);
+        }
+        if !pass.x || pd != d {
+            return None;
+        }
+        t.se_houses_of[c]
+            .iter()
+            .copied()
+            .find(|&h| count[h as usize * n + d] == 2 && t.cell_houses[pc].contains(&h))
     }
 }
 
@@ -384,8 +476,22 @@ fn search(topo: &Topology, cand: &[u64], s: &mut Scratch, wanted: TechniqueSet, 
         }
     }
     let count = s.count.clone();
-    let sr = Search { topo, cand };
-    let mut buf = Vec::new();
+    let (mut links, mut bounds) = (std::mem::take(&mut s.links), std::mem::take(&mut s.bounds));
+    make_links(topo, cand, &count, &mut links, &mut bounds);
+    let sr = Search {
+        topo,
+        cand,
+        links: &links,
+        bounds: &bounds,
+    };
+    search_with(&sr, s, &count, wanted, keep);
+    s.links = links;
+    s.bounds = bounds;
+}
+
+fn search_with(sr: &Search, s: &mut Scratch, count: &[u8], wanted: TechniqueSet, keep: &mut Keep) {
+    let cand = sr.cand;
+    let n = sr.topo.n;
     for pass in [Pass::X, Pass::Y, Pass::XY] {
         let cycles = wanted.contains(pass.cycle());
         let chains = pass.x && wanted.contains(pass.chain());
@@ -415,11 +521,11 @@ fn search(topo: &Topology, cand: &[u64], s: &mut Scratch, wanted: TechniqueSet, 
             for d in bits(m) {
                 let p = c * n + d;
                 if cycles {
-                    cycle_search(&sr, s, &count, p, pass, keep, &mut buf);
+                    cycle_search(sr, s, count, p, pass, keep);
                 }
                 if chains {
                     for on in [true, false] {
-                        chain_search(&sr, s, &count, p, on, pass, keep, &mut buf);
+                        chain_search(sr, s, p, on, pass, keep);
                     }
                 }
             }
@@ -429,16 +535,7 @@ fn search(topo: &Topology, cand: &[u64], s: &mut Scratch, wanted: TechniqueSet, 
 
 /// The forcing chain from `on(p)` to `off(p)` (`on`), or from `off(p)` to `on(p)`.
 #[allow(clippy::too_many_arguments)]
-fn chain_search(
-    sr: &Search,
-    s: &mut Scratch,
-    count: &[u8],
-    p: usize,
-    on: bool,
-    pass: Pass,
-    keep: &mut Keep,
-    buf: &mut Vec<(usize, u16)>,
-) {
+fn chain_search(sr: &Search, s: &mut Scratch, p: usize, on: bool, pass: Pass, keep: &mut Keep) {
     let technique = pass.chain();
     s.reset();
     let root = s.node(p, on, NONE, ROOT);
@@ -455,11 +552,12 @@ fn chain_search(
         if !keep.may_keep((rate(technique, depth + 1), depth + 1, pass.key())) {
             return;
         }
-        let pend = std::mem::take(&mut s.pend_on);
+        let spare = s.take_spare();
+        let pend = std::mem::replace(&mut s.pend_on, spare);
         for &i in &pend {
             let pot = s.nodes[i as usize].pot as usize;
-            sr.on_to_off(pot, pass.y, buf);
-            for &(q, cause) in buf.iter() {
+            for &(q, cause) in sr.offs(pot, pass.y) {
+                let q = q as usize;
                 if on && q == p {
                     target = s.node(q, false, i, cause);
                     break 'bfs;
@@ -472,12 +570,14 @@ fn chain_search(
                 s.pend_off.push(j);
             }
         }
+        s.spare = pend;
         depth += 1;
-        let pend = std::mem::take(&mut s.pend_off);
+        let spare = s.take_spare();
+        let pend = std::mem::replace(&mut s.pend_off, spare);
         for &i in &pend {
             let pot = s.nodes[i as usize].pot as usize;
-            sr.off_to_on(pot, Pass { x: true, ..pass }, count, buf);
-            for &(q, cause) in buf.iter() {
+            for &(q, cause) in sr.ons(pot, Pass { x: true, ..pass }) {
+                let q = q as usize;
                 if !on && q == p {
                     target = s.node(q, true, i, cause);
                     break 'bfs;
@@ -490,6 +590,7 @@ fn chain_search(
                 s.pend_on.push(j);
             }
         }
+        s.spare = pend;
         depth += 1;
     }
     if target == NONE {
@@ -521,15 +622,7 @@ fn chain_search(
 
 /// The cycles from `on(p)` back to itself.
 #[allow(clippy::too_many_arguments)]
-fn cycle_search(
-    sr: &Search,
-    s: &mut Scratch,
-    count: &[u8],
-    p: usize,
-    pass: Pass,
-    keep: &mut Keep,
-    buf: &mut Vec<(usize, u16)>,
-) {
+fn cycle_search(sr: &Search, s: &mut Scratch, count: &[u8], p: usize, pass: Pass, keep: &mut Keep) {
     let technique = pass.cycle();
     let n = s.n;
     s.reset();
@@ -544,13 +637,20 @@ fn cycle_search(
             break;
         }
         length += 1;
-        let pend = std::mem::take(&mut s.pend_on);
+        let spare = s.take_spare();
+        let pend = std::mem::replace(&mut s.pend_on, spare);
         for &i in &pend {
             let pot = s.nodes[i as usize].pot as usize;
-            sr.on_to_off(pot, pass.y, buf);
-            for &(q, cause) in buf.iter() {
-                if s.is_ancestor(i, q, false) {
-                    continue;
+            for &(q, cause) in sr.offs(pot, pass.y) {
+                let q = q as usize;
+                if s.off_node[q] != 0 {
+                    // a later `off(q)` is followed only to return to the root (below)
+                    if length + 1 < 4
+                        || sr.back_to(q, p, pass, count).is_none()
+                        || s.is_ancestor(i, q, false)
+                    {
+                        continue;
+                    }
                 }
                 let j = s.node(q, false, i, cause);
                 if s.off_node[q] == 0 {
@@ -559,12 +659,24 @@ fn cycle_search(
                 s.pend_off.push(j);
             }
         }
+        s.spare = pend;
         length += 1;
-        let pend = std::mem::take(&mut s.pend_off);
+        let spare = s.take_spare();
+        let pend = std::mem::replace(&mut s.pend_off, spare);
         for &i in &pend {
             let pot = s.nodes[i as usize].pot as usize;
-            sr.off_to_on(pot, pass, count, buf);
-            for &(q, cause) in buf.iter() {
+            if s.off_node[pot] != i + 1 {
+                // a later node of a potential: the first one, expanded before it, made
+                // every `on` it leads to, so it can only return to the root
+                if length >= 4 {
+                    if let Some(cause) = sr.back_to(pot, p, pass, count) {
+                        returns.push(s.node(p, true, i, cause));
+                    }
+                }
+                continue;
+            }
+            for &(q, cause) in sr.ons(pot, pass) {
+                let q = q as usize;
                 if length >= 4 && q == p {
                     returns.push(s.node(q, true, i, cause));
                 }
@@ -576,6 +688,7 @@ fn cycle_search(
                 s.pend_on.push(j);
             }
         }
+        s.spare = pend;
     }
     for r in returns {
         let path = s.path(r);

@@ -298,8 +298,14 @@ pub(crate) struct Chainer {
     n: usize,
     pub(crate) grid: Vec<u64>,
     pub(crate) orig: Vec<u64>,
-    count: Vec<u8>,
-    orig_count: Vec<u8>,
+    /// `places[h * N + d]`: the places (indices in the house) of `d` in house `h` on `grid`.
+    places: Vec<u64>,
+    orig_places: Vec<u64>,
+    /// Whether `orig_places` holds the places of `orig`.
+    counted: bool,
+    /// The candidates the last run removed from `grid` (put back by the next run on the
+    /// same board, instead of copying the board and its places again).
+    removed: Vec<u32>,
     pend_on: Vec<u32>,
     pend_off: Vec<u32>,
     ps: Vec<u32>,
@@ -316,8 +322,10 @@ impl Chainer {
             n,
             grid: vec![0; n * n],
             orig: vec![0; n * n],
-            count: vec![0; 3 * n * n],
-            orig_count: vec![0; 3 * n * n],
+            places: vec![0; 3 * n * n],
+            orig_places: vec![0; 3 * n * n],
+            counted: false,
+            removed: Vec::new(),
             pend_on: Vec::new(),
             pend_off: Vec::new(),
             ps: Vec::new(),
@@ -350,17 +358,32 @@ impl Chainer {
             return false;
         }
         let n = self.n;
-        self.grid.copy_from_slice(cand);
-        self.orig.copy_from_slice(cand);
-        self.count.iter_mut().for_each(|x| *x = 0);
-        for (h, cells) in topo.houses.iter().enumerate() {
-            for &k in cells {
-                for d in bits(cand[k as usize]) {
-                    self.count[h * n + d] += 1;
+        if self.counted && self.orig[..] == cand[..] {
+            // the same board as the last run: put back what that run removed
+            for &p in &self.removed {
+                let (c, d) = (p as usize / n, p as usize % n);
+                self.grid[c] |= 1 << d;
+                for (&h, &at) in topo.cell_houses[c].iter().zip(&topo.cell_pos[c]) {
+                    self.places[h as usize * n + d] |= 1 << at;
                 }
             }
+            self.removed.clear();
+        } else {
+            // the house counts of a new board (the runs of a level share one)
+            self.orig.copy_from_slice(cand);
+            self.orig_places.iter_mut().for_each(|x| *x = 0);
+            for (h, cells) in topo.houses.iter().enumerate() {
+                for (i, &k) in cells.iter().enumerate() {
+                    for d in bits(cand[k as usize]) {
+                        self.orig_places[h * n + d] |= 1 << i;
+                    }
+                }
+            }
+            self.counted = true;
+            self.grid.copy_from_slice(cand);
+            self.places.copy_from_slice(&self.orig_places);
+            self.removed.clear();
         }
-        self.orig_count.copy_from_slice(&self.count);
         self.pend_on.clear();
         self.pend_off.clear();
         let e = run.push(root, on, Cause::Root, &[], NONE);
@@ -462,33 +485,28 @@ impl Chainer {
             made[nmade] = (c * n + e, Cause::Cell, start, self.ps.len() as u32);
             nmade += 1;
         }
-        for &h in &topo.se_houses_of[c] {
+        for (&h, &at) in topo.se_houses_of[c].iter().zip(&topo.se_pos_of[c]) {
             let h = h as usize;
-            if self.count[h * n + d] != 2 {
+            let here = self.places[h * n + d];
+            if here.count_ones() != 2 {
                 continue;
             }
-            let mut other = usize::MAX;
-            for &q in &topo.houses[h] {
-                let q = q as usize;
-                if q != c && self.grid[q] >> d & 1 != 0 {
-                    other = q;
-                }
-            }
-            if other == usize::MAX {
+            // the last other place
+            let rest = here & !(1 << at);
+            if rest == 0 {
                 continue;
             }
+            let other = topo.houses[h][63 - rest.leading_zeros() as usize] as usize;
             let p = other * n + d;
             if made[..nmade].iter().any(|m| m.0 == p) {
                 continue;
             }
             let start = self.ps.len() as u32;
             self.ps.push(i);
-            if cfg.dynamic && self.count[h * n + d] != self.orig_count[h * n + d] {
-                for &q in &topo.houses[h] {
-                    let q = q as usize;
-                    if self.orig[q] >> d & 1 != 0 && self.grid[q] >> d & 1 == 0 {
-                        self.ps.push(run.off_ev[q * n + d] - 1);
-                    }
+            if cfg.dynamic {
+                for i in bits(self.orig_places[h * n + d] & !here) {
+                    let q = topo.houses[h][i] as usize;
+                    self.ps.push(run.off_ev[q * n + d] - 1);
                 }
             }
             made[nmade] = (p, Cause::House(h as u16), start, self.ps.len() as u32);
@@ -496,8 +514,9 @@ impl Chainer {
         }
         if cfg.dynamic {
             self.grid[c] &= !(1 << d);
-            for &h in &topo.cell_houses[c] {
-                self.count[h as usize * n + d] -= 1;
+            self.removed.push(pot as u32);
+            for (&h, &at) in topo.cell_houses[c].iter().zip(&topo.cell_pos[c]) {
+                self.places[h as usize * n + d] &= !(1 << at);
             }
         }
         for &(p, cause, s, e) in &made[..nmade] {
@@ -1167,13 +1186,14 @@ mod nested {
     ) -> Vec<(u32, ())> {
         let n = topo.n;
         let mut found: Vec<Found> = Vec::new();
+        let pos = places(topo, &ch.grid);
         for rule in 0..5 {
             let (grid, orig) = (&ch.grid[..], &ch.orig[..]);
             match rule {
-                0 => locking(topo, grid, orig, &mut found),
-                1 => hidden_pairs(topo, grid, orig, &mut found),
+                0 => locking(topo, grid, orig, &pos, &mut found),
+                1 => hidden_pairs(topo, grid, orig, &pos, &mut found),
                 2 => naked_pairs(topo, grid, orig, &mut found),
-                3 => x_wings(topo, grid, orig, &mut found),
+                3 => x_wings(topo, grid, orig, &pos, &mut found),
                 _ => {
                     if cfg.level >= 2 {
                         let (grid, orig) = (ch.grid.clone(), ch.orig.clone());
@@ -1210,31 +1230,26 @@ mod nested {
 
     /// Pointing and claiming, in Sudoku Explainer's order: box to column, box to row, column to
     /// box, row to box, each pair of crossing houses in index order, then the digits.
-    fn locking(topo: &Topology, grid: &[u64], orig: &[u64], out: &mut Vec<Found>) {
+    fn locking(topo: &Topology, grid: &[u64], orig: &[u64], pos: &[u64], out: &mut Vec<Found>) {
         let n = topo.n;
         // kinds as indices into cell_houses: 0 row, 1 column, 2 box
+        let mut inter = vec![0u64; n];
         for (k1, k2) in [(2usize, 1usize), (2, 0), (1, 2), (0, 2)] {
             for i1 in 0..n {
                 let r1 = k1_house(topo, k1, i1);
-                for i2 in 0..n {
+                // the places of r1 in each house of kind k2
+                inter.iter_mut().for_each(|m| *m = 0);
+                for (i, &k) in topo.houses[r1].iter().enumerate() {
+                    inter[topo.cell_houses[k as usize][k2] as usize - k2 * n] |= 1 << i;
+                }
+                for (i2, &within) in inter.iter().enumerate() {
                     let r2 = k1_house(topo, k2, i2);
-                    if !topo.houses[r1]
-                        .iter()
-                        .any(|&k| topo.cell_houses[k as usize][k2] as usize == r2)
-                    {
+                    if within == 0 {
                         continue;
                     }
                     for d in 0..n {
-                        let mut places = 0;
-                        let mut inside = true;
-                        for &k in &topo.houses[r1] {
-                            let k = k as usize;
-                            if grid[k] >> d & 1 != 0 {
-                                places += 1;
-                                inside &= topo.cell_houses[k][k2] as usize == r2;
-                            }
-                        }
-                        if places < 2 || !inside {
+                        let at = pos[r1 * n + d];
+                        if at.count_ones() < 2 || at & !within != 0 {
                             continue;
                         }
                         let in1 = |k: usize| topo.cell_houses[k][k1] as usize == r1;
@@ -1270,6 +1285,20 @@ mod nested {
         }
     }
 
+    /// `places(..)[h * N + d]`: the places (indices in the house) of digit `d` in house `h`.
+    fn places(topo: &Topology, grid: &[u64]) -> Vec<u64> {
+        let n = topo.n;
+        let mut pos = vec![0u64; 3 * n * n];
+        for (h, cells) in topo.houses.iter().enumerate() {
+            for (i, &k) in cells.iter().enumerate() {
+                for d in bits(grid[k as usize]) {
+                    pos[h * n + d] |= 1 << i;
+                }
+            }
+        }
+        pos
+    }
+
     /// The house of kind `kind` (0 row, 1 column, 2 box) and index `i`.
     fn k1_house(topo: &Topology, kind: usize, i: usize) -> usize {
         kind * topo.n + i
@@ -1288,22 +1317,20 @@ mod nested {
             .count()
     }
 
-    fn hidden_pairs(topo: &Topology, grid: &[u64], orig: &[u64], out: &mut Vec<Found>) {
+    fn hidden_pairs(
+        topo: &Topology,
+        grid: &[u64],
+        orig: &[u64],
+        places: &[u64],
+        out: &mut Vec<Found>,
+    ) {
         let n = topo.n;
         for h in subset_houses(n) {
             if empties(topo, orig, h) <= 4 {
                 continue;
             }
             let house = &topo.houses[h];
-            let pos: Vec<u64> = (0..n)
-                .map(|d| {
-                    house
-                        .iter()
-                        .enumerate()
-                        .filter(|&(_, &k)| grid[k as usize] >> d & 1 != 0)
-                        .fold(0u64, |m, (i, _)| m | 1 << i)
-                })
-                .collect();
+            let pos = &places[h * n..h * n + n];
             for (a, b) in colex_pairs(n) {
                 let (pa, pb) = (pos[a], pos[b]);
                 if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
@@ -1393,36 +1420,32 @@ mod nested {
         }
     }
 
-    fn x_wings(topo: &Topology, grid: &[u64], orig: &[u64], out: &mut Vec<Found>) {
+    fn x_wings(topo: &Topology, grid: &[u64], orig: &[u64], places: &[u64], out: &mut Vec<Found>) {
         let n = topo.n;
+        // Sudoku Explainer: the digit placed n - 4 times at most (a row without the digit
+        // among its candidates holds it)
+        let wanted: Vec<bool> = (0..n)
+            .map(|d| {
+                let placed = (0..n)
+                    .filter(|&r| {
+                        !topo.houses[r]
+                            .iter()
+                            .any(|&k| orig[k as usize] >> d & 1 != 0)
+                    })
+                    .count();
+                placed + 4 <= n
+            })
+            .collect();
         // columns as base first, then rows
         for base_kind in [1usize, 0] {
             let cover_kind = 1 - base_kind;
             for (l1, l2) in colex_pairs(n) {
                 for d in 0..n {
-                    // Sudoku Explainer: the digit placed n - 4 times at most (a row without the
-                    // digit among its candidates holds it)
-                    let placed = (0..n)
-                        .filter(|&r| {
-                            !topo.houses[r]
-                                .iter()
-                                .any(|&k| orig[k as usize] >> d & 1 != 0)
-                        })
-                        .count();
-                    if placed + 4 > n {
+                    if !wanted[d] {
                         continue;
                     }
                     let lines = [base_kind * n + l1, base_kind * n + l2];
-                    let pos: Vec<u64> = lines
-                        .iter()
-                        .map(|&h| {
-                            topo.houses[h]
-                                .iter()
-                                .enumerate()
-                                .filter(|&(_, &k)| grid[k as usize] >> d & 1 != 0)
-                                .fold(0u64, |m, (i, _)| m | 1 << i)
-                        })
-                        .collect();
+                    let pos = [places[lines[0] * n + d], places[lines[1] * n + d]];
                     if pos[0].count_ones() < 2 || pos[1].count_ones() < 2 {
                         continue;
                     }

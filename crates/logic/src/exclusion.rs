@@ -178,29 +178,39 @@ pub(crate) fn aligned_triple(b: &Board) -> Option<Step> {
     for (i, x) in bs.iter().enumerate() {
         index[x.cell] = i;
     }
+    // PERF: buffers reused over every pair and triple (no allocation until a step is found)
+    let mut seen = vec![usize::MAX; bs.len()];
+    let mut c01 = vec![0u64; t.words];
+    let mut common = vec![0u64; t.words];
+    let mut masks: Vec<u64> = Vec::new();
     for i in 0..bs.len() {
         for j in i + 1..bs.len() {
             if count_and(&bs[i].excl, &bs[j].excl) < 2 {
                 continue;
             }
-            let c01 = and(&bs[i].excl, &bs[j].excl);
-            // the third cell: a base cell among the excluders of the first two
-            let twin: Vec<usize> = cells_of(&bs[i].excl)
+            for (w, (x, y)) in c01.iter_mut().zip(bs[i].excl.iter().zip(&bs[j].excl)) {
+                *w = x & y;
+            }
+            // the third cell: a base cell among the excluders of the first two, in the order
+            // of the first's excluders, then the second's, each once
+            let pair = i * bs.len() + j;
+            let twins = cells_of(&bs[i].excl)
                 .chain(cells_of(&bs[j].excl))
                 .filter_map(|c| (index[c] != usize::MAX).then_some(index[c]))
-                .filter(|&k| k != i && k != j)
-                .collect();
-            let mut seen: Vec<usize> = Vec::new();
-            for k in twin {
-                if seen.contains(&k) {
+                .filter(|&k| k != i && k != j);
+            for k in twins {
+                if seen[k] == pair {
                     continue;
                 }
-                seen.push(k);
+                seen[k] = pair;
                 if count_and(&c01, &bs[k].excl) < 2 {
                     continue;
                 }
-                let common = and(&c01, &bs[k].excl);
-                let masks: Vec<u64> = cells_of(&common).map(|c| b.cand[c]).collect();
+                for (w, (x, y)) in common.iter_mut().zip(c01.iter().zip(&bs[k].excl)) {
+                    *w = x & y;
+                }
+                masks.clear();
+                masks.extend(cells_of(&common).map(|c| b.cand[c]));
                 let cells = [bs[i].cell, bs[j].cell, bs[k].cell];
                 let elims = exclude(b, &cells, &masks);
                 if !elims.is_empty() {
