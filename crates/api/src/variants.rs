@@ -147,7 +147,7 @@ pub fn check(req: &VariantCheckRequest) -> Result<VariantCheckResponse, ApiError
         None => (None, Vec::new(), None),
         Some(line) => {
             let grid = read_grid_line(line, n)?;
-            let violations: Vec<ViolationOut> = puzzle
+            let mut violations: Vec<ViolationOut> = puzzle
                 .rules()
                 .violations(&grid)
                 .into_iter()
@@ -171,6 +171,8 @@ pub fn check(req: &VariantCheckRequest) -> Result<VariantCheckResponse, ApiError
                     }
                 })
                 .collect();
+            // A rule broken twice by the same digits (a cage's repeat and its sum) is said once.
+            violations.dedup();
             let solved = puzzle.is_solution(&grid);
             (Some(grid_line(&grid)), violations, Some(solved))
         }
