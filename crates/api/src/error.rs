@@ -20,7 +20,7 @@ pub struct ApiError {
     pub cells: Vec<(usize, usize)>,
     /// The constraint at fault, when rules that read were refused (a variant's cage sum no
     /// digits make, contradictory rules...).
-    pub constraint: Option<ConstraintRef>,
+    pub constraint: Option<Box<ConstraintRef>>,
     /// Whether the request read but asks for something that cannot hold (rules refused): the
     /// server answers 422 instead of 400.
     pub unprocessable: bool,
@@ -94,7 +94,7 @@ pub struct ErrorBody {
     pub cells: Vec<[usize; 2]>,
     /// The constraint at fault (a variant's rules refused): kind, number, cells.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub constraint: Option<ConstraintRef>,
+    pub constraint: Option<Box<ConstraintRef>>,
 }
 
 impl ErrorBody {

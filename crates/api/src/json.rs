@@ -138,6 +138,8 @@ mod tests {
         use serde_json::json;
         let meta = ok("meta", json!({}));
         assert_eq!(meta["caps"]["face"], "browser");
+        let formats = meta["variant_formats"].as_array().unwrap();
+        assert!(formats.iter().any(|f| f["name"] == "link"), "{formats:?}");
         assert_eq!(ok("check", json!({ "puzzle": EASY }))["givens"], 32);
         let solved = ok("solve", json!({ "puzzle": EASY }));
         assert_eq!(solved["status"], "unique");

@@ -32,15 +32,17 @@ impl From<RequestError> for ApiError {
             line: e.line(),
             column: e.column(),
             cells: e.cells(),
-            constraint: e.constraint().map(|n| ConstraintRef {
-                kind: n.kind.to_string(),
-                index: n.index,
-                cells: n
-                    .cells
-                    .iter()
-                    .map(|c| [usize::from(c.row), usize::from(c.col)])
-                    .collect(),
-                text: n.to_string(),
+            constraint: e.constraint().map(|n| {
+                Box::new(ConstraintRef {
+                    kind: n.kind.to_string(),
+                    index: n.index,
+                    cells: n
+                        .cells
+                        .iter()
+                        .map(|c| [usize::from(c.row), usize::from(c.col)])
+                        .collect(),
+                    text: n.to_string(),
+                })
             }),
             unprocessable: e.is_rules(),
         }
