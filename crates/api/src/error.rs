@@ -18,6 +18,27 @@ pub struct ApiError {
     pub column: Option<usize>,
     /// The cells at fault, `(row, column)`, 0-based.
     pub cells: Vec<(usize, usize)>,
+    /// The constraint at fault, when rules that read were refused (a variant's cage sum no
+    /// digits make, contradictory rules...).
+    pub constraint: Option<Box<ConstraintRef>>,
+    /// Whether the request read but asks for something that cannot hold (rules refused): the
+    /// server answers 422 instead of 400.
+    pub unprocessable: bool,
+}
+
+/// A constraint as a refusal names it: its kind, its number among the constraints of that
+/// kind, its cells.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ConstraintRef {
+    /// The kind in words: `killer cage`, `thermometer`, `white dot`, `diagonal-`...
+    pub kind: String,
+    /// Its number among the constraints of that kind, from 1 (0 for a rule of the whole grid).
+    pub index: usize,
+    /// Its cells, `[row, column]` 0-based (none for a rule of the whole grid).
+    pub cells: Vec<[usize; 2]>,
+    /// As a sentence names it: `killer cage 3 (r1c1 r1c2 r1c3)`.
+    pub text: String,
 }
 
 impl ApiError {
@@ -46,6 +67,7 @@ impl ApiError {
             line: self.line,
             column: self.column,
             cells: self.cells.iter().map(|&(r, c)| [r, c]).collect(),
+            constraint: self.constraint.clone(),
         }
     }
 }
@@ -70,6 +92,9 @@ pub struct ErrorBody {
     /// pencil mark that contradicts the solution, cells where two solutions differ.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cells: Vec<[usize; 2]>,
+    /// The constraint at fault (a variant's rules refused): kind, number, cells.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub constraint: Option<Box<ConstraintRef>>,
 }
 
 impl ErrorBody {
@@ -90,6 +115,7 @@ impl From<dlx_sudoku::RequestError> for ApiError {
             line: e.line(),
             column: e.column(),
             cells: e.cells(),
+            ..ApiError::default()
         }
     }
 }
@@ -102,6 +128,7 @@ impl From<dlx_logic::LogicRequestError> for ApiError {
             line: e.line(),
             column: e.column(),
             cells: e.cells(),
+            ..ApiError::default()
         }
     }
 }

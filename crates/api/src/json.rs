@@ -7,10 +7,10 @@ use serde::de::DeserializeOwned;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::run::{Asked, Budget, Caps, Progress, Run};
-use crate::{logic, meta, sudoku, xcc};
+use crate::{logic, meta, sudoku, variants, xcc};
 
 /// The operations [`call`] knows, by name.
-pub const OPERATIONS: [&str; 11] = [
+pub const OPERATIONS: [&str; 14] = [
     "meta",
     "check",
     "solve",
@@ -22,6 +22,9 @@ pub const OPERATIONS: [&str; 11] = [
     "xcc_solve",
     "xcc_trace",
     "queens",
+    "variant_check",
+    "variant_solve",
+    "variant_trace",
 ];
 
 fn read<T: DeserializeOwned>(body: &str) -> Result<T, ErrorBody> {
@@ -99,6 +102,17 @@ pub fn call(
             &read(body)?,
             &mut run(budget(Asked::default())),
         )),
+        "variant_check" => answer(variants::check(&read(body)?)),
+        "variant_solve" => {
+            let req: dlx_variants::request::SolveRequest = read(body)?;
+            let b = budget(Asked::new(req.node_budget, req.time_limit_ms));
+            answer(variants::solve(&req, &mut run(b)))
+        }
+        "variant_trace" => {
+            let req: dlx_variants::request::TraceRequest = read(body)?;
+            let b = budget(Asked::new(req.node_budget, req.time_limit_ms));
+            answer(variants::trace(&req, &mut run(b)))
+        }
         _ => Err(ErrorBody::message(format!(
             "no operation `{op}` (the operations: {})",
             OPERATIONS.join(", ")
@@ -124,6 +138,8 @@ mod tests {
         use serde_json::json;
         let meta = ok("meta", json!({}));
         assert_eq!(meta["caps"]["face"], "browser");
+        let formats = meta["variant_formats"].as_array().unwrap();
+        assert!(formats.iter().any(|f| f["name"] == "link"), "{formats:?}");
         assert_eq!(ok("check", json!({ "puzzle": EASY }))["givens"], 32);
         let solved = ok("solve", json!({ "puzzle": EASY }));
         assert_eq!(solved["status"], "unique");
@@ -151,6 +167,19 @@ mod tests {
         assert_eq!(xcc["solutions"], 2);
         assert_eq!(ok("xcc_trace", json!({ "queens": 4 }))["queens"]["n"], 4);
         assert_eq!(ok("queens", json!({ "n": 8, "limit": 0 }))["solutions"], 92);
+        let killer = "size 4\ngivens 1...............\ncage 7 r1c3 r1c4\ncage 7 r2c1 r3c1\ncage 5 r2c2 r2c3\ndiagonals";
+        let v = ok("variant_solve", json!({ "puzzle": killer }));
+        assert_eq!(v["status"], "unique");
+        assert_eq!(v["format"], "text");
+        let checked = ok(
+            "variant_check",
+            json!({ "puzzle": killer, "grid": v["solution"] }),
+        );
+        assert_eq!(checked["solved"], true);
+        let open = killer.replace("givens 1...............\n", "");
+        let t = ok("variant_trace", json!({ "puzzle": open, "max_steps": 2 }));
+        assert_eq!(t["steps"].as_array().unwrap().len(), 2);
+        assert_eq!(t["truncated"], true);
         // An empty body is refused by every operation that needs a field, with serde's
         // words for the field missing.
         for op in OPERATIONS
@@ -169,6 +198,15 @@ mod tests {
         assert_eq!((e.field.as_deref(), e.line), (Some("puzzle"), Some(1)));
         let e = call("solve", r#"{"puzzle": 7}"#, &caps, None).unwrap_err();
         assert!(e.error.starts_with("invalid JSON body: "), "{e:?}");
+        let e = call(
+            "variant_solve",
+            r#"{"puzzle": "size 4\ncage 3 r1c1 r1c2 r1c3"}"#,
+            &caps,
+            None,
+        )
+        .unwrap_err();
+        assert_eq!(e.constraint.as_ref().map(|c| c.index), Some(1));
+        assert_eq!((e.field.as_deref(), e.line), (Some("puzzle"), Some(2)));
         let e = call("nothing", "{}", &caps, None).unwrap_err();
         assert!(e.error.contains("xcc_solve"), "{e:?}");
     }

@@ -6,7 +6,8 @@
 //! The principal items:
 //! - the operations: [`sudoku::check`], [`sudoku::solve`], [`sudoku::trace`],
 //!   [`logic::explain`], [`logic::hint`], [`logic::rate`], [`logic::generate`],
-//!   [`xcc::solve`], [`xcc::trace`], [`xcc::queens`] and [`meta::meta`] (what a page needs
+//!   [`xcc::solve`], [`xcc::trace`], [`xcc::queens`], the variant Sudoku operations
+//!   [`variants::check`], [`variants::solve`], [`variants::trace`] and [`meta::meta`] (what a page needs
 //!   to know of the engine: symbols, sizes, solvers, techniques, bands, symmetries, caps);
 //!   their requests are the libraries' (`dlx_sudoku::SolveRequest`, ...) or, for the
 //!   operations no library owns, this crate's; their answers are this crate's types;
@@ -41,8 +42,9 @@ pub mod run;
 pub mod schema;
 pub mod sudoku;
 pub mod trace;
+pub mod variants;
 pub mod words;
 pub mod xcc;
 
-pub use error::{ApiError, ErrorBody};
+pub use error::{ApiError, ConstraintRef, ErrorBody};
 pub use run::{Asked, Budget, Caps, Progress, Run};

@@ -8,6 +8,7 @@ use dlx_engine::{AlgorithmChoice, Heuristic, Stop};
 use dlx_generate::Symmetry;
 use dlx_logic::{Band, Technique};
 use dlx_sudoku::{Shape, SolverKind};
+use dlx_variants::Format;
 use serde::Serialize;
 
 use crate::run::Caps;
@@ -115,6 +116,8 @@ pub struct Meta {
     pub symmetries: Vec<Named>,
     /// Why a search ended, each with the words for it.
     pub stops: Vec<Named>,
+    /// The formats a variant puzzle is read in (`format` of the variant operations).
+    pub variant_formats: Vec<Named>,
 }
 
 fn capitalized(s: &str) -> String {
@@ -162,6 +165,28 @@ pub fn meta(caps: &Caps) -> Meta {
                 SolverKind::Fast,
                 "Bitsets",
                 "the fastest: propagation on bit sets before every guess; it records no steps",
+            ),
+        ],
+        variant_formats: vec![
+            named(
+                Format::FPuzzles.as_str(),
+                "f-puzzles",
+                "f-puzzles JSON, as text or as an object",
+            ),
+            named(
+                Format::Link.as_str(),
+                "f-puzzles link",
+                "an f-puzzles link or its `load=` string (lz-string, base64)",
+            ),
+            named(
+                Format::Json.as_str(),
+                "dlx JSON",
+                "the rules as data: size, regions, givens, constraints",
+            ),
+            named(
+                Format::Text.as_str(),
+                "dlx text",
+                "a line a rule (`cage 15 r1c1 r1c2`, `thermo r2c2 r3c3`), docs/formats.md",
             ),
         ],
         heuristics: vec![

@@ -793,18 +793,34 @@ fn variant_puzzle(
     })
 }
 
-/// Solves or counts a variant puzzle (up to `limit`, 0: all) on one thread, interruptible
-/// with Ctrl-C; returns (count, complete, stop, first solution).
+/// How hard a variant search may work: a time limit, a node budget (as `Problem.count`'s
+/// `nodes`) and threads (0: all cores).
+#[derive(Clone, Copy)]
+struct Effort {
+    seconds: Option<f64>,
+    nodes: Option<u64>,
+    threads: usize,
+}
+
+/// Solves or counts a variant puzzle (up to `limit`, 0: all) on `effort.threads` threads,
+/// interruptible with Ctrl-C; returns (count, complete, stop, first solution).
 fn variant_search(
     py: Python<'_>,
     puzzle: &dlx_variants::Puzzle,
     limit: u64,
-    seconds: Option<f64>,
+    effort: Effort,
 ) -> PyResult<(u64, bool, String, Option<String>)> {
+    let Effort {
+        seconds,
+        nodes,
+        threads,
+    } = effort;
     let enc = dlx_variants::lower(puzzle).map_err(|e| SudokuError::new_err(e.to_string()))?;
     let mut limits = dlx_variants::Limits::count_all();
     limits.solutions = limit;
     limits.keep = 1;
+    limits.node_budget = nodes;
+    limits.threads = threads;
     if let Some(ms) = millis(seconds)? {
         limits = limits.with_time_limit(Duration::from_millis(ms));
     }
@@ -830,28 +846,39 @@ fn variant_search(
 
 /// Solves a variant puzzle: f-puzzles JSON, a link, our JSON or text format (`format` None:
 /// detected), `givens` replacing its own; returns the solution line, or None if it has none.
+/// `nodes` is a node budget, `threads` the threads of the search (0: all cores).
 #[pyfunction]
-#[pyo3(signature = (rules, format = None, givens = None, seconds = None))]
+#[pyo3(signature = (rules, format = None, givens = None, seconds = None, nodes = None, threads = 1))]
+#[allow(clippy::too_many_arguments)]
 fn variant_solve(
     py: Python<'_>,
     rules: &str,
     format: Option<&str>,
     givens: Option<&str>,
     seconds: Option<f64>,
+    nodes: Option<u64>,
+    threads: usize,
 ) -> PyResult<Option<String>> {
     let puzzle = variant_puzzle(rules, format, givens)?;
-    let (n, complete, stop, first) = variant_search(py, &puzzle, 1, seconds)?;
+    let effort = Effort {
+        seconds,
+        nodes,
+        threads,
+    };
+    let (n, complete, stop, first) = variant_search(py, &puzzle, 1, effort)?;
     if n == 0 && !complete {
         return Err(SudokuError::new_err(format!(
-            "no answer within the time limit ({stop})"
+            "no answer within the budget ({stop})"
         )));
     }
     Ok(first)
 }
 
 /// Counts a variant puzzle's solutions up to `limit` (0: all); returns (count, complete, stop).
+/// `nodes` is a node budget, `threads` the threads of the search (0: all cores).
 #[pyfunction]
-#[pyo3(signature = (rules, format = None, givens = None, limit = 0, seconds = None))]
+#[pyo3(signature = (rules, format = None, givens = None, limit = 0, seconds = None, nodes = None, threads = 1))]
+#[allow(clippy::too_many_arguments)]
 fn variant_count(
     py: Python<'_>,
     rules: &str,
@@ -859,9 +886,16 @@ fn variant_count(
     givens: Option<&str>,
     limit: u64,
     seconds: Option<f64>,
+    nodes: Option<u64>,
+    threads: usize,
 ) -> PyResult<(u64, bool, String)> {
     let puzzle = variant_puzzle(rules, format, givens)?;
-    let (n, complete, stop, _) = variant_search(py, &puzzle, limit, seconds)?;
+    let effort = Effort {
+        seconds,
+        nodes,
+        threads,
+    };
+    let (n, complete, stop, _) = variant_search(py, &puzzle, limit, effort)?;
     Ok((n, complete, stop))
 }
 

@@ -109,6 +109,20 @@ def test_limits_on_a_variant():
     assert not n.complete
 
 
+def test_a_node_budget_and_threads_on_a_variant():
+    text = (DATA / "puzzles" / "multi-thermo-03.json").read_text()
+    n = sudoku.count(text, nodes=5)
+    assert not n.complete and n.stop == "node_budget"
+    # Any number of threads counts the same.
+    one = sudoku.count(text, limit=50)
+    two = sudoku.count(text, limit=50, threads=2)
+    assert int(one) == int(two) == 50
+    solution = sudoku.solve(text, threads=2)
+    assert solution is not None and len(solution) == 81
+    with pytest.raises(TypeError):
+        sudoku.count("." * 81, nodes=5)
+
+
 def test_a_classic_grid_is_not_read_as_a_variant():
     with pytest.raises(dlx.SudokuError) as e:
         sudoku.solve("11" + "." * 14)

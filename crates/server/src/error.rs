@@ -79,6 +79,8 @@ impl AppError {
     /// The HTTP status of this error.
     pub fn status(&self) -> StatusCode {
         match self {
+            // Rules that read but cannot hold (a variant's constraint refused): 422.
+            AppError::Refused(e) if e.unprocessable => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::BadRequest(_) | AppError::Refused(_) => StatusCode::BAD_REQUEST,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
@@ -113,7 +115,8 @@ refused!(
     dlx_sudoku::RequestError,
     dlx_logic::LogicRequestError,
     dlx_generate::GenerateRequestError,
-    dlx_engine::RequestError
+    dlx_engine::RequestError,
+    dlx_variants::request::RequestError
 );
 
 impl IntoResponse for AppError {
@@ -149,7 +152,7 @@ const REFUSALS: [(u16, &str); 6] = [
     (415, "the body is not sent as `application/json`"),
     (
         422,
-        "the body is JSON of the wrong shape (a missing or unknown field, a value of the wrong type), or the answer would be larger than the response limit",
+        "the body is JSON of the wrong shape (a missing or unknown field, a value of the wrong type), a variant's rules read but cannot hold (the body's `constraint` names it: kind, number, cells), or the answer would be larger than the response limit",
     ),
     (
         503,

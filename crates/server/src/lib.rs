@@ -44,6 +44,7 @@ pub mod openapi;
 pub mod queens;
 pub mod state;
 pub mod sudoku;
+pub mod variants;
 pub mod work;
 pub mod xcc;
 

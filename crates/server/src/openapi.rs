@@ -16,14 +16,14 @@ use utoipa_axum::routes;
 
 use crate::error::ErrorBody;
 use crate::state::AppState;
-use crate::{logic, meta, queens, sudoku, xcc};
+use crate::{logic, meta, queens, sudoku, variants, xcc};
 
 /// The document's fixed parts: title, description, the shared error body.
 #[derive(OpenApi)]
 #[openapi(
     info(
         title = "dlx",
-        description = "The JSON API of `dlx serve`: Sudoku (check, solve, trace, explain, hint, rate, generate) and exact cover (solve, trace, N queens). Every failure is `{\"error\": \"...\"}` naming what is wrong; see docs/api.md."
+        description = "The JSON API of `dlx serve`: Sudoku (check, solve, trace, explain, hint, rate, generate), variant Sudoku (check, solve, trace) and exact cover (solve, trace, N queens). Every failure is `{\"error\": \"...\"}` naming what is wrong; see docs/api.md."
     ),
     components(schemas(ErrorBody))
 )]
@@ -46,6 +46,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(xcc::solve))
         .routes(routes!(xcc::trace))
         .routes(routes!(queens::get))
+        .routes(routes!(variants::check))
+        .routes(routes!(variants::solve))
+        .routes(routes!(variants::trace))
 }
 
 static DOCUMENT: OnceLock<utoipa::openapi::OpenApi> = OnceLock::new();

@@ -1780,12 +1780,200 @@ mod meta {
     }
 }
 
+mod variants {
+    use super::*;
+
+    /// A 4x4 killer with both diagonals and one given: one solution.
+    pub const KILLER4: &str = "size 4\ngivens 1...............\ncage 7 r1c3 r1c4\ncage 7 r2c1 r3c1\ncage 5 r2c2 r2c3\ndiagonals";
+    /// The same without the given: several.
+    pub const OPEN4: &str =
+        "size 4\ncage 7 r1c3 r1c4\ncage 7 r2c1 r3c1\ncage 5 r2c2 r2c3\ndiagonals";
+
+    fn digits(line: &str) -> Vec<u8> {
+        line.bytes().map(|b| b - b'0').collect()
+    }
+
+    /// The rules through the test kit's own reading of f-puzzles JSON and its own checker
+    /// (no `dlx-variants`): the answers are checked by an independent validator.
+    fn checked(fpuzzles: &Value, line: &str) {
+        let v = dlx_testkit::variants::read_fpuzzles(&fpuzzles.to_string()).unwrap();
+        let grid = digits(line);
+        assert_eq!(dlx_testkit::variants::check(&v, &grid), Ok(()), "{line}");
+    }
+
+    #[tokio::test]
+    async fn every_format_solves_and_the_answer_keeps_every_rule() {
+        let s = state();
+        // Our text format, detected.
+        let v = post_ok(&s, "/api/variants/solve", json!({ "puzzle": KILLER4 })).await;
+        assert_eq!(
+            (v["status"].as_str(), v["unique"].as_bool()),
+            (Some("unique"), Some(true))
+        );
+        assert_eq!(v["format"], "text");
+        let solution = v["solution"].as_str().unwrap().to_string();
+        // The same puzzle written as f-puzzles JSON (by the check), sent as an object, as
+        // text and as a link: the same solution.
+        let c = post_ok(&s, "/api/variants/check", json!({ "puzzle": KILLER4 })).await;
+        assert_eq!(c["size"], 4);
+        let ours = c["puzzle"].clone();
+        let p = dlx_variants::parse(&ours.to_string()).unwrap();
+        let fp: Value =
+            serde_json::from_str(&dlx_variants::write(&p, dlx_variants::Format::FPuzzles)).unwrap();
+        let link = dlx_variants::write(&p, dlx_variants::Format::Link);
+        for (puzzle, format) in [
+            (fp.clone(), "fpuzzles"),
+            (Value::String(fp.to_string()), "fpuzzles"),
+            (Value::String(link.clone()), "link"),
+            (ours, "json"),
+        ] {
+            let v = post_ok(&s, "/api/variants/solve", json!({ "puzzle": puzzle })).await;
+            assert_eq!(v["format"], format);
+            assert_eq!(v["solution"], solution.as_str(), "{format}");
+        }
+        checked(&fp, &solution);
+        // Counting the open puzzle: every solution listed keeps every rule.
+        let c = post_ok(&s, "/api/variants/check", json!({ "puzzle": OPEN4 })).await;
+        let p = dlx_variants::parse(&c["puzzle"].to_string()).unwrap();
+        let fp: Value =
+            serde_json::from_str(&dlx_variants::write(&p, dlx_variants::Format::FPuzzles)).unwrap();
+        let v = post_ok(
+            &s,
+            "/api/variants/solve",
+            json!({ "puzzle": OPEN4, "mode": "count", "list": 100 }),
+        )
+        .await;
+        assert_eq!(v["complete"], true);
+        let listed = v["listed"].as_array().unwrap();
+        assert_eq!(listed.len() as u64, v["solutions"].as_u64().unwrap());
+        assert!(listed.len() > 1, "{v}");
+        for g in listed {
+            checked(&fp, g.as_str().unwrap());
+        }
+        assert_eq!(
+            dlx_testkit::variants::count(
+                &dlx_testkit::variants::read_fpuzzles(&fp.to_string()).unwrap(),
+                1000
+            ),
+            listed.len() as u64,
+            "the brute-force count agrees"
+        );
+    }
+
+    #[tokio::test]
+    async fn rules_that_cannot_hold_are_422_naming_the_constraint() {
+        let s = state();
+        let v = post_refused(
+            &s,
+            "/api/variants/solve",
+            json!({ "puzzle": "size 4\ncage 3 r1c1 r1c2 r1c3" }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert_eq!(v["field"], "puzzle");
+        assert_eq!(v["line"], 2);
+        assert_eq!(v["constraint"]["kind"], "killer cage");
+        assert_eq!(v["constraint"]["index"], 1);
+        assert_eq!(v["cells"], json!([[0, 0], [0, 1], [0, 2]]));
+        assert!(
+            error_of(&v).contains("killer cage 1 (r1c1 r1c2 r1c3)"),
+            "{v}"
+        );
+        // Text that does not read is a 400 at its line and column.
+        let v = post_refused(
+            &s,
+            "/api/variants/trace",
+            json!({ "puzzle": "size 4\ncage 7 r1cx" }),
+            StatusCode::BAD_REQUEST,
+        )
+        .await;
+        assert_eq!(
+            (v["line"].as_u64(), v["column"].as_u64()),
+            (Some(2), Some(8))
+        );
+        assert!(v.get("constraint").is_none(), "{v}");
+        check_refusals(
+            &s,
+            [
+                (
+                    "a grid of the wrong length",
+                    "/api/variants/check",
+                    json!({ "puzzle": KILLER4, "grid": "123" }),
+                    400,
+                    Says::Starts("grid: "),
+                ),
+                (
+                    "too many solutions listed",
+                    "/api/variants/solve",
+                    json!({ "puzzle": KILLER4, "list": 1000 }),
+                    400,
+                    Says::Starts("list: "),
+                ),
+                (
+                    "an unknown field",
+                    "/api/variants/solve",
+                    json!({ "puzzle": KILLER4, "rules": 1 }),
+                    422,
+                    Says::Has("unknown field"),
+                ),
+                (
+                    "an unknown constraint in f-puzzles",
+                    "/api/variants/solve",
+                    json!({ "puzzle": { "size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]], "palindrome": [{ "lines": [["R1C1", "R1C2"]] }] } }),
+                    400,
+                    Says::Has("palindrome"),
+                ),
+            ],
+        )
+        .await;
+    }
+
+    #[tokio::test]
+    async fn budgets_stop_a_long_count_and_say_so() {
+        let s = state();
+        let v = post_ok(
+            &s,
+            "/api/variants/solve",
+            json!({ "puzzle": "size 9\ndiagonals", "mode": "count", "node_budget": 200 }),
+        )
+        .await;
+        assert_eq!(v["complete"], false);
+        assert_eq!(v["stopped"], "node_budget");
+        assert!(v["stats"]["nodes"].as_u64().unwrap() <= 200, "{v}");
+        let v = post_ok(
+            &s,
+            "/api/variants/trace",
+            json!({ "puzzle": "size 9\nantiknight", "limit": 0, "node_budget": 30 }),
+        )
+        .await;
+        assert_eq!(v["truncated"], true);
+    }
+
+    #[tokio::test]
+    async fn a_trace_replays_to_a_solution() {
+        let s = state();
+        let v = post_ok(&s, "/api/variants/trace", json!({ "puzzle": OPEN4 })).await;
+        let mut grid = digits(&v["grid"].as_str().unwrap().replace('.', "0"));
+        for st in v["steps"].as_array().unwrap() {
+            for ch in st["changes"].as_array().unwrap() {
+                grid[ch[0].as_u64().unwrap() as usize] = ch[1].as_u64().unwrap() as u8;
+            }
+        }
+        assert_eq!(
+            v["steps"].as_array().unwrap().last().unwrap()["kind"],
+            "solution"
+        );
+        let p = dlx_variants::parse(OPEN4).unwrap();
+        assert!(p.is_solution(&grid), "{grid:?}");
+    }
+}
+
 mod contract {
     use super::*;
 
     /// Every route of the API, as a client calls it: method, path as the document writes it,
     /// and a path with its parameters filled in.
-    const ROUTES: [(&str, &str, &str); 14] = [
+    const ROUTES: [(&str, &str, &str); 17] = [
         ("get", "/api/health", "/api/health"),
         ("get", "/api/limits", "/api/limits"),
         ("get", "/api/meta", "/api/meta"),
@@ -1800,6 +1988,9 @@ mod contract {
         ("post", "/api/xcc/solve", "/api/xcc/solve"),
         ("post", "/api/xcc/trace", "/api/xcc/trace"),
         ("get", "/api/queens/{n}", "/api/queens/6"),
+        ("post", "/api/variants/check", "/api/variants/check"),
+        ("post", "/api/variants/solve", "/api/variants/solve"),
+        ("post", "/api/variants/trace", "/api/variants/trace"),
     ];
 
     const EASY: &str =
@@ -1940,6 +2131,22 @@ mod contract {
                 json!({ "problem": KNUTH, "max_steps": 20 }),
             ),
             ("/api/xcc/trace", json!({ "queens": 4, "max_steps": 20 })),
+            (
+                "/api/variants/check",
+                json!({ "puzzle": variants::KILLER4, "grid": "1243........2..." }),
+            ),
+            (
+                "/api/variants/solve",
+                json!({ "puzzle": variants::KILLER4 }),
+            ),
+            (
+                "/api/variants/solve",
+                json!({ "puzzle": variants::OPEN4, "mode": "count", "list": 3 }),
+            ),
+            (
+                "/api/variants/trace",
+                json!({ "puzzle": variants::OPEN4, "max_steps": 20 }),
+            ),
         ];
         for (path, body) in bodies {
             let (status, v) = post(&s, path, body.clone()).await;
@@ -1970,6 +2177,11 @@ mod contract {
             (
                 "/api/sudoku/rate",
                 json!({ "puzle": EASY }),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/variants/solve",
+                json!({ "puzzle": "size 4\ncage 3 r1c1 r1c2 r1c3" }),
                 StatusCode::UNPROCESSABLE_ENTITY,
             ),
         ] {

@@ -320,9 +320,62 @@ impl Encoding {
     }
 
     /// The problem in Knuth's text format (for SSXCC and the other programs that read it),
-    /// with `comment` as its first lines.
+    /// with `comment` as its first lines, and the digits settled while lowering (givens,
+    /// forced moves) as primary items of one option each, named `g` + row + column + digit
+    /// (0-based row and column and the digit in base 36: `g005` is 5 at r1c1), first: so the
+    /// file's solutions are the puzzle's, every cell in each, even when lowering settled them
+    /// all (the problem searched then has no item at all).
     pub fn to_knuth(&self, comment: Option<&str>) -> String {
-        dlx_engine::format::write(&self.problem, comment)
+        const R36: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+        let n = self.n;
+        let settled: Vec<String> = self
+            .fixed
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| **d != 0)
+            .map(|(i, &d)| {
+                [b'g', R36[i / n], R36[i % n], R36[usize::from(d) % 36]]
+                    .iter()
+                    .map(|&b| b as char)
+                    .collect()
+            })
+            .collect();
+        if settled.is_empty() {
+            return dlx_engine::format::write(&self.problem, comment);
+        }
+        let mut comment = comment.map(str::to_string).unwrap_or_default();
+        if !comment.is_empty() && !comment.ends_with('\n') {
+            comment.push('\n');
+        }
+        comment.push_str(
+            "the digits settled before the search: items g<row><column><digit>, 0-based, base 36",
+        );
+        let text = dlx_engine::format::write(&self.problem, Some(&comment));
+        let skip = comment.lines().count();
+        let mut lines = text.lines();
+        let mut out = String::with_capacity(text.len() + settled.len() * 10);
+        for line in lines.by_ref().take(skip) {
+            out.push_str(line);
+            out.push('\n');
+        }
+        let items = lines.next().unwrap_or("");
+        out.push_str(&settled.join(" "));
+        if !items.trim().is_empty() {
+            if !items.starts_with(' ') {
+                out.push(' ');
+            }
+            out.push_str(items);
+        }
+        out.push('\n');
+        for line in lines {
+            out.push_str(line);
+            out.push('\n');
+        }
+        for name in &settled {
+            out.push_str(name);
+            out.push('\n');
+        }
+        out
     }
 }
 

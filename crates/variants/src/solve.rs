@@ -72,13 +72,16 @@ impl Limits {
             heuristic: self.heuristic,
             node_budget: self.node_budget,
             deadline: self.deadline,
-            ..Config::default()
+            // Variant nodes are dear (microseconds to milliseconds with the propagator): the
+            // deadline is looked at every 256 nodes, not 4,096.
+            check_interval: 256,
         }
     }
 }
 
 /// The verdict on a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// Exactly one solution (the whole tree was explored).

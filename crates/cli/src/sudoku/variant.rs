@@ -142,11 +142,10 @@ pub fn solve(
     let enc = lower(name, &puzzle)?;
     let setup = start.elapsed();
     if let Some(path) = &args.emit_xcc {
-        emit_xcc(
-            path,
-            &enc.problem,
-            &format!("{name}: {}", puzzle.describe()),
-        )?;
+        // With the settled digits as items, so the file has the puzzle's solutions even when
+        // lowering settled every cell.
+        let text = enc.to_knuth(Some(&format!("{name}: {}", puzzle.describe())));
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
     }
     if args.verbose {
         eprintln!("puzzle: {}", puzzle.describe());

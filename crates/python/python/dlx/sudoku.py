@@ -93,13 +93,17 @@ def solve(
     *,
     rules: Optional[Rules] = None,
     format: Optional[str] = None,
+    nodes: Optional[int] = None,
+    threads: int = 1,
 ) -> Optional[str]:
     """The solution of ``puzzle`` as one line of symbols, or ``None`` if it has none.
 
     ``puzzle`` is a grid, or a variant puzzle (see the module's help); ``rules=`` gives a
     variant's rules, ``puzzle`` then its givens (``""``: the rules' own). ``format``
     (``fpuzzles``, ``link``, ``json``, ``text``) names the variant's format instead of
-    detecting it.
+    detecting it. For a variant, ``nodes`` is a node budget (as for
+    :meth:`dlx.Problem.count`) and ``threads`` the threads of its search (0: all cores); a
+    search stopped by either before a solution raises :class:`dlx.SudokuError`.
 
     Raises :class:`dlx.SudokuError` (a ``ValueError``) if the puzzle does not parse, two
     givens conflict or a rule is impossible, naming the line, the cells or the constraint
@@ -107,7 +111,9 @@ def solve(
     """
     v = _variant(puzzle, rules)
     if v is not None:
-        return _dlx.variant_solve(v[0], format, v[1], seconds)
+        return _dlx.variant_solve(v[0], format, v[1], seconds, nodes, threads)
+    if nodes is not None or threads != 1:
+        raise TypeError("nodes= and threads= are for variant puzzles")
     assert isinstance(puzzle, str)
     return _dlx.sudoku_solve(puzzle, seconds)
 
@@ -119,15 +125,22 @@ def count(
     *,
     rules: Optional[Rules] = None,
     format: Optional[str] = None,
+    nodes: Optional[int] = None,
+    threads: int = 1,
 ) -> Count:
     """The number of solutions of ``puzzle`` (stopping at ``limit`` if it is not 0, or after
     ``seconds``), as a :class:`Count`: an ``int`` whose ``complete`` says whether it is exact.
-    ``puzzle``, ``rules`` and ``format`` are as for :func:`solve`.
+    ``puzzle``, ``rules``, ``format``, ``nodes`` and ``threads`` are as for :func:`solve`
+    (a count stopped by the node budget is not ``complete``, its ``stop`` ``node_budget``).
     """
     v = _variant(puzzle, rules)
     if v is not None:
-        n, complete, stop = _dlx.variant_count(v[0], format, v[1], limit, seconds)
+        n, complete, stop = _dlx.variant_count(
+            v[0], format, v[1], limit, seconds, nodes, threads
+        )
     else:
+        if nodes is not None or threads != 1:
+            raise TypeError("nodes= and threads= are for variant puzzles")
         assert isinstance(puzzle, str)
         n, complete, stop = _dlx.sudoku_count(puzzle, limit, seconds)
     return Count(n, complete, stop)

@@ -1,0 +1,86 @@
+//! The variant Sudoku endpoints (issue 28): `POST /api/variants/check` (read the rules in any
+//! format, answer them in our JSON, check a grid against every rule), `POST
+//! /api/variants/solve` (one solution, uniqueness, or a count) and `POST
+//! /api/variants/trace` (the dancing-links search step by step). The work is
+//! `dlx_api::variants`'; rules that read but cannot hold are answered 422 naming the
+//! constraint (kind, number, cells).
+
+use axum::extract::State;
+use dlx_api::variants::{
+    VariantCheckRequest, VariantCheckResponse, VariantSolveResponse, VariantTraceResponse,
+};
+use dlx_api::{Asked, Run};
+use dlx_variants::request::{SolveRequest, TraceRequest};
+
+use crate::error::{ApiJson, AppError, Refusals};
+use crate::state::AppState;
+use crate::work::answer;
+
+/// `POST /api/variants/check`.
+#[utoipa::path(
+    post,
+    path = "/api/variants/check",
+    operation_id = "variants_check",
+    tag = "variants",
+    request_body = VariantCheckRequest,
+    responses((status = 200, body = VariantCheckResponse), Refusals)
+)]
+pub async fn check(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<VariantCheckRequest>,
+) -> Result<ApiJson<VariantCheckResponse>, AppError> {
+    answer(&state, Asked::default(), move |_| {
+        Ok(dlx_api::variants::check(&req)?)
+    })
+    .await
+}
+
+/// `POST /api/variants/solve`.
+#[utoipa::path(
+    post,
+    path = "/api/variants/solve",
+    operation_id = "variants_solve",
+    tag = "variants",
+    request_body = SolveRequest,
+    responses((status = 200, body = VariantSolveResponse), Refusals)
+)]
+pub async fn solve(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<SolveRequest>,
+) -> Result<ApiJson<VariantSolveResponse>, AppError> {
+    req.validate(state.caps.max_listed)?;
+    let asked = Asked::new(req.node_budget, req.time_limit_ms);
+    let caps = state.caps.clone();
+    answer(&state, asked, move |budget| {
+        Ok(dlx_api::variants::solve(
+            &req,
+            &mut Run::new(budget, &caps),
+        )?)
+    })
+    .await
+}
+
+/// `POST /api/variants/trace`.
+#[utoipa::path(
+    post,
+    path = "/api/variants/trace",
+    operation_id = "variants_trace",
+    tag = "variants",
+    request_body = TraceRequest,
+    responses((status = 200, body = VariantTraceResponse), Refusals)
+)]
+pub async fn trace(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<TraceRequest>,
+) -> Result<ApiJson<VariantTraceResponse>, AppError> {
+    req.validate(state.caps.max_trace_steps)?;
+    let asked = Asked::new(req.node_budget, req.time_limit_ms);
+    let caps = state.caps.clone();
+    answer(&state, asked, move |budget| {
+        Ok(dlx_api::variants::trace(
+            &req,
+            &mut Run::new(budget, &caps),
+        )?)
+    })
+    .await
+}
