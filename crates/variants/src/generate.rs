@@ -603,7 +603,7 @@ impl<'a> Plan<'a> {
         let Ok(base) = Rules::new(n, regions.clone(), self.globals.clone()) else {
             return Ok(None);
         };
-        let Some(solution) = grids::random_solution(&base, rng, 100_000, self.deadline) else {
+        let Some(solution) = grids::random_solution(&base, rng, 20_000, self.deadline) else {
             w.tick()?;
             return Ok(None);
         };

@@ -91,9 +91,10 @@ pub(super) fn jigsaw_layout(n: usize, rng: &mut ChaCha8Rng) -> Vec<u8> {
     layout
 }
 
-/// A full grid of `rules`: `n` random cells get random digits that break no rule, the
-/// dancing-cells search completes them (at most `budget` nodes). `None` when the seeds have
-/// no completion, the budget or the deadline ran out.
+/// A full grid of `rules`: `n` random cells (3 under the nonconsecutive rule, whose grids are
+/// so few that `n` random digits rarely have a completion) get random digits that break no
+/// rule, the dancing-cells search completes them (at most `budget` nodes). `None` when the
+/// seeds have no completion, the budget or the deadline ran out.
 pub(super) fn random_solution(
     rules: &Rules,
     rng: &mut ChaCha8Rng,
@@ -104,7 +105,12 @@ pub(super) fn random_solution(
     let mut grid = vec![0u8; n * n];
     let mut cells: Vec<usize> = (0..n * n).collect();
     cells.shuffle(rng);
-    for &i in cells.iter().take(n) {
+    let seeds = if rules.has(&crate::constraint::Constraint::NonConsecutive) {
+        3
+    } else {
+        n
+    };
+    for &i in cells.iter().take(seeds) {
         let mut digits: Vec<u8> = (1..=n as u8).collect();
         digits.shuffle(rng);
         for d in digits {
