@@ -618,7 +618,13 @@ impl<'a> Plan<'a> {
                             return Ok(None);
                         }
                     }
-                    Check::Multiple(None) | Check::Unknown => return Ok(None),
+                    // Out of budget: a smaller cage, and try again.
+                    Check::Unknown => {
+                        if !killer::split_largest(&mut cages, n, rng) {
+                            return Ok(None);
+                        }
+                    }
+                    Check::Multiple(None) => return Ok(None),
                 }
             }
             let minimal = killer::merge(w, regions.as_ref(), &mut cages, &solution, max, rng)?;

@@ -9,11 +9,14 @@
 //!    chosen so that the two parts' sums differ between `s` and `t` (such an edge exists:
 //!    if every edge cut had equal sums, every cell would hold the same digit in both), the
 //!    most even such cut first. Both parts stay connected, and `t` is no longer a solution.
-//!    Each split adds a cage, so this ends (at worst with every cell a cage of one).
+//!    Each split adds a cage, so this ends (at worst with every cell a cage of one). A proof
+//!    that runs out of its node budget (large grids) splits a largest cage the same way, at
+//!    its most even cut: more information, smaller proofs.
 //! 3. **Merge.** Rounds over the pairs of neighbouring cages whose union has different digits
 //!    and at most the largest size, in a random order: a merge is kept if the search still
 //!    proves one solution. A round without a merge ends it; then no two neighbouring cages
-//!    can be merged (`minimal`).
+//!    can be merged (`minimal`). After 3 merge proofs cut short by the node budget, merging
+//!    stops (not minimal): each costs the whole budget.
 
 use rand::Rng;
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -179,6 +182,35 @@ pub(super) fn split(
     false
 }
 
+/// Splits the largest cage (of two cells or more; a random one among the largest) along the
+/// most even edge of a random spanning tree: more information when a proof runs out of its
+/// budget. `false` when every cage is a single cell.
+pub(super) fn split_largest(cages: &mut Cages, n: usize, rng: &mut ChaCha8Rng) -> bool {
+    let Some(largest) = cages.iter().map(Vec::len).max().filter(|&k| k >= 2) else {
+        return false;
+    };
+    let ids: Vec<usize> = (0..cages.len())
+        .filter(|&k| cages[k].len() == largest)
+        .collect();
+    let Some(&id) = ids.choose(rng) else {
+        return false;
+    };
+    // `split` with every cell of the cage changed by one in the "other" grid: every cut's
+    // sums differ, so it takes the most even one.
+    let solution: Vec<u8> = vec![1; n * n];
+    let mut other = solution.clone();
+    for &i in &cages[id] {
+        other[i] = 2;
+    }
+    let mut one = vec![std::mem::take(&mut cages[id])];
+    let done = split(&mut one, &solution, &other, n, rng);
+    cages[id] = one.swap_remove(0);
+    if done {
+        cages.push(one.pop().unwrap_or_default());
+    }
+    done
+}
+
 /// Whether cages `a` and `b` touch and may be one cage: different digits, at most `max`.
 fn mergeable(a: &[usize], b: &[usize], solution: &[u8], n: usize, max: usize) -> bool {
     if a.len() + b.len() > max {
@@ -188,6 +220,10 @@ fn mergeable(a: &[usize], b: &[usize], solution: &[u8], n: usize, max: usize) ->
     b.iter().all(|&i| digits & (1 << solution[i]) == 0)
         && a.iter().any(|&i| neighbours(i, n).any(|j| b.contains(&j)))
 }
+
+/// Merge proofs cut short by the node budget before merging stops (the puzzle is then not
+/// minimal): each costs the whole budget.
+const MAX_CUT_SHORT: usize = 3;
 
 /// Step 3: merges neighbouring cages while the puzzle stays unique; whether the last round
 /// tried every pair and merged none (the cages are then minimal).
@@ -200,6 +236,8 @@ pub(super) fn merge(
     rng: &mut ChaCha8Rng,
 ) -> Result<bool, super::Timeout> {
     let n = w.n;
+    // Proofs cut short by the budget are the dear ones: after a few, stop merging.
+    let mut cut_short = 0;
     loop {
         let mut pairs: Vec<(usize, usize)> = Vec::new();
         for a in 0..cages.len() {
@@ -231,7 +269,14 @@ pub(super) fn merge(
                     merged = true;
                 }
                 Check::Multiple(_) => {}
-                Check::Unknown => all_decided = false,
+                Check::Unknown => {
+                    cut_short += 1;
+                    if cut_short >= MAX_CUT_SHORT {
+                        cages.retain(|c| !c.is_empty());
+                        return Ok(false);
+                    }
+                    all_decided = false;
+                }
             }
         }
         cages.retain(|c| !c.is_empty());
