@@ -23,6 +23,7 @@ mod logic;
 mod report;
 mod trace;
 mod variant;
+mod vgenerate;
 
 use anyhow::Result;
 use clap::{Args, Subcommand};

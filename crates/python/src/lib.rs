@@ -899,6 +899,62 @@ fn variant_count(
     Ok((n, complete, stop))
 }
 
+/// One generated variant puzzle as Python receives it: (index, the puzzle in the format
+/// asked, its solution line, givens, cages, minimal).
+type GeneratedRow = (u64, String, String, usize, usize, bool);
+
+/// Makes variant puzzles (issue 29): `request` is `dlx_variants::generate::GenerateRequest`
+/// as JSON; each puzzle written in `format` (`text`, `fpuzzles`, `link`, `json`); on
+/// `threads` threads (0: all cores). Returns (puzzles, seed, why fewer were made or None).
+/// Ctrl-C stops between puzzles.
+#[pyfunction]
+#[pyo3(signature = (request, format = "text", threads = 1))]
+fn variant_generate(
+    py: Python<'_>,
+    request: &str,
+    format: &str,
+    threads: usize,
+) -> PyResult<(Vec<GeneratedRow>, u64, Option<String>)> {
+    use dlx_variants::generate::{GenerateRequest, generate_each};
+    use dlx_variants::request::RequestError;
+    let request: GenerateRequest = serde_json::from_str(request)
+        .map_err(|e| variant_error(RequestError::invalid("request", e)))?;
+    let format: dlx_variants::Format = format
+        .parse()
+        .map_err(|e| variant_error(RequestError::invalid("format", e)))?;
+    let options = request
+        .options()
+        .map_err(|e| variant_error(RequestError::invalid(e.field, e.message)))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| SudokuError::new_err(e.to_string()))?;
+    let stop = AtomicBool::new(false);
+    let made = run_interruptible(py, &stop, || {
+        let mut rows: Vec<GeneratedRow> = Vec::new();
+        let summary = pool.install(|| {
+            generate_each(&options, |p| {
+                rows.push((
+                    p.index,
+                    dlx_variants::write(&p.puzzle, format),
+                    dlx_variants::grid_line(&p.solution),
+                    p.givens,
+                    p.cages,
+                    p.minimal,
+                ));
+                if stop.load(Ordering::Relaxed) {
+                    std::ops::ControlFlow::Break(())
+                } else {
+                    std::ops::ControlFlow::Continue(())
+                }
+            })
+        });
+        summary.map(|s| (rows, s.stop.map(|r| r.to_string())))
+    })?;
+    let (rows, why) = made.map_err(|e| SudokuError::new_err(e.to_string()))?;
+    Ok((rows, options.seed, why))
+}
+
 /// Whether `text` reads as a variant puzzle (JSON, a link, our text format), not a grid.
 #[pyfunction]
 fn variant_sniff(text: &str) -> bool {
@@ -1026,6 +1082,7 @@ fn _dlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variant_solve, m)?)?;
     m.add_function(wrap_pyfunction!(variant_count, m)?)?;
     m.add_function(wrap_pyfunction!(variant_sniff, m)?)?;
+    m.add_function(wrap_pyfunction!(variant_generate, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku_solve_lines, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku_solve_cells, m)?)?;
     m.add("STATUSES", statuses())?;

@@ -128,3 +128,32 @@ def test_a_classic_grid_is_not_read_as_a_variant():
         sudoku.solve("11" + "." * 14)
     assert e.value.constraint is None
     assert "repeats" in str(e.value)
+
+
+def test_generate_variant_killer_is_unique_and_reads_back():
+    made = sudoku.generate_variant("killer", 6, seed=4, count=2)
+    assert [p["index"] for p in made] == [0, 1]
+    for p in made:
+        assert p["givens"] == 0 and p["cages"] > 5 and p["seed"] == 4
+        assert "cage " in p["puzzle"]
+        assert sudoku.count(p["puzzle"], 2) == 1
+        assert sudoku.solve(p["puzzle"]) == p["solution"]
+    # The same seed, the same puzzles, on any number of threads.
+    again = sudoku.generate_variant("killer", 6, seed=4, count=2, threads=2)
+    assert again == made
+
+
+def test_generate_variant_with_givens_formats_and_errors():
+    p = sudoku.generate_variant("x,anti-king", 9, seed=2, symmetry="rotate180", format="fpuzzles")[0]
+    data = json.loads(p["puzzle"])
+    assert data["size"] == 9 and data["diagonal+"] and data["antiking"]
+    assert p["givens"] > 0 and p["minimal"]
+    assert sudoku.solve(data) == p["solution"]
+    with pytest.raises(dlx.SudokuError) as e:
+        sudoku.generate_variant("killer", symmetry="rotate180")
+    assert e.value.field == "symmetry"
+    with pytest.raises(dlx.SudokuError) as e:
+        sudoku.generate_variant("sudoku-x")
+    assert e.value.field == "variant"
+    with pytest.raises(dlx.SudokuError, match="time limit"):
+        sudoku.generate_variant("killer", seconds=0)

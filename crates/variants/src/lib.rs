@@ -39,6 +39,7 @@ pub mod constraint;
 pub mod error;
 pub mod format;
 pub mod fpuzzles;
+pub mod generate;
 pub mod link;
 pub mod lower;
 pub mod prune;

@@ -58,10 +58,15 @@ pub struct GenerateArgs {
     pub json: bool,
     #[command(flatten)]
     pub pool: output::PoolArgs,
+    #[command(flatten)]
+    pub variant: super::vgenerate::VariantArgs,
 }
 
 /// Runs `dlx sudoku generate`.
 pub fn run(args: GenerateArgs) -> Result<Found> {
+    if args.variant.variant.is_some() {
+        return super::vgenerate::run(&args);
+    }
     let request = GenerateRequest {
         size: Some(args.size),
         shape: args.shape,

@@ -26,6 +26,7 @@ import math
 from typing import (
     TYPE_CHECKING,
     Any,
+    Dict,
     List,
     Mapping,
     Optional,
@@ -194,4 +195,74 @@ def solve_many(puzzles: Any, unique: bool = False, threads: int = 0) -> Tuple[An
     return solutions, statuses.astype(str)
 
 
-__all__ = ["STATUSES", "Count", "count", "solve", "solve_many", "unique"]
+def generate_variant(
+    variant: str,
+    size: int = 9,
+    *,
+    count: int = 1,
+    seed: Optional[int] = None,
+    symmetry: Optional[str] = None,
+    max_cage: Optional[int] = None,
+    node_budget: Optional[int] = None,
+    attempts: Optional[int] = None,
+    seconds: Optional[float] = None,
+    format: str = "text",
+    threads: int = 1,
+) -> List[Dict[str, Any]]:
+    """New variant puzzles with one solution (``docs/generate.md``, "Variant puzzles").
+
+    ``variant`` names the families, combined with commas: ``killer`` (cages with their sums,
+    no givens), ``jigsaw``, ``x``, ``windoku``, ``anti-knight``, ``anti-king``,
+    ``non-consecutive``, ``disjoint-groups`` (``"killer,jigsaw"``). Puzzles with givens are
+    minimal, with the givens' ``symmetry`` if asked (``rotate180``...). The same ``seed``
+    makes the same puzzles on any number of ``threads``. Each puzzle is a dict: ``index``,
+    ``puzzle`` (in ``format``: ``text``, ``fpuzzles``, ``link`` or ``json``, which
+    :func:`solve` reads back), ``solution``, ``givens``, ``cages``, ``minimal``, ``seed``.
+    Rated bands need the logic of variant rules, not built yet. Raises ``SudokuError``
+    (with ``field``) for a bad request, and when fewer than ``count`` were made (the time
+    limit ``seconds``, or ``attempts`` per puzzle, ran out).
+
+    >>> p = sudoku.generate_variant("killer", 6, seed=1)[0]
+    >>> sudoku.solve(p["puzzle"]) == p["solution"]
+    True
+    """
+    request: Dict[str, Any] = {"variant": variant, "size": size, "count": count}
+    for key, value in (
+        ("seed", seed),
+        ("symmetry", symmetry),
+        ("max_cage", max_cage),
+        ("node_budget", node_budget),
+        ("attempts", attempts),
+    ):
+        if value is not None:
+            request[key] = value
+    if seconds is not None:
+        if not seconds >= 0:
+            raise ValueError(f"seconds must be >= 0, not {seconds}")
+        request["time_limit_ms"] = math.ceil(seconds * 1000)
+    rows, used_seed, stop = _dlx.variant_generate(json.dumps(request), format, threads)
+    if stop is not None:
+        raise _dlx.SudokuError(f"made {len(rows)} of {count} puzzles: {stop}")
+    return [
+        {
+            "index": index,
+            "puzzle": puzzle,
+            "solution": solution,
+            "givens": givens,
+            "cages": cages,
+            "minimal": minimal,
+            "seed": used_seed,
+        }
+        for index, puzzle, solution, givens, cages, minimal in rows
+    ]
+
+
+__all__ = [
+    "STATUSES",
+    "Count",
+    "count",
+    "generate_variant",
+    "solve",
+    "solve_many",
+    "unique",
+]

@@ -1,0 +1,732 @@
+//! Variant puzzles made to order (issue 29, generation): jigsaw (random irregular regions),
+//! X (both diagonals), windoku, anti-knight, anti-king, nonconsecutive and disjoint groups
+//! with minimal givens, symmetric on request, and killer puzzles with no givens (cages cut
+//! from a solution, sums shown), alone or combined (`killer,jigsaw`, `x,anti-knight`).
+//! Every puzzle is proven unique by this crate's search (dancing cells with the variant
+//! propagator, limit 2, a node budget); puzzle `i` depends only on the seed, `i` and the
+//! options, never on the number of threads.
+//!
+//! - [`Kind`]: one family; [`GenerateOptions`]: size, kinds, [`Symmetry`], seed, count, the
+//!   largest cage, budgets; [`GenerateRequest`]: the same as plain data, checked once, for
+//!   the faces;
+//! - [`generate`], [`generate_each`] (streamed in index order), [`generate_one`], each
+//!   puzzle a [`Generated`].
+//!
+//! ```
+//! use dlx_variants::generate::{GenerateOptions, Kind, generate};
+//! use dlx_variants::{Limits, Verdict, solve};
+//!
+//! let options = GenerateOptions {
+//!     size: 6,
+//!     kinds: vec![Kind::Killer],
+//!     seed: 7,
+//!     ..GenerateOptions::default()
+//! };
+//! let report = generate(&options).unwrap();
+//! let p = &report.puzzles[0];
+//! assert_eq!(p.givens, 0);
+//! let answer = solve(&p.puzzle, &Limits::default()).unwrap();
+//! assert_eq!(answer.verdict, Verdict::Unique);
+//! assert_eq!(answer.solutions[0], p.solution);
+//! ```
+//!
+//! How each family is made: a random full grid of the rules (`grids`: a few random digits
+//! completed by the search; random connected regions first for jigsaw), then givens dug
+//! orbit by orbit (`dig`) or, for killer, cages cut, split and merged (`killer`).
+
+mod dig;
+mod grids;
+mod killer;
+pub mod request;
+mod symmetry;
+
+use dlx_time::Instant;
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::constraint::Constraint;
+use crate::error::RuleError;
+use crate::puzzle::{Meta, Puzzle};
+use crate::rules::{Regions, Rules};
+use crate::solve::{Limits, Verdict, solve};
+
+pub use request::{GenerateRequest, GenerateRequestError};
+pub use symmetry::Symmetry;
+
+/// One family of variant puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum Kind {
+    /// Random irregular regions instead of boxes.
+    Jigsaw,
+    /// Both diagonals hold each digit once.
+    X,
+    /// Windoku windows.
+    Windoku,
+    /// Cells a knight's move apart differ.
+    AntiKnight,
+    /// Cells a king's move apart differ.
+    AntiKing,
+    /// Orthogonal neighbours are not consecutive.
+    NonConsecutive,
+    /// Disjoint groups.
+    DisjointGroups,
+    /// Killer cages with their sums, and no given digit.
+    Killer,
+}
+
+impl Kind {
+    /// Every kind.
+    pub const ALL: [Kind; 8] = [
+        Kind::Jigsaw,
+        Kind::X,
+        Kind::Windoku,
+        Kind::AntiKnight,
+        Kind::AntiKing,
+        Kind::NonConsecutive,
+        Kind::DisjointGroups,
+        Kind::Killer,
+    ];
+
+    /// The name of the command line (`anti-knight`, `killer`...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Jigsaw => "jigsaw",
+            Kind::X => "x",
+            Kind::Windoku => "windoku",
+            Kind::AntiKnight => "anti-knight",
+            Kind::AntiKing => "anti-king",
+            Kind::NonConsecutive => "non-consecutive",
+            Kind::DisjointGroups => "disjoint-groups",
+            Kind::Killer => "killer",
+        }
+    }
+
+    /// The rule of the whole grid the kind adds, if any.
+    fn rules(self) -> &'static [Constraint] {
+        match self {
+            Kind::X => &[Constraint::DiagonalPositive, Constraint::DiagonalNegative],
+            Kind::Windoku => &[Constraint::Windoku],
+            Kind::AntiKnight => &[Constraint::AntiKnight],
+            Kind::AntiKing => &[Constraint::AntiKing],
+            Kind::NonConsecutive => &[Constraint::NonConsecutive],
+            Kind::DisjointGroups => &[Constraint::DisjointGroups],
+            Kind::Jigsaw | Kind::Killer => &[],
+        }
+    }
+
+    /// The kind in a rules text for people.
+    fn sentence(self) -> &'static str {
+        match self {
+            Kind::Jigsaw => "Each irregular region holds every digit once.",
+            Kind::X => "Each of the two main diagonals holds every digit once.",
+            Kind::Windoku => "Each shaded window holds every digit once.",
+            Kind::AntiKnight => "Cells a chess knight's move apart hold different digits.",
+            Kind::AntiKing => "Cells a chess king's move apart hold different digits.",
+            Kind::NonConsecutive => "Orthogonal neighbours never hold consecutive digits.",
+            Kind::DisjointGroups => {
+                "Cells in the same position of each region hold different digits."
+            }
+            Kind::Killer => {
+                "The digits in a cage do not repeat and add up to the number in its corner."
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Kind {
+    type Err = String;
+
+    /// The names of [`Kind::as_str`], in any case, with `_` for `-` or neither, and
+    /// `diagonal`, `irregular`, `hyper`, `disjoint` for x, jigsaw, windoku, disjoint-groups.
+    fn from_str(s: &str) -> Result<Kind, String> {
+        let t: String = s
+            .trim()
+            .to_ascii_lowercase()
+            .chars()
+            .filter(|c| !matches!(c, '-' | '_' | ' '))
+            .collect();
+        let kind = match t.as_str() {
+            "jigsaw" | "irregular" => Kind::Jigsaw,
+            "x" | "diagonal" | "diagonals" => Kind::X,
+            "windoku" | "hyper" => Kind::Windoku,
+            "antiknight" => Kind::AntiKnight,
+            "antiking" => Kind::AntiKing,
+            "nonconsecutive" => Kind::NonConsecutive,
+            "disjointgroups" | "disjoint" => Kind::DisjointGroups,
+            "killer" => Kind::Killer,
+            _ => {
+                let names: Vec<&str> = Kind::ALL.iter().map(|k| k.as_str()).collect();
+                return Err(format!("unknown variant `{s}` ({})", names.join(", ")));
+            }
+        };
+        Ok(kind)
+    }
+}
+
+/// Reads kinds as people write them: `killer`, `jigsaw,x`, `x+anti-knight`.
+pub fn parse_kinds(s: &str) -> Result<Vec<Kind>, String> {
+    let mut kinds = Vec::new();
+    for word in s.split([',', '+']) {
+        let k: Kind = word.parse()?;
+        if kinds.contains(&k) {
+            return Err(format!("`{k}` named twice"));
+        }
+        kinds.push(k);
+    }
+    Ok(kinds)
+}
+
+/// What to make.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenerateOptions {
+    /// Cells on a side (4 to 16; a size without a box shape needs `jigsaw`).
+    pub size: usize,
+    /// The families, combined (at least one).
+    pub kinds: Vec<Kind>,
+    /// The symmetry of the givens (puzzles with givens only).
+    pub symmetry: Symmetry,
+    /// The seed: puzzle `i` depends only on it, `i` and the options.
+    pub seed: u64,
+    /// How many puzzles.
+    pub count: u64,
+    /// The largest killer cage (default: 5 on 9x9 and above, 4 on 6x6 to 8x8, 3 on 4x4 and
+    /// 5x5).
+    pub max_cage: Option<usize>,
+    /// Nodes per uniqueness search (a search cut short keeps its givens or cages); default
+    /// [`GenerateOptions::search_budget`].
+    pub search_budget: Option<u64>,
+    /// Solution grids (and layouts) tried per puzzle before giving up.
+    pub attempts_per_puzzle: u64,
+    /// Stop after this long.
+    pub time_limit: Option<Duration>,
+}
+
+impl Default for GenerateOptions {
+    /// One 9x9 killer puzzle, seed 0, no time limit.
+    fn default() -> Self {
+        GenerateOptions {
+            size: 9,
+            kinds: vec![Kind::Killer],
+            symmetry: Symmetry::None,
+            seed: 0,
+            count: 1,
+            max_cage: None,
+            search_budget: None,
+            attempts_per_puzzle: 100,
+            time_limit: None,
+        }
+    }
+}
+
+impl GenerateOptions {
+    /// The largest cage: the option, or the default for the size.
+    pub fn max_cage(&self) -> usize {
+        self.max_cage.unwrap_or(match self.size {
+            0..=5 => 3,
+            6..=8 => 4,
+            _ => 5,
+        })
+    }
+
+    /// Nodes per uniqueness search: the option, or 5,000 for killer (a unique killer puzzle
+    /// takes a few hundred; a merge whose search runs longer is refused) and 100,000 for
+    /// the others.
+    pub fn search_budget(&self) -> u64 {
+        self.search_budget
+            .unwrap_or(if self.killer() { 5_000 } else { 100_000 })
+    }
+
+    fn killer(&self) -> bool {
+        self.kinds.contains(&Kind::Killer)
+    }
+}
+
+/// One puzzle made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Generated {
+    /// Its number, `0..count`.
+    pub index: u64,
+    /// The puzzle (rules, givens, a title and the rules in words).
+    pub puzzle: Puzzle,
+    /// Its one solution, row-major.
+    pub solution: Vec<u8>,
+    /// Given digits (0 for killer).
+    pub givens: usize,
+    /// Killer cages (0 for the others).
+    pub cages: usize,
+    /// Whether no given (orbit of givens) can be removed, or for killer no two neighbouring
+    /// cages merged, keeping one solution: each was tried and every search finished.
+    pub minimal: bool,
+    /// Solution grids it took (1 when the first gave it).
+    pub attempts: u64,
+    /// Uniqueness searches run for it (removals certified by singles need none).
+    pub searches: u64,
+    /// Search nodes of those searches, in all.
+    pub nodes: u64,
+}
+
+/// Why fewer than `count` puzzles were made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "reason")]
+#[non_exhaustive]
+pub enum StopReason {
+    /// Puzzle `index` was not made within `attempts_per_puzzle` solution grids (every one
+    /// had no solution or ran out of its node budget).
+    Attempts {
+        /// The puzzle that failed.
+        index: u64,
+    },
+    /// The time limit passed.
+    Time,
+    /// The caller's visitor asked to stop.
+    Stopped,
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StopReason::Attempts { index } => write!(
+                f,
+                "puzzle {} not made within its attempts (every solution grid ran out of its \
+                 node budget: raise it, or the attempts)",
+                index + 1
+            ),
+            StopReason::Time => f.write_str("time limit reached"),
+            StopReason::Stopped => f.write_str("stopped"),
+        }
+    }
+}
+
+/// Options that cannot make a puzzle.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// No kind was named, or the kinds cannot go together.
+    #[error("{0}")]
+    Kinds(String),
+    /// The rules of the kinds on this size are refused (a size without boxes, windoku on a
+    /// size without windows...).
+    #[error("{kinds} on {n}x{n}: {error}")]
+    Rules {
+        /// The kinds, as named.
+        kinds: String,
+        /// The size.
+        n: usize,
+        /// Why.
+        error: Box<RuleError>,
+    },
+    /// A symmetry was asked for killer puzzles, which have no givens.
+    #[error("a killer puzzle has no givens to make symmetric (symmetry {0})")]
+    Symmetry(Symmetry),
+    /// The rules of the kinds have no solution grid at all on this size (anti-king on 4x4):
+    /// proven by the search on the empty grid.
+    #[error("{kinds} on {n}x{n}: no grid satisfies these rules")]
+    NoGrid {
+        /// The kinds, as named.
+        kinds: String,
+        /// The size.
+        n: usize,
+    },
+    /// The largest cage is out of range.
+    #[error("the largest cage must be 2 to {n} cells on {n}x{n}, not {max}")]
+    MaxCage {
+        /// The size asked.
+        max: usize,
+        /// The grid size.
+        n: usize,
+    },
+}
+
+/// All the puzzles asked for, or those made before a stop.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The puzzles, in index order.
+    pub puzzles: Vec<Generated>,
+    /// Why fewer than `count`, if so.
+    pub stop: Option<StopReason>,
+    /// Wall time.
+    pub seconds: f64,
+}
+
+/// What [`generate_each`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    /// Puzzles handed to the visitor.
+    pub made: u64,
+    /// Why fewer than `count`, if so.
+    pub stop: Option<StopReason>,
+    /// Wall time.
+    pub seconds: f64,
+}
+
+/// The time limit passed during a puzzle.
+#[derive(Debug)]
+struct Timeout;
+
+/// What a uniqueness search said.
+enum Check {
+    Unique,
+    /// A second solution (when kept).
+    Multiple(Option<Vec<u8>>),
+    /// The node budget ran out.
+    Unknown,
+}
+
+/// One puzzle's searches: budgets, deadline, and the counts it reports.
+struct Worker<'a> {
+    plan: &'a Plan<'a>,
+    n: usize,
+    searches: u64,
+    nodes: u64,
+    certified: u64,
+}
+
+impl Worker<'_> {
+    fn tick(&self) -> Result<(), Timeout> {
+        match self.plan.deadline {
+            Some(d) if Instant::now() >= d => Err(Timeout),
+            _ => Ok(()),
+        }
+    }
+
+    fn limits(&self, keep: usize) -> Limits {
+        Limits {
+            solutions: 2,
+            keep,
+            node_budget: Some(self.plan.options.search_budget()),
+            deadline: self.plan.deadline,
+            ..Limits::default()
+        }
+    }
+
+    /// Decides the uniqueness of `puzzle`, keeping up to `keep` solutions.
+    fn check(&mut self, puzzle: &Puzzle, keep: usize) -> Result<Check, Timeout> {
+        self.tick()?;
+        let Ok(answer) = solve(puzzle, &self.limits(keep)) else {
+            return Ok(Check::Unknown);
+        };
+        self.searches += 1;
+        self.nodes += answer.stats.nodes;
+        match answer.verdict {
+            Verdict::Unique => Ok(Check::Unique),
+            Verdict::Multiple => Ok(Check::Multiple(answer.solutions.into_iter().nth(1))),
+            _ => {
+                self.tick()?;
+                Ok(Check::Unknown)
+            }
+        }
+    }
+
+    fn check_givens(&mut self, rules: &Rules, givens: &[u8]) -> Result<Check, Timeout> {
+        match Puzzle::new(rules.clone(), givens.to_vec()) {
+            Ok(p) => self.check(&p, 0),
+            Err(_) => Ok(Check::Unknown),
+        }
+    }
+
+    fn check_cages(
+        &mut self,
+        regions: Option<&Regions>,
+        cages: &killer::Cages,
+        solution: &[u8],
+        keep: usize,
+    ) -> Result<Check, Timeout> {
+        match self.plan.killer_puzzle(regions.cloned(), cages, solution) {
+            Some(p) => self.check(&p, keep),
+            None => Ok(Check::Unknown),
+        }
+    }
+}
+
+/// The options checked, and what every puzzle shares.
+struct Plan<'a> {
+    options: &'a GenerateOptions,
+    /// The rules of the whole grid the kinds add.
+    globals: Vec<Constraint>,
+    orbits: Vec<Vec<usize>>,
+    deadline: Option<Instant>,
+    /// Whether each attempt draws random regions.
+    jigsaw: bool,
+}
+
+impl<'a> Plan<'a> {
+    fn new(options: &'a GenerateOptions, start: Instant) -> Result<Plan<'a>, GenerateError> {
+        let n = options.size;
+        let names = || {
+            let v: Vec<&str> = options.kinds.iter().map(|k| k.as_str()).collect();
+            v.join(",")
+        };
+        if options.kinds.is_empty() {
+            return Err(GenerateError::Kinds("no variant named".into()));
+        }
+        let killer = options.killer();
+        if killer && options.symmetry != Symmetry::None {
+            return Err(GenerateError::Symmetry(options.symmetry));
+        }
+        if killer && !(2..=n.max(2)).contains(&options.max_cage()) {
+            return Err(GenerateError::MaxCage {
+                max: options.max_cage(),
+                n,
+            });
+        }
+        let jigsaw = options.kinds.contains(&Kind::Jigsaw);
+        let globals: Vec<Constraint> = options
+            .kinds
+            .iter()
+            .flat_map(|k| k.rules().iter().cloned())
+            .collect();
+        // The rules on this size, checked once (a jigsaw of rows stands for any layout).
+        let regions = if jigsaw && (4..=16).contains(&n) {
+            Some(Regions::Jigsaw {
+                layout: (0..n * n).map(|i| (i / n) as u8).collect(),
+            })
+        } else {
+            None
+        };
+        let rules =
+            Rules::new(n, regions, globals.clone()).map_err(|error| GenerateError::Rules {
+                kinds: names(),
+                n,
+                error: Box::new(error),
+            })?;
+        // Rules no grid satisfies (each jigsaw layout is tried on its own, later).
+        if !jigsaw && let Ok(empty) = Puzzle::new(rules, vec![0; n * n]) {
+            let limits = Limits {
+                solutions: 1,
+                keep: 0,
+                node_budget: Some(100_000),
+                ..Limits::default()
+            };
+            if solve(&empty, &limits).is_ok_and(|a| a.verdict == Verdict::None) {
+                return Err(GenerateError::NoGrid { kinds: names(), n });
+            }
+        }
+        Ok(Plan {
+            options,
+            globals,
+            orbits: options.symmetry.orbits(n),
+            deadline: options.time_limit.and_then(|t| start.checked_add(t)),
+            jigsaw,
+        })
+    }
+
+    fn killer_puzzle(
+        &self,
+        regions: Option<Regions>,
+        cages: &killer::Cages,
+        solution: &[u8],
+    ) -> Option<Puzzle> {
+        let n = self.options.size;
+        let mut constraints = self.globals.clone();
+        constraints.extend(killer::constraints(cages, solution, n));
+        let rules = Rules::new(n, regions, constraints).ok()?;
+        Puzzle::new(rules, vec![0; n * n]).ok()
+    }
+
+    /// Makes puzzle `index`.
+    fn make(&self, index: u64) -> Result<Generated, StopReason> {
+        let o = self.options;
+        let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
+        rng.set_stream(index);
+        let mut w = Worker {
+            plan: self,
+            n: o.size,
+            searches: 0,
+            nodes: 0,
+            certified: 0,
+        };
+        for attempt in 1..=o.attempts_per_puzzle {
+            match self.attempt(&mut w, &mut rng) {
+                Ok(Some(mut made)) => {
+                    made.index = index;
+                    made.attempts = attempt;
+                    made.searches = w.searches;
+                    made.nodes = w.nodes;
+                    made.puzzle = made.puzzle.with_meta(self.meta(index));
+                    return Ok(made);
+                }
+                Ok(None) => {}
+                Err(Timeout) => return Err(StopReason::Time),
+            }
+        }
+        Err(StopReason::Attempts { index })
+    }
+
+    fn meta(&self, index: u64) -> Meta {
+        let o = self.options;
+        let names: Vec<&str> = o.kinds.iter().map(|k| k.as_str()).collect();
+        let mut rules = vec!["Normal sudoku rules apply.".to_string()];
+        rules.extend(o.kinds.iter().map(|k| k.sentence().to_string()));
+        Meta {
+            title: Some(format!(
+                "{} {n}x{n} (dlx, seed {}, puzzle {})",
+                names.join(" + "),
+                o.seed,
+                index + 1,
+                n = o.size
+            )),
+            author: Some("dlx".to_string()),
+            ruleset: Some(rules.join(" ")),
+        }
+    }
+
+    /// One solution grid (and layout), made into a puzzle; `None` if it has no solution or a
+    /// search ran out of its budget where it could not be skipped.
+    fn attempt(
+        &self,
+        w: &mut Worker<'_>,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<Option<Generated>, Timeout> {
+        let o = self.options;
+        let n = o.size;
+        w.tick()?;
+        let regions = if self.jigsaw {
+            Some(Regions::Jigsaw {
+                layout: grids::jigsaw_layout(n, rng),
+            })
+        } else {
+            None
+        };
+        let Ok(base) = Rules::new(n, regions.clone(), self.globals.clone()) else {
+            return Ok(None);
+        };
+        let Some(solution) = grids::random_solution(&base, rng, 20_000, self.deadline) else {
+            w.tick()?;
+            return Ok(None);
+        };
+        if self.options.killer() {
+            let max = o.max_cage();
+            let mut cages = killer::cut(&solution, n, max, rng);
+            loop {
+                match w.check_cages(regions.as_ref(), &cages, &solution, 2)? {
+                    Check::Unique => break,
+                    Check::Multiple(Some(other)) => {
+                        if !killer::split(&mut cages, &solution, &other, n, rng) {
+                            return Ok(None);
+                        }
+                    }
+                    // Out of budget: a smaller cage, and try again.
+                    Check::Unknown => {
+                        if !killer::split_largest(&mut cages, n, rng) {
+                            return Ok(None);
+                        }
+                    }
+                    Check::Multiple(None) => return Ok(None),
+                }
+            }
+            let minimal = killer::merge(w, regions.as_ref(), &mut cages, &solution, max, rng)?;
+            debug_assert!(killer::well_formed(&cages, &solution, n));
+            let Some(puzzle) = self.killer_puzzle(regions, &cages, &solution) else {
+                return Ok(None);
+            };
+            return Ok(Some(Generated {
+                index: 0,
+                puzzle,
+                solution,
+                givens: 0,
+                cages: cages.len(),
+                minimal,
+                attempts: 0,
+                searches: 0,
+                nodes: 0,
+            }));
+        }
+        let (givens, minimal) = dig::dig(w, &base, &solution, &self.orbits, rng)?;
+        // The last removal kept one solution, or was certified; prove it once more.
+        let Ok(puzzle) = Puzzle::new(base, givens) else {
+            return Ok(None);
+        };
+        if !matches!(w.check(&puzzle, 0)?, Check::Unique) {
+            return Ok(None);
+        }
+        Ok(Some(Generated {
+            index: 0,
+            givens: puzzle.givens().iter().filter(|&&d| d != 0).count(),
+            puzzle,
+            solution,
+            cages: 0,
+            minimal,
+            attempts: 0,
+            searches: 0,
+            nodes: 0,
+        }))
+    }
+}
+
+/// Makes `options.count` puzzles on the current rayon pool and returns them in index order.
+pub fn generate(options: &GenerateOptions) -> Result<Report, GenerateError> {
+    let mut puzzles = Vec::new();
+    let summary = generate_each(options, |p| {
+        puzzles.push(p);
+        ControlFlow::Continue(())
+    })?;
+    Ok(Report {
+        puzzles,
+        stop: summary.stop,
+        seconds: summary.seconds,
+    })
+}
+
+/// Makes `options.count` puzzles on the current rayon pool, handing each to `visit` in index
+/// order as soon as it and those before it are made; `visit` may stop the run. Puzzles are
+/// made in waves of twice the threads; puzzle `i` draws from ChaCha8 seeded with the seed,
+/// stream `i`, so it never depends on the threads or the waves.
+pub fn generate_each(
+    options: &GenerateOptions,
+    mut visit: impl FnMut(Generated) -> ControlFlow<()>,
+) -> Result<Summary, GenerateError> {
+    let start = Instant::now();
+    let plan = Plan::new(options, start)?;
+    let wave = (rayon::current_num_threads() as u64 * 2).max(1);
+    let mut made = 0;
+    let mut stop = None;
+    let mut next = 0;
+    'waves: while next < options.count {
+        let end = (next + wave).min(options.count);
+        let results: Vec<Result<Generated, StopReason>> =
+            (next..end).into_par_iter().map(|i| plan.make(i)).collect();
+        for r in results {
+            match r {
+                Ok(p) => {
+                    made += 1;
+                    if visit(p).is_break() {
+                        stop = Some(StopReason::Stopped);
+                        break 'waves;
+                    }
+                }
+                Err(why) => {
+                    stop = Some(why);
+                    break 'waves;
+                }
+            }
+        }
+        next = end;
+    }
+    Ok(Summary {
+        made,
+        stop,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// Makes puzzle number `index` alone, on this thread: the puzzle [`generate`] makes there.
+pub fn generate_one(
+    options: &GenerateOptions,
+    index: u64,
+) -> Result<Result<Generated, StopReason>, GenerateError> {
+    let plan = Plan::new(options, Instant::now())?;
+    Ok(plan.make(index))
+}
