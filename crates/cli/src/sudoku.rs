@@ -125,6 +125,8 @@ pub fn run(args: SudokuArgs) -> Result<Found> {
         SudokuCommand::Explain(a) => logic::explain(a),
         SudokuCommand::Hint(a) => logic::hint(a),
         SudokuCommand::Rate(a) => logic::rate(a),
+        // Variant puzzles have a generator of their own (`--variant`).
+        SudokuCommand::Generate(a) if a.variant.variant.is_some() => vgenerate::run(&a),
         SudokuCommand::Generate(a) => generate::run(a),
         SudokuCommand::Convert(a) => convert(a),
     }

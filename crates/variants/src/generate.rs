@@ -37,12 +37,13 @@
 mod dig;
 mod grids;
 mod killer;
+mod options;
 pub mod request;
 mod symmetry;
+mod worker;
 
 use dlx_time::Instant;
 use std::ops::ControlFlow;
-use std::time::Duration;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -55,204 +56,10 @@ use crate::puzzle::{Meta, Puzzle};
 use crate::rules::{Regions, Rules};
 use crate::solve::{Limits, Verdict, solve};
 
+pub use options::{GenerateOptions, Kind, parse_kinds};
 pub use request::{GenerateRequest, GenerateRequestError};
 pub use symmetry::Symmetry;
-
-/// One family of variant puzzles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum Kind {
-    /// Random irregular regions instead of boxes.
-    Jigsaw,
-    /// Both diagonals hold each digit once.
-    X,
-    /// Windoku windows.
-    Windoku,
-    /// Cells a knight's move apart differ.
-    AntiKnight,
-    /// Cells a king's move apart differ.
-    AntiKing,
-    /// Orthogonal neighbours are not consecutive.
-    NonConsecutive,
-    /// Disjoint groups.
-    DisjointGroups,
-    /// Killer cages with their sums, and no given digit.
-    Killer,
-}
-
-impl Kind {
-    /// Every kind.
-    pub const ALL: [Kind; 8] = [
-        Kind::Jigsaw,
-        Kind::X,
-        Kind::Windoku,
-        Kind::AntiKnight,
-        Kind::AntiKing,
-        Kind::NonConsecutive,
-        Kind::DisjointGroups,
-        Kind::Killer,
-    ];
-
-    /// The name of the command line (`anti-knight`, `killer`...).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Jigsaw => "jigsaw",
-            Kind::X => "x",
-            Kind::Windoku => "windoku",
-            Kind::AntiKnight => "anti-knight",
-            Kind::AntiKing => "anti-king",
-            Kind::NonConsecutive => "non-consecutive",
-            Kind::DisjointGroups => "disjoint-groups",
-            Kind::Killer => "killer",
-        }
-    }
-
-    /// The rule of the whole grid the kind adds, if any.
-    fn rules(self) -> &'static [Constraint] {
-        match self {
-            Kind::X => &[Constraint::DiagonalPositive, Constraint::DiagonalNegative],
-            Kind::Windoku => &[Constraint::Windoku],
-            Kind::AntiKnight => &[Constraint::AntiKnight],
-            Kind::AntiKing => &[Constraint::AntiKing],
-            Kind::NonConsecutive => &[Constraint::NonConsecutive],
-            Kind::DisjointGroups => &[Constraint::DisjointGroups],
-            Kind::Jigsaw | Kind::Killer => &[],
-        }
-    }
-
-    /// The kind in a rules text for people.
-    fn sentence(self) -> &'static str {
-        match self {
-            Kind::Jigsaw => "Each irregular region holds every digit once.",
-            Kind::X => "Each of the two main diagonals holds every digit once.",
-            Kind::Windoku => "Each shaded window holds every digit once.",
-            Kind::AntiKnight => "Cells a chess knight's move apart hold different digits.",
-            Kind::AntiKing => "Cells a chess king's move apart hold different digits.",
-            Kind::NonConsecutive => "Orthogonal neighbours never hold consecutive digits.",
-            Kind::DisjointGroups => {
-                "Cells in the same position of each region hold different digits."
-            }
-            Kind::Killer => {
-                "The digits in a cage do not repeat and add up to the number in its corner."
-            }
-        }
-    }
-}
-
-impl std::fmt::Display for Kind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl std::str::FromStr for Kind {
-    type Err = String;
-
-    /// The names of [`Kind::as_str`], in any case, with `_` for `-` or neither, and
-    /// `diagonal`, `irregular`, `hyper`, `disjoint` for x, jigsaw, windoku, disjoint-groups.
-    fn from_str(s: &str) -> Result<Kind, String> {
-        let t: String = s
-            .trim()
-            .to_ascii_lowercase()
-            .chars()
-            .filter(|c| !matches!(c, '-' | '_' | ' '))
-            .collect();
-        let kind = match t.as_str() {
-            "jigsaw" | "irregular" => Kind::Jigsaw,
-            "x" | "diagonal" | "diagonals" => Kind::X,
-            "windoku" | "hyper" => Kind::Windoku,
-            "antiknight" => Kind::AntiKnight,
-            "antiking" => Kind::AntiKing,
-            "nonconsecutive" => Kind::NonConsecutive,
-            "disjointgroups" | "disjoint" => Kind::DisjointGroups,
-            "killer" => Kind::Killer,
-            _ => {
-                let names: Vec<&str> = Kind::ALL.iter().map(|k| k.as_str()).collect();
-                return Err(format!("unknown variant `{s}` ({})", names.join(", ")));
-            }
-        };
-        Ok(kind)
-    }
-}
-
-/// Reads kinds as people write them: `killer`, `jigsaw,x`, `x+anti-knight`.
-pub fn parse_kinds(s: &str) -> Result<Vec<Kind>, String> {
-    let mut kinds = Vec::new();
-    for word in s.split([',', '+']) {
-        let k: Kind = word.parse()?;
-        if kinds.contains(&k) {
-            return Err(format!("`{k}` named twice"));
-        }
-        kinds.push(k);
-    }
-    Ok(kinds)
-}
-
-/// What to make.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GenerateOptions {
-    /// Cells on a side (4 to 16; a size without a box shape needs `jigsaw`).
-    pub size: usize,
-    /// The families, combined (at least one).
-    pub kinds: Vec<Kind>,
-    /// The symmetry of the givens (puzzles with givens only).
-    pub symmetry: Symmetry,
-    /// The seed: puzzle `i` depends only on it, `i` and the options.
-    pub seed: u64,
-    /// How many puzzles.
-    pub count: u64,
-    /// The largest killer cage (default: 5 on 9x9 and above, 4 on 6x6 to 8x8, 3 on 4x4 and
-    /// 5x5).
-    pub max_cage: Option<usize>,
-    /// Nodes per uniqueness search (a search cut short keeps its givens or cages); default
-    /// [`GenerateOptions::search_budget`].
-    pub search_budget: Option<u64>,
-    /// Solution grids (and layouts) tried per puzzle before giving up.
-    pub attempts_per_puzzle: u64,
-    /// Stop after this long.
-    pub time_limit: Option<Duration>,
-}
-
-impl Default for GenerateOptions {
-    /// One 9x9 killer puzzle, seed 0, no time limit.
-    fn default() -> Self {
-        GenerateOptions {
-            size: 9,
-            kinds: vec![Kind::Killer],
-            symmetry: Symmetry::None,
-            seed: 0,
-            count: 1,
-            max_cage: None,
-            search_budget: None,
-            attempts_per_puzzle: 100,
-            time_limit: None,
-        }
-    }
-}
-
-impl GenerateOptions {
-    /// The largest cage: the option, or the default for the size.
-    pub fn max_cage(&self) -> usize {
-        self.max_cage.unwrap_or(match self.size {
-            0..=5 => 3,
-            6..=8 => 4,
-            _ => 5,
-        })
-    }
-
-    /// Nodes per uniqueness search: the option, or 5,000 for killer (a unique killer puzzle
-    /// takes a few hundred; a merge whose search runs longer is refused) and 100,000 for
-    /// the others.
-    pub fn search_budget(&self) -> u64 {
-        self.search_budget
-            .unwrap_or(if self.killer() { 5_000 } else { 100_000 })
-    }
-
-    fn killer(&self) -> bool {
-        self.kinds.contains(&Kind::Killer)
-    }
-}
+use worker::{Check, Timeout, Worker};
 
 /// One puzzle made.
 #[derive(Clone, Debug, PartialEq)]
@@ -372,82 +179,15 @@ pub struct Summary {
     pub seconds: f64,
 }
 
-/// The time limit passed during a puzzle.
-#[derive(Debug)]
-struct Timeout;
-
-/// What a uniqueness search said.
-enum Check {
-    Unique,
-    /// A second solution (when kept).
-    Multiple(Option<Vec<u8>>),
-    /// The node budget ran out.
-    Unknown,
-}
-
-/// One puzzle's searches: budgets, deadline, and the counts it reports.
-struct Worker<'a> {
-    plan: &'a Plan<'a>,
-    n: usize,
-    searches: u64,
-    nodes: u64,
-    certified: u64,
-}
-
-impl Worker<'_> {
-    fn tick(&self) -> Result<(), Timeout> {
-        match self.plan.deadline {
-            Some(d) if Instant::now() >= d => Err(Timeout),
-            _ => Ok(()),
-        }
-    }
-
-    fn limits(&self, keep: usize) -> Limits {
-        Limits {
-            solutions: 2,
-            keep,
-            node_budget: Some(self.plan.options.search_budget()),
-            deadline: self.plan.deadline,
-            ..Limits::default()
-        }
-    }
-
-    /// Decides the uniqueness of `puzzle`, keeping up to `keep` solutions.
-    fn check(&mut self, puzzle: &Puzzle, keep: usize) -> Result<Check, Timeout> {
-        self.tick()?;
-        let Ok(answer) = solve(puzzle, &self.limits(keep)) else {
-            return Ok(Check::Unknown);
-        };
-        self.searches += 1;
-        self.nodes += answer.stats.nodes;
-        match answer.verdict {
-            Verdict::Unique => Ok(Check::Unique),
-            Verdict::Multiple => Ok(Check::Multiple(answer.solutions.into_iter().nth(1))),
-            _ => {
-                self.tick()?;
-                Ok(Check::Unknown)
-            }
-        }
-    }
-
-    fn check_givens(&mut self, rules: &Rules, givens: &[u8]) -> Result<Check, Timeout> {
-        match Puzzle::new(rules.clone(), givens.to_vec()) {
-            Ok(p) => self.check(&p, 0),
-            Err(_) => Ok(Check::Unknown),
-        }
-    }
-
-    fn check_cages(
-        &mut self,
-        regions: Option<&Regions>,
-        cages: &killer::Cages,
-        solution: &[u8],
-        keep: usize,
-    ) -> Result<Check, Timeout> {
-        match self.plan.killer_puzzle(regions.cloned(), cages, solution) {
-            Some(p) => self.check(&p, keep),
-            None => Ok(Check::Unknown),
-        }
+impl GenerateRequest {
+    /// The generator's options, checked; the seed is the request's or a new one from the
+    /// clock (the options carry it, so it can be reported). Kinds no grid of the size can
+    /// satisfy are refused here rather than when generating.
+    pub fn options(&self) -> Result<GenerateOptions, GenerateRequestError> {
+        let options = self.read()?;
+        Plan::new(&options, Instant::now())
+            .map_err(|e| request::refuse("variant", e.to_string()))?;
+        Ok(options)
     }
 }
 
@@ -523,26 +263,15 @@ impl<'a> Plan<'a> {
         })
     }
 
-    fn killer_puzzle(
-        &self,
-        regions: Option<Regions>,
-        cages: &killer::Cages,
-        solution: &[u8],
-    ) -> Option<Puzzle> {
-        let n = self.options.size;
-        let mut constraints = self.globals.clone();
-        constraints.extend(killer::constraints(cages, solution, n));
-        let rules = Rules::new(n, regions, constraints).ok()?;
-        Puzzle::new(rules, vec![0; n * n]).ok()
-    }
-
     /// Makes puzzle `index`.
     fn make(&self, index: u64) -> Result<Generated, StopReason> {
         let o = self.options;
         let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
         rng.set_stream(index);
         let mut w = Worker {
-            plan: self,
+            globals: &self.globals,
+            budget: o.search_budget(),
+            deadline: self.deadline,
             n: o.size,
             searches: 0,
             nodes: 0,
@@ -611,7 +340,7 @@ impl<'a> Plan<'a> {
             let max = o.max_cage();
             let mut cages = killer::cut(&solution, n, max, rng);
             loop {
-                match w.check_cages(regions.as_ref(), &cages, &solution, 2)? {
+                match killer::check(&mut *w, regions.as_ref(), &cages, &solution, 2)? {
                     Check::Unique => break,
                     Check::Multiple(Some(other)) => {
                         if !killer::split(&mut cages, &solution, &other, n, rng) {
@@ -629,7 +358,7 @@ impl<'a> Plan<'a> {
             }
             let minimal = killer::merge(w, regions.as_ref(), &mut cages, &solution, max, rng)?;
             debug_assert!(killer::well_formed(&cages, &solution, n));
-            let Some(puzzle) = self.killer_puzzle(regions, &cages, &solution) else {
+            let Some(puzzle) = killer::puzzle(&self.globals, n, regions, &cages, &solution) else {
                 return Ok(None);
             };
             return Ok(Some(Generated {

@@ -5,75 +5,14 @@
 
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
-use clap::Args;
 use dlx_variants::generate::{GenerateRequest, Generated};
-use dlx_variants::{Format, grid_line};
+use dlx_variants::grid_line;
 use serde::Serialize;
 
-use super::generate::GenerateArgs;
+use super::generate::{GenerateArgs, VariantFormat};
 use crate::output::{self, Found};
-
-/// The variant flags of `dlx sudoku generate`.
-#[derive(Args, Debug)]
-pub struct VariantArgs {
-    /// Variant puzzles instead of classic ones: killer (cages with sums, no givens), jigsaw,
-    /// x, windoku, anti-knight, anti-king, non-consecutive, disjoint-groups, or several
-    /// joined by commas (killer,jigsaw; x,anti-knight).
-    #[arg(long, value_name = "KINDS")]
-    pub variant: Option<String>,
-    /// With --variant: the format written, one a puzzle: text (ours, the default), fpuzzles
-    /// (f-puzzles JSON), link (an f-puzzles link) or json (ours); --json writes a record with
-    /// the puzzle and its solution instead.
-    #[arg(long, value_enum, value_name = "FORMAT", requires = "variant")]
-    pub to: Option<VariantFormat>,
-    /// With --variant: write each puzzle to its own file in this folder
-    /// (KINDS-SEED-INDEX.txt or .json) instead of stdout.
-    #[arg(long, value_name = "DIR", requires = "variant")]
-    pub out: Option<PathBuf>,
-    /// With --variant killer: the largest cage (default 5 on 9x9, 4 on 6x6 to 8x8, 3 below).
-    #[arg(long, value_name = "N", requires = "variant")]
-    pub max_cage: Option<usize>,
-    /// With --variant: search nodes per uniqueness proof (default 5,000 for killer, 100,000
-    /// for the others); a proof cut short keeps its givens (cages), and the puzzle is then
-    /// not reported minimal.
-    #[arg(long, value_name = "N", value_parser = output::parse_positive_count, requires = "variant")]
-    pub nodes: Option<u64>,
-}
-
-/// The formats a generated variant is written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum VariantFormat {
-    /// Our text format.
-    Text,
-    /// f-puzzles JSON.
-    Fpuzzles,
-    /// An f-puzzles link.
-    Link,
-    /// Our JSON.
-    Json,
-}
-
-impl VariantFormat {
-    fn format(self) -> Format {
-        match self {
-            VariantFormat::Text => Format::Text,
-            VariantFormat::Fpuzzles => Format::FPuzzles,
-            VariantFormat::Link => Format::Link,
-            VariantFormat::Json => Format::Json,
-        }
-    }
-
-    fn extension(self) -> &'static str {
-        match self {
-            VariantFormat::Text => "txt",
-            VariantFormat::Link => "link.txt",
-            VariantFormat::Fpuzzles | VariantFormat::Json => "json",
-        }
-    }
-}
 
 /// One line of `--json`.
 #[derive(Serialize)]

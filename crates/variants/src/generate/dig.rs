@@ -12,7 +12,7 @@
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Check, Timeout, Worker};
+use super::worker::{Check, Timeout, Worker};
 use crate::cell::Cell;
 use crate::rules::Rules;
 

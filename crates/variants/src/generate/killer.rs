@@ -23,10 +23,12 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand_chacha::ChaCha8Rng;
 
 use super::grids::{connected, neighbours};
-use super::{Check, Worker};
+use super::worker::{Check, Timeout, Worker};
 use crate::cell::Cell;
 use crate::constraint::Constraint;
+use crate::puzzle::Puzzle;
 use crate::rules::Regions;
+use crate::rules::Rules;
 
 /// Cages as lists of row-major cell indices.
 pub(super) type Cages = Vec<Vec<usize>>;
@@ -86,7 +88,8 @@ pub(super) fn cut(solution: &[u8], n: usize, max: usize, rng: &mut ChaCha8Rng) -
         }
         cages.push(cage);
     }
-    // Lone cells join a neighbouring cage without their digit (one cell over the size at most).
+    // Lone cells join a neighbouring cage without their digit that has room (else they stay
+    // a cage of one cell, which the merges of step 3 may grow).
     for id in 0..cages.len() {
         if cages[id].len() != 1 {
             continue;
@@ -97,7 +100,7 @@ pub(super) fn cut(solution: &[u8], n: usize, max: usize, rng: &mut ChaCha8Rng) -
             .filter(|&k| {
                 k != id
                     && cages[k].len() > 1
-                    && cages[k].len() <= max
+                    && cages[k].len() < max
                     && cages[k].iter().all(|&j| solution[j] != solution[i])
             })
             .collect();
@@ -234,7 +237,7 @@ pub(super) fn merge(
     solution: &[u8],
     max: usize,
     rng: &mut ChaCha8Rng,
-) -> Result<bool, super::Timeout> {
+) -> Result<bool, Timeout> {
     let n = w.n;
     // Proofs cut short by the budget are the dear ones: after a few, stop merging.
     let mut cut_short = 0;
@@ -260,7 +263,7 @@ pub(super) fn merge(
             let moved = std::mem::take(&mut trial[b]);
             trial[a].extend(moved);
             trial.retain(|c| !c.is_empty());
-            match w.check_cages(regions, &trial, solution, 0)? {
+            match check(w, regions, &trial, solution, 0)? {
                 Check::Unique => {
                     let moved = std::mem::take(&mut cages[b]);
                     cages[a].extend(moved);
@@ -303,4 +306,32 @@ pub(super) fn well_formed(cages: &Cages, solution: &[u8], n: usize) -> bool {
         }
     }
     covered.iter().all(|&k| k == 1)
+}
+
+/// The killer puzzle of `cages` on `solution`, with the run's other rules.
+pub(super) fn puzzle(
+    globals: &[Constraint],
+    n: usize,
+    regions: Option<Regions>,
+    cages: &Cages,
+    solution: &[u8],
+) -> Option<Puzzle> {
+    let mut all = globals.to_vec();
+    all.extend(constraints(cages, solution, n));
+    let rules = Rules::new(n, regions, all).ok()?;
+    Puzzle::new(rules, vec![0; n * n]).ok()
+}
+
+/// Decides the uniqueness of the killer puzzle of `cages`, keeping up to `keep` solutions.
+pub(super) fn check(
+    w: &mut Worker<'_>,
+    regions: Option<&Regions>,
+    cages: &Cages,
+    solution: &[u8],
+    keep: usize,
+) -> Result<Check, Timeout> {
+    match puzzle(w.globals, w.n, regions.cloned(), cages, solution) {
+        Some(p) => w.check(&p, keep),
+        None => Ok(Check::Unknown),
+    }
 }

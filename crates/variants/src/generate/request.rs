@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{GenerateOptions, Kind, Symmetry, parse_kinds};
+use super::options::{GenerateOptions, Kind, parse_kinds};
+use super::symmetry::Symmetry;
 
 /// A request that cannot run: the field at fault and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -18,7 +19,7 @@ pub struct GenerateRequestError {
     pub message: String,
 }
 
-fn refuse(field: &'static str, message: impl Into<String>) -> GenerateRequestError {
+pub(super) fn refuse(field: &'static str, message: impl Into<String>) -> GenerateRequestError {
     GenerateRequestError {
         field,
         message: message.into(),
@@ -82,9 +83,9 @@ impl GenerateRequest {
         }
     }
 
-    /// The generator's options, checked; the seed is the request's or a new one from the
-    /// clock (the options carry it, so it can be reported).
-    pub fn options(&self) -> Result<GenerateOptions, GenerateRequestError> {
+    /// The request's fields read into options, each checked on its own (the parent module's
+    /// [`GenerateRequest::options`] then checks the kinds on the size).
+    pub(super) fn read(&self) -> Result<GenerateOptions, GenerateRequestError> {
         let kinds: Vec<Kind> = parse_kinds(&self.variant).map_err(|m| refuse("variant", m))?;
         let size = self.size.unwrap_or(9);
         if !(crate::rules::MIN_SIZE..=crate::rules::MAX_SIZE).contains(&size) {
@@ -131,9 +132,6 @@ impl GenerateRequest {
                 .unwrap_or(d.attempts_per_puzzle),
             time_limit: self.time_limit_ms.map(Duration::from_millis),
         };
-        // The kinds on this size: refused here rather than when generating.
-        super::Plan::new(&options, dlx_time::Instant::now())
-            .map_err(|e| refuse("variant", e.to_string()))?;
         Ok(options)
     }
 }
