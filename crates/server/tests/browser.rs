@@ -842,7 +842,8 @@ async fn phone_player_flow(c: &Client, url: &str) {
 }
 
 /// axe-core's source: `$DLX_AXE`, or `node_modules/axe-core/axe.min.js` in the workspace
-/// (`npm install axe-core`); `None` (with a note) when neither is there.
+/// (`npm install axe-core`); `None` (with a note) when neither is there, a failure when
+/// `DLX_REQUIRE_AXE=1` (as in `.ci/run`).
 fn axe_source() -> Option<String> {
     let path = std::env::var_os("DLX_AXE").map_or_else(
         || web::workspace().join("node_modules/axe-core/axe.min.js"),
@@ -850,7 +851,13 @@ fn axe_source() -> Option<String> {
     );
     match std::fs::read_to_string(&path) {
         Ok(src) => Some(src),
-        Err(_) => {
+        Err(e) => {
+            // CI installs axe-core and sets this: the audit must run there.
+            assert!(
+                std::env::var_os("DLX_REQUIRE_AXE").is_none_or(|v| v != "1"),
+                "DLX_REQUIRE_AXE=1 but axe-core is not at {}: {e}",
+                path.display()
+            );
             note(&format!(
                 "skipping the axe-core audit: no {} (`npm install axe-core` in the workspace, or DLX_AXE=path/to/axe.min.js)",
                 path.display()
