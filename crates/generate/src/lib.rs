@@ -47,7 +47,8 @@ mod dig;
 mod fill;
 mod options;
 pub mod request;
-pub mod symmetry;
+/// The symmetries of a pattern of givens, in `dlx-sudoku` (the variant generator uses them too).
+pub use dlx_sudoku::pattern as symmetry;
 
 use dlx_time::Instant;
 use std::ops::ControlFlow;
@@ -63,7 +64,7 @@ use crate::climb::{Climb, Timeout};
 use crate::dig::{Dig, Geometry};
 pub use crate::options::{GenerateOptions, Givens, Rater, RatingFilter};
 pub use crate::request::{GenerateRequest, GenerateRequestError};
-pub use crate::symmetry::Symmetry;
+pub use dlx_sudoku::pattern::Symmetry;
 
 /// A generated puzzle as the faces write it (JSON lines, API answers): grids as lines.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -8,7 +8,7 @@ use std::time::Duration;
 use dlx_sudoku::{Grid, Shape};
 use serde::{Deserialize, Serialize};
 
-use crate::symmetry::Symmetry;
+use dlx_sudoku::pattern::Symmetry;
 
 /// How many givens the puzzles keep.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -9,7 +9,7 @@ use dlx_sudoku::Shape;
 use serde::{Deserialize, Serialize};
 
 use crate::options::{GenerateOptions, Givens, RatingFilter};
-use crate::symmetry::Symmetry;
+use dlx_sudoku::pattern::Symmetry;
 
 /// A request that cannot run: the field at fault and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

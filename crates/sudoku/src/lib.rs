@@ -41,6 +41,7 @@ pub mod check;
 pub mod encode;
 pub mod grid;
 pub mod parse;
+pub mod pattern;
 pub mod quick;
 pub mod request;
 pub mod solve;

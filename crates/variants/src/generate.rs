@@ -39,7 +39,6 @@ mod grids;
 mod killer;
 mod options;
 pub mod request;
-mod symmetry;
 mod worker;
 
 use dlx_time::Instant;
@@ -56,9 +55,9 @@ use crate::puzzle::{Meta, Puzzle};
 use crate::rules::{Regions, Rules};
 use crate::solve::{Limits, Verdict, solve};
 
+pub use dlx_sudoku::pattern::Symmetry;
 pub use options::{GenerateOptions, Kind, parse_kinds};
 pub use request::{GenerateRequest, GenerateRequestError};
-pub use symmetry::Symmetry;
 use worker::{Check, Timeout, Worker};
 
 /// One puzzle made.

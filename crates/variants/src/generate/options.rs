@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::symmetry::Symmetry;
 use crate::constraint::Constraint;
+use dlx_sudoku::pattern::Symmetry;
 
 /// One family of variant puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::options::{GenerateOptions, Kind, parse_kinds};
-use super::symmetry::Symmetry;
+use dlx_sudoku::pattern::Symmetry;
 
 /// A request that cannot run: the field at fault and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

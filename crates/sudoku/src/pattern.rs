@@ -1,38 +1,51 @@
-//! Symmetries of the pattern of givens, with the names and motions of the classic generator
-//! (`dlx-generate`'s `Symmetry`): a symmetric puzzle gives whole orbits of cells or none of
-//! their cells. Written again here because `dlx-variants` does not depend on `dlx-generate`
-//! (which depends on `dlx-logic`, and the logic is to read variant rules).
+//! Symmetries of the pattern of givens: which cells are filled, not which digits they hold.
+//!
+//! A symmetry is a group of motions of the `N x N` square (rotations, mirrors, diagonal
+//! reflections). A puzzle has the symmetry when every motion of the group maps a given cell
+//! to a given cell. The cells fall into *orbits* (the images of one cell under the group);
+//! a symmetric puzzle gives whole orbits or none of their cells, so the generator adds and
+//! removes orbits. The box shape plays no part: a pattern symmetry of a 6x6 grid (2x3 boxes)
+//! need not map boxes to boxes.
+//!
+//! Names: the *horizontal* mirror reflects in the horizontal midline (row `r` and row
+//! `N - 1 - r` change places, top and bottom); the *vertical* mirror reflects in the vertical
+//! midline (left and right); the *main diagonal* runs from r1c1 to rNcN, the *anti-diagonal*
+//! from r1cN to rNc1.
 
 use serde::{Deserialize, Serialize};
+
+use crate::Grid;
 
 /// A symmetry the givens of a generated puzzle keep.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
 pub enum Symmetry {
-    /// No symmetry: orbits are single cells.
+    /// No symmetry asked: orbits are single cells.
     #[default]
     None,
-    /// Half-turn: `(r, c)` with `(N-1-r, N-1-c)`.
+    /// Half-turn: `(r, c)` with `(N-1-r, N-1-c)`. The classic newspaper symmetry.
     Rotate180,
-    /// Quarter-turn.
+    /// Quarter-turn: `(r, c)`, `(c, N-1-r)`, `(N-1-r, N-1-c)`, `(N-1-c, r)`.
     Rotate90,
     /// Mirror in the horizontal midline: `(r, c)` with `(N-1-r, c)`.
     Horizontal,
     /// Mirror in the vertical midline: `(r, c)` with `(r, N-1-c)`.
     Vertical,
-    /// Both mirrors.
+    /// Both mirrors (and so the half-turn).
     BothMirrors,
     /// Reflection in the main diagonal: `(r, c)` with `(c, r)`.
     Diagonal,
     /// Reflection in the anti-diagonal: `(r, c)` with `(N-1-c, N-1-r)`.
     AntiDiagonal,
-    /// Both diagonal reflections.
+    /// Both diagonal reflections (and so the half-turn).
     BothDiagonals,
-    /// Every rotation and reflection of the square.
+    /// The full dihedral group of the square: every rotation and reflection above.
     Dihedral,
 }
 
+/// One motion of the square, on 0-based `(row, column)` with `m = N - 1`.
 type Motion = fn(usize, usize, usize) -> (usize, usize);
 
 fn rot90(r: usize, c: usize, m: usize) -> (usize, usize) {
@@ -69,7 +82,7 @@ impl Symmetry {
         Symmetry::Dihedral,
     ];
 
-    /// The name of the command line and JSON (`rotate180`, `both_mirrors`...).
+    /// The name used on the command line and in JSON.
     pub fn as_str(self) -> &'static str {
         match self {
             Symmetry::None => "none",
@@ -85,6 +98,23 @@ impl Symmetry {
         }
     }
 
+    /// The name people read: `180° rotation`, `Both mirrors`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Symmetry::None => "None",
+            Symmetry::Rotate180 => "180° rotation",
+            Symmetry::Rotate90 => "90° rotation",
+            Symmetry::Horizontal => "Horizontal mirror",
+            Symmetry::Vertical => "Vertical mirror",
+            Symmetry::BothMirrors => "Both mirrors",
+            Symmetry::Diagonal => "Main diagonal",
+            Symmetry::AntiDiagonal => "Anti-diagonal",
+            Symmetry::BothDiagonals => "Both diagonals",
+            Symmetry::Dihedral => "Full (dihedral)",
+        }
+    }
+
+    /// Generators of the group (the group is every product of them).
     fn generators(self) -> &'static [Motion] {
         match self {
             Symmetry::None => &[],
@@ -100,8 +130,8 @@ impl Symmetry {
         }
     }
 
-    /// The orbits of the cells of an `n x n` grid (row-major indices), each sorted, listed by
-    /// their smallest cell; every cell is in exactly one.
+    /// The orbits of the cells of an `n x n` grid (cells numbered row-major), each sorted,
+    /// listed by their smallest cell. Every cell is in exactly one orbit.
     pub fn orbits(self, n: usize) -> Vec<Vec<usize>> {
         let gens = self.generators();
         let m = n.saturating_sub(1);
@@ -111,6 +141,7 @@ impl Symmetry {
             if seen[start] {
                 continue;
             }
+            // Closure of one cell under the generators (a finite group: images repeat).
             seen[start] = true;
             let mut orbit = vec![start];
             let mut i = 0;
@@ -132,9 +163,15 @@ impl Symmetry {
         orbits
     }
 
-    /// Whether the givens (row-major, 0 for empty) keep the symmetry: in every orbit all
-    /// cells are given or none is.
-    pub fn holds(self, givens: &[u8], n: usize) -> bool {
+    /// Whether the givens of `grid` have this symmetry: in every orbit, all cells are given
+    /// or none is.
+    pub fn holds(self, grid: &Grid) -> bool {
+        self.holds_givens(&grid.cells, grid.n())
+    }
+
+    /// Whether the givens of an `n x n` grid (row-major, 0 for empty; a variant puzzle's, say)
+    /// have this symmetry.
+    pub fn holds_givens(self, givens: &[u8], n: usize) -> bool {
         self.orbits(n).iter().all(|orbit| {
             let given = givens[orbit[0]] != 0;
             orbit.iter().all(|&k| (givens[k] != 0) == given)
@@ -151,8 +188,8 @@ impl std::fmt::Display for Symmetry {
 impl std::str::FromStr for Symmetry {
     type Err = String;
 
-    /// The names of [`Symmetry::as_str`] (`-` for `_` accepted) and the classic generator's
-    /// short forms `180`, `90`, `rotational`, `mirror`, `all`.
+    /// Parses a name of [`Symmetry::as_str`], with `-` for `_` accepted, and the short forms
+    /// `180`, `90`, `rotational`, `mirror` (the vertical mirror), `all`.
     fn from_str(s: &str) -> Result<Symmetry, String> {
         let t = s.trim().to_ascii_lowercase().replace('-', "_");
         let alias = match t.as_str() {
@@ -175,6 +212,44 @@ impl std::str::FromStr for Symmetry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn orbit_sizes_on_9x9() {
+        // (orbits, largest orbit) for each symmetry on 81 cells.
+        let expect = [
+            (Symmetry::None, 81, 1),
+            (Symmetry::Rotate180, 41, 2),
+            (Symmetry::Rotate90, 21, 4),
+            (Symmetry::Horizontal, 45, 2),
+            (Symmetry::Vertical, 45, 2),
+            (Symmetry::BothMirrors, 25, 4),
+            (Symmetry::Diagonal, 45, 2),
+            (Symmetry::AntiDiagonal, 45, 2),
+            (Symmetry::BothDiagonals, 25, 4),
+            (Symmetry::Dihedral, 15, 8),
+        ];
+        for (s, count, largest) in expect {
+            let orbits = s.orbits(9);
+            assert_eq!(orbits.len(), count, "{s}");
+            assert_eq!(orbits.iter().map(Vec::len).max(), Some(largest), "{s}");
+            let mut all: Vec<usize> = orbits.concat();
+            all.sort_unstable();
+            assert_eq!(all, (0..81).collect::<Vec<_>>(), "{s}");
+        }
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for s in Symmetry::ALL {
+            assert_eq!(s.as_str().parse::<Symmetry>(), Ok(s));
+        }
+        assert_eq!("180".parse::<Symmetry>(), Ok(Symmetry::Rotate180));
+        assert_eq!(
+            "anti-diagonal".parse::<Symmetry>(),
+            Ok(Symmetry::AntiDiagonal)
+        );
+        assert!("spiral".parse::<Symmetry>().is_err());
+    }
 
     #[test]
     fn orbits_partition_the_grid() {
