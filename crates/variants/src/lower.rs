@@ -1416,8 +1416,25 @@ impl<'a> Builder<'a> {
         let mut id = vec![u32::MAX; items];
         let mut what = Vec::with_capacity(kept_items);
         let mut name = String::new();
+        // Branching takes the item with the fewest options, the first in this order on a tie:
+        // the cells under the most clues first (the most constrained variable), then the rest
+        // as built.
+        let mut degree = vec![0u32; self.n * self.n];
+        for (k, c) in self.rules.constraints().iter().enumerate() {
+            if c.is_global() {
+                continue;
+            }
+            for cell in self.rules.scope(k) {
+                degree[self.idx(*cell)] += 1;
+            }
+        }
+        let mut order: Vec<usize> = (0..items).collect();
+        order.sort_by_key(|&i| match self.what[i] {
+            What::Cell(c) => (0, u32::MAX - degree[usize::from(c)]),
+            _ => (1, 0),
+        });
         for pass in [true, false] {
-            for i in 0..items {
+            for &i in &order {
                 if keep[i] && self.primary[i] == pass {
                     self.item_name(self.what[i], &mut name);
                     let item = if pass {
