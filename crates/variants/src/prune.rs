@@ -91,6 +91,8 @@ pub struct Pruner {
     /// `places[starts[o]..starts[o + 1]]`: the (cell, digit) placements of option `o`.
     starts: Vec<u32>,
     places: Vec<(u16, u8)>,
+    /// `single[o]`: the digit option `o` places as a bit, when it places one (else 0).
+    single: Vec<u32>,
     /// The digits settled before the search (0 for open cells).
     fixed: Vec<u8>,
     rules: Vec<Rule>,
@@ -217,6 +219,16 @@ impl Pruner {
             places.extend(p);
             starts.push(places.len() as u32);
         }
+        let single = starts
+            .windows(2)
+            .map(|w| {
+                if w[1] == w[0] + 1 {
+                    bit(u32::from(places[w[0] as usize].1))
+                } else {
+                    0
+                }
+            })
+            .collect();
         let mut peer_starts = vec![0u32];
         let mut peers = Vec::new();
         let mut peer_bits = vec![[0u64; 4]; n * n];
@@ -235,6 +247,7 @@ impl Pruner {
             watched_cell,
             starts,
             places,
+            single,
             fixed,
             rules: out,
             peer_starts,
@@ -272,8 +285,8 @@ impl Pruner {
             ),
             Some(parent) => {
                 let mut queued = vec![false; rules];
-                let mut queue = Vec::new();
-                let mut singles = Vec::new();
+                let mut queue = Vec::with_capacity(rules);
+                let mut singles = Vec::with_capacity(masks.len());
                 for i in 0..masks.len() {
                     if masks[i] != parent[i] {
                         if masks[i].count_ones() == 1 {
@@ -775,6 +788,9 @@ fn narrow_rule(r: &Rule, masks: &mut [u32], n: usize) -> Option<(bool, u32)> {
     Some((changed, required))
 }
 
+/// The size of [`narrow_sum`]'s table of a run's sums.
+const SLOTS: usize = 512;
+
 /// The sum rule: each run's fillings (different digits within a run) by their sum, the partial
 /// sums reachable from the left and able to reach the target on the right, and the digits of
 /// the fillings that fit between them.
@@ -789,7 +805,23 @@ fn narrow_sum(
     let mut sums: Vec<Vec<(i32, [u32; 4])>> = Vec::with_capacity(groups);
     for g in 0..groups {
         let run = &terms[runs[g]..runs[g + 1]];
-        let mut by_sum: Vec<(i32, [u32; 4])> = Vec::new();
+        let by_sum: Vec<(i32, [u32; 4])> = Vec::with_capacity(32);
+        // `slot[total - lo]`: where the fillings of that sum are in `by_sum` (PERF: a search
+        // of `by_sum` at each filling was a tenth of a little killer's search).
+        let lo: i32 = run.iter().map(|&(_, k)| k.min(k * 16)).sum();
+        let hi: i32 = run.iter().map(|&(_, k)| k.max(k * 16)).sum();
+        let mut slot = [u16::MAX; SLOTS];
+        let slot = if hi - lo < SLOTS as i32 {
+            Some(&mut slot)
+        } else {
+            None
+        };
+        struct Out<'s> {
+            lo: i32,
+            slot: Option<&'s mut [u16; SLOTS]>,
+            by_sum: Vec<(i32, [u32; 4])>,
+        }
+        let mut out = Out { lo, slot, by_sum };
         fn go(
             run: &[(u16, i32)],
             masks: &[u32],
@@ -797,16 +829,30 @@ fn narrow_sum(
             used: u32,
             total: i32,
             digits_of: &mut [u32; 4],
-            out: &mut Vec<(i32, [u32; 4])>,
+            out: &mut Out<'_>,
         ) {
             if i == run.len() {
-                match out.iter_mut().find(|e| e.0 == total) {
-                    Some(e) => {
-                        for (k, d) in digits_of.iter().enumerate().take(run.len()) {
-                            e.1[k] |= d;
+                let at = match &mut out.slot {
+                    Some(slot) => {
+                        let s = &mut slot[(total - out.lo) as usize];
+                        if *s == u16::MAX {
+                            *s = out.by_sum.len() as u16;
+                            out.by_sum.push((total, *digits_of));
+                            return;
                         }
+                        usize::from(*s)
                     }
-                    None => out.push((total, *digits_of)),
+                    None => match out.by_sum.iter().position(|e| e.0 == total) {
+                        Some(at) => at,
+                        None => {
+                            out.by_sum.push((total, *digits_of));
+                            return;
+                        }
+                    },
+                };
+                let e = &mut out.by_sum[at];
+                for (k, d) in digits_of.iter().enumerate().take(run.len()) {
+                    e.1[k] |= d;
                 }
                 return;
             }
@@ -825,7 +871,8 @@ fn narrow_sum(
             }
             digits_of[i] = 0;
         }
-        go(run, masks, 0, 0, 0, &mut [0u32; 4], &mut by_sum);
+        go(run, masks, 0, 0, 0, &mut [0u32; 4], &mut out);
+        let by_sum = out.by_sum;
         if by_sum.is_empty() {
             return None;
         }
@@ -883,7 +930,47 @@ fn narrow_sum(
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Sums([u64; 8]);
 
-impl Sums {
+/// A set of partial sums `base..base + WIDTH` as bits: [`Sums`], or a `u128` when the sums
+/// span fewer than 128 values (little killers, arrows with a one-cell circle), where a shift
+/// is one instruction.
+trait SumSet: Copy {
+    const WIDTH: i32;
+    const EMPTY: Self;
+    fn one(k: usize) -> Self;
+    fn shift(&self, k: i32) -> Self;
+    fn or(&mut self, other: Self);
+    fn meets(&self, other: &Self) -> bool;
+}
+
+impl SumSet for u128 {
+    const WIDTH: i32 = 128;
+    const EMPTY: u128 = 0;
+
+    fn one(k: usize) -> u128 {
+        1 << k
+    }
+
+    fn shift(&self, k: i32) -> u128 {
+        if k >= 128 || k <= -128 {
+            0
+        } else if k >= 0 {
+            *self << k
+        } else {
+            *self >> -k
+        }
+    }
+
+    fn or(&mut self, other: u128) {
+        *self |= other;
+    }
+
+    fn meets(&self, other: &u128) -> bool {
+        self & other != 0
+    }
+}
+
+impl SumSet for Sums {
+    const WIDTH: i32 = 512;
     const EMPTY: Sums = Sums([0; 8]);
 
     fn one(k: usize) -> Sums {
@@ -939,7 +1026,6 @@ fn narrow_sum_bits(
     sums: &[Vec<(i32, [u32; 4])>],
     masks: &mut [u32],
 ) -> Option<Option<bool>> {
-    let groups = sums.len();
     // Every partial sum lies in base..=top.
     let (mut base, mut top) = (0i32, 0i32);
     for g in sums {
@@ -948,31 +1034,48 @@ fn narrow_sum_bits(
         base += lo.min(0);
         top += hi.max(0);
     }
-    if top - base >= 512 {
-        return None;
+    if top - base < u128::WIDTH {
+        narrow_sum_in::<u128>(terms, target, runs, sums, masks, base, top)
+    } else if top - base < Sums::WIDTH {
+        narrow_sum_in::<Sums>(terms, target, runs, sums, masks, base, top)
+    } else {
+        None
     }
+}
+
+/// [`narrow_sum_bits`] in one width of bit set, the partial sums in `base..=top`.
+fn narrow_sum_in<S: SumSet>(
+    terms: &[(u16, i32)],
+    target: i32,
+    runs: &[usize],
+    sums: &[Vec<(i32, [u32; 4])>],
+    masks: &mut [u32],
+    base: i32,
+    top: i32,
+) -> Option<Option<bool>> {
+    let groups = sums.len();
     if target < base || target > top {
         return Some(None);
     }
-    let mut fwd = [Sums::EMPTY; 17];
-    let mut back = [Sums::EMPTY; 17];
+    let mut fwd = [S::EMPTY; 17];
+    let mut back = [S::EMPTY; 17];
     if groups >= 17 {
         return None;
     }
-    fwd[0] = Sums::one((0 - base) as usize);
+    fwd[0] = S::one((0 - base) as usize);
     for g in 0..groups {
-        let mut next = Sums::EMPTY;
+        let mut next = S::EMPTY;
         for e in &sums[g] {
             next.or(fwd[g].shift(e.0));
         }
         fwd[g + 1] = next;
     }
-    back[groups] = Sums::one((target - base) as usize);
+    back[groups] = S::one((target - base) as usize);
     if !fwd[groups].meets(&back[groups]) {
         return Some(None);
     }
     for g in (0..groups).rev() {
-        let mut prev = Sums::EMPTY;
+        let mut prev = S::EMPTY;
         for e in &sums[g] {
             prev.or(back[g + 1].shift(-e.0));
         }
@@ -1078,9 +1181,15 @@ impl Propagate for Pruner {
             if let Some(options) = view.available(k) {
                 let mut m = 0u32;
                 for &o in options {
-                    for &(c, d) in self.places(o) {
-                        if c == cell {
-                            m |= bit(u32::from(d));
+                    // Most options place one digit: its bit is kept.
+                    match self.single.get(o.index()) {
+                        Some(&b) if b != 0 => m |= b,
+                        _ => {
+                            for &(c, d) in self.places(o) {
+                                if c == cell {
+                                    m |= bit(u32::from(d));
+                                }
+                            }
                         }
                     }
                 }
