@@ -1241,7 +1241,7 @@ impl<'a> Builder<'a> {
         let n = self.n;
         // Stars: centred on the side that needs fewer entries.
         let forbidden = std::mem::take(&mut self.forbidden);
-        for ((i, j), rows) in forbidden {
+        for (&(i, j), &rows) in &forbidden {
             let (ma, mb) = (self.mask[usize::from(i)], self.mask[usize::from(j)]);
             let seen = self.apart[usize::from(i)].contains(usize::from(j));
             let mut rows = rows;
@@ -1283,6 +1283,7 @@ impl<'a> Builder<'a> {
                 }
             }
         }
+        self.forbidden = forbidden;
         // Every option: placements (in their versions), then the clues' options, as runs of
         // `ents` (option `k` is `ents[starts[k]..starts[k + 1]]`).
         let mut ents: Vec<Ent> = Vec::with_capacity(
@@ -1427,6 +1428,11 @@ impl<'a> Builder<'a> {
             for cell in self.rules.scope(k) {
                 degree[self.idx(*cell)] += 1;
             }
+        }
+        // A forbidden pair (anti-knight, nonconsecutive...) is a clue on two cells too.
+        for &(a, b) in self.forbidden.keys() {
+            degree[usize::from(a)] += 1;
+            degree[usize::from(b)] += 1;
         }
         let mut order: Vec<usize> = (0..items).collect();
         order.sort_by_key(|&i| match self.what[i] {
