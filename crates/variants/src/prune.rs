@@ -273,14 +273,18 @@ impl Pruner {
     ///
     /// With `since` (the fixpoint of the parent node), only the rules on the cells whose masks
     /// differ from it are run first.
-    fn narrow(&self, masks: &mut [u32], since: Option<&[u32]>) -> bool {
+    ///
+    /// Only the `open` cells' singles are taken from their peers: a cell the search has
+    /// placed (its item covered) already took its digit from every peer (houses, cages,
+    /// anti-knight and anti-king are all items of the exact cover).
+    fn narrow(&self, masks: &mut [u32], since: Option<&[u32]>, open: &[bool]) -> bool {
         let rules = self.rules.len();
         let (mut queued, mut queue, mut singles) = match since {
             None => (
                 vec![true; rules],
                 (0..rules as u16).rev().collect::<Vec<u16>>(),
                 (0..masks.len() as u16)
-                    .filter(|&i| masks[usize::from(i)].count_ones() == 1)
+                    .filter(|&i| open[usize::from(i)] && masks[usize::from(i)].count_ones() == 1)
                     .collect::<Vec<u16>>(),
             ),
             Some(parent) => {
@@ -289,7 +293,7 @@ impl Pruner {
                 let mut singles = Vec::with_capacity(masks.len());
                 for i in 0..masks.len() {
                     if masks[i] != parent[i] {
-                        if masks[i].count_ones() == 1 {
+                        if open[i] && masks[i].count_ones() == 1 {
                             singles.push(i as u16);
                         }
                         self.touch(i, &mut queued, &mut queue);
@@ -1177,8 +1181,10 @@ impl Propagate for Pruner {
                 masks[usize::from(c)] = bit(u32::from(d));
             }
         }
+        let mut open = [false; 256];
         for (k, &cell) in self.watched_cell.iter().enumerate() {
             if let Some(options) = view.available(k) {
+                open[usize::from(cell)] = true;
                 let mut m = 0u32;
                 for &o in options {
                     // Most options place one digit: its bit is kept.
@@ -1216,7 +1222,7 @@ impl Propagate for Pruner {
                         && path.as_slice() == &view.chosen[..path.len()]
                 })
                 .map(|(_, m)| m.as_slice());
-            let ok = self.narrow(&mut masks[..cells], parent);
+            let ok = self.narrow(&mut masks[..cells], parent, &open);
             if f.levels.len() <= depth {
                 f.levels.resize_with(depth + 1, Default::default);
             }
