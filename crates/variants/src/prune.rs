@@ -826,6 +826,34 @@ fn narrow_sum(
             by_sum: Vec<(i32, [u32; 4])>,
         }
         let mut out = Out { lo, slot, by_sum };
+        impl Out<'_> {
+            /// Adds a filling of sum `total`, its digits `digits_of[..len]`.
+            #[inline(always)]
+            fn record(&mut self, total: i32, digits_of: &[u32; 4], len: usize) {
+                let at = match &mut self.slot {
+                    Some(slot) => {
+                        let s = &mut slot[(total - self.lo) as usize];
+                        if *s == u16::MAX {
+                            *s = self.by_sum.len() as u16;
+                            self.by_sum.push((total, *digits_of));
+                            return;
+                        }
+                        usize::from(*s)
+                    }
+                    None => match self.by_sum.iter().position(|e| e.0 == total) {
+                        Some(at) => at,
+                        None => {
+                            self.by_sum.push((total, *digits_of));
+                            return;
+                        }
+                    },
+                };
+                let e = &mut self.by_sum[at];
+                for (k, d) in digits_of.iter().enumerate().take(len) {
+                    e.1[k] |= d;
+                }
+            }
+        }
         fn go(
             run: &[(u16, i32)],
             masks: &[u32],
@@ -835,47 +863,35 @@ fn narrow_sum(
             digits_of: &mut [u32; 4],
             out: &mut Out<'_>,
         ) {
-            if i == run.len() {
-                let at = match &mut out.slot {
-                    Some(slot) => {
-                        let s = &mut slot[(total - out.lo) as usize];
-                        if *s == u16::MAX {
-                            *s = out.by_sum.len() as u16;
-                            out.by_sum.push((total, *digits_of));
-                            return;
-                        }
-                        usize::from(*s)
-                    }
-                    None => match out.by_sum.iter().position(|e| e.0 == total) {
-                        Some(at) => at,
-                        None => {
-                            out.by_sum.push((total, *digits_of));
-                            return;
-                        }
-                    },
-                };
-                let e = &mut out.by_sum[at];
-                for (k, d) in digits_of.iter().enumerate().take(run.len()) {
-                    e.1[k] |= d;
-                }
-                return;
-            }
             let (c, k) = run[i];
-            for d in digits(masks[usize::from(c)] & !used) {
-                digits_of[i] = bit(d);
-                go(
-                    run,
-                    masks,
-                    i + 1,
-                    used | bit(d),
-                    total + k * d as i32,
-                    digits_of,
-                    out,
-                );
+            let free = masks[usize::from(c)] & !used;
+            if i + 1 == run.len() {
+                // The last cell: each digit ends a filling (no call per filling).
+                for d in digits(free) {
+                    digits_of[i] = bit(d);
+                    out.record(total + k * d as i32, digits_of, run.len());
+                }
+            } else {
+                for d in digits(free) {
+                    digits_of[i] = bit(d);
+                    go(
+                        run,
+                        masks,
+                        i + 1,
+                        used | bit(d),
+                        total + k * d as i32,
+                        digits_of,
+                        out,
+                    );
+                }
             }
             digits_of[i] = 0;
         }
-        go(run, masks, 0, 0, 0, &mut [0u32; 4], &mut out);
+        if run.is_empty() {
+            out.record(0, &[0; 4], 0);
+        } else {
+            go(run, masks, 0, 0, 0, &mut [0u32; 4], &mut out);
+        }
         let by_sum = out.by_sum;
         if by_sum.is_empty() {
             return None;
