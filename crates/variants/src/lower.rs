@@ -458,7 +458,8 @@ impl<'a> Builder<'a> {
             color_of: HashMap::new(),
             mask: Vec::new(),
             // PERF: room for a placement's usual entries (its cell, houses, a value, a few
-            // stars) from the start: growing them one push at a time was a tenth of a lowering.
+            // stars) from the start: 1-4% fewer instructions in a whole solve of a kropki or a
+            // sandwich puzzle (callgrind) than growing them one push at a time.
             place: (0..n * n * n).map(|_| Vec::with_capacity(8)).collect(),
             versions: vec![Vec::new(); n * n * n],
             clue_ents: Vec::new(),
