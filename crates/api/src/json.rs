@@ -7,10 +7,10 @@ use serde::de::DeserializeOwned;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::run::{Asked, Budget, Caps, Progress, Run};
-use crate::{logic, meta, sudoku, variants, xcc};
+use crate::{logic, meta, sudoku, variants, vpage, xcc};
 
 /// The operations [`call`] knows, by name.
-pub const OPERATIONS: [&str; 14] = [
+pub const OPERATIONS: [&str; 16] = [
     "meta",
     "check",
     "solve",
@@ -25,6 +25,8 @@ pub const OPERATIONS: [&str; 14] = [
     "variant_check",
     "variant_solve",
     "variant_trace",
+    "variant_view",
+    "variant_generate",
 ];
 
 fn read<T: DeserializeOwned>(body: &str) -> Result<T, ErrorBody> {
@@ -112,6 +114,12 @@ pub fn call(
             let req: dlx_variants::request::TraceRequest = read(body)?;
             let b = budget(Asked::new(req.node_budget, req.time_limit_ms));
             answer(variants::trace(&req, &mut run(b)))
+        }
+        "variant_view" => answer(vpage::view(&read(body)?)),
+        "variant_generate" => {
+            let req: dlx_variants::generate::GenerateRequest = read(body)?;
+            let b = budget(Asked::new(None, req.time_limit_ms));
+            answer(vpage::generate(&req, &mut run(b)))
         }
         _ => Err(ErrorBody::message(format!(
             "no operation `{op}` (the operations: {})",
