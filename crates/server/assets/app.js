@@ -6,6 +6,7 @@
 // ───────────────────────────── helpers ─────────────────────────────
 
 import * as engine from "./engine.js";
+import * as rules from "./variants.js";
 
 const $ = (sel) => document.querySelector(sel);
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -197,6 +198,8 @@ const S = {
   player: null,                // {kind: "search" | "logic", grid, ...} while a player is open
   version: 0,                  // bumped at every change of the puzzle, so that an answer that
                                // comes back for an older puzzle is not painted on this one
+  variant: null,               // a variant puzzle's rules: {view} (the engine's `variant_view`
+                               // answer), or null for a classic grid
 };
 
 /**
@@ -241,7 +244,7 @@ function valuesOf(line, n) {
 }
 
 function buildBoard() {
-  const { n, br, bc } = S;
+  const { n } = S;
   board.parentElement.style.setProperty("--n", n);
   board.replaceChildren();
   cellEls = [];
@@ -254,13 +257,12 @@ function buildBoard() {
       const d = el("div", { class: "cell", "data-r": r, "data-c": c, id: `cell-${r}-${c}` });
       d.setAttribute("role", "gridcell");
       if (c === n - 1) d.classList.add("edge-r");
-      else if ((c + 1) % bc === 0) d.classList.add("box-r");
       if (r === n - 1) d.classList.add("edge-b");
-      else if ((r + 1) % br === 0) d.classList.add("box-b");
       cellEls.push(d);
       row.append(d);
     }
   }
+  drawRegionBorders();
   buildKeypad();
 }
 
@@ -279,7 +281,19 @@ function buildKeypad() {
 }
 
 function boxIndex(r, c) {
+  if (S.variant) return S.variant.view.regions[r * S.n + c];
   return Math.floor(r / S.br) * (S.n / S.bc) + Math.floor(c / S.bc);
+}
+
+/** The thick lines between regions (boxes, or a variant's jigsaw regions, from the engine). */
+function drawRegionBorders() {
+  const n = S.n;
+  for (let i = 0; i < cellEls.length; i++) {
+    const d = cellEls[i], r = Math.floor(i / n), c = i % n;
+    d.classList.toggle("box-r", c < n - 1 && boxIndex(r, c) !== boxIndex(r, c + 1));
+    d.classList.toggle("box-b", r < n - 1 && boxIndex(r, c) !== boxIndex(r + 1, c));
+    d.dataset.region = String(boxIndex(r, c));
+  }
 }
 
 /** Whether (r, c) lies in a house of a logical step: `{row: i}`, `{column: i}` or `{box: i}`. */
@@ -332,6 +346,7 @@ function render() {
   const step = p ? p.step : (S.hint && S.hint.step);
   const hl = step ? stepHighlights(step) : null;
   const errorCell = !p && S.hint && S.hint.cell !== undefined ? S.hint.cell : -1;
+  const notes = S.variant ? S.variant.notes : null;
   for (let i = 0; i < cellEls.length; i++) {
     const d = cellEls[i];
     const r = Math.floor(i / n), c = i % n;
@@ -369,7 +384,8 @@ function render() {
       : marksHere.length
         ? `empty, marks ${marksHere.sort((a, b) => a - b).map((m) => SYM[m - 1]).join(" ")}`
         : "empty";
-    d.setAttribute("aria-label", `Row ${r + 1}, column ${c + 1}: ${what}${wrong ? ", wrong" : ""}${reason ? `; ${reason}` : ""}`);
+    const inRules = notes && notes.get(i);
+    d.setAttribute("aria-label", `Row ${r + 1}, column ${c + 1}: ${what}${wrong ? ", wrong" : ""}${reason ? `; ${reason}` : ""}${inRules ? `; in ${inRules.join(", ")}` : ""}`);
     if (selected) board.setAttribute("aria-activedescendant", d.id);
     if (v) {
       if (d.firstChild === null || d.firstChild.nodeType !== 3 || d.textContent !== SYM[v - 1]) {
@@ -447,6 +463,7 @@ const edits = { undo: [], redo: [] };
 function snapshot() {
   return {
     n: S.n, br: S.br, bc: S.bc,
+    variant: S.variant,
     cells: Uint8Array.from(S.cells),
     given: Uint8Array.from(S.given),
     marks: S.marks.map((m) => (m ? [...m] : null)),
@@ -462,8 +479,8 @@ function remember() {
 }
 
 function restore(snap) {
-  if (snap.n !== S.n || snap.br !== S.br || snap.bc !== S.bc) {
-    setGrid(snap.n, { rows: snap.br, cols: snap.bc }, Uint8Array.from(snap.cells), { undoable: false });
+  if (snap.n !== S.n || snap.br !== S.br || snap.bc !== S.bc || snap.variant !== S.variant) {
+    setGrid(snap.n, { rows: snap.br, cols: snap.bc }, Uint8Array.from(snap.cells), { undoable: false, variant: snap.variant });
   } else {
     if (S.player) closePlayer();
     S.cells = Uint8Array.from(snap.cells);
@@ -505,12 +522,19 @@ function announce(text) {
   setTimeout(() => { live.textContent = text; }, 30);
 }
 
-function setGrid(n, shape, values, { undoable = true } = {}) {
-  if (undoable && (S.cells.some((v) => v) || S.marks.some((m) => m))) remember();
+/**
+ * Puts a new grid on the board: `values` its givens, `variant` the rules of a variant puzzle
+ * (`{view}`: the engine's `variant_view` answer) or null for a classic grid.
+ */
+function setGrid(n, shape, values, { undoable = true, variant = null } = {}) {
+  if (undoable && (S.cells.some((v) => v) || S.marks.some((m) => m) || S.variant)) remember();
   if (undoable) clockReset();
   $("#solved-note").hidden = true;
   const rebuild = n !== S.n || shape.rows !== S.br || shape.cols !== S.bc || cellEls.length !== n * n;
   S.n = n; S.br = shape.rows; S.bc = shape.cols;
+  if (variant && !variant.notes) variant.notes = rules.cellNotes(variant.view);
+  S.variant = variant;
+  showVariant();
   S.cells = values;
   S.given = values.map((v) => (v ? 1 : 0));
   S.marks = new Array(n * n).fill(null);
@@ -527,8 +551,56 @@ function setGrid(n, shape, values, { undoable = true } = {}) {
   hideResult();
   hideHint();
   if (rebuild) buildBoard();
+  else drawRegionBorders();
   render();
   changed({ keepResult: true });
+}
+
+// ───────────────────────────── variant rules ─────────────────────────────
+
+/** The logic (hints, Auto marks, solving by logic) is for classic grids on this page. */
+const LOGIC_BUTTONS = ["#hint-btn", "#explain-btn", "#automarks-btn"];
+
+/** Draws the variant's rules (or removes them) and says what they are beside the board. */
+function showVariant() {
+  const v = S.variant && S.variant.view;
+  rules.drawRules($(".board-wrap"), v);
+  const card = $("#variant-rules");
+  card.hidden = !v;
+  for (const sel of LOGIC_BUTTONS) {
+    const b = $(sel);
+    b.disabled = !!v;
+    if (v) b.dataset.was = b.dataset.was || b.title;
+    b.title = v ? "Logic on variant rules is not on the page yet: Solve, Check and Step through work" : (b.dataset.was || b.title);
+  }
+  // A variant is searched by dancing links (the engine's choice of algorithm): no solver to pick.
+  $("#solver-select").disabled = !!v;
+  $("#heuristic-select").disabled = !v && $("#solver-select").value !== "dlx";
+  $("#trace-btn").disabled = !v && $("#solver-select").value === "fast";
+  if (!v) return;
+  $("#variant-title").textContent = v.title ? `${v.title}${v.author ? ` by ${v.author}` : ""}` : "Variant rules";
+  $("#variant-summary").textContent = v.summary;
+  const list = $("#variant-list");
+  list.replaceChildren();
+  for (const t of rules.globalRules(v)) list.append(el("li", { text: t, "data-rule": "global" }));
+  for (const t of rules.clueCounts(v)) list.append(el("li", { text: t, "data-rule": "clues" }));
+  if (v.jigsaw) list.append(el("li", { text: "irregular (jigsaw) regions", "data-rule": "jigsaw" }));
+  const words = $("#variant-ruleset");
+  words.textContent = v.ruleset || "";
+  words.hidden = !v.ruleset;
+}
+
+/** The variant puzzle with `values` as its givens, in the engine's JSON (`format: json`). */
+function variantPuzzle(values) {
+  return { puzzle: { ...S.variant.view.puzzle, givens: lineOf(values) }, format: "json" };
+}
+
+/** Puts a variant puzzle (the engine's `variant_view` answer) on the board. */
+function loadVariant(view) {
+  if (view.size > SYM.length) throw new Error(`a ${view.size}×${view.size} puzzle is too big for this page`);
+  const p = view.puzzle;
+  const shape = p.regions && p.regions.boxes ? { rows: p.regions.boxes.rows, cols: p.regions.boxes.cols } : boxShape(view.size);
+  setGrid(view.size, shape, valuesOf(view.givens, view.size), { variant: { view } });
 }
 
 // ───────────────────────────── input ─────────────────────────────
@@ -707,7 +779,9 @@ async function judgeEntries() {
   const givens = S.cells.map((v, i) => (S.given[i] ? v : 0));
   const entries = [];
   S.cells.forEach((v, i) => { if (v && !S.given[i]) entries.push(i); });
-  const r = await api("solve", { puzzle: lineOf(givens), shape: shapeOf(), mode: "unique" });
+  const r = S.variant
+    ? await api("variant_solve", { ...variantPuzzle(givens), mode: "unique" })
+    : await api("solve", { puzzle: lineOf(givens), shape: shapeOf(), mode: "unique" });
   if (!r.solution) return { error: r.complete ? "the givens alone have no solution" : "the search could not finish", entries };
   const sol = valuesOf(r.solution, S.n);
   return { wrong: entries.filter((i) => S.cells[i] !== sol[i]), entries, unique: r.unique === true };
@@ -753,10 +827,18 @@ function puzzleLine() {
   return lineOf(hasGivens ? S.cells.map((v, i) => (S.given[i] ? v : 0)) : S.cells);
 }
 
+/** A short hash of text (FNV-1a, 32 bits, in base 36): a variant's rules in a storage key. */
+function hashText(t) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < t.length; i++) { h ^= t.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
+  return h.toString(36);
+}
+
 /** The localStorage key of a puzzle's progress (null for a board with no givens). */
 function progressKey() {
   if (!S.given.some((g, i) => g && S.cells[i])) return null;
-  return `dlx.progress.${S.br}x${S.bc}.${puzzleLine()}`;
+  const rulesOf = S.variant ? `.${hashText(JSON.stringify(S.variant.view.puzzle.constraints || []) + JSON.stringify(S.variant.view.regions))}` : "";
+  return `dlx.progress.${S.br}x${S.bc}${rulesOf}.${puzzleLine()}`;
 }
 
 /** Keeps the player's entries and marks for this puzzle (or forgets them when there are none). */
@@ -807,15 +889,13 @@ function changed({ keepResult = false } = {}) {
   checkTimer = setTimeout(runCheck, 90);
   clearTimeout(urlTimer);
   urlTimer = setTimeout(() => {
-    const url = new URL(window.location.href);
-    if (S.cells.some((v) => v)) url.searchParams.set("p", puzzleLine());
-    else url.searchParams.delete("p");
-    history.replaceState(null, "", url);
+    history.replaceState(null, "", shareUrl());
     saveProgress();
   }, 250);
 }
 
 async function runCheck() {
+  if (S.variant) return runVariantCheck();
   const seq = ++checkSeq;
   const summary = $("#check-summary");
   try {
@@ -862,6 +942,50 @@ async function runCheck() {
   }
 }
 
+/** The check of a variant board: every rule the digits break, from the engine. */
+async function runVariantCheck() {
+  const seq = ++checkSeq;
+  const summary = $("#check-summary");
+  try {
+    const givens = S.cells.map((v, i) => (S.given[i] ? v : 0));
+    const r = await api("variant_check", { ...variantPuzzle(givens), grid: lineOf(S.cells) });
+    if (seq !== checkSeq) return;
+    S.conflicts = r.violations;
+    S.conflictAt = new Map();
+    for (const v of r.violations) {
+      for (const [row, col] of v.cells) {
+        const i = row * S.n + col;
+        S.conflictAt.set(i, S.conflictAt.has(i) ? `${S.conflictAt.get(i)}; ${v.text}` : v.text);
+      }
+    }
+    S.candidates = null;
+    maybeSolved({ conflicts: r.violations });
+    const list = $("#conflict-list");
+    list.replaceChildren();
+    for (const v of r.violations) {
+      const li = el("li", { text: v.text });
+      const [row, col] = v.cells[0] || [0, 0];
+      li.addEventListener("click", () => { S.sel = row * S.n + col; render(); board.focus(); });
+      list.append(li);
+    }
+    const givenCount = givens.filter((v) => v).length;
+    const entries = S.cells.reduce((a, v, i) => a + (v && !S.given[i] ? 1 : 0), 0);
+    summary.className = r.violations.length ? "muted" : "check-ok";
+    if (r.violations.length) {
+      summary.textContent = `${plural(r.violations.length, "rule")} broken:`;
+    } else {
+      const parts = [plural(givenCount, "given")];
+      if (entries) parts.push(plural(entries, "entry", "entries"));
+      summary.textContent = `${parts.join(" and ")}, no rule broken.`;
+    }
+    render();
+  } catch (e) {
+    if (seq !== checkSeq) return;
+    summary.className = "muted";
+    summary.textContent = `Cannot check: ${e.message}`;
+  }
+}
+
 $("#candidates-toggle").addEventListener("change", (e) => {
   S.showMarks = e.target.checked;
   render();
@@ -872,9 +996,22 @@ $("#candidates-toggle").addEventListener("change", (e) => {
 /** Parses any supported text on the server and puts the puzzle on the board. */
 async function loadText(text) {
   let r;
+  // A variant puzzle: f-puzzles JSON, an f-puzzles link, our JSON or our text format.
+  if (looksVariant(text)) {
+    loadVariant(await api("variant_view", { puzzle: text.trim() }));
+    if (restoreProgress()) toast("Your progress on this puzzle is back (Undo starts it afresh)");
+    return null;
+  }
   try {
     r = await api("check", { puzzle: text });
   } catch (e) {
+    // Text the classic reader refuses may be a variant in our text format.
+    const v = await api("variant_view", { puzzle: text }).catch(() => null);
+    if (v && v.constraints.length + (v.jigsaw ? 1 : 0) > 0) {
+      loadVariant(v);
+      if (restoreProgress()) toast("Your progress on this puzzle is back (Undo starts it afresh)");
+      return null;
+    }
     // Sentences read as a puzzle give odd sizes ("unsupported size: 2x2"): say what it is.
     if (/\b[a-z]{3,}\s+[a-z]{2,}\s+[a-z]{2,}\b/i.test(text)) {
       throw new Error("this looks like text, not a puzzle: paste N×N digits (. or 0 for a blank), one line or a grid");
@@ -887,6 +1024,12 @@ async function loadText(text) {
   setGrid(r.size, r.shape, valuesOf(r.grid, r.size));
   if (restoreProgress()) toast("Your progress on this puzzle is back (Undo starts it afresh)");
   return r;
+}
+
+/** Whether text is a variant puzzle for sure: JSON (f-puzzles or ours) or an f-puzzles link. */
+function looksVariant(text) {
+  const t = text.trim();
+  return t.startsWith("{") || /[?&]load=/.test(t) || /^N4Ig/.test(t);
 }
 
 function emptyGrid(n) {
@@ -937,6 +1080,21 @@ exampleSelect.addEventListener("change", async () => {
   try { await loadText(ex.text); board.focus(); } catch (e) { toast(e.message, true); }
 });
 
+$("#open-btn").addEventListener("click", () => $("#open-file").click());
+$("#open-file").addEventListener("change", async (e) => {
+  const file = e.target.files && e.target.files[0];
+  e.target.value = "";
+  if (!file) return;
+  try {
+    if (file.size > 4 << 20) throw new Error(`${file.name} is ${fmt(file.size)} bytes: a puzzle file is far smaller`);
+    await loadText(await file.text());
+    toast(`Opened ${file.name}`);
+  } catch (err) {
+    toast(`${file.name}: ${err.message}`, true);
+  }
+  board.focus();
+});
+
 const pasteDialog = $("#paste-dialog");
 $("#paste-btn").addEventListener("click", () => {
   $("#paste-error").hidden = true;
@@ -968,10 +1126,28 @@ document.addEventListener("paste", async (e) => {
   try { await loadText(text); toast("Puzzle pasted"); } catch (err) { toast(err.message, true); }
 });
 
-$("#share-btn").addEventListener("click", async () => {
+/**
+ * The page's address carrying the puzzle: `?p=` the givens of a classic grid, `?v=` a variant
+ * puzzle in the engine's JSON (its rules and givens); `?load=` (an f-puzzles link's) is read
+ * too, and replaced by `?v=`.
+ */
+function shareUrl() {
   const url = new URL(window.location.href);
   url.hash = "";
-  url.searchParams.set("p", puzzleLine());
+  url.searchParams.delete("load");
+  if (S.variant) {
+    url.searchParams.delete("p");
+    url.searchParams.set("v", JSON.stringify({ ...S.variant.view.puzzle, givens: puzzleLine() }));
+  } else {
+    url.searchParams.delete("v");
+    if (S.cells.some((v) => v)) url.searchParams.set("p", puzzleLine());
+    else url.searchParams.delete("p");
+  }
+  return url;
+}
+
+$("#share-btn").addEventListener("click", async () => {
+  const url = shareUrl();
   history.replaceState(null, "", url);
   try {
     await navigator.clipboard.writeText(url.toString());
@@ -1080,8 +1256,10 @@ function showResult(r, mode) {
     ["Solutions", r.complete ? fmt(n) : n ? `≥ ${fmt(n)}` : "none found"],
     ["Nodes", r.stats.nodes ? fmt(r.stats.nodes) : "—"],
     ["Updates", r.stats.updates ? fmt(r.stats.updates) : "—"],
-    ["Guesses", fmt(r.stats.guesses)],
-    ["Backtracks", fmt(r.stats.backtracks)],
+    ...(r.stats.forced === undefined
+      ? [["Guesses", fmt(r.stats.guesses)], ["Backtracks", fmt(r.stats.backtracks)]]
+      // A variant: the exact-cover problem its rules became, and the moves forced in it.
+      : [["Forced moves", fmt(r.stats.forced)], ["Exact cover", `${fmt(r.stats.items)} items, ${fmt(r.stats.options)} options`]]),
     ["Time", fmtTime(r.stats.seconds)],
   ];
   for (const [dt, dd] of rows) stats.append(el("div", {}, el("dt", { text: dt }), el("dd", { text: dd })));
@@ -1105,12 +1283,14 @@ $("#solver-select").addEventListener("change", () => {
 $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () => {
   closePlayer();
   const mode = $("#mode-select").value;
-  const body = {
-    puzzle: lineOf(S.cells),
-    solver: $("#solver-select").value,
-    heuristic: $("#heuristic-select").value,
-    mode,
-  };
+  const body = S.variant
+    ? { ...variantPuzzle(S.cells), heuristic: $("#heuristic-select").value, mode }
+    : {
+      puzzle: lineOf(S.cells),
+      solver: $("#solver-select").value,
+      heuristic: $("#heuristic-select").value,
+      mode,
+    };
   if (mode === "count") {
     const raw = $("#limit-input").value.trim();
     const limit = Number(raw);
@@ -1121,7 +1301,7 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
     body.limit = limit;
   }
   try {
-    const r = await boardApi("search", "solve", body);
+    const r = await boardApi("search", S.variant ? "variant_solve" : "solve", body);
     if (!r) return;
     S.solution = r.solution ? valuesOf(r.solution, S.n) : null;
     render();
@@ -1132,8 +1312,8 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
       const why = await explainNoSolution().catch(() => null);
       if (why && version === S.version) $("#result-status").textContent = `The search covered every possibility. ${why}`;
     }
-    if (r.unique === true && S.n <= logicMax()) showRatingWithResult(lineOf(S.cells));
-    if (mode === "unique" && r.solutions >= 2 && S.n <= 16) {
+    if (r.unique === true && S.n <= logicMax() && !S.variant) showRatingWithResult(lineOf(S.cells));
+    if (mode === "unique" && r.solutions >= 2 && S.n <= 16 && !S.variant) {
       const version = S.version;
       const two = await twoSolutions().catch(() => null);
       if (two && version === S.version && !$("#result").hidden) {
@@ -1338,15 +1518,17 @@ function openPlayer(card, player, state, steps, cut, extra) {
 $("#player-close").addEventListener("click", () => { closePlayer(); board.focus(); });
 
 $("#trace-btn").addEventListener("click", () => busy($("#trace-btn"), async () => {
-  const body = {
-    puzzle: lineOf(S.cells),
-    solver: $("#solver-select").value,
-    heuristic: $("#heuristic-select").value,
-  };
+  const body = S.variant
+    ? { ...variantPuzzle(S.cells), heuristic: $("#heuristic-select").value }
+    : {
+      puzzle: lineOf(S.cells),
+      solver: $("#solver-select").value,
+      heuristic: $("#heuristic-select").value,
+    };
   try {
-    const r = await boardApi("trace", "trace", body);
+    const r = await boardApi("trace", S.variant ? "variant_trace" : "trace", body);
     if (!r) return;
-    if (r.conflicts.length) {
+    if (r.conflicts && r.conflicts.length) {
       closePlayer();
       toast(`Nothing to step through: the givens repeat a digit (${r.conflicts[0].text.replace(/^digit \d+/, `digit ${SYM[r.conflicts[0].digit - 1]}`)}).`, true);
       return;
@@ -1589,12 +1771,54 @@ function randomSeed() {
   return (w[0] & 0x1fffff) * 4294967296 + w[1];
 }
 
+/** The variant family chosen in the generator (the engine's `meta.variant_kinds`), or null. */
+function genKind() {
+  const name = $("#gen-kind").value;
+  return name ? ((META && META.variant_kinds) || []).find((k) => k.name === name) || { name } : null;
+}
+
 function genSizeChanged() {
   const nine = $("#gen-size").value === "9";
-  $("#gen-band").disabled = !nine;
-  $("#gen-band").title = nine ? "" : "Difficulty bands are for 9×9 puzzles";
+  const kind = genKind();
+  $("#gen-band").disabled = !nine || !!kind;
+  $("#gen-band").title = kind ? "Difficulty bands are for classic puzzles" : nine ? "" : "Difficulty bands are for 9×9 puzzles";
+  $("#gen-symmetry").disabled = !!(kind && kind.no_givens);
+  $("#gen-symmetry").title = kind && kind.no_givens ? `A ${kind.title || kind.name} puzzle has no givens to make symmetric` : "";
 }
 $("#gen-size").addEventListener("change", genSizeChanged);
+$("#gen-kind").addEventListener("change", genSizeChanged);
+for (const [button, kind] of [["#gen-killer", "killer"], ["#gen-jigsaw", "jigsaw"]]) {
+  $(button).addEventListener("click", () => {
+    $("#gen-kind").value = kind;
+    genSizeChanged();
+    $("#gen-btn").click();
+  });
+}
+
+/** A new variant puzzle of the generator's family, size and symmetry, from the engine. */
+async function generateVariant(kind, size, seed) {
+  const body = { variant: kind.name, size };
+  if (!kind.no_givens) body.symmetry = $("#gen-symmetry").value;
+  const json = JSON.stringify({ ...body, seed: 0 }).replace('"seed":0', `"seed":${BigInt(seed)}`);
+  const info = $("#gen-info");
+  try {
+    const r = await api("variant_generate", json);
+    loadVariant(r.view);
+    const what = r.cages ? plural(r.cages, "cage") : plural(r.givens, "given");
+    info.className = "info-note";
+    info.replaceChildren(
+      el("span", { id: "gen-givens", text: `${kind.title || r.variant} · ${what}` }),
+      document.createTextNode(`${r.minimal ? " (minimal)" : ""} · made in ${fmtTime(r.seconds)} · seed `),
+      el("code", { id: "gen-seed-used", text: seed }),
+    );
+    info.hidden = false;
+    board.focus();
+  } catch (e) {
+    info.className = "error";
+    info.textContent = e.stopped ? "Stopped: no puzzle made." : e.message;
+    info.hidden = false;
+  }
+}
 genSizeChanged();
 
 $("#gen-btn").addEventListener("click", () => busy($("#gen-btn"), async () => {
@@ -1605,6 +1829,8 @@ $("#gen-btn").addEventListener("click", () => busy($("#gen-btn"), async () => {
     return;
   }
   const seed = typed || String(randomSeed());
+  const kind = genKind();
+  if (kind) { await generateVariant(kind, size, seed); return; }
   const body = { size, symmetry: $("#gen-symmetry").value };
   const band = $("#gen-band").value;
   if (band && size === 9) body.band = band;
@@ -2031,6 +2257,9 @@ function useMeta() {
     el("option", { value: b.name, text: b.title,
       title: `Sudoku Explainer rating (ER) ${b.min.toFixed(1)}${b.max === null ? " and up" : ` to ${b.max.toFixed(1)}`}` })));
   band.value = chosen;
+  const kinds = $("#gen-kind");
+  kinds.replaceChildren(el("option", { value: "", text: "Classic" }), ...(META.variant_kinds || []).map((k) =>
+    el("option", { value: k.name, text: k.title, title: k.text || "" })));
   const sym = $("#gen-symmetry");
   const was = sym.value;
   sym.replaceChildren(...META.symmetries.map((m) => el("option", { value: m.name, text: m.title })));
@@ -2046,8 +2275,11 @@ async function start() {
   emptyGrid(9);
   const params = new URLSearchParams(window.location.search);
   const p = params.get("p");
+  const variant = params.get("v") || params.get("load");
   try {
-    await loadText(p || EXAMPLES[0].text);
+    if (variant) loadVariant(await api("variant_view", { puzzle: variant, format: params.get("v") ? "json" : "link" }));
+    else await loadText(p || EXAMPLES[0].text);
+    if (variant && restoreProgress()) toast("Your progress on this puzzle is back (Undo starts it afresh)");
   } catch (e) {
     toast(`Cannot load the puzzle from the link: ${e.message}`, true);
   }

@@ -10,6 +10,7 @@ const FILES = [
   "index.html",
   "app.js",
   "engine.js",
+  "variants.js",
   "worker.js",
   "style.css",
   "manifest.webmanifest",

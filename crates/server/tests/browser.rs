@@ -767,6 +767,10 @@ browser_tests! {
     the_print_view_is_the_puzzle_alone => print_flow on Static;
 }
 
+// Variant Sudoku on the page: every family drawn and solved, files, links, generation.
+#[path = "parts/browser_variants.rs"]
+mod variants;
+
 /// The print view: the page's `@media print` rules, applied to the screen here (a WebDriver
 /// session cannot switch to print media), leave the board and its givens visible and hide
 /// everything else, the player's entries included.
