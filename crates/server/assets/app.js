@@ -1,92 +1,17 @@
-// dlx web app: an ES module over the engine bridge (engine.js), no build step, no dependencies. Sections:
-//   helpers · tabs · sudoku board · input · checks · puzzle loading · solve · step player ·
-//   pencil marks and hints · logic player · new puzzles · dancing-links view · exact cover tab ·
-//   N queens · start-up.
-
-// ───────────────────────────── helpers ─────────────────────────────
+// dlx web app: the Sudoku tab and the start-up, an ES module over the engine bridge
+// (engine.js), no build step, no dependencies. The other modules: ui.js (DOM helpers, the
+// engine call, busy state, the step player's controls), variants.js (a variant's rules drawn),
+// links.js (the dancing-links view), xcc.js (the Exact cover tab and N queens). Sections here:
+//   engine words · tabs · sudoku board · undo · variant rules · input · timer · checking ·
+//   saved progress · puzzle loading · solve · step player · pencil marks and hints · logic
+//   player · new puzzles · start-up.
 
 import * as engine from "./engine.js";
 import * as rules from "./variants.js";
+import { $, SYM, el, svg, api, toast, fmt, fmtTime, busy, isTyping, plural, makePlayer, playerKeys, makeReplay, STOP_REASON } from "./ui.js";
+import { drawMatrix } from "./links.js";
+import { xccState, xccInit, xccPlayer, setTraceCap } from "./xcc.js";
 
-const $ = (sel) => document.querySelector(sel);
-const SVG_NS = "http://www.w3.org/2000/svg";
-const SYM = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = v;
-    else if (k.startsWith("data-")) e.setAttribute(k, v);
-    else e[k] = v;
-  }
-  for (const c of children) e.append(c);
-  return e;
-}
-
-function svg(tag, attrs = {}) {
-  const e = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
-
-/**
- * Runs operation `op` of the engine (the worker, or the JSON API: see engine.js) on `body` (an
- * object, or JSON text already written); throws an Error carrying the message, and the API's
- * error body as `body`, on a refusal. `background` work runs on the engine's second worker.
- */
-function api(op, body, onProgress, background = false) {
-  return engine.call(op, body, background ? undefined : (onProgress || progressSink || undefined), background);
-}
-
-let toastTimer = null;
-function toast(message, isError = false) {
-  const t = $("#toast");
-  t.textContent = message;
-  t.classList.toggle("error", isError);
-  t.hidden = false;
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { t.hidden = true; }, isError ? 5000 : 2600);
-}
-
-const fmt = (x) => (x === null || x === undefined) ? "—" : Number(x).toLocaleString("en-US");
-function fmtTime(seconds) {
-  if (seconds === null || seconds === undefined) return "—";
-  if (seconds < 0.001) return `${(seconds * 1e6).toFixed(0)} µs`;
-  if (seconds < 1) return `${(seconds * 1000).toFixed(seconds < 0.01 ? 2 : 1)} ms`;
-  return `${seconds.toFixed(2)} s`;
-}
-
-/** Where progress of the work under way goes (set by `busy`), for calls that name none. */
-let progressSink = null;
-
-/**
- * Runs `work` with `button` showing that it is under way (a spinner, and `note`, if given, in
- * the line `#busy-note`). When the engine runs in the page's worker and the work takes more
- * than a moment, the bar `#busy-bar` shows its progress and a Stop button (which ends the
- * worker: the work's call rejects with "stopped").
- */
-async function busy(button, work, note = "") {
-  button.disabled = true;
-  button.setAttribute("aria-busy", "true");
-  const line = $("#busy-note");
-  if (note) { line.textContent = note; line.hidden = false; }
-  const bar = $("#busy-bar");
-  const shown = $("#busy-progress");
-  shown.textContent = "Working…";
-  const timer = setTimeout(() => { if (engine.engineKind() === "wasm") bar.hidden = false; }, 400);
-  progressSink = (p) => {
-    shown.textContent = `Working… ${fmt(p.nodes)} nodes, ${fmt(p.solutions)} solution${p.solutions === 1 ? "" : "s"}, ${fmtTime(p.seconds)}`;
-  };
-  try { return await work(); } finally {
-    clearTimeout(timer);
-    progressSink = null;
-    bar.hidden = true;
-    button.disabled = false;
-    button.removeAttribute("aria-busy");
-    if (note) line.hidden = true;
-  }
-}
 
 /**
  * What the engine says of itself (`meta`: symbols, sizes and their box shapes, techniques,
@@ -106,41 +31,6 @@ function boxShape(n) {
   while (n % p) p -= 1;
   return { rows: p, cols: n / p };
 }
-
-function isTyping(target) {
-  if (!target) return false;
-  const tag = target.tagName;
-  if (tag === "TEXTAREA" || tag === "SELECT") return true;
-  if (tag === "INPUT") return target.type !== "range" && target.type !== "checkbox";
-  return target.isContentEditable;
-}
-
-/**
- * Fills each `.player-slot` with the player's controls from the one template: ids are the
- * template's `data-id`s after the slot's `data-prefix`.
- */
-function fillPlayerSlots() {
-  const tpl = $("#player-controls");
-  for (const slot of document.querySelectorAll(".player-slot")) {
-    const part = tpl.content.cloneNode(true);
-    const pre = slot.dataset.prefix;
-    for (const e of part.querySelectorAll("[data-id]")) {
-      e.id = pre + e.dataset.id;
-      e.removeAttribute("data-id");
-    }
-    const step = slot.dataset.step;
-    part.querySelector(".slider").setAttribute("aria-label", step.charAt(0).toUpperCase() + step.slice(1));
-    const delay = part.querySelector(".speed input");
-    delay.value = slot.dataset.delay;
-    delay.setAttribute("aria-label", `Delay between ${step}s`);
-    slot.replaceWith(part);
-  }
-}
-fillPlayerSlots();
-
-/** `1 given`, `2 givens`. */
-const plural = (k, one, many = `${one}s`) => `${fmt(k)} ${k === 1 ? one : many}`;
-
 // ───────────────────────────── tabs ─────────────────────────────
 
 const TABS = ["sudoku", "xcc", "api"];
@@ -326,7 +216,9 @@ function shownMarks(i) {
   const p = S.player;
   if (p) return p.cands ? p.cands[i] : null;
   if (S.marks[i]) return S.marks[i];
-  if ((S.showMarks || (S.hint && S.hint.step)) && S.candidates && S.candidates[i]) {
+  // Candidates: everywhere when the player asked for them; during a hint, only in the cells
+  // the step shows so far.
+  if ((S.showMarks || hintCells().has(i)) && S.candidates && S.candidates[i]) {
     return new Set(S.candidates[i]);
   }
   return null;
@@ -343,7 +235,7 @@ function render() {
   const inHouse = (r, c) => !!house && (house.kind === "row" ? r === house.index
     : house.kind === "column" ? c === house.index : boxIndex(r, c) === house.index);
   const k = Math.ceil(Math.sqrt(n));
-  const step = p ? p.step : (S.hint && S.hint.step);
+  const step = p ? p.step : hintStep();
   const hl = step ? stepHighlights(step) : null;
   const errorCell = !p && S.hint && S.hint.cell !== undefined ? S.hint.cell : -1;
   const notes = S.variant ? S.variant.notes : null;
@@ -378,7 +270,12 @@ function render() {
     d.classList.toggle("dead", i === focusIdx && !!(p && p.dead));
     d.setAttribute("aria-selected", String(selected));
     // What a screen reader says of the cell: its row, column and contents.
-    const marksHere = v ? [] : [...(shownMarks(i) || [])];
+    // The small digits drawn in a blank cell: its marks, and whatever the step names there.
+    const drawn = new Set(v ? [] : shownMarks(i) || []);
+    const elim = !v && hl && hl.elim.get(i), pat = !v && hl && hl.pat.get(i);
+    const place = !v && hl ? hl.place.get(i) : undefined;
+    for (const x of [...(elim || []), ...(pat || []), ...(place ? [place] : [])]) drawn.add(x);
+    const marksHere = [...drawn];
     const what = v
       ? `${given ? "given" : solved ? "solution" : p ? "placed" : "your entry"} ${SYM[v - 1]}`
       : marksHere.length
@@ -391,16 +288,15 @@ function render() {
       if (d.firstChild === null || d.firstChild.nodeType !== 3 || d.textContent !== SYM[v - 1]) {
         d.textContent = SYM[v - 1];
       }
-    } else if (shownMarks(i) || (hl && (hl.place.has(i) || hl.elim.has(i) || hl.pat.has(i)))) {
+    } else if (drawn.size) {
       // The marks, and whatever the step names in this cell even if the marks lack it.
-      const have = new Set(shownMarks(i) || []);
-      const elim = hl && hl.elim.get(i), pat = hl && hl.pat.get(i);
-      const place = hl ? hl.place.get(i) : undefined;
-      for (const x of [...(elim || []), ...(pat || []), ...(place ? [place] : [])]) have.add(x);
+      const have = drawn;
       const marks = el("div", { class: "marks" });
       marks.style.setProperty("--k", k);
       for (let m = 1; m <= n; m++) {
-        const span = el("span", { text: have.has(m) ? SYM[m - 1] : "" });
+        // The digit is drawn by the style sheet (`data-d`), so the cell's text is its label's:
+        // "marks 2 7" is read, and no other visible text competes with it.
+        const span = el("span", have.has(m) ? { "data-d": SYM[m - 1] } : {});
         if (elim && elim.has(m)) span.className = "mk-elim";
         else if (place === m) span.className = "mk-place";
         else if (pat && pat.has(m)) span.className = "mk-pat";
@@ -1217,11 +1113,6 @@ $("#other-solution-btn").addEventListener("click", () => {
   if (S.solutions) showSolution(1 - S.solutions.shown);
 });
 
-const STOP_REASON = {
-  node_budget: "the node budget ran out",
-  deadline: "the time limit was reached",
-  limit_reached: "the solution limit was reached",
-};
 
 function showResult(r, mode) {
   const badge = $("#result-badge");
@@ -1340,131 +1231,9 @@ async function showRatingWithResult(puzzle) {
 
 // ───────────────────────────── step player ─────────────────────────────
 
-/** Delay slider position (0..100) to milliseconds, on a log scale from 10 ms to 2 s. */
-const delayMs = (v) => Math.round(10 * Math.pow(200, v / 100));
-
-/**
- * A step player bound to the controls whose ids start with `prefix`: slider, previous/next,
- * first/last, play/pause and delay. `onStep(step, index)` draws a step.
- */
-function makePlayer(prefix, onStep) {
-  const q = (id) => $(`#${prefix}${id}`);
-  const slider = q("step-slider"), text = q("step-text"), count = q("step-count");
-  const playBtn = q("step-play"), delay = q("step-delay"), delayOut = q("step-delay-out");
-  const note = q("trace-note");
-  const info = q("trace-info");
-  const P = { steps: [], i: 0, timer: null };
-
-  function showDelay() { delayOut.textContent = `${delayMs(Number(delay.value))} ms`; }
-  function setPlaying(on) {
-    playBtn.querySelector(".i-play").hidden = on;
-    playBtn.querySelector(".i-pause").hidden = !on;
-    playBtn.querySelector(".play-label").textContent = on ? "Pause" : "Play";
-    playBtn.setAttribute("aria-label", on ? "Pause" : "Play");
-  }
-  function pause() { clearTimeout(P.timer); P.timer = null; setPlaying(false); }
-  function go(i) {
-    if (!P.steps.length) return;
-    P.i = Math.max(0, Math.min(P.steps.length - 1, i));
-    slider.value = String(P.i);
-    const step = P.steps[P.i];
-    const depth = step.depth === undefined ? "" : ` · depth ${step.depth}`;
-    count.textContent = `Step ${fmt(P.i + 1)} of ${fmt(P.steps.length)}${depth}`;
-    text.textContent = step.text;
-    text.className = `step-text kind-${step.kind || "logic"}`;
-    onStep(step, P.i);
-  }
-  function tick() {
-    if (P.i >= P.steps.length - 1) { pause(); return; }
-    go(P.i + 1);
-    P.timer = setTimeout(tick, delayMs(Number(delay.value)));
-  }
-  function play() {
-    if (P.i >= P.steps.length - 1) go(0);
-    setPlaying(true);
-    clearTimeout(P.timer);
-    P.timer = setTimeout(tick, delayMs(Number(delay.value)));
-  }
-  const toggle = () => (P.timer ? pause() : play());
-
-  slider.addEventListener("input", () => { pause(); go(Number(slider.value)); });
-  q("step-prev").addEventListener("click", () => { pause(); go(P.i - 1); });
-  q("step-next").addEventListener("click", () => { pause(); go(P.i + 1); });
-  q("step-first").addEventListener("click", () => { pause(); go(0); });
-  q("step-last").addEventListener("click", () => { pause(); go(P.steps.length - 1); });
-  playBtn.addEventListener("click", toggle);
-  delay.addEventListener("input", showDelay);
-  showDelay();
-
-  return {
-    load(steps, truncated, cap, extraNote) {
-      pause();
-      P.steps = steps;
-      slider.max = String(Math.max(0, steps.length - 1));
-      note.textContent = truncated
-        ? `The trace is cut after ${fmt(steps.length)} steps (the cap is ${fmt(cap)}): the search went on beyond the last step shown.`
-        : "";
-      note.hidden = !truncated;
-      info.textContent = extraNote || "";
-      info.hidden = !extraNote;
-      go(0);
-    },
-    pause, go, toggle,
-    next() { pause(); go(P.i + 1); },
-    prev() { pause(); go(P.i - 1); },
-    first() { pause(); go(0); },
-    last() { pause(); go(P.steps.length - 1); },
-    get length() { return P.steps.length; },
-  };
-}
-
-/** Keys for a player while its card is visible and the user is not typing. */
-function playerKeys(e, player) {
-  if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return false;
-  const onSlider = e.target && e.target.classList && e.target.classList.contains("slider");
-  switch (e.key) {
-    case " ": if (e.target.tagName === "BUTTON") return false; player.toggle(); return true;
-    case "ArrowRight": if (onSlider) return false; player.next(); return true;
-    case "ArrowLeft": if (onSlider) return false; player.prev(); return true;
-    case "Home": if (onSlider) return false; player.first(); return true;
-    case "End": if (onSlider) return false; player.last(); return true;
-    default: return false;
-  }
-}
 
 let traceCap = 5000;
 
-/**
- * The board and partial solution at any step of a trace, whose steps carry only what they
- * change (`changes`: [cell, digit], Sudoku only; `pop`, `push` on the stack), going forwards
- * or backwards from the step shown. `undo[i]` holds what step i overwrote.
- */
-function makeReplay(start, steps) {
-  const grid = Uint8Array.from(start);
-  const stack = [];
-  const undo = steps.map((st) => ({ cells: (st.changes || []).map(([c]) => [c, 0]), popped: [] }));
-  let at = -1; // the step whose result grid and stack hold
-  const forward = (i) => {
-    const st = steps[i];
-    for (const [k, [c, d]] of (st.changes || []).entries()) { undo[i].cells[k][1] = grid[c]; grid[c] = d; }
-    undo[i].popped = st.pop ? stack.splice(stack.length - st.pop, st.pop) : [];
-    stack.push(...st.push);
-  };
-  const backward = (i) => {
-    const st = steps[i];
-    stack.length -= st.push.length;
-    stack.push(...undo[i].popped);
-    for (const [c, d] of undo[i].cells) grid[c] = d;
-  };
-  return {
-    /** Moves to step i; returns the grid after it (shared: copy to keep) and the stack. */
-    go(i) {
-      while (at < i) forward(++at);
-      while (at > i) backward(at--);
-      return { grid, stack };
-    },
-  };
-}
 
 const sudokuPlayer = makePlayer("", (step, i) => {
   const p = S.player;
@@ -1619,19 +1388,58 @@ function techniqueName(t) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** Shows a hint: `{step}`, `{error, cell}` or `{done}`. */
+/** The levels of a hint: 1 the technique and where to look, 2 the cells, 3 the whole step. */
+const HINT_LEVELS = 3;
+
+/**
+ * The part of the hint's step shown at its level: the houses only (level 1), the pattern's
+ * cells too (2), the whole step with its eliminations and placements (3). Null with no hint.
+ */
+function hintStep() {
+  const h = S.hint;
+  if (!h || !h.step) return null;
+  if (h.level >= HINT_LEVELS) return h.step;
+  const pat = h.step.pattern || {};
+  return {
+    pattern: { houses: pat.houses || [], cells: h.level >= 2 ? pat.cells || [] : [] },
+    placements: [],
+    eliminations: [],
+  };
+}
+
+/** The cells whose candidates the hint needs shown, at its level (none at level 1). */
+function hintCells() {
+  const out = new Set();
+  const step = hintStep();
+  if (!step || S.hint.level < 2) return out;
+  const n = S.n;
+  for (const [r, c] of (step.pattern && step.pattern.cells) || []) out.add(r * n + c);
+  for (const x of (step.pattern && step.pattern.candidates) || []) out.add(x.row * n + x.col);
+  for (const x of step.eliminations || []) out.add(x.row * n + x.col);
+  for (const x of step.placements || []) out.add(x.row * n + x.col);
+  return out;
+}
+
+/**
+ * Shows a hint: `{step, levels, level}`, `{error, cell}` or `{done}`. A step is told at its
+ * level (`levels[level - 1]`, the engine's words); Apply comes with the whole step.
+ */
 function showHint(h) {
   S.hint = h;
   const text = $("#hint-text"), err = $("#hint-error"), meta = $("#hint-meta"), apply = $("#hint-apply");
+  const more = $("#hint-more");
   text.hidden = !!h.error;
   err.hidden = !h.error;
-  apply.hidden = !h.step;
+  apply.hidden = !h.step || h.level < HINT_LEVELS;
+  more.hidden = !h.step || h.level >= HINT_LEVELS;
   if (h.error) {
     meta.textContent = h.cell === undefined ? "No hint" : `No hint: ${cellName(h.cell)} needs a fix first`;
     err.textContent = h.error;
   } else if (h.step) {
-    meta.textContent = `${techniqueName(h.step.technique)} · rating ${Number(h.step.rating).toFixed(1)}`;
-    text.textContent = h.step.text;
+    meta.textContent = `Hint ${h.level} of ${HINT_LEVELS} · ${techniqueName(h.step.technique)} · rating ${Number(h.step.rating).toFixed(1)}`;
+    text.textContent = (h.levels && h.levels[h.level - 1]) || h.step.text;
+    more.textContent = h.level === 1 ? "Show the cells" : "Show the step";
+    announce(text.textContent);
   } else {
     meta.textContent = "";
     text.textContent = h.done;
@@ -1640,21 +1448,50 @@ function showHint(h) {
   render();
 }
 
+/** The next level of the hint shown, if it has one; true if it moved on. */
+function moreHint() {
+  const h = S.hint;
+  if (!h || !h.step || h.version !== S.version || h.level >= HINT_LEVELS) return false;
+  showHint({ ...h, level: h.level + 1 });
+  return true;
+}
+
+/**
+ * A hint that cannot be given because of the player's grid, in words that name the entry or
+ * the marks at fault without telling the answer (the engine's sentence names the solution's
+ * digit, so it is not shown for these).
+ */
+function hintError(e) {
+  const at = e.body && e.body.cells && e.body.cells[0];
+  const cell = at ? at[0] * S.n + at[1] : undefined;
+  if (cell === undefined) return { error: e.message };
+  if (S.cells[cell] && !S.given[cell]) {
+    return { cell, error: `Your entry ${SYM[S.cells[cell] - 1]} at ${cellName(cell)} is wrong: clear it (Undo, or Erase) and ask again. The hint does not tell what goes there.` };
+  }
+  if (!S.cells[cell] && S.marks[cell]) {
+    return { cell, error: `The pencil marks of ${cellName(cell)} leave out the digit that goes there: fix them (or Clear marks) and ask again.` };
+  }
+  return { cell, error: e.message };
+}
+
 $("#hint-btn").addEventListener("click", () => busy($("#hint-btn"), async () => {
   closePlayer();
+  // Pressed again on the same board: the same step, told further.
+  if (moreHint()) { board.focus(); return; }
   try {
     const r = await boardApi("hint", "hint", hintBody());
     if (!r) return;
-    if (r.step) showHint({ step: r.step });
+    if (r.step) showHint({ step: r.step, levels: r.levels, level: 1, version: S.version });
     else showHint({ done: r.solved ? "The grid is solved." : "No further step found." });
   } catch (e) {
-    // The server names the cells at fault (`cells: [[row, col], ...]`) when a digit or a
+    // The engine names the cells at fault (`cells: [[row, col], ...]`) when a digit or a
     // mark is wrong.
-    const at = e.body && e.body.cells && e.body.cells[0];
-    const cell = at ? at[0] * S.n + at[1] : undefined;
-    showHint({ error: e.message, cell });
+    showHint(hintError(e));
   }
+  board.focus();
 }));
+
+$("#hint-more").addEventListener("click", () => { moreHint(); board.focus(); });
 
 $("#hint-apply").addEventListener("click", () => {
   const step = S.hint && S.hint.step;
@@ -1869,380 +1706,6 @@ $("#gen-btn").addEventListener("click", () => busy($("#gen-btn"), async () => {
   }
 }));
 
-// ───────────────────────────── dancing-links view ─────────────────────────────
-
-/** The most options and items drawn whole; a bigger matrix is drawn as a window. */
-const MATRIX_ROWS = 130, MATRIX_COLS = 100;
-/** The window's size: options and items drawn around the step. */
-const WINDOW_ROWS = 60, WINDOW_COLS = 80;
-
-/** A Sudoku item's label in short (`digit 5 in row 4` to `r4#5`); other names as they are. */
-function shortName(it) {
-  const m = it.label && /^digit (\S+) in (row|column|box) (\d+)$/.exec(it.label);
-  return m ? `${m[2][0] === "b" ? "b" : m[2][0]}${m[3]}#${m[1]}` : (it.label || it.name);
-}
-
-/**
- * Which options and items of `m` to draw at a step: all of a small matrix; of a big one, the
- * chosen options, the one tried, the first options of the item being branched on and those
- * that follow the step's option, and the items these touch (the item in focus first).
- */
-function matrixWindow(m, chosen, focusOpt, focusItem, colNodes) {
-  const items = m.items.length, opts = m.options.length;
-  let rows;
-  if (opts <= MATRIX_ROWS) rows = [...Array(opts).keys()];
-  else {
-    const pick = new Set(chosen);
-    if (focusOpt >= 0) pick.add(focusOpt);
-    if (focusItem >= 0) for (const o of colNodes(focusItem).slice(0, WINDOW_ROWS / 4)) pick.add(o);
-    const anchor = focusOpt >= 0 ? focusOpt : chosen.length ? chosen[chosen.length - 1] : 0;
-    for (let o = anchor; o < opts && pick.size < WINDOW_ROWS; o++) pick.add(o);
-    for (let o = anchor - 1; o >= 0 && pick.size < WINDOW_ROWS; o--) pick.add(o);
-    rows = [...pick].sort((a, b) => a - b);
-  }
-  let cols;
-  if (items <= MATRIX_COLS) cols = [...Array(items).keys()];
-  else {
-    const pick = new Set(focusItem >= 0 ? [focusItem] : []);
-    const add = (o) => { for (const it of m.options[o]) if (pick.size < WINDOW_COLS) pick.add(it); };
-    if (focusOpt >= 0) add(focusOpt);
-    for (const o of chosen) add(o);
-    for (const o of rows) add(o);
-    cols = [...pick].sort((a, b) => a - b);
-  }
-  return { rows, cols };
-}
-
-/**
- * Draws the exact-cover matrix with its links as they stand after `step`: items covered by
- * the chosen options are unlinked from the header list, options that clash with a chosen one
- * are hidden (their nodes leave the vertical lists), the chosen options are green, and the
- * item being branched on and the option being tried are amber. A matrix too big to draw whole
- * is drawn as a window around the step (see `matrixWindow`), and `note` says what is left out.
- */
-function drawMatrix(container, m, step, note = null) {
-  const chosen = new Set(step.stack);
-  const covered = new Map(); // item -> color (null when uncolored)
-  for (const o of step.stack) {
-    m.options[o].forEach((it, k) => covered.set(it, m.colors ? m.colors[o][k] : null));
-  }
-  const hidden = (o) => !chosen.has(o) && m.options[o].some((it, k) => {
-    if (!covered.has(it)) return false;
-    const c = m.colors ? m.colors[o][k] : null;
-    return c === null || c !== covered.get(it);
-  });
-  // Exact-cover traces name the item by index; Sudoku traces by its label (`r4c7`).
-  let focusItem = -1;
-  if (step.item_id !== undefined && step.item_id !== null) focusItem = step.item_id;
-  else if (step.item) focusItem = m.items.findIndex((it) => it.label === step.item || it.name === step.item);
-  let focusOpt = -1;
-  if (step.kind === "try") {
-    focusOpt = step.option !== undefined && step.option !== null ? step.option : step.stack[step.stack.length - 1];
-  }
-  // The options of an item, in order (built once per matrix).
-  if (!m.colNodes) {
-    m.colNodes = Array.from({ length: m.items.length }, () => []);
-    m.options.forEach((its, o) => its.forEach((it) => m.colNodes[it].push(o)));
-  }
-  const { rows, cols } = matrixWindow(m, step.stack, focusOpt, focusItem, (j) => m.colNodes[j]);
-  const colAt = new Map(cols.map((j, k) => [j, k]));
-  const rowAt = new Map(rows.map((o, k) => [o, k]));
-  const items = cols.length, opts = rows.length;
-  const names = cols.map((j) => shortName(m.items[j]));
-
-  let maxLabel = 1;
-  for (const o of rows) maxLabel = Math.max(maxLabel, Math.min(28, m.labels[o].length));
-  const avail = Math.max(320, container.clientWidth || 620);
-  // Text size follows the cell size, which follows the room left after the labels; never
-  // below 11 px (the matrix scrolls instead).
-  const guess = Math.floor((avail - 200) / Math.max(items, 1));
-  const fs = Math.max(11, Math.min(13, guess * 0.45));
-  const labelW = (String(m.options.length).length + maxLabel + 2) * fs * 0.62 + 12;
-  const s = Math.max(12, Math.min(44, Math.floor((avail - labelW - 16) / Math.max(items, 1))));
-  const r = Math.max(2.4, Math.min(7, s * 0.28));
-  const maxName = Math.max(1, ...names.map((x) => x.length));
-  const rotate = maxName * fs * 0.62 > s - 2;
-  const headH = rotate ? Math.min(100, maxName * fs * 0.55 + s + 10) : s + fs + 10;
-  const x = (j) => labelW + colAt.get(j) * s + s / 2;
-  const y = (o) => headH + 8 + rowAt.get(o) * s + s / 2;
-  const W = labelW + items * s + 12, H = headH + 8 + opts * s + 10;
-  const root = svg("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "img",
-    "aria-label": `Exact-cover matrix: ${m.items.length} items, ${m.options.length} options` });
-
-  // Backgrounds: the chosen rows, the row being tried and the column being branched on.
-  for (const o of rows) {
-    const cls = o === focusOpt ? "focus" : chosen.has(o) ? "chosen" : null;
-    if (cls) root.append(svg("rect", { class: `lv-rowbg ${cls}`, x: 2, y: y(o) - s / 2, width: W - 4, height: s, rx: 3 }));
-  }
-  if (colAt.has(focusItem)) {
-    root.append(svg("rect", { class: "lv-colbg focus", x: x(focusItem) - s / 2, y: 2, width: s, height: H - 4, rx: 3 }));
-  }
-
-  // The header list: a line through the items still active.
-  const activeHeads = cols.filter((j) => !covered.has(j));
-  if (activeHeads.length > 1) {
-    const hy = headH - s / 2;
-    root.append(svg("polyline", { class: "lv-hlist", points: activeHeads.map((j) => `${x(j)},${hy}`).join(" ") }));
-  }
-
-  // Vertical lists: for each active item, its header and the nodes of the options not hidden.
-  const isHidden = new Map(rows.map((o) => [o, hidden(o)]));
-  for (const j of activeHeads) {
-    let py = headH - s / 2;
-    for (const o of m.colNodes[j]) {
-      if (!rowAt.has(o) || isHidden.get(o)) continue;
-      root.append(svg("line", { class: "lv-vlink", x1: x(j), y1: py, x2: x(j), y2: y(o) }));
-      py = y(o);
-    }
-  }
-  // Horizontal links: each option not hidden, through its nodes from left to right.
-  for (const o of rows) {
-    if (isHidden.get(o)) continue;
-    const xs = m.options[o].filter((it) => colAt.has(it)).map(x).sort((a, b) => a - b);
-    if (xs.length > 1) root.append(svg("line", { class: "lv-hlink", x1: xs[0], y1: y(o), x2: xs[xs.length - 1], y2: y(o) }));
-  }
-  // Headers and their names.
-  cols.forEach((j, k) => {
-    const it = m.items[j];
-    const cls = ["lv-head", it.primary ? "primary" : "secondary", covered.has(j) ? "covered" : "", j === focusItem ? "focus" : ""].join(" ");
-    const hs = Math.max(6, Math.min(16, s * 0.62));
-    root.append(svg("rect", { class: cls, x: x(j) - hs / 2, y: headH - s / 2 - hs / 2, width: hs, height: hs, rx: 2 }));
-    const t = svg("text", { class: `lv-name${covered.has(j) ? " covered" : ""}`, "font-size": fs });
-    t.textContent = names[k];
-    const title = svg("title");
-    title.textContent = it.label ? `${it.label} (item ${it.name})` : `item ${it.name}${it.primary ? "" : " (secondary)"}`;
-    t.append(title);
-    if (rotate) {
-      t.setAttribute("transform", `translate(${x(j) + 3},${headH - s - 2}) rotate(-60)`);
-    } else {
-      t.setAttribute("x", x(j)); t.setAttribute("y", headH - s - 4); t.setAttribute("text-anchor", "middle");
-    }
-    root.append(t);
-  });
-  // Nodes and option labels.
-  for (const o of rows) {
-    const state = o === focusOpt ? "focus" : chosen.has(o) ? "chosen" : isHidden.get(o) ? "hidden" : "";
-    for (const it of m.options[o]) {
-      if (colAt.has(it)) root.append(svg("circle", { class: `lv-node ${state}`, cx: x(it), cy: y(o), r }));
-    }
-    const label = svg("text", { class: `lv-label ${state}`, x: 6, y: y(o) + fs * 0.35, "font-size": fs });
-    const full = m.labels[o];
-    label.textContent = `${o}  ${full.length > 28 ? full.slice(0, 27) + "…" : full}`;
-    const title = svg("title");
-    title.textContent = `option ${o}: ${full}`;
-    label.append(title);
-    root.append(label);
-  }
-  container.replaceChildren(root);
-  if (note) {
-    const cut = rows.length < m.options.length || cols.length < m.items.length;
-    note.textContent = cut
-      ? `Drawn: ${fmt(rows.length)} of ${fmt(m.options.length)} options and ${fmt(cols.length)} of ${fmt(m.items.length)} items (the chosen options, the option tried and its neighbours, the item branched on); the rest are not drawn.`
-      : "";
-    note.hidden = !cut;
-  }
-}
-
-// ───────────────────────────── exact cover tab ─────────────────────────────
-
-function queensText(n) {
-  const rows = [], cols = [], a = [], b = [];
-  for (let i = 0; i < n; i++) { rows.push(`r${i}`); cols.push(`c${i}`); }
-  for (let d = 0; d < 2 * n - 1; d++) { a.push(`a${d}`); b.push(`b${d}`); }
-  const lines = [`| ${n} queens: rows and columns primary, diagonals secondary`,
-    `${rows.join(" ")} ${cols.join(" ")} | ${a.join(" ")} ${b.join(" ")}`];
-  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) lines.push(`r${r} c${c} a${r + c} b${n - 1 - r + c}`);
-  return lines.join("\n") + "\n";
-}
-
-function langfordText(n) {
-  const items = [];
-  for (let d = 1; d <= n; d++) items.push(`d${d}`);
-  for (let i = 1; i <= 2 * n; i++) items.push(`s${i}`);
-  const lines = [`| Langford pairs for n = ${n}: two copies of each d, d apart`, items.join(" ")];
-  for (let d = 1; d <= n; d++) {
-    for (let i = 1; i + d + 1 <= 2 * n; i++) lines.push(`d${d} s${i} s${i + d + 1}`);
-  }
-  return lines.join("\n") + "\n";
-}
-
-const XCC_EXAMPLES = {
-  knuth: "| Knuth's example from TAOCP 7.2.2.1: one solution\na b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n",
-  queens5: queensText(5),
-  colors: "| Knuth's example with colors: x and y may be shared by options that agree on the color\np q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n",
-  langford3: langfordText(3),
-};
-
-const xccState = { initialised: false, queens: null };
-
-function xccInit() {
-  xccState.initialised = true;
-  $("#xcc-text").value = XCC_EXAMPLES.knuth;
-  queensSolve();
-}
-
-$("#xcc-example").addEventListener("change", (e) => {
-  $("#xcc-text").value = XCC_EXAMPLES[e.target.value] || "";
-  $("#xcc-result").hidden = true;
-});
-
-/**
- * The whole number in field `css`, from `min` to `max`; otherwise throws an error naming the
- * field (`label`) and what it takes.
- */
-function wholeNumber(css, label, min, max = Infinity) {
-  const raw = $(css).value.trim();
-  const v = Number(raw);
-  if (!/^\d+$/.test(raw) || v < min || v > max) {
-    const range = max === Infinity ? `from ${min} up` : `from ${min} to ${max}`;
-    throw new Error(`${label}: a whole number ${range}, not \`${raw}\``);
-  }
-  return v;
-}
-
-$("#xcc-solve").addEventListener("click", () => busy($("#xcc-solve"), async () => {
-  const box = $("#xcc-result");
-  try {
-    const body = {
-      problem: $("#xcc-text").value,
-      limit: wholeNumber("#xcc-limit", "Stop after", 0),
-      list: wholeNumber("#xcc-list", "List", 0, 100),
-      heuristic: $("#xcc-heuristic").value,
-      algorithm: $("#xcc-algorithm").value,
-    };
-    const r = await api("xcc_solve", body);
-    box.replaceChildren();
-    const kind = r.solutions === 0 ? (r.complete ? "bad" : "warn") : (r.complete ? "good" : "warn");
-    const head = el("div", { class: "result-head" },
-      el("span", { class: `badge ${kind}`, text: r.complete ? "Complete" : "Stopped" }),
-      el("span", { class: "result-status", text: r.complete
-        ? `${fmt(r.solutions)} solution${r.solutions === 1 ? "" : "s"}.`
-        : `At least ${fmt(r.solutions)} solution${r.solutions === 1 ? "" : "s"} (${STOP_REASON[r.status] || r.status}).` }));
-    box.append(head);
-    const stats = el("dl", { class: "stats" });
-    for (const [dt, dd] of [["Items", `${fmt(r.items)} (${fmt(r.primary)} primary)`], ["Options", fmt(r.options)],
-      ["Algorithm", r.algorithm === "links" ? "Dancing links" : "Dancing cells"],
-      ["Nodes", fmt(r.stats.nodes)], ["Updates", fmt(r.stats.updates)], ["Time", fmtTime(r.stats.seconds)]]) {
-      stats.append(el("div", {}, el("dt", { text: dt }), el("dd", { text: dd })));
-    }
-    box.append(stats);
-    for (const w of r.warnings) box.append(el("p", { class: "warnings", text: w }));
-    if (r.listed.length) {
-      const ol = el("ol");
-      for (const sol of r.listed) ol.append(el("li", { text: sol.text.join("  ·  ") }));
-      box.append(ol);
-    }
-    box.hidden = false;
-  } catch (e) {
-    box.replaceChildren(el("p", { class: "error", text: e.message }));
-    box.hidden = false;
-  }
-}));
-
-const xccPlayer = makePlayer("xcc-", (step, i) => {
-  const t = xccState.trace;
-  if (!t) return;
-  // The steps carry how the partial solution changed; the views want it whole.
-  const shown = { ...step, stack: [...t.replay.go(i).stack] };
-  drawMatrix($("#xcc-links"), t.matrix, shown, $("#xcc-links-note"));
-  if (t.queens) drawQueensStep(t, shown);
-});
-
-async function xccTrace(body, button) {
-  return busy(button, async () => {
-    try {
-      const r = await api("xcc_trace", body);
-      xccState.trace = { ...r, replay: makeReplay([], r.steps) };
-      $("#xcc-player-card").hidden = false;
-      $("#trace-chess").hidden = !r.queens;
-      const extra = r.solutions ? `The recorded search meets ${plural(r.solutions, "solution")}.` : "";
-      xccPlayer.load(r.steps, r.truncated, traceCap, extra);
-      $("#xcc-step-slider").focus({ preventScroll: true });
-      $("#xcc-player-card").scrollIntoView({ block: "start" });
-    } catch (e) {
-      // An old player does not stay under the error of a new request.
-      xccPlayer.pause();
-      $("#xcc-player-card").hidden = true;
-      xccState.trace = null;
-      toast(e.message, true);
-    }
-  });
-}
-
-$("#xcc-trace").addEventListener("click", () => xccTrace({
-  problem: $("#xcc-text").value,
-  heuristic: $("#xcc-heuristic").value,
-}, $("#xcc-trace")));
-
-// ───────────────────────────── N queens ─────────────────────────────
-
-function queensN() {
-  const n = Math.round(Number($("#queens-n").value));
-  if (!(n >= 1 && n <= 12)) { toast("n must be from 1 to 12 here (the API takes up to 64)", true); return null; }
-  return n;
-}
-
-function drawChess(n, queens, { lane = null, newest = null, target = "#queens-board" } = {}) {
-  const b = $(target);
-  b.style.setProperty("--n", n);
-  b.replaceChildren();
-  const at = new Set(queens.map(([r, c]) => r * n + c));
-  const attacked = (r, c) => queens.some(([qr, qc]) => qr === r || qc === c || qr + qc === r + c || qr - qc === r - c);
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const sq = el("div", { class: `sq ${(r + c) % 2 ? "dark" : "light"}` });
-      if (at.has(r * n + c)) sq.textContent = "♛";
-      else if (attacked(r, c)) sq.classList.add("attacked");
-      if (lane && ((lane[0] === "r" && lane[1] === r) || (lane[0] === "c" && lane[1] === c))) sq.classList.add("lane");
-      if (newest && newest[0] === r && newest[1] === c) sq.classList.add("newest");
-      b.append(sq);
-    }
-  }
-}
-
-function drawQueensStep(trace, step) {
-  const { n, squares } = trace.queens;
-  const queens = step.stack.map((o) => squares[o]);
-  let lane = null;
-  // Items r0, c5, ra (rank 10): Knuth's names, numbers in base 36.
-  if (step.item && /^[rc][0-9a-z]+$/.test(step.item)) lane = [step.item[0], parseInt(step.item.slice(1), 36)];
-  const newest = step.kind === "try" ? squares[step.option] : null;
-  drawChess(n, queens, { lane, newest, target: "#trace-chess" });
-}
-
-async function queensSolve() {
-  const n = queensN();
-  if (!n) return;
-  await busy($("#queens-solve"), async () => {
-    try {
-      const r = await api("queens", { n, list: 100 });
-      xccState.queens = { n, listed: r.listed, k: 0, total: r.solutions, complete: r.complete };
-      showQueens();
-    } catch (e) { toast(e.message, true); }
-  });
-}
-
-function showQueens() {
-  const q = xccState.queens;
-  if (!q) return;
-  if (!q.listed.length) {
-    drawChess(q.n, []);
-    $("#queens-info").textContent = `No solution for n = ${q.n}`;
-    return;
-  }
-  drawChess(q.n, q.listed[q.k].map((c, r) => [r, c]));
-  const total = q.complete ? fmt(q.total) : `≥ ${fmt(q.total)}`;
-  $("#queens-info").textContent = `Solution ${q.k + 1} of ${total}${q.listed.length < q.total ? ` (first ${q.listed.length} listed)` : ""}`;
-}
-
-$("#queens-solve").addEventListener("click", queensSolve);
-$("#queens-prev").addEventListener("click", () => { const q = xccState.queens; if (q && q.listed.length) { q.k = (q.k + q.listed.length - 1) % q.listed.length; showQueens(); } });
-$("#queens-next").addEventListener("click", () => { const q = xccState.queens; if (q && q.listed.length) { q.k = (q.k + 1) % q.listed.length; showQueens(); } });
-$("#queens-trace").addEventListener("click", () => {
-  const n = queensN();
-  if (n) xccTrace({ queens: n }, $("#queens-trace"));
-});
-
 // ───────────────────────────── start-up ─────────────────────────────
 
 $("#busy-stop").addEventListener("click", () => { engine.cancel(); board.focus(); });
@@ -2270,6 +1733,7 @@ async function start() {
   try {
     META = await api("meta");
     traceCap = META.caps.max_trace_steps;
+    setTraceCap(traceCap);
     useMeta();
   } catch (e) { /* keep the defaults */ }
   emptyGrid(9);

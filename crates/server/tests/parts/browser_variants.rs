@@ -391,8 +391,8 @@ async fn variant_player_flow(c: &Client, url: &str) {
         s.contains("broken")
     })
     .await;
-    let list = text_of(c, "#conflict-list").await;
-    assert!(list.contains(&format!("row {}", row + 1)), "{list}");
+    let named = format!("row {}", row + 1);
+    wait_text(c, "#conflict-list", "the row named", |s| s.contains(&named)).await;
     assert!(
         cell_classes(c, blank / 9, blank % 9)
             .await
@@ -567,4 +567,67 @@ async fn generate_variant_flow(c: &Client, url: &str) {
             assert_borders(c, &regions).await;
         }
     }
+}
+
+/// The serious and critical violations axe-core finds on the page as it is.
+async fn axe_violations(c: &Client, src: &str, state: &str) -> Vec<String> {
+    c.execute(&format!("{src}\n;return typeof axe;"), vec![])
+        .await
+        .expect("load axe-core");
+    let v = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             axe.run(document, { resultTypes: ['violations'] }).then((r) => done(r.violations
+               .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+               .map((v) => { const t = v.nodes[0].target.join(' '); const e = document.querySelector(t);
+                 return `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} elements, e.g. ${t}: label ${JSON.stringify(e && e.getAttribute('aria-label'))}, text ${JSON.stringify(e && e.textContent)})`; })),
+               (e) => done([`axe failed: ${e}`]));",
+            vec![],
+        )
+        .await
+        .expect("run axe-core");
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|l| format!("{state}: {}", l.as_str().unwrap_or_default()))
+        .collect()
+}
+
+/// axe-core on the states beyond a tab's first view: a variant with cages and clues outside
+/// the grid, a hint at each level, a player open.
+async fn axe_states_flow(c: &Client, url: &str) {
+    open(c, url).await;
+    let Some(src) = axe_source() else {
+        return;
+    };
+    let mut found = Vec::new();
+    for file in [
+        "killer-with-givens-03.json",
+        "little-killer-03.json",
+        "kropki-02.json",
+    ] {
+        let text = std::fs::read_to_string(samples().join(file)).unwrap();
+        paste_whole(c, &text).await;
+        visible(c, "#variant-rules").await;
+        found.extend(axe_violations(c, &src, file).await);
+    }
+    click(c, "#trace-btn").await;
+    visible(c, "#player").await;
+    found.extend(axe_violations(c, &src, "a variant's search player").await);
+    press(c, "#board", Key::Escape).await;
+    // A classic puzzle's hint, at its first and last level.
+    open_easy(c, url).await;
+    click(c, "#hint-btn").await;
+    visible(c, "#hint-card").await;
+    found.extend(axe_violations(c, &src, "a hint, level 1").await);
+    click(c, "#hint-more").await;
+    click(c, "#hint-more").await;
+    visible(c, "#hint-apply").await;
+    found.extend(axe_violations(c, &src, "a hint, level 3").await);
+    assert!(found.is_empty(), "axe-core:\n{}", found.join("\n"));
+}
+
+browser_tests! {
+    axe_finds_no_serious_violation_on_variants_hints_and_players => axe_states_flow on Static;
+    axe_finds_no_serious_violation_on_variants_on_a_phone => axe_states_flow on Static at 390, 844;
 }
