@@ -188,6 +188,28 @@ mod tests {
         let t = ok("variant_trace", json!({ "puzzle": open, "max_steps": 2 }));
         assert_eq!(t["steps"].as_array().unwrap().len(), 2);
         assert_eq!(t["truncated"], true);
+        let view = ok("variant_view", json!({ "puzzle": killer }));
+        assert_eq!(view["constraints"].as_array().unwrap().len(), 5);
+        assert_eq!(view["regions"].as_array().unwrap().len(), 16);
+        let made = ok(
+            "variant_generate",
+            json!({ "variant": "killer", "size": 4, "seed": 2 }),
+        );
+        assert_eq!(made["seed"], 2);
+        assert!(made["cages"].as_u64().unwrap() > 0, "{made}");
+        let again = ok(
+            "variant_solve",
+            json!({ "puzzle": made["view"]["puzzle"], "format": "json" }),
+        );
+        assert_eq!(again["status"], "unique");
+        assert_eq!(again["solution"], made["solution"]);
+        assert!(
+            ok("meta", json!({}))["variant_kinds"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|k| k["name"] == "jigsaw")
+        );
         // An empty body is refused by every operation that needs a field, with serde's
         // words for the field missing.
         for op in OPERATIONS
