@@ -631,3 +631,40 @@ browser_tests! {
     axe_finds_no_serious_violation_on_variants_hints_and_players => axe_states_flow on Static;
     axe_finds_no_serious_violation_on_variants_on_a_phone => axe_states_flow on Static at 390, 844;
 }
+
+/// Making a variant is long work like any other: the progress bar shows with Stop, Stop ends
+/// the worker ("Stopped: no puzzle made"), and the next puzzle is made on a fresh worker.
+async fn variant_generation_stops_flow(c: &Client, url: &str) {
+    open(c, url).await;
+    select(c, "#gen-kind", "killer").await;
+    select(c, "#gen-size", "16").await;
+    js(
+        c,
+        "document.querySelector('#gen-info').hidden = true; return 0;",
+    )
+    .await;
+    click(c, "#gen-btn").await;
+    let bar = "return !document.querySelector('#busy-bar').hidden;";
+    wait_js(c, bar, "the busy bar", |v| v == &json!(true)).await;
+    click(c, "#busy-stop").await;
+    wait_js(c, bar, "the busy bar to go", |v| v == &json!(false)).await;
+    let info = wait_text(c, "#gen-info", "the stop said", |s| !s.is_empty()).await;
+    assert!(info.starts_with("Stopped"), "{info}");
+    // A small one now, on a fresh worker.
+    select(c, "#gen-kind", "x").await;
+    select(c, "#gen-size", "6").await;
+    js(
+        c,
+        "document.querySelector('#gen-info').hidden = true; return 0;",
+    )
+    .await;
+    click(c, "#gen-btn").await;
+    let info = wait_text(c, "#gen-info", "a new X puzzle", |s| s.contains("seed")).await;
+    assert!(info.contains("given"), "{info}");
+    wait_count(c, ".rules-overlay .diagonal", 2, "the X puzzle's diagonals").await;
+    wait_count(c, "#board .cell", 36, "a 6x6 board").await;
+}
+
+browser_tests! {
+    making_a_variant_shows_progress_and_stops => variant_generation_stops_flow on Static;
+}
