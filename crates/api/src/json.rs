@@ -7,10 +7,10 @@ use serde::de::DeserializeOwned;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::run::{Asked, Budget, Caps, Progress, Run};
-use crate::{logic, meta, sudoku, variants, xcc};
+use crate::{logic, meta, sudoku, variants, vpage, xcc};
 
 /// The operations [`call`] knows, by name.
-pub const OPERATIONS: [&str; 14] = [
+pub const OPERATIONS: [&str; 16] = [
     "meta",
     "check",
     "solve",
@@ -25,6 +25,8 @@ pub const OPERATIONS: [&str; 14] = [
     "variant_check",
     "variant_solve",
     "variant_trace",
+    "variant_view",
+    "variant_generate",
 ];
 
 fn read<T: DeserializeOwned>(body: &str) -> Result<T, ErrorBody> {
@@ -113,6 +115,12 @@ pub fn call(
             let b = budget(Asked::new(req.node_budget, req.time_limit_ms));
             answer(variants::trace(&req, &mut run(b)))
         }
+        "variant_view" => answer(vpage::view(&read(body)?)),
+        "variant_generate" => {
+            let req: dlx_variants::generate::GenerateRequest = read(body)?;
+            let b = budget(Asked::new(None, req.time_limit_ms));
+            answer(vpage::generate(&req, &mut run(b)))
+        }
         _ => Err(ErrorBody::message(format!(
             "no operation `{op}` (the operations: {})",
             OPERATIONS.join(", ")
@@ -180,6 +188,28 @@ mod tests {
         let t = ok("variant_trace", json!({ "puzzle": open, "max_steps": 2 }));
         assert_eq!(t["steps"].as_array().unwrap().len(), 2);
         assert_eq!(t["truncated"], true);
+        let view = ok("variant_view", json!({ "puzzle": killer }));
+        assert_eq!(view["constraints"].as_array().unwrap().len(), 5);
+        assert_eq!(view["regions"].as_array().unwrap().len(), 16);
+        let made = ok(
+            "variant_generate",
+            json!({ "variant": "killer", "size": 4, "seed": 2 }),
+        );
+        assert_eq!(made["seed"], 2);
+        assert!(made["cages"].as_u64().unwrap() > 0, "{made}");
+        let again = ok(
+            "variant_solve",
+            json!({ "puzzle": made["view"]["puzzle"], "format": "json" }),
+        );
+        assert_eq!(again["status"], "unique");
+        assert_eq!(again["solution"], made["solution"]);
+        assert!(
+            ok("meta", json!({}))["variant_kinds"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|k| k["name"] == "jigsaw")
+        );
         // An empty body is refused by every operation that needs a field, with serde's
         // words for the field missing.
         for op in OPERATIONS

@@ -43,6 +43,7 @@ pub mod schema;
 pub mod sudoku;
 pub mod trace;
 pub mod variants;
+pub mod vpage;
 pub mod words;
 pub mod xcc;
 

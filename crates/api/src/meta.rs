@@ -118,6 +118,9 @@ pub struct Meta {
     pub stops: Vec<Named>,
     /// The formats a variant puzzle is read in (`format` of the variant operations).
     pub variant_formats: Vec<Named>,
+    /// The families of variant puzzles the generator makes (`variant` of
+    /// `variant_generate`, combined with commas), with the smallest size each is made on.
+    pub variant_kinds: Vec<VariantKindMeta>,
 }
 
 fn capitalized(s: &str) -> String {
@@ -167,6 +170,7 @@ pub fn meta(caps: &Caps) -> Meta {
                 "the fastest: propagation on bit sets before every guess; it records no steps",
             ),
         ],
+        variant_kinds: variant_kinds(),
         variant_formats: vec![
             named(
                 Format::FPuzzles.as_str(),
@@ -312,4 +316,44 @@ mod tests {
             assert!(serde_json::from_str::<SolverKind>(&json).is_ok(), "{json}");
         }
     }
+}
+
+/// A family of variant puzzles the generator makes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct VariantKindMeta {
+    /// Its word, title and rule.
+    #[serde(flatten)]
+    pub named: Named,
+    /// Whether it shows no given digits (the cages carry the puzzle).
+    pub no_givens: bool,
+}
+
+fn variant_kinds() -> Vec<VariantKindMeta> {
+    use dlx_variants::generate::Kind;
+    Kind::ALL
+        .iter()
+        .map(|&k| {
+            let (title, text) = match k {
+                Kind::Jigsaw => ("Jigsaw", "irregular regions instead of boxes"),
+                Kind::X => ("X (diagonals)", "both main diagonals hold every digit once"),
+                Kind::Windoku => ("Windoku", "the shaded windows hold every digit once"),
+                Kind::AntiKnight => ("Anti-knight", "cells a knight's move apart differ"),
+                Kind::AntiKing => ("Anti-king", "cells a king's move apart differ"),
+                Kind::NonConsecutive => (
+                    "Non-consecutive",
+                    "orthogonal neighbours are never consecutive",
+                ),
+                Kind::DisjointGroups => (
+                    "Disjoint groups",
+                    "cells at the same place in every region differ",
+                ),
+                Kind::Killer => ("Killer", "cages with their sums and no given digit"),
+            };
+            VariantKindMeta {
+                named: named(k.as_str(), title, text),
+                no_givens: k == Kind::Killer,
+            }
+        })
+        .collect()
 }

@@ -1,91 +1,17 @@
-// dlx web app: an ES module over the engine bridge (engine.js), no build step, no dependencies. Sections:
-//   helpers · tabs · sudoku board · input · checks · puzzle loading · solve · step player ·
-//   pencil marks and hints · logic player · new puzzles · dancing-links view · exact cover tab ·
-//   N queens · start-up.
-
-// ───────────────────────────── helpers ─────────────────────────────
+// dlx web app: the Sudoku tab and the start-up, an ES module over the engine bridge
+// (engine.js), no build step, no dependencies. The other modules: ui.js (DOM helpers, the
+// engine call, busy state, the step player's controls), variants.js (a variant's rules drawn),
+// links.js (the dancing-links view), xcc.js (the Exact cover tab and N queens). Sections here:
+//   engine words · tabs · sudoku board · undo · variant rules · input · timer · checking ·
+//   saved progress · puzzle loading · solve · step player · pencil marks and hints · logic
+//   player · new puzzles · start-up.
 
 import * as engine from "./engine.js";
+import * as rules from "./variants.js";
+import { $, SYM, el, svg, api, toast, fmt, fmtTime, busy, isTyping, plural, makePlayer, playerKeys, makeReplay, STOP_REASON } from "./ui.js";
+import { drawMatrix } from "./links.js";
+import { xccState, xccInit, xccPlayer, setTraceCap } from "./xcc.js";
 
-const $ = (sel) => document.querySelector(sel);
-const SVG_NS = "http://www.w3.org/2000/svg";
-const SYM = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = v;
-    else if (k.startsWith("data-")) e.setAttribute(k, v);
-    else e[k] = v;
-  }
-  for (const c of children) e.append(c);
-  return e;
-}
-
-function svg(tag, attrs = {}) {
-  const e = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
-
-/**
- * Runs operation `op` of the engine (the worker, or the JSON API: see engine.js) on `body` (an
- * object, or JSON text already written); throws an Error carrying the message, and the API's
- * error body as `body`, on a refusal. `background` work runs on the engine's second worker.
- */
-function api(op, body, onProgress, background = false) {
-  return engine.call(op, body, background ? undefined : (onProgress || progressSink || undefined), background);
-}
-
-let toastTimer = null;
-function toast(message, isError = false) {
-  const t = $("#toast");
-  t.textContent = message;
-  t.classList.toggle("error", isError);
-  t.hidden = false;
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { t.hidden = true; }, isError ? 5000 : 2600);
-}
-
-const fmt = (x) => (x === null || x === undefined) ? "—" : Number(x).toLocaleString("en-US");
-function fmtTime(seconds) {
-  if (seconds === null || seconds === undefined) return "—";
-  if (seconds < 0.001) return `${(seconds * 1e6).toFixed(0)} µs`;
-  if (seconds < 1) return `${(seconds * 1000).toFixed(seconds < 0.01 ? 2 : 1)} ms`;
-  return `${seconds.toFixed(2)} s`;
-}
-
-/** Where progress of the work under way goes (set by `busy`), for calls that name none. */
-let progressSink = null;
-
-/**
- * Runs `work` with `button` showing that it is under way (a spinner, and `note`, if given, in
- * the line `#busy-note`). When the engine runs in the page's worker and the work takes more
- * than a moment, the bar `#busy-bar` shows its progress and a Stop button (which ends the
- * worker: the work's call rejects with "stopped").
- */
-async function busy(button, work, note = "") {
-  button.disabled = true;
-  button.setAttribute("aria-busy", "true");
-  const line = $("#busy-note");
-  if (note) { line.textContent = note; line.hidden = false; }
-  const bar = $("#busy-bar");
-  const shown = $("#busy-progress");
-  shown.textContent = "Working…";
-  const timer = setTimeout(() => { if (engine.engineKind() === "wasm") bar.hidden = false; }, 400);
-  progressSink = (p) => {
-    shown.textContent = `Working… ${fmt(p.nodes)} nodes, ${fmt(p.solutions)} solution${p.solutions === 1 ? "" : "s"}, ${fmtTime(p.seconds)}`;
-  };
-  try { return await work(); } finally {
-    clearTimeout(timer);
-    progressSink = null;
-    bar.hidden = true;
-    button.disabled = false;
-    button.removeAttribute("aria-busy");
-    if (note) line.hidden = true;
-  }
-}
 
 /**
  * What the engine says of itself (`meta`: symbols, sizes and their box shapes, techniques,
@@ -105,41 +31,6 @@ function boxShape(n) {
   while (n % p) p -= 1;
   return { rows: p, cols: n / p };
 }
-
-function isTyping(target) {
-  if (!target) return false;
-  const tag = target.tagName;
-  if (tag === "TEXTAREA" || tag === "SELECT") return true;
-  if (tag === "INPUT") return target.type !== "range" && target.type !== "checkbox";
-  return target.isContentEditable;
-}
-
-/**
- * Fills each `.player-slot` with the player's controls from the one template: ids are the
- * template's `data-id`s after the slot's `data-prefix`.
- */
-function fillPlayerSlots() {
-  const tpl = $("#player-controls");
-  for (const slot of document.querySelectorAll(".player-slot")) {
-    const part = tpl.content.cloneNode(true);
-    const pre = slot.dataset.prefix;
-    for (const e of part.querySelectorAll("[data-id]")) {
-      e.id = pre + e.dataset.id;
-      e.removeAttribute("data-id");
-    }
-    const step = slot.dataset.step;
-    part.querySelector(".slider").setAttribute("aria-label", step.charAt(0).toUpperCase() + step.slice(1));
-    const delay = part.querySelector(".speed input");
-    delay.value = slot.dataset.delay;
-    delay.setAttribute("aria-label", `Delay between ${step}s`);
-    slot.replaceWith(part);
-  }
-}
-fillPlayerSlots();
-
-/** `1 given`, `2 givens`. */
-const plural = (k, one, many = `${one}s`) => `${fmt(k)} ${k === 1 ? one : many}`;
-
 // ───────────────────────────── tabs ─────────────────────────────
 
 const TABS = ["sudoku", "xcc", "api"];
@@ -197,6 +88,8 @@ const S = {
   player: null,                // {kind: "search" | "logic", grid, ...} while a player is open
   version: 0,                  // bumped at every change of the puzzle, so that an answer that
                                // comes back for an older puzzle is not painted on this one
+  variant: null,               // a variant puzzle's rules: {view} (the engine's `variant_view`
+                               // answer), or null for a classic grid
 };
 
 /**
@@ -241,7 +134,7 @@ function valuesOf(line, n) {
 }
 
 function buildBoard() {
-  const { n, br, bc } = S;
+  const { n } = S;
   board.parentElement.style.setProperty("--n", n);
   board.replaceChildren();
   cellEls = [];
@@ -254,13 +147,12 @@ function buildBoard() {
       const d = el("div", { class: "cell", "data-r": r, "data-c": c, id: `cell-${r}-${c}` });
       d.setAttribute("role", "gridcell");
       if (c === n - 1) d.classList.add("edge-r");
-      else if ((c + 1) % bc === 0) d.classList.add("box-r");
       if (r === n - 1) d.classList.add("edge-b");
-      else if ((r + 1) % br === 0) d.classList.add("box-b");
       cellEls.push(d);
       row.append(d);
     }
   }
+  drawRegionBorders();
   buildKeypad();
 }
 
@@ -279,7 +171,19 @@ function buildKeypad() {
 }
 
 function boxIndex(r, c) {
+  if (S.variant) return S.variant.view.regions[r * S.n + c];
   return Math.floor(r / S.br) * (S.n / S.bc) + Math.floor(c / S.bc);
+}
+
+/** The thick lines between regions (boxes, or a variant's jigsaw regions, from the engine). */
+function drawRegionBorders() {
+  const n = S.n;
+  for (let i = 0; i < cellEls.length; i++) {
+    const d = cellEls[i], r = Math.floor(i / n), c = i % n;
+    d.classList.toggle("box-r", c < n - 1 && boxIndex(r, c) !== boxIndex(r, c + 1));
+    d.classList.toggle("box-b", r < n - 1 && boxIndex(r, c) !== boxIndex(r + 1, c));
+    d.dataset.region = String(boxIndex(r, c));
+  }
 }
 
 /** Whether (r, c) lies in a house of a logical step: `{row: i}`, `{column: i}` or `{box: i}`. */
@@ -312,7 +216,9 @@ function shownMarks(i) {
   const p = S.player;
   if (p) return p.cands ? p.cands[i] : null;
   if (S.marks[i]) return S.marks[i];
-  if ((S.showMarks || (S.hint && S.hint.step)) && S.candidates && S.candidates[i]) {
+  // Candidates: everywhere when the player asked for them; during a hint, only in the cells
+  // the step shows so far.
+  if ((S.showMarks || hintCells().has(i)) && S.candidates && S.candidates[i]) {
     return new Set(S.candidates[i]);
   }
   return null;
@@ -329,9 +235,10 @@ function render() {
   const inHouse = (r, c) => !!house && (house.kind === "row" ? r === house.index
     : house.kind === "column" ? c === house.index : boxIndex(r, c) === house.index);
   const k = Math.ceil(Math.sqrt(n));
-  const step = p ? p.step : (S.hint && S.hint.step);
+  const step = p ? p.step : hintStep();
   const hl = step ? stepHighlights(step) : null;
   const errorCell = !p && S.hint && S.hint.cell !== undefined ? S.hint.cell : -1;
+  const notes = S.variant ? S.variant.notes : null;
   for (let i = 0; i < cellEls.length; i++) {
     const d = cellEls[i];
     const r = Math.floor(i / n), c = i % n;
@@ -363,28 +270,33 @@ function render() {
     d.classList.toggle("dead", i === focusIdx && !!(p && p.dead));
     d.setAttribute("aria-selected", String(selected));
     // What a screen reader says of the cell: its row, column and contents.
-    const marksHere = v ? [] : [...(shownMarks(i) || [])];
+    // The small digits drawn in a blank cell: its marks, and whatever the step names there.
+    const drawn = new Set(v ? [] : shownMarks(i) || []);
+    const elim = !v && hl && hl.elim.get(i), pat = !v && hl && hl.pat.get(i);
+    const place = !v && hl ? hl.place.get(i) : undefined;
+    for (const x of [...(elim || []), ...(pat || []), ...(place ? [place] : [])]) drawn.add(x);
+    const marksHere = [...drawn];
     const what = v
       ? `${given ? "given" : solved ? "solution" : p ? "placed" : "your entry"} ${SYM[v - 1]}`
       : marksHere.length
         ? `empty, marks ${marksHere.sort((a, b) => a - b).map((m) => SYM[m - 1]).join(" ")}`
         : "empty";
-    d.setAttribute("aria-label", `Row ${r + 1}, column ${c + 1}: ${what}${wrong ? ", wrong" : ""}${reason ? `; ${reason}` : ""}`);
+    const inRules = notes && notes.get(i);
+    d.setAttribute("aria-label", `Row ${r + 1}, column ${c + 1}: ${what}${wrong ? ", wrong" : ""}${reason ? `; ${reason}` : ""}${inRules ? `; in ${inRules.join(", ")}` : ""}`);
     if (selected) board.setAttribute("aria-activedescendant", d.id);
     if (v) {
       if (d.firstChild === null || d.firstChild.nodeType !== 3 || d.textContent !== SYM[v - 1]) {
         d.textContent = SYM[v - 1];
       }
-    } else if (shownMarks(i) || (hl && (hl.place.has(i) || hl.elim.has(i) || hl.pat.has(i)))) {
+    } else if (drawn.size) {
       // The marks, and whatever the step names in this cell even if the marks lack it.
-      const have = new Set(shownMarks(i) || []);
-      const elim = hl && hl.elim.get(i), pat = hl && hl.pat.get(i);
-      const place = hl ? hl.place.get(i) : undefined;
-      for (const x of [...(elim || []), ...(pat || []), ...(place ? [place] : [])]) have.add(x);
+      const have = drawn;
       const marks = el("div", { class: "marks" });
       marks.style.setProperty("--k", k);
       for (let m = 1; m <= n; m++) {
-        const span = el("span", { text: have.has(m) ? SYM[m - 1] : "" });
+        // The digit is drawn by the style sheet (`data-d`), so the cell's text is its label's:
+        // "marks 2 7" is read, and no other visible text competes with it.
+        const span = el("span", have.has(m) ? { "data-d": SYM[m - 1] } : {});
         if (elim && elim.has(m)) span.className = "mk-elim";
         else if (place === m) span.className = "mk-place";
         else if (pat && pat.has(m)) span.className = "mk-pat";
@@ -447,6 +359,7 @@ const edits = { undo: [], redo: [] };
 function snapshot() {
   return {
     n: S.n, br: S.br, bc: S.bc,
+    variant: S.variant,
     cells: Uint8Array.from(S.cells),
     given: Uint8Array.from(S.given),
     marks: S.marks.map((m) => (m ? [...m] : null)),
@@ -462,8 +375,8 @@ function remember() {
 }
 
 function restore(snap) {
-  if (snap.n !== S.n || snap.br !== S.br || snap.bc !== S.bc) {
-    setGrid(snap.n, { rows: snap.br, cols: snap.bc }, Uint8Array.from(snap.cells), { undoable: false });
+  if (snap.n !== S.n || snap.br !== S.br || snap.bc !== S.bc || snap.variant !== S.variant) {
+    setGrid(snap.n, { rows: snap.br, cols: snap.bc }, Uint8Array.from(snap.cells), { undoable: false, variant: snap.variant });
   } else {
     if (S.player) closePlayer();
     S.cells = Uint8Array.from(snap.cells);
@@ -505,12 +418,19 @@ function announce(text) {
   setTimeout(() => { live.textContent = text; }, 30);
 }
 
-function setGrid(n, shape, values, { undoable = true } = {}) {
-  if (undoable && (S.cells.some((v) => v) || S.marks.some((m) => m))) remember();
+/**
+ * Puts a new grid on the board: `values` its givens, `variant` the rules of a variant puzzle
+ * (`{view}`: the engine's `variant_view` answer) or null for a classic grid.
+ */
+function setGrid(n, shape, values, { undoable = true, variant = null } = {}) {
+  if (undoable && (S.cells.some((v) => v) || S.marks.some((m) => m) || S.variant)) remember();
   if (undoable) clockReset();
   $("#solved-note").hidden = true;
   const rebuild = n !== S.n || shape.rows !== S.br || shape.cols !== S.bc || cellEls.length !== n * n;
   S.n = n; S.br = shape.rows; S.bc = shape.cols;
+  if (variant && !variant.notes) variant.notes = rules.cellNotes(variant.view);
+  S.variant = variant;
+  showVariant();
   S.cells = values;
   S.given = values.map((v) => (v ? 1 : 0));
   S.marks = new Array(n * n).fill(null);
@@ -527,8 +447,56 @@ function setGrid(n, shape, values, { undoable = true } = {}) {
   hideResult();
   hideHint();
   if (rebuild) buildBoard();
+  else drawRegionBorders();
   render();
   changed({ keepResult: true });
+}
+
+// ───────────────────────────── variant rules ─────────────────────────────
+
+/** The logic (hints, Auto marks, solving by logic) is for classic grids on this page. */
+const LOGIC_BUTTONS = ["#hint-btn", "#explain-btn", "#automarks-btn"];
+
+/** Draws the variant's rules (or removes them) and says what they are beside the board. */
+function showVariant() {
+  const v = S.variant && S.variant.view;
+  rules.drawRules($(".board-wrap"), v);
+  const card = $("#variant-rules");
+  card.hidden = !v;
+  for (const sel of LOGIC_BUTTONS) {
+    const b = $(sel);
+    b.disabled = !!v;
+    if (v) b.dataset.was = b.dataset.was || b.title;
+    b.title = v ? "Logic on variant rules is not on the page yet: Solve, Check and Step through work" : (b.dataset.was || b.title);
+  }
+  // A variant is searched by dancing links (the engine's choice of algorithm): no solver to pick.
+  $("#solver-select").disabled = !!v;
+  $("#heuristic-select").disabled = !v && $("#solver-select").value !== "dlx";
+  $("#trace-btn").disabled = !v && $("#solver-select").value === "fast";
+  if (!v) return;
+  $("#variant-title").textContent = v.title ? `${v.title}${v.author ? ` by ${v.author}` : ""}` : "Variant rules";
+  $("#variant-summary").textContent = v.summary;
+  const list = $("#variant-list");
+  list.replaceChildren();
+  for (const t of rules.globalRules(v)) list.append(el("li", { text: t, "data-rule": "global" }));
+  for (const t of rules.clueCounts(v)) list.append(el("li", { text: t, "data-rule": "clues" }));
+  if (v.jigsaw) list.append(el("li", { text: "irregular (jigsaw) regions", "data-rule": "jigsaw" }));
+  const words = $("#variant-ruleset");
+  words.textContent = v.ruleset || "";
+  words.hidden = !v.ruleset;
+}
+
+/** The variant puzzle with `values` as its givens, in the engine's JSON (`format: json`). */
+function variantPuzzle(values) {
+  return { puzzle: { ...S.variant.view.puzzle, givens: lineOf(values) }, format: "json" };
+}
+
+/** Puts a variant puzzle (the engine's `variant_view` answer) on the board. */
+function loadVariant(view) {
+  if (view.size > SYM.length) throw new Error(`a ${view.size}×${view.size} puzzle is too big for this page`);
+  const p = view.puzzle;
+  const shape = p.regions && p.regions.boxes ? { rows: p.regions.boxes.rows, cols: p.regions.boxes.cols } : boxShape(view.size);
+  setGrid(view.size, shape, valuesOf(view.givens, view.size), { variant: { view } });
 }
 
 // ───────────────────────────── input ─────────────────────────────
@@ -707,7 +675,9 @@ async function judgeEntries() {
   const givens = S.cells.map((v, i) => (S.given[i] ? v : 0));
   const entries = [];
   S.cells.forEach((v, i) => { if (v && !S.given[i]) entries.push(i); });
-  const r = await api("solve", { puzzle: lineOf(givens), shape: shapeOf(), mode: "unique" });
+  const r = S.variant
+    ? await api("variant_solve", { ...variantPuzzle(givens), mode: "unique" })
+    : await api("solve", { puzzle: lineOf(givens), shape: shapeOf(), mode: "unique" });
   if (!r.solution) return { error: r.complete ? "the givens alone have no solution" : "the search could not finish", entries };
   const sol = valuesOf(r.solution, S.n);
   return { wrong: entries.filter((i) => S.cells[i] !== sol[i]), entries, unique: r.unique === true };
@@ -753,10 +723,18 @@ function puzzleLine() {
   return lineOf(hasGivens ? S.cells.map((v, i) => (S.given[i] ? v : 0)) : S.cells);
 }
 
+/** A short hash of text (FNV-1a, 32 bits, in base 36): a variant's rules in a storage key. */
+function hashText(t) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < t.length; i++) { h ^= t.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
+  return h.toString(36);
+}
+
 /** The localStorage key of a puzzle's progress (null for a board with no givens). */
 function progressKey() {
   if (!S.given.some((g, i) => g && S.cells[i])) return null;
-  return `dlx.progress.${S.br}x${S.bc}.${puzzleLine()}`;
+  const rulesOf = S.variant ? `.${hashText(JSON.stringify(S.variant.view.puzzle.constraints || []) + JSON.stringify(S.variant.view.regions))}` : "";
+  return `dlx.progress.${S.br}x${S.bc}${rulesOf}.${puzzleLine()}`;
 }
 
 /** Keeps the player's entries and marks for this puzzle (or forgets them when there are none). */
@@ -807,15 +785,13 @@ function changed({ keepResult = false } = {}) {
   checkTimer = setTimeout(runCheck, 90);
   clearTimeout(urlTimer);
   urlTimer = setTimeout(() => {
-    const url = new URL(window.location.href);
-    if (S.cells.some((v) => v)) url.searchParams.set("p", puzzleLine());
-    else url.searchParams.delete("p");
-    history.replaceState(null, "", url);
+    history.replaceState(null, "", shareUrl());
     saveProgress();
   }, 250);
 }
 
 async function runCheck() {
+  if (S.variant) return runVariantCheck();
   const seq = ++checkSeq;
   const summary = $("#check-summary");
   try {
@@ -862,6 +838,50 @@ async function runCheck() {
   }
 }
 
+/** The check of a variant board: every rule the digits break, from the engine. */
+async function runVariantCheck() {
+  const seq = ++checkSeq;
+  const summary = $("#check-summary");
+  try {
+    const givens = S.cells.map((v, i) => (S.given[i] ? v : 0));
+    const r = await api("variant_check", { ...variantPuzzle(givens), grid: lineOf(S.cells) });
+    if (seq !== checkSeq) return;
+    S.conflicts = r.violations;
+    S.conflictAt = new Map();
+    for (const v of r.violations) {
+      for (const [row, col] of v.cells) {
+        const i = row * S.n + col;
+        S.conflictAt.set(i, S.conflictAt.has(i) ? `${S.conflictAt.get(i)}; ${v.text}` : v.text);
+      }
+    }
+    S.candidates = null;
+    maybeSolved({ conflicts: r.violations });
+    const list = $("#conflict-list");
+    list.replaceChildren();
+    for (const v of r.violations) {
+      const li = el("li", { text: v.text });
+      const [row, col] = v.cells[0] || [0, 0];
+      li.addEventListener("click", () => { S.sel = row * S.n + col; render(); board.focus(); });
+      list.append(li);
+    }
+    const givenCount = givens.filter((v) => v).length;
+    const entries = S.cells.reduce((a, v, i) => a + (v && !S.given[i] ? 1 : 0), 0);
+    summary.className = r.violations.length ? "muted" : "check-ok";
+    if (r.violations.length) {
+      summary.textContent = `${plural(r.violations.length, "rule")} broken:`;
+    } else {
+      const parts = [plural(givenCount, "given")];
+      if (entries) parts.push(plural(entries, "entry", "entries"));
+      summary.textContent = `${parts.join(" and ")}, no rule broken.`;
+    }
+    render();
+  } catch (e) {
+    if (seq !== checkSeq) return;
+    summary.className = "muted";
+    summary.textContent = `Cannot check: ${e.message}`;
+  }
+}
+
 $("#candidates-toggle").addEventListener("change", (e) => {
   S.showMarks = e.target.checked;
   render();
@@ -872,9 +892,22 @@ $("#candidates-toggle").addEventListener("change", (e) => {
 /** Parses any supported text on the server and puts the puzzle on the board. */
 async function loadText(text) {
   let r;
+  // A variant puzzle: f-puzzles JSON, an f-puzzles link, our JSON or our text format.
+  if (looksVariant(text)) {
+    loadVariant(await api("variant_view", { puzzle: text.trim() }));
+    if (restoreProgress()) toast("Your progress on this puzzle is back (Undo starts it afresh)");
+    return null;
+  }
   try {
     r = await api("check", { puzzle: text });
   } catch (e) {
+    // Text the classic reader refuses may be a variant in our text format.
+    const v = await api("variant_view", { puzzle: text }).catch(() => null);
+    if (v && v.constraints.length + (v.jigsaw ? 1 : 0) > 0) {
+      loadVariant(v);
+      if (restoreProgress()) toast("Your progress on this puzzle is back (Undo starts it afresh)");
+      return null;
+    }
     // Sentences read as a puzzle give odd sizes ("unsupported size: 2x2"): say what it is.
     if (/\b[a-z]{3,}\s+[a-z]{2,}\s+[a-z]{2,}\b/i.test(text)) {
       throw new Error("this looks like text, not a puzzle: paste N×N digits (. or 0 for a blank), one line or a grid");
@@ -887,6 +920,12 @@ async function loadText(text) {
   setGrid(r.size, r.shape, valuesOf(r.grid, r.size));
   if (restoreProgress()) toast("Your progress on this puzzle is back (Undo starts it afresh)");
   return r;
+}
+
+/** Whether text is a variant puzzle for sure: JSON (f-puzzles or ours) or an f-puzzles link. */
+function looksVariant(text) {
+  const t = text.trim();
+  return t.startsWith("{") || /[?&]load=/.test(t) || /^N4Ig/.test(t);
 }
 
 function emptyGrid(n) {
@@ -937,6 +976,21 @@ exampleSelect.addEventListener("change", async () => {
   try { await loadText(ex.text); board.focus(); } catch (e) { toast(e.message, true); }
 });
 
+$("#open-btn").addEventListener("click", () => $("#open-file").click());
+$("#open-file").addEventListener("change", async (e) => {
+  const file = e.target.files && e.target.files[0];
+  e.target.value = "";
+  if (!file) return;
+  try {
+    if (file.size > 4 << 20) throw new Error(`${file.name} is ${fmt(file.size)} bytes: a puzzle file is far smaller`);
+    await loadText(await file.text());
+    toast(`Opened ${file.name}`);
+  } catch (err) {
+    toast(`${file.name}: ${err.message}`, true);
+  }
+  board.focus();
+});
+
 const pasteDialog = $("#paste-dialog");
 $("#paste-btn").addEventListener("click", () => {
   $("#paste-error").hidden = true;
@@ -968,10 +1022,28 @@ document.addEventListener("paste", async (e) => {
   try { await loadText(text); toast("Puzzle pasted"); } catch (err) { toast(err.message, true); }
 });
 
-$("#share-btn").addEventListener("click", async () => {
+/**
+ * The page's address carrying the puzzle: `?p=` the givens of a classic grid, `?v=` a variant
+ * puzzle in the engine's JSON (its rules and givens); `?load=` (an f-puzzles link's) is read
+ * too, and replaced by `?v=`.
+ */
+function shareUrl() {
   const url = new URL(window.location.href);
   url.hash = "";
-  url.searchParams.set("p", puzzleLine());
+  url.searchParams.delete("load");
+  if (S.variant) {
+    url.searchParams.delete("p");
+    url.searchParams.set("v", JSON.stringify({ ...S.variant.view.puzzle, givens: puzzleLine() }));
+  } else {
+    url.searchParams.delete("v");
+    if (S.cells.some((v) => v)) url.searchParams.set("p", puzzleLine());
+    else url.searchParams.delete("p");
+  }
+  return url;
+}
+
+$("#share-btn").addEventListener("click", async () => {
+  const url = shareUrl();
   history.replaceState(null, "", url);
   try {
     await navigator.clipboard.writeText(url.toString());
@@ -1041,11 +1113,6 @@ $("#other-solution-btn").addEventListener("click", () => {
   if (S.solutions) showSolution(1 - S.solutions.shown);
 });
 
-const STOP_REASON = {
-  node_budget: "the node budget ran out",
-  deadline: "the time limit was reached",
-  limit_reached: "the solution limit was reached",
-};
 
 function showResult(r, mode) {
   const badge = $("#result-badge");
@@ -1080,8 +1147,10 @@ function showResult(r, mode) {
     ["Solutions", r.complete ? fmt(n) : n ? `≥ ${fmt(n)}` : "none found"],
     ["Nodes", r.stats.nodes ? fmt(r.stats.nodes) : "—"],
     ["Updates", r.stats.updates ? fmt(r.stats.updates) : "—"],
-    ["Guesses", fmt(r.stats.guesses)],
-    ["Backtracks", fmt(r.stats.backtracks)],
+    ...(r.stats.forced === undefined
+      ? [["Guesses", fmt(r.stats.guesses)], ["Backtracks", fmt(r.stats.backtracks)]]
+      // A variant: the exact-cover problem its rules became, and the moves forced in it.
+      : [["Forced moves", fmt(r.stats.forced)], ["Exact cover", `${fmt(r.stats.items)} items, ${fmt(r.stats.options)} options`]]),
     ["Time", fmtTime(r.stats.seconds)],
   ];
   for (const [dt, dd] of rows) stats.append(el("div", {}, el("dt", { text: dt }), el("dd", { text: dd })));
@@ -1105,12 +1174,14 @@ $("#solver-select").addEventListener("change", () => {
 $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () => {
   closePlayer();
   const mode = $("#mode-select").value;
-  const body = {
-    puzzle: lineOf(S.cells),
-    solver: $("#solver-select").value,
-    heuristic: $("#heuristic-select").value,
-    mode,
-  };
+  const body = S.variant
+    ? { ...variantPuzzle(S.cells), heuristic: $("#heuristic-select").value, mode }
+    : {
+      puzzle: lineOf(S.cells),
+      solver: $("#solver-select").value,
+      heuristic: $("#heuristic-select").value,
+      mode,
+    };
   if (mode === "count") {
     const raw = $("#limit-input").value.trim();
     const limit = Number(raw);
@@ -1121,7 +1192,7 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
     body.limit = limit;
   }
   try {
-    const r = await boardApi("search", "solve", body);
+    const r = await boardApi("search", S.variant ? "variant_solve" : "solve", body);
     if (!r) return;
     S.solution = r.solution ? valuesOf(r.solution, S.n) : null;
     render();
@@ -1132,8 +1203,8 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
       const why = await explainNoSolution().catch(() => null);
       if (why && version === S.version) $("#result-status").textContent = `The search covered every possibility. ${why}`;
     }
-    if (r.unique === true && S.n <= logicMax()) showRatingWithResult(lineOf(S.cells));
-    if (mode === "unique" && r.solutions >= 2 && S.n <= 16) {
+    if (r.unique === true && S.n <= logicMax() && !S.variant) showRatingWithResult(lineOf(S.cells));
+    if (mode === "unique" && r.solutions >= 2 && S.n <= 16 && !S.variant) {
       const version = S.version;
       const two = await twoSolutions().catch(() => null);
       if (two && version === S.version && !$("#result").hidden) {
@@ -1160,131 +1231,9 @@ async function showRatingWithResult(puzzle) {
 
 // ───────────────────────────── step player ─────────────────────────────
 
-/** Delay slider position (0..100) to milliseconds, on a log scale from 10 ms to 2 s. */
-const delayMs = (v) => Math.round(10 * Math.pow(200, v / 100));
-
-/**
- * A step player bound to the controls whose ids start with `prefix`: slider, previous/next,
- * first/last, play/pause and delay. `onStep(step, index)` draws a step.
- */
-function makePlayer(prefix, onStep) {
-  const q = (id) => $(`#${prefix}${id}`);
-  const slider = q("step-slider"), text = q("step-text"), count = q("step-count");
-  const playBtn = q("step-play"), delay = q("step-delay"), delayOut = q("step-delay-out");
-  const note = q("trace-note");
-  const info = q("trace-info");
-  const P = { steps: [], i: 0, timer: null };
-
-  function showDelay() { delayOut.textContent = `${delayMs(Number(delay.value))} ms`; }
-  function setPlaying(on) {
-    playBtn.querySelector(".i-play").hidden = on;
-    playBtn.querySelector(".i-pause").hidden = !on;
-    playBtn.querySelector(".play-label").textContent = on ? "Pause" : "Play";
-    playBtn.setAttribute("aria-label", on ? "Pause" : "Play");
-  }
-  function pause() { clearTimeout(P.timer); P.timer = null; setPlaying(false); }
-  function go(i) {
-    if (!P.steps.length) return;
-    P.i = Math.max(0, Math.min(P.steps.length - 1, i));
-    slider.value = String(P.i);
-    const step = P.steps[P.i];
-    const depth = step.depth === undefined ? "" : ` · depth ${step.depth}`;
-    count.textContent = `Step ${fmt(P.i + 1)} of ${fmt(P.steps.length)}${depth}`;
-    text.textContent = step.text;
-    text.className = `step-text kind-${step.kind || "logic"}`;
-    onStep(step, P.i);
-  }
-  function tick() {
-    if (P.i >= P.steps.length - 1) { pause(); return; }
-    go(P.i + 1);
-    P.timer = setTimeout(tick, delayMs(Number(delay.value)));
-  }
-  function play() {
-    if (P.i >= P.steps.length - 1) go(0);
-    setPlaying(true);
-    clearTimeout(P.timer);
-    P.timer = setTimeout(tick, delayMs(Number(delay.value)));
-  }
-  const toggle = () => (P.timer ? pause() : play());
-
-  slider.addEventListener("input", () => { pause(); go(Number(slider.value)); });
-  q("step-prev").addEventListener("click", () => { pause(); go(P.i - 1); });
-  q("step-next").addEventListener("click", () => { pause(); go(P.i + 1); });
-  q("step-first").addEventListener("click", () => { pause(); go(0); });
-  q("step-last").addEventListener("click", () => { pause(); go(P.steps.length - 1); });
-  playBtn.addEventListener("click", toggle);
-  delay.addEventListener("input", showDelay);
-  showDelay();
-
-  return {
-    load(steps, truncated, cap, extraNote) {
-      pause();
-      P.steps = steps;
-      slider.max = String(Math.max(0, steps.length - 1));
-      note.textContent = truncated
-        ? `The trace is cut after ${fmt(steps.length)} steps (the cap is ${fmt(cap)}): the search went on beyond the last step shown.`
-        : "";
-      note.hidden = !truncated;
-      info.textContent = extraNote || "";
-      info.hidden = !extraNote;
-      go(0);
-    },
-    pause, go, toggle,
-    next() { pause(); go(P.i + 1); },
-    prev() { pause(); go(P.i - 1); },
-    first() { pause(); go(0); },
-    last() { pause(); go(P.steps.length - 1); },
-    get length() { return P.steps.length; },
-  };
-}
-
-/** Keys for a player while its card is visible and the user is not typing. */
-function playerKeys(e, player) {
-  if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return false;
-  const onSlider = e.target && e.target.classList && e.target.classList.contains("slider");
-  switch (e.key) {
-    case " ": if (e.target.tagName === "BUTTON") return false; player.toggle(); return true;
-    case "ArrowRight": if (onSlider) return false; player.next(); return true;
-    case "ArrowLeft": if (onSlider) return false; player.prev(); return true;
-    case "Home": if (onSlider) return false; player.first(); return true;
-    case "End": if (onSlider) return false; player.last(); return true;
-    default: return false;
-  }
-}
 
 let traceCap = 5000;
 
-/**
- * The board and partial solution at any step of a trace, whose steps carry only what they
- * change (`changes`: [cell, digit], Sudoku only; `pop`, `push` on the stack), going forwards
- * or backwards from the step shown. `undo[i]` holds what step i overwrote.
- */
-function makeReplay(start, steps) {
-  const grid = Uint8Array.from(start);
-  const stack = [];
-  const undo = steps.map((st) => ({ cells: (st.changes || []).map(([c]) => [c, 0]), popped: [] }));
-  let at = -1; // the step whose result grid and stack hold
-  const forward = (i) => {
-    const st = steps[i];
-    for (const [k, [c, d]] of (st.changes || []).entries()) { undo[i].cells[k][1] = grid[c]; grid[c] = d; }
-    undo[i].popped = st.pop ? stack.splice(stack.length - st.pop, st.pop) : [];
-    stack.push(...st.push);
-  };
-  const backward = (i) => {
-    const st = steps[i];
-    stack.length -= st.push.length;
-    stack.push(...undo[i].popped);
-    for (const [c, d] of undo[i].cells) grid[c] = d;
-  };
-  return {
-    /** Moves to step i; returns the grid after it (shared: copy to keep) and the stack. */
-    go(i) {
-      while (at < i) forward(++at);
-      while (at > i) backward(at--);
-      return { grid, stack };
-    },
-  };
-}
 
 const sudokuPlayer = makePlayer("", (step, i) => {
   const p = S.player;
@@ -1338,15 +1287,17 @@ function openPlayer(card, player, state, steps, cut, extra) {
 $("#player-close").addEventListener("click", () => { closePlayer(); board.focus(); });
 
 $("#trace-btn").addEventListener("click", () => busy($("#trace-btn"), async () => {
-  const body = {
-    puzzle: lineOf(S.cells),
-    solver: $("#solver-select").value,
-    heuristic: $("#heuristic-select").value,
-  };
+  const body = S.variant
+    ? { ...variantPuzzle(S.cells), heuristic: $("#heuristic-select").value }
+    : {
+      puzzle: lineOf(S.cells),
+      solver: $("#solver-select").value,
+      heuristic: $("#heuristic-select").value,
+    };
   try {
-    const r = await boardApi("trace", "trace", body);
+    const r = await boardApi("trace", S.variant ? "variant_trace" : "trace", body);
     if (!r) return;
-    if (r.conflicts.length) {
+    if (r.conflicts && r.conflicts.length) {
       closePlayer();
       toast(`Nothing to step through: the givens repeat a digit (${r.conflicts[0].text.replace(/^digit \d+/, `digit ${SYM[r.conflicts[0].digit - 1]}`)}).`, true);
       return;
@@ -1437,19 +1388,58 @@ function techniqueName(t) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** Shows a hint: `{step}`, `{error, cell}` or `{done}`. */
+/** The levels of a hint: 1 the technique and where to look, 2 the cells, 3 the whole step. */
+const HINT_LEVELS = 3;
+
+/**
+ * The part of the hint's step shown at its level: the houses only (level 1), the pattern's
+ * cells too (2), the whole step with its eliminations and placements (3). Null with no hint.
+ */
+function hintStep() {
+  const h = S.hint;
+  if (!h || !h.step) return null;
+  if (h.level >= HINT_LEVELS) return h.step;
+  const pat = h.step.pattern || {};
+  return {
+    pattern: { houses: pat.houses || [], cells: h.level >= 2 ? pat.cells || [] : [] },
+    placements: [],
+    eliminations: [],
+  };
+}
+
+/** The cells whose candidates the hint needs shown, at its level (none at level 1). */
+function hintCells() {
+  const out = new Set();
+  const step = hintStep();
+  if (!step || S.hint.level < 2) return out;
+  const n = S.n;
+  for (const [r, c] of (step.pattern && step.pattern.cells) || []) out.add(r * n + c);
+  for (const x of (step.pattern && step.pattern.candidates) || []) out.add(x.row * n + x.col);
+  for (const x of step.eliminations || []) out.add(x.row * n + x.col);
+  for (const x of step.placements || []) out.add(x.row * n + x.col);
+  return out;
+}
+
+/**
+ * Shows a hint: `{step, levels, level}`, `{error, cell}` or `{done}`. A step is told at its
+ * level (`levels[level - 1]`, the engine's words); Apply comes with the whole step.
+ */
 function showHint(h) {
   S.hint = h;
   const text = $("#hint-text"), err = $("#hint-error"), meta = $("#hint-meta"), apply = $("#hint-apply");
+  const more = $("#hint-more");
   text.hidden = !!h.error;
   err.hidden = !h.error;
-  apply.hidden = !h.step;
+  apply.hidden = !h.step || h.level < HINT_LEVELS;
+  more.hidden = !h.step || h.level >= HINT_LEVELS;
   if (h.error) {
     meta.textContent = h.cell === undefined ? "No hint" : `No hint: ${cellName(h.cell)} needs a fix first`;
     err.textContent = h.error;
   } else if (h.step) {
-    meta.textContent = `${techniqueName(h.step.technique)} · rating ${Number(h.step.rating).toFixed(1)}`;
-    text.textContent = h.step.text;
+    meta.textContent = `Hint ${h.level} of ${HINT_LEVELS} · ${techniqueName(h.step.technique)} · rating ${Number(h.step.rating).toFixed(1)}`;
+    text.textContent = (h.levels && h.levels[h.level - 1]) || h.step.text;
+    more.textContent = h.level === 1 ? "Show the cells" : "Show the step";
+    announce(text.textContent);
   } else {
     meta.textContent = "";
     text.textContent = h.done;
@@ -1458,21 +1448,50 @@ function showHint(h) {
   render();
 }
 
+/** The next level of the hint shown, if it has one; true if it moved on. */
+function moreHint() {
+  const h = S.hint;
+  if (!h || !h.step || h.version !== S.version || h.level >= HINT_LEVELS) return false;
+  showHint({ ...h, level: h.level + 1 });
+  return true;
+}
+
+/**
+ * A hint that cannot be given because of the player's grid, in words that name the entry or
+ * the marks at fault without telling the answer (the engine's sentence names the solution's
+ * digit, so it is not shown for these).
+ */
+function hintError(e) {
+  const at = e.body && e.body.cells && e.body.cells[0];
+  const cell = at ? at[0] * S.n + at[1] : undefined;
+  if (cell === undefined) return { error: e.message };
+  if (S.cells[cell] && !S.given[cell]) {
+    return { cell, error: `Your entry ${SYM[S.cells[cell] - 1]} at ${cellName(cell)} is wrong: clear it (Undo, or Erase) and ask again. The hint does not tell what goes there.` };
+  }
+  if (!S.cells[cell] && S.marks[cell]) {
+    return { cell, error: `The pencil marks of ${cellName(cell)} leave out the digit that goes there: fix them (or Clear marks) and ask again.` };
+  }
+  return { cell, error: e.message };
+}
+
 $("#hint-btn").addEventListener("click", () => busy($("#hint-btn"), async () => {
   closePlayer();
+  // Pressed again on the same board: the same step, told further.
+  if (moreHint()) { board.focus(); return; }
   try {
     const r = await boardApi("hint", "hint", hintBody());
     if (!r) return;
-    if (r.step) showHint({ step: r.step });
+    if (r.step) showHint({ step: r.step, levels: r.levels, level: 1, version: S.version });
     else showHint({ done: r.solved ? "The grid is solved." : "No further step found." });
   } catch (e) {
-    // The server names the cells at fault (`cells: [[row, col], ...]`) when a digit or a
+    // The engine names the cells at fault (`cells: [[row, col], ...]`) when a digit or a
     // mark is wrong.
-    const at = e.body && e.body.cells && e.body.cells[0];
-    const cell = at ? at[0] * S.n + at[1] : undefined;
-    showHint({ error: e.message, cell });
+    showHint(hintError(e));
   }
+  board.focus();
 }));
+
+$("#hint-more").addEventListener("click", () => { moreHint(); board.focus(); });
 
 $("#hint-apply").addEventListener("click", () => {
   const step = S.hint && S.hint.step;
@@ -1589,12 +1608,54 @@ function randomSeed() {
   return (w[0] & 0x1fffff) * 4294967296 + w[1];
 }
 
+/** The variant family chosen in the generator (the engine's `meta.variant_kinds`), or null. */
+function genKind() {
+  const name = $("#gen-kind").value;
+  return name ? ((META && META.variant_kinds) || []).find((k) => k.name === name) || { name } : null;
+}
+
 function genSizeChanged() {
   const nine = $("#gen-size").value === "9";
-  $("#gen-band").disabled = !nine;
-  $("#gen-band").title = nine ? "" : "Difficulty bands are for 9×9 puzzles";
+  const kind = genKind();
+  $("#gen-band").disabled = !nine || !!kind;
+  $("#gen-band").title = kind ? "Difficulty bands are for classic puzzles" : nine ? "" : "Difficulty bands are for 9×9 puzzles";
+  $("#gen-symmetry").disabled = !!(kind && kind.no_givens);
+  $("#gen-symmetry").title = kind && kind.no_givens ? `A ${kind.title || kind.name} puzzle has no givens to make symmetric` : "";
 }
 $("#gen-size").addEventListener("change", genSizeChanged);
+$("#gen-kind").addEventListener("change", genSizeChanged);
+for (const [button, kind] of [["#gen-killer", "killer"], ["#gen-jigsaw", "jigsaw"]]) {
+  $(button).addEventListener("click", () => {
+    $("#gen-kind").value = kind;
+    genSizeChanged();
+    $("#gen-btn").click();
+  });
+}
+
+/** A new variant puzzle of the generator's family, size and symmetry, from the engine. */
+async function generateVariant(kind, size, seed) {
+  const body = { variant: kind.name, size };
+  if (!kind.no_givens) body.symmetry = $("#gen-symmetry").value;
+  const json = JSON.stringify({ ...body, seed: 0 }).replace('"seed":0', `"seed":${BigInt(seed)}`);
+  const info = $("#gen-info");
+  try {
+    const r = await api("variant_generate", json);
+    loadVariant(r.view);
+    const what = r.cages ? plural(r.cages, "cage") : plural(r.givens, "given");
+    info.className = "info-note";
+    info.replaceChildren(
+      el("span", { id: "gen-givens", text: `${kind.title || r.variant} · ${what}` }),
+      document.createTextNode(`${r.minimal ? " (minimal)" : ""} · made in ${fmtTime(r.seconds)} · seed `),
+      el("code", { id: "gen-seed-used", text: seed }),
+    );
+    info.hidden = false;
+    board.focus();
+  } catch (e) {
+    info.className = "error";
+    info.textContent = e.stopped ? "Stopped: no puzzle made." : e.message;
+    info.hidden = false;
+  }
+}
 genSizeChanged();
 
 $("#gen-btn").addEventListener("click", () => busy($("#gen-btn"), async () => {
@@ -1605,6 +1666,8 @@ $("#gen-btn").addEventListener("click", () => busy($("#gen-btn"), async () => {
     return;
   }
   const seed = typed || String(randomSeed());
+  const kind = genKind();
+  if (kind) { await generateVariant(kind, size, seed); return; }
   const body = { size, symmetry: $("#gen-symmetry").value };
   const band = $("#gen-band").value;
   if (band && size === 9) body.band = band;
@@ -1643,380 +1706,6 @@ $("#gen-btn").addEventListener("click", () => busy($("#gen-btn"), async () => {
   }
 }));
 
-// ───────────────────────────── dancing-links view ─────────────────────────────
-
-/** The most options and items drawn whole; a bigger matrix is drawn as a window. */
-const MATRIX_ROWS = 130, MATRIX_COLS = 100;
-/** The window's size: options and items drawn around the step. */
-const WINDOW_ROWS = 60, WINDOW_COLS = 80;
-
-/** A Sudoku item's label in short (`digit 5 in row 4` to `r4#5`); other names as they are. */
-function shortName(it) {
-  const m = it.label && /^digit (\S+) in (row|column|box) (\d+)$/.exec(it.label);
-  return m ? `${m[2][0] === "b" ? "b" : m[2][0]}${m[3]}#${m[1]}` : (it.label || it.name);
-}
-
-/**
- * Which options and items of `m` to draw at a step: all of a small matrix; of a big one, the
- * chosen options, the one tried, the first options of the item being branched on and those
- * that follow the step's option, and the items these touch (the item in focus first).
- */
-function matrixWindow(m, chosen, focusOpt, focusItem, colNodes) {
-  const items = m.items.length, opts = m.options.length;
-  let rows;
-  if (opts <= MATRIX_ROWS) rows = [...Array(opts).keys()];
-  else {
-    const pick = new Set(chosen);
-    if (focusOpt >= 0) pick.add(focusOpt);
-    if (focusItem >= 0) for (const o of colNodes(focusItem).slice(0, WINDOW_ROWS / 4)) pick.add(o);
-    const anchor = focusOpt >= 0 ? focusOpt : chosen.length ? chosen[chosen.length - 1] : 0;
-    for (let o = anchor; o < opts && pick.size < WINDOW_ROWS; o++) pick.add(o);
-    for (let o = anchor - 1; o >= 0 && pick.size < WINDOW_ROWS; o--) pick.add(o);
-    rows = [...pick].sort((a, b) => a - b);
-  }
-  let cols;
-  if (items <= MATRIX_COLS) cols = [...Array(items).keys()];
-  else {
-    const pick = new Set(focusItem >= 0 ? [focusItem] : []);
-    const add = (o) => { for (const it of m.options[o]) if (pick.size < WINDOW_COLS) pick.add(it); };
-    if (focusOpt >= 0) add(focusOpt);
-    for (const o of chosen) add(o);
-    for (const o of rows) add(o);
-    cols = [...pick].sort((a, b) => a - b);
-  }
-  return { rows, cols };
-}
-
-/**
- * Draws the exact-cover matrix with its links as they stand after `step`: items covered by
- * the chosen options are unlinked from the header list, options that clash with a chosen one
- * are hidden (their nodes leave the vertical lists), the chosen options are green, and the
- * item being branched on and the option being tried are amber. A matrix too big to draw whole
- * is drawn as a window around the step (see `matrixWindow`), and `note` says what is left out.
- */
-function drawMatrix(container, m, step, note = null) {
-  const chosen = new Set(step.stack);
-  const covered = new Map(); // item -> color (null when uncolored)
-  for (const o of step.stack) {
-    m.options[o].forEach((it, k) => covered.set(it, m.colors ? m.colors[o][k] : null));
-  }
-  const hidden = (o) => !chosen.has(o) && m.options[o].some((it, k) => {
-    if (!covered.has(it)) return false;
-    const c = m.colors ? m.colors[o][k] : null;
-    return c === null || c !== covered.get(it);
-  });
-  // Exact-cover traces name the item by index; Sudoku traces by its label (`r4c7`).
-  let focusItem = -1;
-  if (step.item_id !== undefined && step.item_id !== null) focusItem = step.item_id;
-  else if (step.item) focusItem = m.items.findIndex((it) => it.label === step.item || it.name === step.item);
-  let focusOpt = -1;
-  if (step.kind === "try") {
-    focusOpt = step.option !== undefined && step.option !== null ? step.option : step.stack[step.stack.length - 1];
-  }
-  // The options of an item, in order (built once per matrix).
-  if (!m.colNodes) {
-    m.colNodes = Array.from({ length: m.items.length }, () => []);
-    m.options.forEach((its, o) => its.forEach((it) => m.colNodes[it].push(o)));
-  }
-  const { rows, cols } = matrixWindow(m, step.stack, focusOpt, focusItem, (j) => m.colNodes[j]);
-  const colAt = new Map(cols.map((j, k) => [j, k]));
-  const rowAt = new Map(rows.map((o, k) => [o, k]));
-  const items = cols.length, opts = rows.length;
-  const names = cols.map((j) => shortName(m.items[j]));
-
-  let maxLabel = 1;
-  for (const o of rows) maxLabel = Math.max(maxLabel, Math.min(28, m.labels[o].length));
-  const avail = Math.max(320, container.clientWidth || 620);
-  // Text size follows the cell size, which follows the room left after the labels; never
-  // below 11 px (the matrix scrolls instead).
-  const guess = Math.floor((avail - 200) / Math.max(items, 1));
-  const fs = Math.max(11, Math.min(13, guess * 0.45));
-  const labelW = (String(m.options.length).length + maxLabel + 2) * fs * 0.62 + 12;
-  const s = Math.max(12, Math.min(44, Math.floor((avail - labelW - 16) / Math.max(items, 1))));
-  const r = Math.max(2.4, Math.min(7, s * 0.28));
-  const maxName = Math.max(1, ...names.map((x) => x.length));
-  const rotate = maxName * fs * 0.62 > s - 2;
-  const headH = rotate ? Math.min(100, maxName * fs * 0.55 + s + 10) : s + fs + 10;
-  const x = (j) => labelW + colAt.get(j) * s + s / 2;
-  const y = (o) => headH + 8 + rowAt.get(o) * s + s / 2;
-  const W = labelW + items * s + 12, H = headH + 8 + opts * s + 10;
-  const root = svg("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "img",
-    "aria-label": `Exact-cover matrix: ${m.items.length} items, ${m.options.length} options` });
-
-  // Backgrounds: the chosen rows, the row being tried and the column being branched on.
-  for (const o of rows) {
-    const cls = o === focusOpt ? "focus" : chosen.has(o) ? "chosen" : null;
-    if (cls) root.append(svg("rect", { class: `lv-rowbg ${cls}`, x: 2, y: y(o) - s / 2, width: W - 4, height: s, rx: 3 }));
-  }
-  if (colAt.has(focusItem)) {
-    root.append(svg("rect", { class: "lv-colbg focus", x: x(focusItem) - s / 2, y: 2, width: s, height: H - 4, rx: 3 }));
-  }
-
-  // The header list: a line through the items still active.
-  const activeHeads = cols.filter((j) => !covered.has(j));
-  if (activeHeads.length > 1) {
-    const hy = headH - s / 2;
-    root.append(svg("polyline", { class: "lv-hlist", points: activeHeads.map((j) => `${x(j)},${hy}`).join(" ") }));
-  }
-
-  // Vertical lists: for each active item, its header and the nodes of the options not hidden.
-  const isHidden = new Map(rows.map((o) => [o, hidden(o)]));
-  for (const j of activeHeads) {
-    let py = headH - s / 2;
-    for (const o of m.colNodes[j]) {
-      if (!rowAt.has(o) || isHidden.get(o)) continue;
-      root.append(svg("line", { class: "lv-vlink", x1: x(j), y1: py, x2: x(j), y2: y(o) }));
-      py = y(o);
-    }
-  }
-  // Horizontal links: each option not hidden, through its nodes from left to right.
-  for (const o of rows) {
-    if (isHidden.get(o)) continue;
-    const xs = m.options[o].filter((it) => colAt.has(it)).map(x).sort((a, b) => a - b);
-    if (xs.length > 1) root.append(svg("line", { class: "lv-hlink", x1: xs[0], y1: y(o), x2: xs[xs.length - 1], y2: y(o) }));
-  }
-  // Headers and their names.
-  cols.forEach((j, k) => {
-    const it = m.items[j];
-    const cls = ["lv-head", it.primary ? "primary" : "secondary", covered.has(j) ? "covered" : "", j === focusItem ? "focus" : ""].join(" ");
-    const hs = Math.max(6, Math.min(16, s * 0.62));
-    root.append(svg("rect", { class: cls, x: x(j) - hs / 2, y: headH - s / 2 - hs / 2, width: hs, height: hs, rx: 2 }));
-    const t = svg("text", { class: `lv-name${covered.has(j) ? " covered" : ""}`, "font-size": fs });
-    t.textContent = names[k];
-    const title = svg("title");
-    title.textContent = it.label ? `${it.label} (item ${it.name})` : `item ${it.name}${it.primary ? "" : " (secondary)"}`;
-    t.append(title);
-    if (rotate) {
-      t.setAttribute("transform", `translate(${x(j) + 3},${headH - s - 2}) rotate(-60)`);
-    } else {
-      t.setAttribute("x", x(j)); t.setAttribute("y", headH - s - 4); t.setAttribute("text-anchor", "middle");
-    }
-    root.append(t);
-  });
-  // Nodes and option labels.
-  for (const o of rows) {
-    const state = o === focusOpt ? "focus" : chosen.has(o) ? "chosen" : isHidden.get(o) ? "hidden" : "";
-    for (const it of m.options[o]) {
-      if (colAt.has(it)) root.append(svg("circle", { class: `lv-node ${state}`, cx: x(it), cy: y(o), r }));
-    }
-    const label = svg("text", { class: `lv-label ${state}`, x: 6, y: y(o) + fs * 0.35, "font-size": fs });
-    const full = m.labels[o];
-    label.textContent = `${o}  ${full.length > 28 ? full.slice(0, 27) + "…" : full}`;
-    const title = svg("title");
-    title.textContent = `option ${o}: ${full}`;
-    label.append(title);
-    root.append(label);
-  }
-  container.replaceChildren(root);
-  if (note) {
-    const cut = rows.length < m.options.length || cols.length < m.items.length;
-    note.textContent = cut
-      ? `Drawn: ${fmt(rows.length)} of ${fmt(m.options.length)} options and ${fmt(cols.length)} of ${fmt(m.items.length)} items (the chosen options, the option tried and its neighbours, the item branched on); the rest are not drawn.`
-      : "";
-    note.hidden = !cut;
-  }
-}
-
-// ───────────────────────────── exact cover tab ─────────────────────────────
-
-function queensText(n) {
-  const rows = [], cols = [], a = [], b = [];
-  for (let i = 0; i < n; i++) { rows.push(`r${i}`); cols.push(`c${i}`); }
-  for (let d = 0; d < 2 * n - 1; d++) { a.push(`a${d}`); b.push(`b${d}`); }
-  const lines = [`| ${n} queens: rows and columns primary, diagonals secondary`,
-    `${rows.join(" ")} ${cols.join(" ")} | ${a.join(" ")} ${b.join(" ")}`];
-  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) lines.push(`r${r} c${c} a${r + c} b${n - 1 - r + c}`);
-  return lines.join("\n") + "\n";
-}
-
-function langfordText(n) {
-  const items = [];
-  for (let d = 1; d <= n; d++) items.push(`d${d}`);
-  for (let i = 1; i <= 2 * n; i++) items.push(`s${i}`);
-  const lines = [`| Langford pairs for n = ${n}: two copies of each d, d apart`, items.join(" ")];
-  for (let d = 1; d <= n; d++) {
-    for (let i = 1; i + d + 1 <= 2 * n; i++) lines.push(`d${d} s${i} s${i + d + 1}`);
-  }
-  return lines.join("\n") + "\n";
-}
-
-const XCC_EXAMPLES = {
-  knuth: "| Knuth's example from TAOCP 7.2.2.1: one solution\na b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n",
-  queens5: queensText(5),
-  colors: "| Knuth's example with colors: x and y may be shared by options that agree on the color\np q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n",
-  langford3: langfordText(3),
-};
-
-const xccState = { initialised: false, queens: null };
-
-function xccInit() {
-  xccState.initialised = true;
-  $("#xcc-text").value = XCC_EXAMPLES.knuth;
-  queensSolve();
-}
-
-$("#xcc-example").addEventListener("change", (e) => {
-  $("#xcc-text").value = XCC_EXAMPLES[e.target.value] || "";
-  $("#xcc-result").hidden = true;
-});
-
-/**
- * The whole number in field `css`, from `min` to `max`; otherwise throws an error naming the
- * field (`label`) and what it takes.
- */
-function wholeNumber(css, label, min, max = Infinity) {
-  const raw = $(css).value.trim();
-  const v = Number(raw);
-  if (!/^\d+$/.test(raw) || v < min || v > max) {
-    const range = max === Infinity ? `from ${min} up` : `from ${min} to ${max}`;
-    throw new Error(`${label}: a whole number ${range}, not \`${raw}\``);
-  }
-  return v;
-}
-
-$("#xcc-solve").addEventListener("click", () => busy($("#xcc-solve"), async () => {
-  const box = $("#xcc-result");
-  try {
-    const body = {
-      problem: $("#xcc-text").value,
-      limit: wholeNumber("#xcc-limit", "Stop after", 0),
-      list: wholeNumber("#xcc-list", "List", 0, 100),
-      heuristic: $("#xcc-heuristic").value,
-      algorithm: $("#xcc-algorithm").value,
-    };
-    const r = await api("xcc_solve", body);
-    box.replaceChildren();
-    const kind = r.solutions === 0 ? (r.complete ? "bad" : "warn") : (r.complete ? "good" : "warn");
-    const head = el("div", { class: "result-head" },
-      el("span", { class: `badge ${kind}`, text: r.complete ? "Complete" : "Stopped" }),
-      el("span", { class: "result-status", text: r.complete
-        ? `${fmt(r.solutions)} solution${r.solutions === 1 ? "" : "s"}.`
-        : `At least ${fmt(r.solutions)} solution${r.solutions === 1 ? "" : "s"} (${STOP_REASON[r.status] || r.status}).` }));
-    box.append(head);
-    const stats = el("dl", { class: "stats" });
-    for (const [dt, dd] of [["Items", `${fmt(r.items)} (${fmt(r.primary)} primary)`], ["Options", fmt(r.options)],
-      ["Algorithm", r.algorithm === "links" ? "Dancing links" : "Dancing cells"],
-      ["Nodes", fmt(r.stats.nodes)], ["Updates", fmt(r.stats.updates)], ["Time", fmtTime(r.stats.seconds)]]) {
-      stats.append(el("div", {}, el("dt", { text: dt }), el("dd", { text: dd })));
-    }
-    box.append(stats);
-    for (const w of r.warnings) box.append(el("p", { class: "warnings", text: w }));
-    if (r.listed.length) {
-      const ol = el("ol");
-      for (const sol of r.listed) ol.append(el("li", { text: sol.text.join("  ·  ") }));
-      box.append(ol);
-    }
-    box.hidden = false;
-  } catch (e) {
-    box.replaceChildren(el("p", { class: "error", text: e.message }));
-    box.hidden = false;
-  }
-}));
-
-const xccPlayer = makePlayer("xcc-", (step, i) => {
-  const t = xccState.trace;
-  if (!t) return;
-  // The steps carry how the partial solution changed; the views want it whole.
-  const shown = { ...step, stack: [...t.replay.go(i).stack] };
-  drawMatrix($("#xcc-links"), t.matrix, shown, $("#xcc-links-note"));
-  if (t.queens) drawQueensStep(t, shown);
-});
-
-async function xccTrace(body, button) {
-  return busy(button, async () => {
-    try {
-      const r = await api("xcc_trace", body);
-      xccState.trace = { ...r, replay: makeReplay([], r.steps) };
-      $("#xcc-player-card").hidden = false;
-      $("#trace-chess").hidden = !r.queens;
-      const extra = r.solutions ? `The recorded search meets ${plural(r.solutions, "solution")}.` : "";
-      xccPlayer.load(r.steps, r.truncated, traceCap, extra);
-      $("#xcc-step-slider").focus({ preventScroll: true });
-      $("#xcc-player-card").scrollIntoView({ block: "start" });
-    } catch (e) {
-      // An old player does not stay under the error of a new request.
-      xccPlayer.pause();
-      $("#xcc-player-card").hidden = true;
-      xccState.trace = null;
-      toast(e.message, true);
-    }
-  });
-}
-
-$("#xcc-trace").addEventListener("click", () => xccTrace({
-  problem: $("#xcc-text").value,
-  heuristic: $("#xcc-heuristic").value,
-}, $("#xcc-trace")));
-
-// ───────────────────────────── N queens ─────────────────────────────
-
-function queensN() {
-  const n = Math.round(Number($("#queens-n").value));
-  if (!(n >= 1 && n <= 12)) { toast("n must be from 1 to 12 here (the API takes up to 64)", true); return null; }
-  return n;
-}
-
-function drawChess(n, queens, { lane = null, newest = null, target = "#queens-board" } = {}) {
-  const b = $(target);
-  b.style.setProperty("--n", n);
-  b.replaceChildren();
-  const at = new Set(queens.map(([r, c]) => r * n + c));
-  const attacked = (r, c) => queens.some(([qr, qc]) => qr === r || qc === c || qr + qc === r + c || qr - qc === r - c);
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const sq = el("div", { class: `sq ${(r + c) % 2 ? "dark" : "light"}` });
-      if (at.has(r * n + c)) sq.textContent = "♛";
-      else if (attacked(r, c)) sq.classList.add("attacked");
-      if (lane && ((lane[0] === "r" && lane[1] === r) || (lane[0] === "c" && lane[1] === c))) sq.classList.add("lane");
-      if (newest && newest[0] === r && newest[1] === c) sq.classList.add("newest");
-      b.append(sq);
-    }
-  }
-}
-
-function drawQueensStep(trace, step) {
-  const { n, squares } = trace.queens;
-  const queens = step.stack.map((o) => squares[o]);
-  let lane = null;
-  // Items r0, c5, ra (rank 10): Knuth's names, numbers in base 36.
-  if (step.item && /^[rc][0-9a-z]+$/.test(step.item)) lane = [step.item[0], parseInt(step.item.slice(1), 36)];
-  const newest = step.kind === "try" ? squares[step.option] : null;
-  drawChess(n, queens, { lane, newest, target: "#trace-chess" });
-}
-
-async function queensSolve() {
-  const n = queensN();
-  if (!n) return;
-  await busy($("#queens-solve"), async () => {
-    try {
-      const r = await api("queens", { n, list: 100 });
-      xccState.queens = { n, listed: r.listed, k: 0, total: r.solutions, complete: r.complete };
-      showQueens();
-    } catch (e) { toast(e.message, true); }
-  });
-}
-
-function showQueens() {
-  const q = xccState.queens;
-  if (!q) return;
-  if (!q.listed.length) {
-    drawChess(q.n, []);
-    $("#queens-info").textContent = `No solution for n = ${q.n}`;
-    return;
-  }
-  drawChess(q.n, q.listed[q.k].map((c, r) => [r, c]));
-  const total = q.complete ? fmt(q.total) : `≥ ${fmt(q.total)}`;
-  $("#queens-info").textContent = `Solution ${q.k + 1} of ${total}${q.listed.length < q.total ? ` (first ${q.listed.length} listed)` : ""}`;
-}
-
-$("#queens-solve").addEventListener("click", queensSolve);
-$("#queens-prev").addEventListener("click", () => { const q = xccState.queens; if (q && q.listed.length) { q.k = (q.k + q.listed.length - 1) % q.listed.length; showQueens(); } });
-$("#queens-next").addEventListener("click", () => { const q = xccState.queens; if (q && q.listed.length) { q.k = (q.k + 1) % q.listed.length; showQueens(); } });
-$("#queens-trace").addEventListener("click", () => {
-  const n = queensN();
-  if (n) xccTrace({ queens: n }, $("#queens-trace"));
-});
-
 // ───────────────────────────── start-up ─────────────────────────────
 
 $("#busy-stop").addEventListener("click", () => { engine.cancel(); board.focus(); });
@@ -2031,6 +1720,9 @@ function useMeta() {
     el("option", { value: b.name, text: b.title,
       title: `Sudoku Explainer rating (ER) ${b.min.toFixed(1)}${b.max === null ? " and up" : ` to ${b.max.toFixed(1)}`}` })));
   band.value = chosen;
+  const kinds = $("#gen-kind");
+  kinds.replaceChildren(el("option", { value: "", text: "Classic" }), ...(META.variant_kinds || []).map((k) =>
+    el("option", { value: k.name, text: k.title, title: k.text || "" })));
   const sym = $("#gen-symmetry");
   const was = sym.value;
   sym.replaceChildren(...META.symmetries.map((m) => el("option", { value: m.name, text: m.title })));
@@ -2041,13 +1733,17 @@ async function start() {
   try {
     META = await api("meta");
     traceCap = META.caps.max_trace_steps;
+    setTraceCap(traceCap);
     useMeta();
   } catch (e) { /* keep the defaults */ }
   emptyGrid(9);
   const params = new URLSearchParams(window.location.search);
   const p = params.get("p");
+  const variant = params.get("v") || params.get("load");
   try {
-    await loadText(p || EXAMPLES[0].text);
+    if (variant) loadVariant(await api("variant_view", { puzzle: variant, format: params.get("v") ? "json" : "link" }));
+    else await loadText(p || EXAMPLES[0].text);
+    if (variant && restoreProgress()) toast("Your progress on this puzzle is back (Undo starts it afresh)");
   } catch (e) {
     toast(`Cannot load the puzzle from the link: ${e.message}`, true);
   }

@@ -23,6 +23,11 @@ const ROUTES = {
   xcc_solve: "/api/xcc/solve",
   xcc_trace: "/api/xcc/trace",
   queens: "/api/queens",
+  variant_check: "/api/variants/check",
+  variant_solve: "/api/variants/solve",
+  variant_trace: "/api/variants/trace",
+  variant_view: "/api/variants/view",
+  variant_generate: "/api/variants/generate",
 };
 
 const wanted = new URLSearchParams(self.location.search).get("engine");

@@ -33,13 +33,33 @@ pub const APP_JS: &str = include_str!("../assets/app.js");
 pub const STYLE_CSS: &str = include_str!("../assets/style.css");
 
 /// The page's files: name (its path under `/`), content type, contents.
-pub const FILES: [(&str, &str, &str); 8] = [
+pub const FILES: [(&str, &str, &str); 12] = [
     ("index.html", "text/html; charset=utf-8", INDEX_HTML),
     ("app.js", "text/javascript; charset=utf-8", APP_JS),
     (
         "engine.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/engine.js"),
+    ),
+    (
+        "ui.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/ui.js"),
+    ),
+    (
+        "links.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/links.js"),
+    ),
+    (
+        "xcc.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/xcc.js"),
+    ),
+    (
+        "variants.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/variants.js"),
     ),
     (
         "worker.js",

@@ -49,6 +49,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(variants::check))
         .routes(routes!(variants::solve))
         .routes(routes!(variants::trace))
+        .routes(routes!(variants::view))
+        .routes(routes!(variants::generate))
 }
 
 static DOCUMENT: OnceLock<utoipa::openapi::OpenApi> = OnceLock::new();

@@ -1,7 +1,8 @@
 //! The variant Sudoku endpoints (issue 28): `POST /api/variants/check` (read the rules in any
 //! format, answer them in our JSON, check a grid against every rule), `POST
 //! /api/variants/solve` (one solution, uniqueness, or a count) and `POST
-//! /api/variants/trace` (the dancing-links search step by step). The work is
+//! /api/variants/trace` (the dancing-links search step by step), and for the page `POST
+//! /api/variants/view` (the rules as drawn) and `POST /api/variants/generate` (a new puzzle). The work is
 //! `dlx_api::variants`'; rules that read but cannot hold are answered 422 naming the
 //! constraint (kind, number, cells).
 
@@ -9,7 +10,9 @@ use axum::extract::State;
 use dlx_api::variants::{
     VariantCheckRequest, VariantCheckResponse, VariantSolveResponse, VariantTraceResponse,
 };
+use dlx_api::vpage::{VariantGenerateResponse, VariantViewRequest, VariantViewResponse};
 use dlx_api::{Asked, Run};
+use dlx_variants::generate::GenerateRequest as VariantGenerateRequest;
 use dlx_variants::request::{SolveRequest, TraceRequest};
 
 use crate::error::{ApiJson, AppError, Refusals};
@@ -78,6 +81,52 @@ pub async fn trace(
     let caps = state.caps.clone();
     answer(&state, asked, move |budget| {
         Ok(dlx_api::variants::trace(
+            &req,
+            &mut Run::new(budget, &caps),
+        )?)
+    })
+    .await
+}
+
+/// `POST /api/variants/view`: the rules as a page draws them (the region of every cell, the
+/// houses the rules add, every constraint with all its cells).
+#[utoipa::path(
+    post,
+    path = "/api/variants/view",
+    operation_id = "variants_view",
+    tag = "variants",
+    request_body = VariantViewRequest,
+    responses((status = 200, body = VariantViewResponse), Refusals)
+)]
+pub async fn view(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<VariantViewRequest>,
+) -> Result<ApiJson<VariantViewResponse>, AppError> {
+    answer(&state, Asked::default(), move |_| {
+        Ok(dlx_api::vpage::view(&req)?)
+    })
+    .await
+}
+
+/// `POST /api/variants/generate`: one new variant puzzle (killer, jigsaw, X, windoku,
+/// anti-knight, anti-king, non-consecutive, disjoint groups, or several combined), within
+/// the server's time limit.
+#[utoipa::path(
+    post,
+    path = "/api/variants/generate",
+    operation_id = "variants_generate",
+    tag = "variants",
+    request_body = VariantGenerateRequest,
+    responses((status = 200, body = VariantGenerateResponse), Refusals)
+)]
+pub async fn generate(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<VariantGenerateRequest>,
+) -> Result<ApiJson<VariantGenerateResponse>, AppError> {
+    let caps = state.caps.clone();
+    let asked = Asked::new(None, req.time_limit_ms);
+    answer(&state, asked, move |budget| {
+        Ok(dlx_api::vpage::generate(
             &req,
             &mut Run::new(budget, &caps),
         )?)

@@ -1973,7 +1973,7 @@ mod contract {
 
     /// Every route of the API, as a client calls it: method, path as the document writes it,
     /// and a path with its parameters filled in.
-    const ROUTES: [(&str, &str, &str); 17] = [
+    const ROUTES: [(&str, &str, &str); 19] = [
         ("get", "/api/health", "/api/health"),
         ("get", "/api/limits", "/api/limits"),
         ("get", "/api/meta", "/api/meta"),
@@ -1991,6 +1991,8 @@ mod contract {
         ("post", "/api/variants/check", "/api/variants/check"),
         ("post", "/api/variants/solve", "/api/variants/solve"),
         ("post", "/api/variants/trace", "/api/variants/trace"),
+        ("post", "/api/variants/view", "/api/variants/view"),
+        ("post", "/api/variants/generate", "/api/variants/generate"),
     ];
 
     const EASY: &str =
@@ -2146,6 +2148,11 @@ mod contract {
             (
                 "/api/variants/trace",
                 json!({ "puzzle": variants::OPEN4, "max_steps": 20 }),
+            ),
+            ("/api/variants/view", json!({ "puzzle": variants::KILLER4 })),
+            (
+                "/api/variants/generate",
+                json!({ "variant": "killer", "size": 6, "seed": 3 }),
             ),
         ];
         for (path, body) in bodies {

@@ -535,6 +535,17 @@ async fn board(c: &Client) -> Vec<String> {
     serde_json::from_value(v).expect("cell texts")
 }
 
+/// The small digits (pencil marks, a step's candidates) cell `i` shows, in order: drawn by the
+/// style sheet from each mark's `data-d`, so they are not in the cell's text.
+async fn marks_of(c: &Client, i: usize) -> String {
+    let v = js(
+        c,
+        &format!("return Array.from(document.querySelectorAll('#board .cell')[{i}].querySelectorAll('.marks span[data-d]'), (s) => s.dataset.d).join('');"),
+    )
+    .await;
+    v.as_str().unwrap_or_default().to_string()
+}
+
 /// The class list of cell (r, c).
 async fn cell_classes(c: &Client, r: usize, col: usize) -> String {
     let v = js(
@@ -766,6 +777,10 @@ browser_tests! {
     a_player_on_a_phone_keeps_the_board_in_view => phone_player_flow at 390, 844;
     the_print_view_is_the_puzzle_alone => print_flow on Static;
 }
+
+// Variant Sudoku on the page: every family drawn and solved, files, links, generation.
+#[path = "parts/browser_variants.rs"]
+mod variants;
 
 /// The print view: the page's `@media print` rules, applied to the screen here (a WebDriver
 /// session cannot switch to print media), leave the board and its givens visible and hide
@@ -1087,7 +1102,7 @@ async fn progress_flow(c: &Client, url: &str) {
         );
     }
     let marks = format!(
-        "return document.querySelector('#board .cell[data-r=\"{}\"][data-c=\"{}\"]').textContent.trim();",
+        "return Array.from(document.querySelectorAll('#board .cell[data-r=\"{}\"][data-c=\"{}\"] .marks span[data-d]'), (s) => s.dataset.d).join('');",
         marked / 9,
         marked % 9
     );
@@ -1191,7 +1206,7 @@ async fn undo_flow(c: &Client, url: &str) {
     select_cell(c, other / 9, other % 9).await;
     type_keys(c, "!").await; // Shift+1: a mark
     let marks = format!(
-        "return document.querySelector('#board .cell[data-r=\"{}\"][data-c=\"{}\"]').textContent.trim();",
+        "return Array.from(document.querySelectorAll('#board .cell[data-r=\"{}\"][data-c=\"{}\"] .marks span[data-d]'), (s) => s.dataset.d).join('');",
         other / 9,
         other % 9
     );
@@ -1834,10 +1849,52 @@ async fn cells_with(c: &Client, class: &str) -> Vec<(usize, usize)> {
 /// digit of the user's is named and flagged instead of a hint.
 async fn hint_flow(c: &Client, url: &str) {
     open_easy(c, url).await;
+    // Hints in levels (issue 31): the first press names the technique and where to look, with
+    // the house lit and no cell, digit or candidate shown.
     click(c, "#hint-btn").await;
     visible(c, "#hint-card").await;
+    let first = text_of(c, "#hint-text").await;
+    assert!(first.starts_with("Look for"), "{first}");
+    assert!(text_of(c, "#hint-meta").await.starts_with("Hint 1 of 3"));
+    assert!(!cells_with(c, "lane").await.is_empty(), "the house is lit");
+    assert!(cells_with(c, "pat").await.is_empty());
+    assert!(cells_with(c, "pat-place").await.is_empty());
+    assert_eq!(
+        count(c, "#board .cell .marks").await,
+        0,
+        "no candidates yet"
+    );
+    assert_hidden(c, "#hint-apply").await;
+    // The second press shows the cells (and their candidates only).
+    click(c, "#hint-btn").await;
+    wait_text(c, "#hint-meta", "the second level", |s| {
+        s.starts_with("Hint 2 of 3")
+    })
+    .await;
+    let second = text_of(c, "#hint-text").await;
+    assert!(
+        second.starts_with(&first) && second.len() > first.len(),
+        "{second}"
+    );
+    let pattern = cells_with(c, "pat").await;
+    assert!(!pattern.is_empty(), "the cells are shown");
+    assert!(cells_with(c, "pat-place").await.is_empty());
+    assert!(count(c, "#board .cell .marks").await <= pattern.len() as u64);
+    // The third (here the card's own button) the whole step.
+    click(c, "#hint-more").await;
+    wait_text(c, "#hint-meta", "the third level", |s| {
+        s.starts_with("Hint 3 of 3")
+    })
+    .await;
     let sentence = text_of(c, "#hint-text").await;
-    assert!(!sentence.is_empty());
+    assert!(!sentence.is_empty() && sentence != second);
+    // Candidates only where the step needs them: the marks drawn are in its cells.
+    let marked = js(c, "return [...document.querySelectorAll('#board .cell')].filter(d => d.querySelector('.marks')).length;").await;
+    let named = js(c, "return [...document.querySelectorAll('#board .cell')].filter(d => d.matches('.pat, .pat-place') || d.querySelector('.mk-elim, .mk-place, .mk-pat')).length;").await;
+    assert!(
+        marked.as_u64() <= named.as_u64(),
+        "marks in {marked} cells, the step names {named}"
+    );
     // The easiest first step of this puzzle places a digit: its cell is ringed, and named.
     let placed = cells_with(c, "pat-place").await;
     assert_eq!(
@@ -1883,6 +1940,14 @@ async fn hint_flow(c: &Client, url: &str) {
     let error = text_of(c, "#hint-error").await;
     assert!(error.contains(&cell_name(wr, wc)), "{error}");
     assert_eq!(cells_with(c, "hint-error").await, vec![(wr, wc)]);
+    // It names the wrong entry without telling the answer: the solution's digit there is
+    // nowhere in the sentence.
+    let answer = &EASY_SOLUTION[wr * 9 + wc..=wr * 9 + wc];
+    assert!(error.contains("wrong"), "{error}");
+    assert!(
+        !error.replace(&cell_name(wr, wc), "").contains(answer),
+        "the hint tells the answer {answer}: {error}"
+    );
 }
 
 /// A blank cell of `puzzle` and a digit for it that repeats no given but is not the solution's.
@@ -1934,9 +1999,13 @@ async fn marks_flow(c: &Client, url: &str) {
         json!("true")
     );
     type_keys(c, "12").await;
-    assert_eq!(board(c).await[2], "12", "marks 1 and 2 in r1c3");
+    assert_eq!(marks_of(c, 2).await, "12", "marks 1 and 2 in r1c3");
     type_keys(c, "1").await;
-    assert_eq!(board(c).await[2], "2", "typing 1 again takes its mark away");
+    assert_eq!(
+        marks_of(c, 2).await,
+        "2",
+        "typing 1 again takes its mark away"
+    );
     assert_eq!(
         count(c, "#board .cell[data-r=\"0\"][data-c=\"2\"] .marks").await,
         1
@@ -1953,7 +2022,7 @@ async fn marks_flow(c: &Client, url: &str) {
     // Out of pencil mode, Shift+digit marks (r1c4 is blank) and a plain digit places.
     select_cell(c, 0, 3).await;
     type_keys(c, "!#").await;
-    assert_eq!(board(c).await[3], "13", "Shift+1 and Shift+3 mark r1c4");
+    assert_eq!(marks_of(c, 3).await, "13", "Shift+1 and Shift+3 mark r1c4");
     type_keys(c, "6").await;
     assert_eq!(board(c).await[3], "6");
     assert!(cell_classes(c, 0, 3).await.contains("entry"));
@@ -1978,7 +2047,7 @@ async fn marks_flow(c: &Client, url: &str) {
         |v| v.as_u64() == Some(blanks),
     )
     .await;
-    assert!(board(c).await[2].contains('4'));
+    assert!(marks_of(c, 2).await.contains('4'));
     click(c, "#hint-btn").await;
     visible(c, "#hint-text").await;
     assert_eq!(text_of(c, "#hint-text").await, first);

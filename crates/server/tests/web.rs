@@ -59,3 +59,35 @@ fn stripping_keeps_every_section_but_the_custom_ones() {
         [b"\0asm\x01\0\0\0".as_slice(), &[1, 1, 0]].concat()
     );
 }
+
+/// The service worker keeps every file of the page (each module included) and the engine, so
+/// that the page opens offline whole; and every module a script imports is one of the files.
+#[test]
+fn the_service_worker_keeps_every_file_and_every_import_is_served() {
+    let sw = dlx_server::assets::FILES
+        .iter()
+        .find(|f| f.0 == "sw.js")
+        .expect("sw.js")
+        .2;
+    let list = &sw[sw.find("const FILES = [").expect("sw.js's FILES")..];
+    let list = &list[..list.find("];").expect("the end of FILES")];
+    let kept: Vec<&str> = list.split('"').skip(1).step_by(2).collect();
+    for (name, _, _) in dlx_server::assets::FILES {
+        if name != "sw.js" {
+            assert!(kept.contains(&name), "sw.js does not keep {name}: {kept:?}");
+        }
+    }
+    assert!(kept.contains(&"dlx.wasm"), "{kept:?}");
+    for (name, _, body) in dlx_server::assets::FILES {
+        if !name.ends_with(".js") {
+            continue;
+        }
+        for part in body.split("from \"./").skip(1) {
+            let imported = &part[..part.find('"').unwrap()];
+            assert!(
+                dlx_server::assets::FILES.iter().any(|f| f.0 == imported),
+                "{name} imports {imported}, which the page does not serve"
+            );
+        }
+    }
+}

@@ -212,6 +212,7 @@ impl RequestError {
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = VariantSolveRequest))]
 #[cfg_attr(feature = "openapi", schema(examples(json!({
     "puzzle": "size 4\ngivens 1...............\ncage 7 r1c3 r1c4\ncage 7 r2c1 r3c1\ncage 5 r2c2 r2c3\ndiagonals"
 }))))]
@@ -332,6 +333,7 @@ impl SolveRequest {
 /// Every decision of the dancing-links search on one variant puzzle.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = VariantTraceRequest))]
 #[cfg_attr(feature = "openapi", schema(examples(json!({
     "puzzle": "size 4\ncage 7 r1c3 r1c4\ncage 7 r2c1 r3c1\ncage 5 r2c2 r2c3\ndiagonals",
     "max_steps": 50

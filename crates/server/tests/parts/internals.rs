@@ -42,7 +42,7 @@ mod openapi {
             "{doc}"
         );
         let paths = doc["paths"].as_object().unwrap();
-        assert_eq!(paths.len(), 17, "{:?}", paths.keys());
+        assert_eq!(paths.len(), 19, "{:?}", paths.keys());
         assert!(paths["/api/queens/{n}"]["get"].is_object());
     }
 }
@@ -161,5 +161,41 @@ mod work {
             assert_eq!(lane(path, body.clone()), want, "{path} {body}");
         }
         assert_eq!(lane_of(&Method::GET, "/api/queens/8", b""), Lane::Search);
+    }
+}
+
+mod schema_names {
+    use dlx_server::openapi::document;
+
+    /// Request types of the same Rust name (the classic and the variant `SolveRequest`,
+    /// `TraceRequest`, `GenerateRequest`) must not share one schema: each route's body is its
+    /// own.
+    #[test]
+    fn same_named_requests_have_their_own_schemas() {
+        let doc = serde_json::to_value(document()).unwrap();
+        let body = |path: &str| {
+            doc["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]
+                ["$ref"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string()
+        };
+        // Each variant body has the fields of its own type: `variant` for the generator,
+        // `format` (the rules' format) for solve and trace, which the classic bodies lack.
+        for (classic, variant, field) in [
+            ("/api/sudoku/generate", "/api/variants/generate", "variant"),
+            ("/api/sudoku/solve", "/api/variants/solve", "format"),
+            ("/api/sudoku/trace", "/api/variants/trace", "format"),
+        ] {
+            let (a, b) = (body(classic), body(variant));
+            assert!(!a.is_empty() && !b.is_empty(), "{a} {b}");
+            assert_ne!(a, b, "{classic} and {variant} share a schema");
+            let name = b.rsplit('/').next().unwrap();
+            assert!(
+                doc["components"]["schemas"][name]["properties"][field].is_object(),
+                "{variant}: {}",
+                doc["components"]["schemas"][name]
+            );
+        }
     }
 }

@@ -40,6 +40,7 @@ pub(super) fn refuse(field: &'static str, message: impl Into<String>) -> Generat
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = VariantGenerateRequest))]
 #[serde(deny_unknown_fields)]
 pub struct GenerateRequest {
     /// The families, combined: `killer`, `jigsaw`, `x`, `windoku`, `anti-knight`,

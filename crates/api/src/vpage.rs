@@ -1,0 +1,349 @@
+//! What the page needs of a variant puzzle beyond solving it: [`view`] (the rules as a page
+//! draws them: the region of every cell, the houses the rules add with their cells, and every
+//! constraint with its number, its sentence and all its cells, a little killer's diagonal and
+//! a sandwich's line included) and [`generate`] (one new variant puzzle: killer, jigsaw, X,
+//! windoku, anti-knight, anti-king, non-consecutive, disjoint groups, or several combined),
+//! on `dlx_variants::generate`.
+//!
+//! The page draws from these answers and copies no rule of the variants: which cells a
+//! windoku window or a disjoint group holds, where a jigsaw region's borders run, which cells
+//! a little killer clue adds up, all come from the engine.
+
+use dlx_variants::generate::GenerateRequest;
+use dlx_variants::request::PuzzleInput;
+use dlx_variants::{Cell, Format, HouseKind, Puzzle, grid_line};
+use serde::{Deserialize, Serialize};
+
+use crate::error::ApiError;
+use crate::run::Run;
+
+/// A variant puzzle to draw.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(examples(json!({
+    "puzzle": "size 4\ncage 7 r1c3 r1c4\nthermo r2c1 r3c1\ndiagonals"
+}))))]
+#[serde(deny_unknown_fields)]
+pub struct VariantViewRequest {
+    /// The puzzle: f-puzzles JSON (text or object), an f-puzzles link (or its `load=`
+    /// string), our JSON or our text format.
+    pub puzzle: PuzzleInput,
+    /// The puzzle's format (`fpuzzles`, `link`, `json`, `text`); detected when absent.
+    #[serde(default)]
+    pub format: Option<Format>,
+}
+
+/// A house the rules add to rows, columns and regions (a diagonal, a windoku window, a
+/// disjoint group, an extra region).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct HouseView {
+    /// `diagonal_positive`, `diagonal_negative`, `window`, `disjoint_group` or
+    /// `extra_region`.
+    pub kind: String,
+    /// In words, numbered from 1: `window 2`, `diagonal+`.
+    pub name: String,
+    /// Its cells, `[row, column]`, 0-based.
+    pub cells: Vec<[usize; 2]>,
+}
+
+/// One constraint as a page draws it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ConstraintView {
+    /// The constraint's kind in our JSON (`killer`, `thermo`, `arrow`, `little_killer`,
+    /// `sandwich`, `difference`, `ratio`, `xv`, `even`, `odd`, `extra_region`, and the rules of
+    /// the whole grid: `diagonal_positive`, `anti_knight`, `windoku`...).
+    pub kind: String,
+    /// The kind in words (`killer cage`, `white dot`, `anti-knight`).
+    pub title: String,
+    /// Its number among the constraints of that kind, from 1 (0 for a rule of the whole grid).
+    pub index: usize,
+    /// How steps and errors name it: `killer cage 3 (r1c1 r1c2)`.
+    pub text: String,
+    /// Whether it is a rule of the whole grid (no cells of its own).
+    pub global: bool,
+    /// All its cells, `[row, column]`, 0-based, in the constraint's order (a thermometer's
+    /// bulb first, an arrow's circle then its line, a little killer's diagonal from the clue,
+    /// a sandwich's row or column).
+    pub cells: Vec<[usize; 2]>,
+    /// The constraint in our JSON, every field (`sum`, `value`, `letter`, `circle`, `line`,
+    /// `start`, `direction`...).
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    pub rule: serde_json::Value,
+}
+
+/// The answer to [`view`].
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct VariantViewResponse {
+    /// The format the puzzle was read in.
+    pub format: Format,
+    /// Cells on a side.
+    pub size: usize,
+    /// The givens on one line (`.` for an empty cell).
+    pub givens: String,
+    /// The puzzle in a few words: `9x9, boxes 3x3, 0 givens; 29 killer cages`.
+    pub summary: String,
+    /// The title, author and rules in words, when the puzzle has them.
+    pub title: Option<String>,
+    /// The author.
+    pub author: Option<String>,
+    /// The rules in words.
+    pub ruleset: Option<String>,
+    /// Whether the regions are irregular (jigsaw) rather than boxes.
+    pub jigsaw: bool,
+    /// The region of each cell, row-major, from 0.
+    pub regions: Vec<usize>,
+    /// The houses the rules add (diagonals, windows, disjoint groups, extra regions).
+    pub houses: Vec<HouseView>,
+    /// Every constraint, in the puzzle's order.
+    pub constraints: Vec<ConstraintView>,
+    /// The puzzle in our JSON: what the other variant operations take back (`format: json`).
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    pub puzzle: serde_json::Value,
+}
+
+fn rc(c: &Cell) -> [usize; 2] {
+    [usize::from(c.row), usize::from(c.col)]
+}
+
+fn house_kind(kind: HouseKind) -> Option<&'static str> {
+    match kind {
+        HouseKind::DiagonalPositive => Some("diagonal_positive"),
+        HouseKind::DiagonalNegative => Some("diagonal_negative"),
+        HouseKind::Window => Some("window"),
+        HouseKind::DisjointGroup => Some("disjoint_group"),
+        HouseKind::ExtraRegion => Some("extra_region"),
+        _ => None,
+    }
+}
+
+fn internal(e: impl std::fmt::Display) -> ApiError {
+    ApiError::bad(format!("internal error: cannot write the puzzle: {e}"))
+}
+
+/// The view of a puzzle already read.
+fn view_of(puzzle: &Puzzle, format: Format) -> Result<VariantViewResponse, ApiError> {
+    let rules = puzzle.rules();
+    let n = puzzle.size();
+    let regions = (0..n * n)
+        .map(|i| rules.region_of(Cell::at(i, n)))
+        .collect();
+    let houses = rules
+        .houses()
+        .iter()
+        .filter_map(|h| {
+            house_kind(h.kind).map(|kind| HouseView {
+                kind: kind.to_string(),
+                name: h.name(),
+                cells: h.cells.iter().map(rc).collect(),
+            })
+        })
+        .collect();
+    let constraints = rules
+        .constraints()
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let rule = serde_json::to_value(c).map_err(internal)?;
+            let named = rules.named(k);
+            Ok(ConstraintView {
+                kind: rule["kind"].as_str().unwrap_or_default().to_string(),
+                title: c.kind_name().to_string(),
+                index: named.index,
+                text: named.to_string(),
+                global: c.is_global(),
+                cells: rules.scope(k).iter().map(rc).collect(),
+                rule,
+            })
+        })
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    let meta = puzzle.meta();
+    Ok(VariantViewResponse {
+        format,
+        size: n,
+        givens: puzzle.givens_line(),
+        summary: puzzle.describe(),
+        title: meta.title.clone(),
+        author: meta.author.clone(),
+        ruleset: meta.ruleset.clone(),
+        jigsaw: !rules.regions().is_boxes(),
+        regions,
+        houses,
+        constraints,
+        puzzle: serde_json::to_value(puzzle).map_err(internal)?,
+    })
+}
+
+/// Reads a variant puzzle in any format and answers what a page draws of it.
+pub fn view(req: &VariantViewRequest) -> Result<VariantViewResponse, ApiError> {
+    let (puzzle, format) = req.puzzle.read(req.format)?;
+    view_of(&puzzle, format)
+}
+
+/// The answer to [`generate`]: the puzzle as [`view`] answers it, and what it took.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct VariantGenerateResponse {
+    /// The new puzzle, drawn as [`view`] answers it (its `puzzle` is the one to solve).
+    pub view: VariantViewResponse,
+    /// Its one solution on one line.
+    pub solution: String,
+    /// The seed it was made from (the same seed and request make the same puzzle).
+    pub seed: u64,
+    /// The families combined, as named (`killer`, `jigsaw,x`).
+    pub variant: String,
+    /// Given digits (0 for killer).
+    pub givens: usize,
+    /// Killer cages (0 for the others).
+    pub cages: usize,
+    /// Whether no given (or, for killer, no merge of two cages) can be removed keeping one
+    /// solution.
+    pub minimal: bool,
+    /// Solution grids it took.
+    pub attempts: u64,
+    /// Search nodes of its uniqueness searches.
+    pub nodes: u64,
+    /// Wall time.
+    pub seconds: f64,
+}
+
+/// Makes one new variant puzzle (`count` must be 1 or absent), within the run's deadline if
+/// it has one.
+pub fn generate(
+    req: &GenerateRequest,
+    run: &mut Run<'_>,
+) -> Result<VariantGenerateResponse, ApiError> {
+    if req.count.is_some_and(|c| c != 1) {
+        return Err(ApiError::field(
+            "count",
+            "one puzzle a request here (the command line makes more)",
+        ));
+    }
+    let start = dlx_time::Instant::now();
+    let mut options = req.options()?;
+    options.time_limit = match (options.time_limit, run.budget.time_left()) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    let made = dlx_variants::generate::generate_one(&options, 0)
+        .map_err(|e| ApiError::field("variant", e))?
+        .map_err(|why| ApiError::bad(format!("no puzzle made: {why}")))?;
+    let variant = options
+        .kinds
+        .iter()
+        .map(|k| k.as_str())
+        .collect::<Vec<_>>()
+        .join(",");
+    Ok(VariantGenerateResponse {
+        view: view_of(&made.puzzle, Format::Json)?,
+        solution: grid_line(&made.solution),
+        seed: options.seed,
+        variant,
+        givens: made.givens,
+        cages: made.cages,
+        minimal: made.minimal,
+        attempts: made.attempts,
+        nodes: made.nodes,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+impl From<dlx_variants::generate::GenerateRequestError> for ApiError {
+    fn from(e: dlx_variants::generate::GenerateRequestError) -> Self {
+        ApiError::field(e.field, &e.message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Budget, Caps};
+
+    #[test]
+    fn view_gives_every_cell_of_every_rule() {
+        let text = "size 4\ngivens 1...............\ncage 7 r1c3 r1c4\nthermo r2c1 r3c1\nlittlekiller 5 r1c2 DR\nsandwich 3 r2\ndiagonals\nwhite r3c3 r3c4\n";
+        let v = view(&VariantViewRequest {
+            puzzle: text.into(),
+            format: None,
+        })
+        .unwrap();
+        assert_eq!((v.size, v.format, v.jigsaw), (4, Format::Text, false));
+        // Boxes of 2x2: r1c1 and r2c2 share region 0, r1c3 is in region 1, r3c1 in region 2.
+        assert_eq!(
+            (v.regions[0], v.regions[5], v.regions[2], v.regions[8]),
+            (0, 0, 1, 2)
+        );
+        let kinds: Vec<&str> = v.houses.iter().map(|h| h.kind.as_str()).collect();
+        assert_eq!(kinds, ["diagonal_positive", "diagonal_negative"]);
+        assert_eq!(v.houses[1].cells, vec![[0, 0], [1, 1], [2, 2], [3, 3]]);
+        let c = |kind: &str| v.constraints.iter().find(|c| c.kind == kind).unwrap();
+        assert_eq!(c("killer").cells, vec![[0, 2], [0, 3]]);
+        assert_eq!(c("killer").rule["sum"], 7);
+        assert_eq!(c("thermo").cells, vec![[1, 0], [2, 0]]);
+        // The little killer's whole diagonal, from r1c2 down and right.
+        assert_eq!(c("little_killer").cells, vec![[0, 1], [1, 2], [2, 3]]);
+        assert_eq!(c("sandwich").cells.len(), 4);
+        assert_eq!(c("difference").title, "white dot");
+        assert!(c("diagonal_positive").global);
+        assert_eq!(c("killer").text, "killer cage 1 (r1c3 r1c4)");
+        // The puzzle in our JSON reads back.
+        let again = view(&VariantViewRequest {
+            puzzle: serde_json::to_string(&v.puzzle).unwrap().as_str().into(),
+            format: Some(Format::Json),
+        })
+        .unwrap();
+        assert_eq!(again.constraints, v.constraints);
+        // A refusal names the constraint.
+        let e = view(&VariantViewRequest {
+            puzzle: "size 4\ncage 3 r1c1 r1c2 r1c3\n".into(),
+            format: None,
+        })
+        .unwrap_err();
+        assert!(e.unprocessable && e.constraint.is_some(), "{e:?}");
+    }
+
+    #[test]
+    fn generate_makes_a_unique_puzzle_of_the_kinds_asked() {
+        let caps = Caps::browser();
+        let mut run = Run::new(Budget::unlimited(), &caps);
+        for variant in ["killer", "jigsaw", "x"] {
+            let req = GenerateRequest {
+                size: Some(6),
+                seed: Some(7),
+                ..GenerateRequest::new(variant)
+            };
+            let g = generate(&req, &mut run).unwrap();
+            assert_eq!(g.seed, 7);
+            let text = serde_json::to_string(&g.view.puzzle).unwrap();
+            let p = dlx_variants::parse_as(&text, Format::Json).unwrap();
+            let sol: Vec<u8> = g
+                .solution
+                .chars()
+                .map(|c| dlx_variants::puzzle::digit_of(c).unwrap())
+                .collect();
+            assert!(p.is_solution(&sol), "{variant}: {}", g.solution);
+            let a = dlx_variants::solve(&p, &dlx_variants::Limits::default()).unwrap();
+            assert_eq!(a.verdict, dlx_variants::Verdict::Unique, "{variant}");
+            match variant {
+                "killer" => {
+                    assert!(g.cages > 0 && g.view.constraints.iter().all(|c| c.kind == "killer"))
+                }
+                "jigsaw" => assert!(g.view.jigsaw),
+                _ => assert_eq!(g.view.houses.len(), 2),
+            }
+        }
+        let e = generate(&GenerateRequest::new("palindrome"), &mut run).unwrap_err();
+        assert_eq!(e.field, Some("variant"));
+        let e = generate(
+            &GenerateRequest {
+                count: Some(2),
+                ..GenerateRequest::new("killer")
+            },
+            &mut run,
+        )
+        .unwrap_err();
+        assert_eq!(e.field, Some("count"));
+    }
+}
