@@ -11,7 +11,9 @@
 //! [`Caps::max_generate_size`]: crate::Caps::max_generate_size
 
 use dlx_generate::GenerateRequest;
-use dlx_logic::{ExplainRequest, Explanation, HintRequest, RateRequest, Rating};
+use dlx_logic::{
+    ExplainRequest, Explanation, HintRequest, LogicRequestError, Options, RateRequest, Stop,
+};
 use dlx_sudoku::{Grid, Shape};
 use serde::Serialize;
 
@@ -94,11 +96,82 @@ pub fn hint(req: &HintRequest, run: &mut Run<'_>) -> Result<HintResponse, ApiErr
     })
 }
 
-/// ER, EP, ED, the band and the hardest technique.
-pub fn rate(req: &RateRequest, run: &mut Run<'_>) -> Result<Rating, ApiError> {
+/// The answer to [`rate`]: the rating (as far as a filter needed it) and the filter's verdict.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RateResponse {
+    /// ER: the hardest step of the easiest-first path (a lower bound when `complete` is
+    /// false).
+    pub er: f64,
+    /// EP: the hardest step up to and including the first placement.
+    pub ep: f64,
+    /// ED: the first step's rating.
+    pub ed: f64,
+    /// The band of `er` (`easy` ... `extreme`).
+    pub band: String,
+    /// The technique of the hardest step (its name, as `meta` lists the techniques).
+    pub hardest: String,
+    /// Steps taken.
+    pub steps: usize,
+    /// Whether the path solved the grid (otherwise the figures are lower bounds).
+    pub complete: bool,
+    /// With a filter (`er`, `ep`, `ed`, `diamonds`, `pearls`): whether the puzzle passes;
+    /// `null` without one.
+    pub pass: Option<bool>,
+    /// Whether the rating stopped as soon as the verdict was known (the puzzle proven inside
+    /// or outside the filter), leaving the path unfinished.
+    pub early: bool,
+    /// Why the path ended: `solved`, `early` (the verdict known), `stuck` (no technique of
+    /// the ladder applies), `budget` (the step budget) or `deadline` (the time limit).
+    pub stop: String,
+}
+
+/// ER, EP, ED, the band and the hardest technique, on the request's scale or techniques;
+/// with a filter, whether the puzzle passes, the rating stopping as soon as that is known.
+/// Bounded by the run's deadline (then `stop` is `deadline` and the rating incomplete).
+pub fn rate(req: &RateRequest, run: &mut Run<'_>) -> Result<RateResponse, ApiError> {
+    // Options that read as JSON but cannot be used: 422, naming the field.
+    let unusable = |e: LogicRequestError| ApiError {
+        unprocessable: true,
+        ..ApiError::from(e)
+    };
+    let ladder = req.ladder().map_err(unusable)?;
+    let filter = req.filter().map_err(unusable)?;
     let grid = small_enough(req.grid()?, run)?;
     let n = grid.n();
-    RateRequest::run_on(&grid).map_err(|e| refused(e, n))
+    let options = Options {
+        deadline: run.budget.deadline,
+        ..Options::default()
+    };
+    let f = dlx_logic::rate_filtered(&grid, &ladder, &filter, &options).map_err(|source| {
+        refused(
+            LogicRequestError::Logic {
+                field: "puzzle",
+                source,
+            },
+            n,
+        )
+    })?;
+    let r = &f.rating;
+    Ok(RateResponse {
+        er: r.er,
+        ep: r.ep,
+        ed: r.ed,
+        band: r.band.as_str().to_string(),
+        hardest: r.hardest.as_str().to_string(),
+        steps: f.steps,
+        complete: r.complete,
+        pass: (!filter.is_empty()).then_some(f.pass),
+        early: f.early,
+        stop: match f.stop {
+            None => "early",
+            Some(Stop::Solved) => "solved",
+            Some(Stop::Budget) => "budget",
+            Some(Stop::Deadline) => "deadline",
+            Some(_) => "stuck",
+        }
+        .to_string(),
+    })
 }
 
 /// The answer to [`generate`].

@@ -264,3 +264,65 @@ fn rate_filters_mark_pass_and_fail_and_stop_early() {
         assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn rate_writes_passes_and_fails_to_files_of_their_own() {
+    // ER 3.4 (magictour-top1465), the easy one (ER 1.2), a bad line, and the hard one again.
+    const HARDER: &str =
+        "8.5.....2...9.1...3.........6.7..4..2...5...........6....38.....1....9...4.....7.";
+    let input = format!("{EASY}\n{HARDER}\n12.45\n{HARDER}\n");
+    let dir = std::env::temp_dir().join(format!("dlx-rate-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (pass, fail) = (dir.join("pass.txt"), dir.join("fail.txt"));
+    let (p, f) = (pass.to_str().unwrap(), fail.to_str().unwrap());
+    let o = common::run(
+        &[
+            "sudoku", "rate", "-", "--er", "3..", "--pass", p, "--fail", f,
+        ],
+        input.as_bytes(),
+    );
+    // The bad line is reported with its number, and the batch goes on.
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains(":3: "), "{}", stderr(&o));
+    assert!(stderr(&o).contains("pass: 2, fail: 1"), "{}", stderr(&o));
+    let passed = std::fs::read_to_string(&pass).unwrap();
+    let failed = std::fs::read_to_string(&fail).unwrap();
+    let starts =
+        |text: &str| -> Vec<String> { text.lines().map(|l| l[..81].to_string()).collect() };
+    assert_eq!(starts(&passed), [HARDER, HARDER], "{passed}");
+    assert!(passed.lines().all(|l| l.contains("# pass")), "{passed}");
+    assert_eq!(starts(&failed), [EASY], "{failed}");
+    assert!(failed.contains("# fail ER 1.2"), "{failed}");
+    // Only the bad line is left for the standard output.
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.starts_with("12.45") && out.contains("invalid"), "{out}");
+    // With only --fail, the passes stay on the standard output; as JSON lines.
+    let o = common::run(
+        &["sudoku", "rate", "-", "--er", "..3", "--fail", f, "--json"],
+        format!("{EASY}\n{HARDER}\n").as_bytes(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(out.len(), 1);
+    assert_eq!(
+        (out[0]["line"].as_u64(), &out[0]["pass"]),
+        (Some(1), &Value::Bool(true))
+    );
+    let failed: Value =
+        serde_json::from_str(std::fs::read_to_string(&fail).unwrap().trim()).unwrap();
+    assert_eq!(
+        (failed["line"].as_u64(), &failed["early"]),
+        (Some(2), &Value::Bool(true))
+    );
+    // One puzzle goes to its file too; files need a filter.
+    let o = dlx(&["sudoku", "rate", HARDER, "--ed", "1.2", "--pass", p]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&pass).unwrap().starts_with(HARDER));
+    let o = dlx(&["sudoku", "rate", HARDER, "--pass", p]);
+    fails_with(&o, "need a filter");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

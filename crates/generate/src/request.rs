@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use dlx_logic::Band;
-use dlx_sudoku::Shape;
+use dlx_logic::{Band, Ladder, Options, RateFilter, RatingRange, Scale, rate_filtered};
+use dlx_sudoku::{Grid, Shape};
 use serde::{Deserialize, Serialize};
 
 use crate::options::{GenerateOptions, Givens, RatingFilter};
@@ -65,6 +65,10 @@ pub struct GenerateRequest {
     #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<f64>>, min_items = 2, max_items = 2))]
     pub rating: Option<[f64; 2]>,
+    /// The scale of `band` and `rating`: `sukaku` (SukakuExplainer 1.18's default
+    /// techniques, the default) or `classic` (Sudoku Explainer 1.2.1's, as skfr rates).
+    #[serde(default)]
+    pub scale: Option<String>,
     /// The seed (default: a new one): the same seed and request make the same puzzles.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -100,6 +104,23 @@ pub fn parse_rating(s: &str) -> Result<[f64; 2], GenerateRequestError> {
     };
     check_range(range)?;
     Ok(range)
+}
+
+/// The rater of a band or range: the logical solver's ER on `scale`, the path abandoned at
+/// the first step rated above `hi` (its ER so far, above `hi`, is then a lower bound: enough
+/// to tell the puzzle is out of range, and far cheaper than the whole path of a hard puzzle).
+/// Ratings in or below the range are exact.
+pub fn rater(scale: Scale, hi: f64) -> impl Fn(&Grid) -> Option<f64> + Send + Sync + 'static {
+    let ladder = Ladder::of(scale);
+    let filter = RateFilter {
+        er: (hi < 100.0).then(|| RatingRange::new(0.0, hi)),
+        ..RateFilter::default()
+    };
+    move |grid| {
+        rate_filtered(grid, &ladder, &filter, &Options::default())
+            .ok()
+            .map(|f| f.rating.er)
+    }
 }
 
 fn check_range([lo, hi]: [f64; 2]) -> Result<(), GenerateRequestError> {
@@ -167,6 +188,12 @@ impl GenerateRequest {
         if count == 0 {
             return Err(refuse("count", "must be at least 1"));
         }
+        let scale = match &self.scale {
+            Some(s) => s
+                .parse::<Scale>()
+                .map_err(|message| refuse("scale", message))?,
+            None => Scale::Sukaku,
+        };
         let attempts = self.attempts.unwrap_or(defaults.attempts_per_puzzle);
         if attempts == 0 {
             return Err(refuse("attempts", "must be at least 1"));
@@ -179,7 +206,7 @@ impl GenerateRequest {
             count,
             rating: self
                 .rating_range()?
-                .map(|(lo, hi)| RatingFilter::new(dlx_logic::er, lo..=hi)),
+                .map(|(lo, hi)| RatingFilter::new(rater(scale, hi), lo..=hi)),
             attempts_per_puzzle: attempts,
             time_limit: self.time_limit_ms.map(Duration::from_millis),
             search_budget: defaults.search_budget,
@@ -190,6 +217,43 @@ impl GenerateRequest {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_scale_is_read_and_the_rater_stops_above_the_range() {
+        let bad = GenerateRequest {
+            scale: Some("sukkaku".into()),
+            band: Some("hard".into()),
+            ..GenerateRequest::default()
+        };
+        assert_eq!(bad.options().unwrap_err().field, "scale");
+        // ER 4.4 on the default scale (an XYZ-wing); its first steps are singles.
+        let g = dlx_sudoku::parse(
+            "9.1...4.......9..538.....6.2..87...45.74.38.66...95..7.3.....427..5.......9...5.1",
+        )
+        .unwrap();
+        let full = dlx_logic::er(&g).unwrap();
+        assert_eq!(full, 4.4);
+        // In or below the range: exact.
+        assert_eq!(rater(Scale::Sukaku, 8.9)(&g), Some(full));
+        assert_eq!(rater(Scale::Sukaku, f64::MAX)(&g), Some(full));
+        // Above: stopped at the first step above the range, a lower bound.
+        let capped = rater(Scale::Sukaku, 2.0)(&g).unwrap();
+        assert!(capped > 2.0 && capped <= full, "{capped}");
+        let classic = dlx_logic::rate_with(&g, &Ladder::of(Scale::Classic))
+            .unwrap()
+            .er;
+        assert_eq!(rater(Scale::Classic, 20.0)(&g), Some(classic));
+        let f = GenerateRequest {
+            scale: Some("classic".into()),
+            rating: Some([1.0, 20.0]),
+            ..GenerateRequest::default()
+        }
+        .options()
+        .unwrap()
+        .rating
+        .unwrap();
+        assert_eq!((f.rater)(&g), Some(classic));
+    }
 
     #[test]
     fn a_band_or_a_range_becomes_the_filter() {

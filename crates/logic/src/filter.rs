@@ -125,6 +125,10 @@ pub struct Filtered {
     pub rating: Rating,
     /// Steps taken.
     pub steps: usize,
+    /// Why the path ended when it went on until it could go no further: `Solved`, or
+    /// `Stuck`, `Budget` or `Deadline` (the puzzle then fails, its rating incomplete);
+    /// `None` when it stopped early, the verdict known.
+    pub stop: Option<Stop>,
 }
 
 /// Rates `grid` on `ladder` only as far as `filter` needs: the verdict and the rating so far.
@@ -140,21 +144,27 @@ pub fn rate_filtered(
     let mut run = 0i64; // running maximum, tenths
     let mut ep: Option<i64> = None;
     let mut ed: Option<i64> = None;
-    let verdict = |steps: &[crate::step::Step], pass: bool, early: bool| Filtered {
+    let verdict = |steps: &[crate::step::Step], pass: bool, stop: Option<Stop>| Filtered {
         pass,
-        early,
+        early: stop.is_none(),
         rating: Rating::of(steps, false),
         steps: steps.len(),
+        stop,
     };
     loop {
         if solver.board().is_solved() {
             break;
         }
         if steps.len() >= options.max_steps {
-            return Ok(verdict(&steps, false, false));
+            return Ok(verdict(&steps, false, Some(Stop::Budget)));
         }
         let Some(step) = solver.next_step() else {
-            return Ok(verdict(&steps, false, false));
+            let why = if solver.expired() {
+                Stop::Deadline
+            } else {
+                Stop::Stuck
+            };
+            return Ok(verdict(&steps, false, Some(why)));
         };
         solver.apply(&step);
         let t = tenths(step.rating);
@@ -164,13 +174,13 @@ pub fn rate_filtered(
         if ed.is_none() {
             ed = Some(run);
             if filter.ed.is_some_and(|r| !r.contains(run as f64 / 10.0)) {
-                return Ok(verdict(&steps, false, true));
+                return Ok(verdict(&steps, false, None));
             }
         }
         if ep.is_none() && placed {
             ep = Some(run);
             if filter.ep.is_some_and(|r| !r.contains(run as f64 / 10.0)) {
-                return Ok(verdict(&steps, false, true));
+                return Ok(verdict(&steps, false, None));
             }
         }
         let r = run as f64 / 10.0;
@@ -180,7 +190,7 @@ pub fn rate_filtered(
             || (filter.diamond && ed.is_some_and(|d| run > d))
             || (filter.pearl && ep.is_some_and(|p| run > p));
         if fails {
-            return Ok(verdict(&steps, false, true));
+            return Ok(verdict(&steps, false, None));
         }
         // proven inside: nothing later can change the verdict
         let settled = !filter.is_empty()
@@ -191,8 +201,8 @@ pub fn rate_filtered(
                 .is_none_or(|x| x.hi.is_infinite() && tenths(x.lo) <= run)
             && (filter.ep.is_none() || ep.is_some())
             && (filter.ed.is_none() || ed.is_some());
-        if settled {
-            return Ok(verdict(&steps, true, !solver.board().is_solved()));
+        if settled && !solver.board().is_solved() {
+            return Ok(verdict(&steps, true, None));
         }
     }
     let rating = Rating::of(&steps, true);
@@ -207,6 +217,7 @@ pub fn rate_filtered(
         early: false,
         rating: x.rating,
         steps: x.steps.len(),
+        stop: Some(Stop::Solved),
     })
 }
 

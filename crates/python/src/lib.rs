@@ -19,80 +19,17 @@ use dlx_engine::{
 use dlx_sudoku::SolveRequest;
 use dlx_sudoku::batch::{LineStatus, SolveJob};
 use dlx_sudoku::request::Mode;
-use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+
+mod base;
+mod logic;
+
+use base::{
+    DlxError, ParseError, ProblemError, SLICE, ShardError, SudokuError, millis, pool,
+    run_interruptible, sudoku_error,
+};
 use pyo3::types::PyBytes;
-
-create_exception!(_dlx, DlxError, PyValueError, "Base of the errors of `dlx`.");
-create_exception!(
-    _dlx,
-    ParseError,
-    DlxError,
-    "A problem in Knuth's text format that does not parse (`.line`, `.column`)."
-);
-create_exception!(
-    _dlx,
-    ProblemError,
-    DlxError,
-    "A problem built from lists that is not a valid exact-cover problem."
-);
-create_exception!(
-    _dlx,
-    SudokuError,
-    DlxError,
-    "A Sudoku puzzle that does not parse or whose givens conflict."
-);
-create_exception!(
-    _dlx,
-    ShardError,
-    DlxError,
-    "A shard or result line that cannot be used."
-);
-
-/// How long the waiting thread sleeps between two looks at Python's signals.
-const SLICE: Duration = Duration::from_millis(50);
-
-/// Runs `work` on a thread of its own with the GIL released; every [`SLICE`] looks at Python's
-/// signals, and on a pending one (Ctrl-C) sets `stop`, waits for `work` to notice, and returns
-/// the signal's exception.
-fn run_interruptible<T: Send>(
-    py: Python<'_>,
-    stop: &AtomicBool,
-    work: impl FnOnce() -> T + Send,
-) -> PyResult<T> {
-    std::thread::scope(|scope| {
-        let (tx, mut rx) = mpsc::channel::<()>();
-        let handle = scope.spawn(move || {
-            let out = work();
-            let _ = tx.send(());
-            out
-        });
-        loop {
-            // Woken at once when the work ends, else after a slice to look at the signals.
-            // (The receiver moves in and out: it is Send, not Sync.)
-            let (back, waited) = py.allow_threads(move || {
-                let waited = rx.recv_timeout(SLICE);
-                (rx, waited)
-            });
-            rx = back;
-            if !matches!(waited, Err(mpsc::RecvTimeoutError::Timeout)) {
-                break;
-            }
-            if let Err(e) = py.check_signals() {
-                stop.store(true, Ordering::Relaxed);
-                py.allow_threads(move || {
-                    let _ = rx.recv();
-                });
-                let _ = handle.join();
-                return Err(e);
-            }
-        }
-        handle
-            .join()
-            .map_err(|_| DlxError::new_err("the search panicked (a bug in dlx)"))
-    })
-}
 
 /// The statistics of a search.
 #[pyclass(frozen, module = "dlx._dlx", get_all)]
@@ -179,20 +116,6 @@ fn algorithm(word: &str) -> PyResult<AlgorithmChoice> {
 fn heuristic(word: &str) -> PyResult<Heuristic> {
     word.parse()
         .map_err(|e: dlx_engine::RequestError| PyValueError::new_err(e.to_string()))
-}
-
-/// Seconds as the requests' milliseconds (rounded up, so that a short limit stays a limit).
-fn millis(seconds: Option<f64>) -> PyResult<Option<u64>> {
-    match seconds {
-        None => Ok(None),
-        Some(s) => {
-            let d = Duration::try_from_secs_f64(s)
-                .map_err(|_| PyValueError::new_err(format!("seconds must be >= 0, not {s}")))?;
-            Ok(Some(
-                u64::try_from(d.as_micros().div_ceil(1000)).unwrap_or(u64::MAX),
-            ))
-        }
-    }
 }
 
 fn config(heuristic_word: &str, nodes: Option<u64>, seconds: Option<f64>) -> PyResult<Config> {
@@ -643,21 +566,6 @@ impl Drop for Solutions {
 
 // ---- Sudoku -------------------------------------------------------------------------------
 
-/// A refused Sudoku request as a `SudokuError` with the place at fault: `.field`, `.line`,
-/// `.column` and `.cells` (`(row, column)`, 0-based).
-fn sudoku_error(e: dlx_sudoku::RequestError) -> PyErr {
-    Python::with_gil(|py| {
-        let err = SudokuError::new_err(e.to_string());
-        let value = err.value(py);
-        let _ = value.setattr("field", e.field());
-        let _ = value.setattr("line", e.line());
-        let _ = value.setattr("column", e.column());
-        let _ = value.setattr("cells", e.cells());
-        let _ = value.setattr("constraint", py.None());
-        err
-    })
-}
-
 /// Reads a request's puzzle; givens that repeat a digit are an error here (the answer would
 /// only be "no solution").
 fn sudoku_grid(request: &SolveRequest) -> PyResult<dlx_sudoku::Grid> {
@@ -976,13 +884,6 @@ fn batch_job(unique: bool) -> PyResult<SolveJob> {
     SolveJob::of(&request, false).map_err(sudoku_error)
 }
 
-fn pool(threads: usize) -> PyResult<rayon::ThreadPool> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| DlxError::new_err(format!("cannot start threads: {e}")))
-}
-
 /// Solves many puzzle lines on `threads` threads (0: all cores). Returns the solution lines
 /// ("" where none) and status codes (indices into `STATUSES`).
 #[pyfunction]
@@ -1085,6 +986,7 @@ fn _dlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variant_generate, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku_solve_lines, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku_solve_cells, m)?)?;
+    logic::register(m)?;
     m.add("STATUSES", statuses())?;
     m.add("DlxError", py.get_type::<DlxError>())?;
     m.add("ParseError", py.get_type::<ParseError>())?;

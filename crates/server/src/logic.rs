@@ -6,10 +6,10 @@
 //! hint, rate) or the server's time limit (generate).
 
 use axum::extract::State;
-use dlx_api::logic::{GenerateResponse, HintResponse};
+use dlx_api::logic::{GenerateResponse, HintResponse, RateResponse};
 use dlx_api::{Asked, Budget, Run};
 use dlx_generate::GenerateRequest;
-use dlx_logic::{ExplainRequest, Explanation, HintRequest, RateRequest, Rating};
+use dlx_logic::{ExplainRequest, Explanation, HintRequest, RateRequest};
 
 use crate::error::{ApiJson, AppError, Refusals};
 use crate::state::AppState;
@@ -58,23 +58,25 @@ pub async fn hint(
     .await
 }
 
-/// `POST /api/sudoku/rate`: ER, EP, ED, the band and the hardest technique.
+/// `POST /api/sudoku/rate`: ER, EP, ED, the band and the hardest technique, on a scale or a
+/// set of techniques; with filters (`er`, `ep`, `ed` ranges, `diamonds`, `pearls`), whether
+/// the puzzle passes, the rating stopping early once that is known. Within the server's time
+/// limit (`stop`: `deadline`).
 #[utoipa::path(
     post,
     path = "/api/sudoku/rate",
     operation_id = "sudoku_rate",
     tag = "sudoku logic",
     request_body = RateRequest,
-    responses((status = 200, body = Object), Refusals)
+    responses((status = 200, body = RateResponse), Refusals)
 )]
 pub async fn rate(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<RateRequest>,
-) -> Result<ApiJson<Rating>, AppError> {
+) -> Result<ApiJson<RateResponse>, AppError> {
     let caps = state.caps.clone();
-    answer(&state, Asked::default(), move |_| {
-        let mut run = Run::new(Budget::unlimited(), &caps);
-        Ok(dlx_api::logic::rate(&req, &mut run)?)
+    answer(&state, Asked::default(), move |budget| {
+        Ok(dlx_api::logic::rate(&req, &mut Run::new(budget, &caps))?)
     })
     .await
 }

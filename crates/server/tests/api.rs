@@ -1324,6 +1324,105 @@ mod logic {
     async fn rate_gives_the_er() {
         let v = post_ok(&state(), "/api/sudoku/rate", json!({ "puzzle": EASY })).await;
         assert_eq!(v["er"].as_f64(), Some(1.2));
+        assert_eq!(
+            (&v["pass"], &v["early"], &v["stop"]),
+            (&json!(null), &json!(false), &json!("solved"))
+        );
+    }
+
+    #[tokio::test]
+    async fn rate_filters_say_pass_or_fail_and_stop_early() {
+        // ER 4.4 (an XYZ-wing), ED 1.2: a generated fiendish puzzle.
+        const FIENDISH: &str =
+            "9.1...4.......9..538.....6.2..87...45.74.38.66...95..7.3.....427..5.......9...5.1";
+        const RATE: &str = "/api/sudoku/rate";
+        let s = state();
+        let rate = |extra: Value| {
+            let mut body = json!({ "puzzle": FIENDISH });
+            body.as_object_mut()
+                .unwrap()
+                .extend(extra.as_object().unwrap().clone());
+            post_ok(&s, RATE, body)
+        };
+        let full = rate(json!({})).await;
+        assert_eq!(
+            (full["er"].as_f64(), full["ed"].as_f64()),
+            (Some(4.4), Some(1.2)),
+            "{full}"
+        );
+        let steps = full["steps"].as_u64().unwrap();
+        // Inside a closed range: the whole path is needed.
+        let v = rate(json!({ "er": "4..4.5" })).await;
+        assert_eq!(
+            (&v["pass"], &v["early"], &v["stop"]),
+            (&json!(true), &json!(false), &json!("solved")),
+            "{v}"
+        );
+        // Above an upper bound: fails at the first step above it.
+        let v = rate(json!({ "er": "..3.9" })).await;
+        assert_eq!(
+            (&v["pass"], &v["early"], &v["stop"]),
+            (&json!(false), &json!(true), &json!("early")),
+            "{v}"
+        );
+        assert!(
+            v["er"].as_f64().unwrap() > 3.9 && v["steps"].as_u64().unwrap() < steps,
+            "{v}"
+        );
+        assert_eq!(v["complete"], false);
+        // An open lower bound passes once reached.
+        let v = rate(json!({ "er": "4.." })).await;
+        assert_eq!(
+            (&v["pass"], &v["early"]),
+            (&json!(true), &json!(true)),
+            "{v}"
+        );
+        // ED is known after one step; a diamond fails at the first harder step.
+        let v = rate(json!({ "ed": "2.." })).await;
+        assert_eq!(
+            (&v["pass"], v["steps"].as_u64()),
+            (&json!(false), Some(1)),
+            "{v}"
+        );
+        let v = rate(json!({ "diamonds": true, "scale": "classic" })).await;
+        assert_eq!(
+            (&v["pass"], &v["early"]),
+            (&json!(false), &json!(true)),
+            "{v}"
+        );
+        // Filters that cannot be used: 422, naming the field.
+        for (body, field) in [
+            (json!({ "puzzle": FIENDISH, "er": "8..6" }), "er"),
+            (json!({ "puzzle": FIENDISH, "ed": "hard" }), "ed"),
+            (json!({ "puzzle": FIENDISH, "ep": "..200" }), "ep"),
+            (json!({ "puzzle": FIENDISH, "scale": "sukkaku" }), "scale"),
+            (
+                json!({ "puzzle": FIENDISH, "techniques": "x_wingg" }),
+                "techniques",
+            ),
+        ] {
+            let (status, v) = post(&s, RATE, body.clone()).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {v}");
+            assert_eq!(v["field"], field, "{body}: {v}");
+            assert!(error_of(&v).starts_with(&format!("{field}: ")), "{v}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_rating_stops_at_the_time_limit() {
+        let s = AppState::new(Limits {
+            time_limit: Duration::from_millis(1),
+            ..Limits::default()
+        });
+        // Easter Monster (SE 11.6): seconds of nested chains.
+        let monster =
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+        let v = post_ok(&s, "/api/sudoku/rate", json!({ "puzzle": monster })).await;
+        assert_eq!(
+            (&v["stop"], &v["complete"]),
+            (&json!("deadline"), &json!(false)),
+            "{v}"
+        );
     }
 
     #[tokio::test]

@@ -47,6 +47,10 @@ pub struct GenerateArgs {
     /// (3.0-3.9), fiendish (4.0-5.9), diabolical (6.0-8.9), extreme (9.0 and above).
     #[arg(long, value_name = "BAND")]
     pub band: Option<String>,
+    /// The scale of --band and --rating: sukaku (SukakuExplainer 1.18's techniques, the
+    /// default) or classic (Sudoku Explainer 1.2.1's, as skfr rates).
+    #[arg(long, value_name = "SCALE")]
+    pub scale: Option<String>,
     /// Stop after this long (the summary then says how many were made).
     #[arg(long, value_name = "DURATION", value_parser = output::parse_duration)]
     pub time_limit: Option<Duration>,
@@ -75,6 +79,7 @@ pub fn run(args: GenerateArgs) -> Result<Found> {
             Some(r) => Some(parse_rating(r).map_err(|e| anyhow!("--{e}"))?),
             None => None,
         },
+        scale: args.scale.clone(),
         seed: args.seed,
         count: Some(args.count),
         attempts: args.attempts,

@@ -3,6 +3,7 @@
 //! difficulty scale).
 
 use std::io::{self, BufWriter, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Result, anyhow};
 use clap::Args;
@@ -103,6 +104,13 @@ pub struct RateArgs {
     /// With a filter, write only the puzzles that pass (the others are counted).
     #[arg(long)]
     pub pass_only: bool,
+    /// With a filter, write the puzzles that pass to FILE (in the output's format) instead
+    /// of the standard output.
+    #[arg(long = "pass", value_name = "FILE")]
+    pub pass_file: Option<std::path::PathBuf>,
+    /// With a filter, write the puzzles that fail to FILE instead of the standard output.
+    #[arg(long = "fail", value_name = "FILE")]
+    pub fail_file: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub pool: output::PoolArgs,
 }
@@ -311,6 +319,62 @@ struct RateLines {
     request: RateRequest,
     filtered: bool,
     pass_only: bool,
+    /// Whether each output line starts with its [`Route`] byte, for the delivery to send it
+    /// to the pass or fail file.
+    routed: bool,
+    /// Whether the puzzles that fail go to a file (then `pass_only` keeps them).
+    fail_to_file: bool,
+    passed: AtomicU64,
+    failed: AtomicU64,
+}
+
+/// Where a line of `dlx sudoku rate FILE` goes, as the first byte of the line when the
+/// puzzles that pass or fail go to files of their own.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+enum Route {
+    Pass = b'p',
+    Fail = b'f',
+    Other = b'-',
+}
+
+/// The open `--pass` and `--fail` files, and the standard output for the rest.
+struct Sinks<W: Write> {
+    out: W,
+    pass: Option<BufWriter<std::fs::File>>,
+    fail: Option<BufWriter<std::fs::File>>,
+}
+
+impl<W: Write> Sinks<W> {
+    /// Writes the tagged lines of `bytes` each to its file (or the output).
+    fn write_routed(&mut self, bytes: &[u8]) -> io::Result<()> {
+        for line in bytes.split_inclusive(|&b| b == b'\n') {
+            let Some((&tag, rest)) = line.split_first() else {
+                continue;
+            };
+            let sink: &mut dyn Write = match (tag, &mut self.pass, &mut self.fail) {
+                (b'p', Some(f), _) => f,
+                (b'f', _, Some(f)) => f,
+                _ => &mut self.out,
+            };
+            sink.write_all(rest)?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        for f in [&mut self.pass, &mut self.fail].into_iter().flatten() {
+            f.flush()?;
+        }
+        self.out.flush()
+    }
+}
+
+/// Creates an output file named by a flag, the error naming both.
+fn create(flag: &str, path: &std::path::Path) -> Result<BufWriter<std::fs::File>> {
+    std::fs::File::create(path)
+        .map(BufWriter::new)
+        .map_err(|e| anyhow!("{flag} {}: {e}", path.display()))
 }
 
 impl LineJob for RateLines {
@@ -338,8 +402,22 @@ impl LineJob for RateLines {
                 .and_then(|p| p.ok_or_else(|| "no puzzle".to_string()))
                 .and_then(|p| self.request.rate_on(&p.grid).map_err(|e| e.to_string()))
         };
-        if self.pass_only && rated.as_ref().is_ok_and(|f| !f.pass) {
+        let route = match &rated {
+            Ok(f) if self.filtered && f.pass => {
+                self.passed.fetch_add(1, Ordering::Relaxed);
+                Route::Pass
+            }
+            Ok(_) if self.filtered => {
+                self.failed.fetch_add(1, Ordering::Relaxed);
+                Route::Fail
+            }
+            _ => Route::Other,
+        };
+        if self.pass_only && route == Route::Fail && !self.fail_to_file {
             return Ok(LineStatus::Unique);
+        }
+        if self.routed {
+            out.push(route as u8);
         }
         if self.json {
             let rec = RateRecord {
@@ -406,12 +484,63 @@ pub fn rate(args: RateArgs) -> Result<Found> {
     let name = input.name.clone();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
+    let routed = args.pass_file.is_some() || args.fail_file.is_some();
+    {
+        let filter = args
+            .request(String::new())
+            .filter()
+            .map_err(|e| refused(&name, &e))?;
+        if routed && filter.is_empty() {
+            anyhow::bail!(
+                "--pass and --fail need a filter (--er, --ep, --ed, --diamonds or --pearls)"
+            );
+        }
+    }
+    let mut files = Sinks {
+        out: &mut out,
+        pass: args
+            .pass_file
+            .as_deref()
+            .map(|p| create("--pass", p))
+            .transpose()?,
+        fail: args
+            .fail_file
+            .as_deref()
+            .map(|p| create("--fail", p))
+            .transpose()?,
+    };
     if input.kind == InputKind::Single {
         let request = args.request(input.into_text()?);
         let filter = request.filter().map_err(|e| refused(&name, &e))?;
         if !filter.is_empty() {
             let grid = request.grid().map_err(|e| refused(&name, &e))?;
             let f = request.rate_on(&grid).map_err(|e| refused(&name, &e))?;
+            if routed {
+                // The puzzle on one line, as a file of puzzles is written.
+                let r = &f.rating;
+                let line = if args.json {
+                    serde_json::json!({"line": 1, "puzzle": grid.to_line(), "rating": r, "pass": f.pass, "early": f.early})
+                        .to_string()
+                } else {
+                    format!(
+                        "{}  # {} ER {:.1} EP {:.1} ED {:.1}{}",
+                        grid.to_line(),
+                        if f.pass { "pass" } else { "fail" },
+                        r.er,
+                        r.ep,
+                        r.ed,
+                        if f.early { " (stopped early)" } else { "" }
+                    )
+                };
+                let tag = if f.pass { Route::Pass } else { Route::Fail };
+                let mut bytes = vec![tag as u8];
+                bytes.extend_from_slice(line.as_bytes());
+                bytes.push(b'\n');
+                files.write_routed(&bytes)?;
+                files.flush()?;
+                return Ok(if f.pass { Found::Some } else { Found::None });
+            }
+            let out = &mut files.out;
             if args.json {
                 let rec = serde_json::json!({"rating": f.rating, "pass": f.pass, "early": f.early});
                 writeln!(out, "{rec}")?;
@@ -431,8 +560,9 @@ pub fn rate(args: RateArgs) -> Result<Found> {
             return Ok(if f.pass { Found::Some } else { Found::None });
         }
         let r = request.run().map_err(|e| refused(&name, &e))?;
+        let out = &mut files.out;
         if args.json {
-            serde_json::to_writer(&mut out, &r)?;
+            serde_json::to_writer(&mut *out, &r)?;
             writeln!(out)?;
         } else {
             writeln!(out, "{}", rating_line(&r))?;
@@ -450,7 +580,11 @@ pub fn rate(args: RateArgs) -> Result<Found> {
         json: args.json,
         filtered: !filter.is_empty(),
         pass_only: args.pass_only,
+        routed,
+        fail_to_file: args.fail_file.is_some(),
         request,
+        passed: AtomicU64::new(0),
+        failed: AtomicU64::new(0),
     };
     let mut shown = 0;
     let summary = dlx_sudoku::batch::run(input, &job, &pool, |done| {
@@ -460,14 +594,27 @@ pub fn rate(args: RateArgs) -> Result<Found> {
                 shown += 1;
             }
         }
-        out.write_all(&done.out)?;
-        out.flush()
+        if routed {
+            files.write_routed(&done.out)?;
+        } else {
+            files.out.write_all(&done.out)?;
+        }
+        files.flush()
     })?;
     let (rated, invalid) = (summary.solved, summary.invalid);
     let secs = start.elapsed().as_secs_f64();
     if !args.pool.quiet {
+        let verdicts = if job.filtered {
+            format!(
+                ", pass: {}, fail: {}",
+                job.passed.load(Ordering::Relaxed),
+                job.failed.load(Ordering::Relaxed)
+            )
+        } else {
+            String::new()
+        };
         eprintln!(
-            "puzzles: {}, rated: {rated}, invalid: {invalid}; {secs:.3} s, {:.0} puzzles/s ({})",
+            "puzzles: {}, rated: {rated}{verdicts}, invalid: {invalid}; {secs:.3} s, {:.0} puzzles/s ({})",
             rated + invalid,
             (rated + invalid) as f64 / secs.max(1e-9),
             output::counted(pool.current_num_threads() as u64, "thread")

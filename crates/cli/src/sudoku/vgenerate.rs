@@ -40,6 +40,9 @@ fn refuse_classic(args: &GenerateArgs) -> Result<()> {
     if args.rating.is_some() {
         bail!("--rating with --variant: {no_band}");
     }
+    if args.scale.is_some() {
+        bail!("--scale with --variant: {no_band}");
+    }
     if args.givens.is_some() || args.max_givens.is_some() {
         bail!(
             "--givens/--max-givens with --variant: variant puzzles are minimal (every given \

@@ -17,12 +17,18 @@ Count(2, stop='complete')
 >>> line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 >>> sudoku.unique(line)
 True
+
+By logic (``docs/logic.md``): :func:`explain` (every step of the easiest-first path),
+:func:`hint` (the next step from a grid in progress and pencil marks), :func:`rate` (Sudoku
+Explainer's ER, EP and ED, with filters that stop as soon as the verdict is known, over many
+puzzles on all cores); and :func:`generate`, new puzzles by band, rating, symmetry and givens.
 """
 
 from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass, field
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -33,6 +39,7 @@ from typing import (
     Sequence,
     Tuple,
     Union,
+    cast,
     overload,
 )
 
@@ -257,11 +264,332 @@ def generate_variant(
     ]
 
 
+# ---- By logic ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A puzzle's rating on Sudoku Explainer's scale, and a filter's verdict.
+
+    ``er`` is the hardest step of the easiest-first path, ``ep`` the hardest up to the first
+    placement, ``ed`` the first step's; ``band`` names the band of ``er`` (``easy`` ...
+    ``extreme``) and ``hardest`` the technique of the hardest step. ``complete`` is false when
+    the path did not reach the end (a filter's verdict was known early, or it stopped at
+    ``seconds``): the figures are then what the path had reached, ``er`` a lower bound.
+
+    With a filter, ``passed`` says whether the puzzle passes (``None`` without one) and
+    ``early`` whether the rating stopped as soon as that was known. ``stop`` says why the
+    path ended: ``solved``, ``early``, ``stuck`` (no technique of the scale applies),
+    ``deadline``, ``budget``, or ``invalid`` for a puzzle of a list that could not be rated
+    (``error`` says why; a single puzzle raises instead).
+    """
+
+    er: float
+    ep: float
+    ed: float
+    band: str
+    hardest: str
+    steps: int
+    complete: bool
+    passed: Optional[bool] = None
+    early: bool = False
+    stop: str = "solved"
+    error: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The easiest-first path: ``steps`` (dicts: ``technique``, ``rating``, ``placements`` and
+    ``eliminations`` as ``{"row", "col", "digit"}`` with 0-based rows and columns,
+    ``pattern``, ``text``...), why it ended (``stop``: ``solved``, ``stuck``, ``budget``,
+    ``deadline``), the ``grid`` at the end as one line, and its ``rating``."""
+
+    steps: List[Dict[str, Any]]
+    stop: str
+    grid: str
+    rating: Rating
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The easiest next step (``step``, a dict as in :class:`Explanation`, or ``None``), told
+    at the level asked (``text``) and at each level from 1 (the technique and where to look)
+    to 3 (the whole deduction) (``levels``); ``solved`` when the grid is already solved."""
+
+    step: Optional[Dict[str, Any]]
+    text: Optional[str]
+    levels: List[str] = field(default_factory=list)
+    solved: bool = False
+
+
+RatingRange = Union[str, float, Tuple[Optional[float], Optional[float]]]
+"""A range of ratings, both ends included: ``"6..8.9"``, ``"9.."``, ``"..3.5"``, a number
+(exactly that rating) or a pair ``(low, high)`` where ``None`` leaves an end open."""
+
+
+def _range(value: Optional[RatingRange], name: str) -> Optional[str]:
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)):
+        return repr(float(value))
+    if isinstance(value, tuple) and len(value) == 2:
+        lo, hi = ("" if x is None else repr(float(x)) for x in value)
+        return f"{lo}..{hi}"
+    raise TypeError(f"{name}: a range is a string such as '6..8.9', a number or a pair")
+
+
+def _rating(d: Mapping[str, Any]) -> Rating:
+    return Rating(
+        er=d["er"],
+        ep=d["ep"],
+        ed=d["ed"],
+        band=d["band"],
+        hardest=d["hardest"],
+        steps=d["steps"],
+        complete=d["complete"],
+    )
+
+
+def explain(
+    puzzle: str,
+    *,
+    upto: Optional[str] = None,
+    max_steps: Optional[int] = None,
+    uniqueness: bool = True,
+    seconds: Optional[float] = None,
+) -> Explanation:
+    """Solves ``puzzle`` (any size up to 64x64) as a person would, one step at a time, the
+    easiest step first, and rates it.
+
+    ``upto`` is the hardest technique allowed, by name (``x_wing``...; the path then stops
+    ``stuck`` where harder ones are needed); ``uniqueness=False`` leaves out the techniques
+    that assume one solution (unique rectangles, BUG+1); ``max_steps`` and ``seconds`` bound
+    the work (every step given is sound). Raises :class:`dlx.SudokuError` (with ``field``
+    and ``cells``) for a puzzle that does not read, has no solution or several.
+
+    >>> e = sudoku.explain("1.....3..4.....2")
+    >>> e.stop, e.rating.band, len(e.steps)
+    ('solved', 'easy', 12)
+    """
+    d = json.loads(_dlx.sudoku_explain(puzzle, upto, max_steps, uniqueness, seconds))
+    return Explanation(
+        steps=d["steps"], stop=d["stop"], grid=d["grid"], rating=_rating(d["rating"])
+    )
+
+
+def hint(
+    puzzle: str,
+    progress: Optional[str] = None,
+    marks: Optional[Union[str, Sequence[Sequence[int]]]] = None,
+    *,
+    level: int = 3,
+) -> Hint:
+    """The easiest next step from ``progress`` (the grid as the player has it: givens and
+    digits placed; default the puzzle itself) and the player's pencil ``marks`` (a list of
+    digits a cell, row-major, an empty list where a cell has none; or text: candidate lists
+    or ``N`` characters a cell). ``level`` 1 tells the technique and where to look, 2 the
+    cells too, 3 the whole deduction.
+
+    A digit or a mark that contradicts the solution raises :class:`dlx.SudokuError` naming
+    the cell (``field`` ``progress`` or ``marks``, ``cells``).
+    """
+    if marks is None or isinstance(marks, str):
+        lists, text = None, marks
+    else:
+        lists, text = [list(c) for c in marks], None
+    d = json.loads(_dlx.sudoku_hint(puzzle, progress, lists, text, level))
+    return Hint(step=d["step"], text=d["text"], levels=d["levels"], solved=d["solved"])
+
+
+@overload
+def rate(  # type: ignore[overload-overlap]
+    puzzles: str,
+    *,
+    scale: Optional[str] = ...,
+    techniques: Optional[Union[str, Sequence[str]]] = ...,
+    er: Optional[RatingRange] = ...,
+    ep: Optional[RatingRange] = ...,
+    ed: Optional[RatingRange] = ...,
+    diamonds: bool = ...,
+    pearls: bool = ...,
+    seconds: Optional[float] = ...,
+    threads: int = ...,
+) -> Rating: ...
+@overload
+def rate(
+    puzzles: Sequence[str],
+    *,
+    scale: Optional[str] = ...,
+    techniques: Optional[Union[str, Sequence[str]]] = ...,
+    er: Optional[RatingRange] = ...,
+    ep: Optional[RatingRange] = ...,
+    ed: Optional[RatingRange] = ...,
+    diamonds: bool = ...,
+    pearls: bool = ...,
+    seconds: Optional[float] = ...,
+    threads: int = ...,
+) -> List[Rating]: ...
+
+
+def rate(
+    puzzles: Union[str, Sequence[str]],
+    *,
+    scale: Optional[str] = None,
+    techniques: Optional[Union[str, Sequence[str]]] = None,
+    er: Optional[RatingRange] = None,
+    ep: Optional[RatingRange] = None,
+    ed: Optional[RatingRange] = None,
+    diamonds: bool = False,
+    pearls: bool = False,
+    seconds: Optional[float] = None,
+    threads: int = 0,
+) -> Union[Rating, List[Rating]]:
+    """Rates a puzzle, or a list of puzzles on ``threads`` threads (0: all cores), on Sudoku
+    Explainer's scale: a :class:`Rating` each, in order.
+
+    ``scale`` is ``sukaku`` (SukakuExplainer 1.18's default techniques, the default) or
+    ``classic`` (Sudoku Explainer 1.2.1's, as skfr rates); ``techniques`` rates with those
+    techniques instead (names, or one string separated by commas).
+
+    Filters, as setters batch-rate: ``er``, ``ep``, ``ed`` ranges (``"6..8.9"``, ``"9.."``,
+    ``(6.0, None)``...), ``diamonds`` (ER = ED), ``pearls`` (ER = EP). Each puzzle gets
+    ``passed``, and its rating stops as soon as the verdict is known (``early``): an ED
+    filter needs one step. ``seconds`` bounds each puzzle's rating (``stop`` is then
+    ``deadline`` and the puzzle fails a filter).
+
+    Options that cannot be used raise :class:`dlx.SudokuError` naming the ``field``. A single
+    puzzle that cannot be rated (does not read, no solution or several) raises too; in a list
+    it gives a :class:`Rating` with ``stop="invalid"`` and its ``error``, and the rest are
+    rated. Ctrl-C stops between puzzles.
+
+    >>> r = sudoku.rate("1.....3..4.....2")
+    >>> r.er, r.band
+    (1.2, 'easy')
+    >>> [x.passed for x in sudoku.rate(["1.....3..4.....2"] * 2, er="2..")]
+    [False, False]
+    """
+    single = isinstance(puzzles, str)
+    lines = [cast(str, puzzles)] if single else [str(p) for p in puzzles]
+    if techniques is not None and not isinstance(techniques, str):
+        techniques = ",".join(techniques)
+    rows = _dlx.sudoku_rate(
+        lines,
+        scale,
+        techniques,
+        _range(er, "er"),
+        _range(ep, "ep"),
+        _range(ed, "ed"),
+        diamonds,
+        pearls,
+        seconds,
+        threads,
+    )
+    out = [
+        Rating(er_, ep_, ed_, band, hardest, steps, complete, passed, early, stop, error)
+        for er_, ep_, ed_, band, hardest, steps, complete, passed, early, stop, error in rows
+    ]
+    if single:
+        if out[0].error is not None:
+            raise _dlx.SudokuError(out[0].error)
+        return out[0]
+    return out
+
+
+def generate(
+    count: int = 1,
+    *,
+    size: int = 9,
+    box: Optional[Tuple[int, int]] = None,
+    symmetry: Optional[str] = None,
+    givens: Optional[int] = None,
+    max_givens: Optional[int] = None,
+    band: Optional[str] = None,
+    rating: Optional[Tuple[float, float]] = None,
+    scale: Optional[str] = None,
+    seed: Optional[int] = None,
+    attempts: Optional[int] = None,
+    seconds: Optional[float] = None,
+    threads: int = 1,
+) -> List[Dict[str, Any]]:
+    """New Sudoku puzzles with one solution (``docs/generate.md``): ``count`` of them, of
+    ``size`` (4 to 25; ``box=(rows, cols)`` for another box shape), with the givens'
+    ``symmetry`` (``rotate180``, ``rotate90``, ``horizontal``, ``vertical``,
+    ``both_mirrors``, ``diagonal``, ``anti_diagonal``, ``both_diagonals``, ``dihedral``),
+    minimal (every given needed) unless ``givens`` (exactly) or ``max_givens`` (minimal with
+    at most) is given, in a difficulty ``band`` (``easy``, ``medium``, ``hard``,
+    ``fiendish``, ``diabolical``, ``extreme``) or ``rating`` range ``(low, high)`` of ER
+    (9x9) on a ``scale`` (``sukaku``, the default, or ``classic``: as for :func:`rate`). The
+    same ``seed`` makes the same puzzles on any number of ``threads`` (0: all
+    cores).
+
+    Each puzzle is a dict: ``index``, ``puzzle`` and ``solution`` (lines), ``givens``,
+    ``symmetry``, ``minimal``, ``rating`` (its ER, or ``None`` without a band or range),
+    ``attempts``, ``seed``. Raises :class:`dlx.SudokuError` (with ``field``) for a bad
+    request, and when fewer than ``count`` were made (``attempts`` per puzzle or ``seconds``
+    ran out): the error's ``puzzles`` holds those made. Ctrl-C stops between puzzles.
+
+    >>> p = sudoku.generate(size=4, seed=3)[0]
+    >>> sudoku.solve(p["puzzle"]) == p["solution"]
+    True
+    """
+    request: Dict[str, Any] = {"count": count}
+    if box is not None:
+        request["shape"] = {"rows": box[0], "cols": box[1]}
+    else:
+        request["size"] = size
+    for key, value in (
+        ("symmetry", symmetry),
+        ("givens", givens),
+        ("max_givens", max_givens),
+        ("band", band),
+        ("scale", scale),
+        ("seed", seed),
+        ("attempts", attempts),
+    ):
+        if value is not None:
+            request[key] = value
+    if rating is not None:
+        request["rating"] = [float(rating[0]), float(rating[1])]
+    if seconds is not None:
+        if not seconds >= 0:
+            raise ValueError(f"seconds must be >= 0, not {seconds}")
+        request["time_limit_ms"] = math.ceil(seconds * 1000)
+    rows, used_seed, stop = _dlx.sudoku_generate(json.dumps(request), threads)
+    made = [
+        {
+            "index": index,
+            "puzzle": puzzle,
+            "solution": solution,
+            "givens": n,
+            "symmetry": sym,
+            "minimal": minimal,
+            "rating": er_,
+            "attempts": tries,
+            "seed": used_seed,
+        }
+        for index, puzzle, solution, n, sym, minimal, er_, tries in rows
+    ]
+    if stop is not None:
+        err = _dlx.SudokuError(f"made {len(made)} of {count} puzzles: {stop}")
+        err.field = "count"
+        err.puzzles = made  # type: ignore[attr-defined]
+        raise err
+    return made
+
+
 __all__ = [
     "STATUSES",
     "Count",
+    "Explanation",
+    "Hint",
+    "Rating",
+    "RatingRange",
     "count",
+    "explain",
+    "generate",
     "generate_variant",
+    "hint",
+    "rate",
     "solve",
     "solve_many",
     "unique",
