@@ -600,8 +600,7 @@ impl Solver {
             }
         }
         if unique {
-            for k in 0..n * n {
-                let d = sols[0][k];
+            for (k, &d) in sols[0].iter().enumerate() {
                 if board.value[k] == 0 && board.cand[k] >> (d - 1) & 1 == 0 {
                     return Err(LogicError::MarkRemoved {
                         row: k / n,

@@ -1085,9 +1085,9 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
         }
         let common = common?;
         let mut elims = Vec::new();
-        for q in 0..t.ncells {
+        for (q, &keep) in common.iter().enumerate() {
             if q != k && b.value[q] == 0 {
-                for d in bits(b.cand[q] & !common[q]) {
+                for d in bits(b.cand[q] & !keep) {
                     elims.push(cand(b, q, d));
                 }
             }
