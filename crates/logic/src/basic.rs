@@ -108,6 +108,7 @@ pub(crate) fn placement(
         digits: vec![d as u8 + 1],
         candidates,
         links: vec![],
+        areas: Vec::new(),
     };
     simple_step(technique, vec![cand(b, k, d)], vec![], pattern, text)
 }
@@ -128,6 +129,7 @@ pub(crate) fn cells_pattern(
             .flat_map(|&k| bits(b.cand[k] & digits).map(move |d| cand(b, k, d)))
             .collect(),
         links: vec![],
+        areas: Vec::new(),
     }
 }
 
@@ -146,9 +148,13 @@ pub(crate) fn alternating_links(path: &[Candidate]) -> Vec<Link> {
 // ---------------------------------------------------------------------------------------
 // Singles
 
-/// Houses in Sudoku Explainer's order: boxes, columns, rows.
-fn se_houses(n: usize) -> impl Iterator<Item = usize> {
-    (2 * n..3 * n).chain(n..2 * n).chain(0..n)
+/// Houses in Sudoku Explainer's order: boxes, columns, rows; then a variant's full houses.
+fn se_houses(t: &crate::board::Topology) -> impl Iterator<Item = usize> {
+    let n = t.n;
+    (2 * n..3 * n)
+        .chain(n..2 * n)
+        .chain(0..n)
+        .chain(3 * n..t.nfull())
 }
 
 /// Full houses, then hidden singles in boxes, then in lines (columns first), as Sudoku
@@ -165,11 +171,11 @@ pub(crate) fn singles(b: &Board, wanted: TechniqueSet) -> Option<Step> {
 /// The last empty cell of a house.
 pub(crate) fn full_house(b: &Board) -> Option<Step> {
     let t = &b.topo;
-    for h in se_houses(t.n) {
-        if b.empties[h] != 1 {
+    for h in se_houses(t) {
+        if b.empty_count(h) != 1 {
             continue;
         }
-        let k = *t.houses[h].iter().find(|&&k| b.value[k as usize] == 0)? as usize;
+        let k = *t.cells(h).iter().find(|&&k| b.value[k as usize] == 0)? as usize;
         let missing = t.shape.full_mask() & !b.placed_in(h);
         if missing.count_ones() != 1 || b.cand[k] & missing == 0 {
             continue;
@@ -180,7 +186,7 @@ pub(crate) fn full_house(b: &Board) -> Option<Step> {
             b,
             Technique::FullHouse,
             (k, d),
-            vec![house],
+            vec![house.into()],
             vec![],
             format!(
                 "Full house: r{}c{} is the last empty cell of {house}, so it holds {}",
@@ -197,7 +203,7 @@ pub(crate) fn full_house(b: &Board) -> Option<Step> {
 #[inline]
 fn once_in(b: &Board, h: usize) -> u64 {
     let (mut once, mut more) = (0u64, 0u64);
-    for &k in &b.topo.houses[h] {
+    for &k in b.topo.cells(h) {
         let m = b.cand[k as usize];
         more |= once & m;
         once |= m;
@@ -211,7 +217,7 @@ pub(crate) fn hidden_single(b: &Board, wanted: TechniqueSet) -> Option<Step> {
     let t = &b.topo;
     let boxes = wanted.contains(Technique::HiddenSingleBox);
     let lines = wanted.contains(Technique::HiddenSingleLine);
-    for h in se_houses(t.n) {
+    for h in se_houses(t) {
         let in_box = t.kind(h) == 2;
         if !(if in_box { boxes } else { lines }) {
             continue;
@@ -221,7 +227,8 @@ pub(crate) fn hidden_single(b: &Board, wanted: TechniqueSet) -> Option<Step> {
             continue;
         }
         let d = once.trailing_zeros() as usize;
-        let k = *t.houses[h]
+        let k = *t
+            .cells(h)
             .iter()
             .find(|&&k| b.cand[k as usize] >> d & 1 != 0)? as usize;
         let technique = if in_box {
@@ -234,7 +241,7 @@ pub(crate) fn hidden_single(b: &Board, wanted: TechniqueSet) -> Option<Step> {
             b,
             technique,
             (k, d),
-            vec![house],
+            vec![house.into()],
             vec![cand(b, k, d)],
             format!(
                 "Hidden single: {} in {house} can only go in {}",
@@ -279,7 +286,7 @@ fn direct_step(
 ) -> Step {
     let t = &b.topo;
     let house = t.house(h);
-    pattern.houses.push(house);
+    pattern.houses.push(house.into());
     simple_step(
         technique,
         vec![cand(b, k, d)],
@@ -366,7 +373,7 @@ fn locked_pattern(b: &Board, l: &Locked) -> Pattern {
         .map(|&k| k as usize)
         .filter(|&k| b.cand[k] >> l.d & 1 != 0)
         .collect();
-    let houses = vec![t.house(l.base), t.house(l.cover)];
+    let houses = vec![t.house(l.base).into(), t.house(l.cover).into()];
     cells_pattern(b, &cells, houses, 1 << l.d)
 }
 
@@ -510,10 +517,10 @@ pub(crate) fn naked_subset(b: &Board, size: usize) -> Option<Step> {
         3 => Technique::NakedTriple,
         _ => Technique::NakedQuad,
     };
-    for h in 0..3 * t.n {
+    for h in 0..t.nhouses() {
         let mut cells = [0usize; 64];
         let (mut len, mut empties) = (0, 0);
-        for &k in &t.houses[h] {
+        for &k in t.cells(h) {
             let k = k as usize;
             let c = b.cand[k].count_ones() as usize;
             empties += usize::from(b.value[k] == 0);
@@ -532,7 +539,7 @@ pub(crate) fn naked_subset(b: &Board, size: usize) -> Option<Step> {
             }
             let set: Vec<usize> = idx.iter().map(|&i| cells[i]).collect();
             let mut elims = Vec::new();
-            for &q in &t.houses[h] {
+            for &q in t.cells(h) {
                 let q = q as usize;
                 if !set.contains(&q) {
                     for d in bits(b.cand[q] & union) {
@@ -551,7 +558,7 @@ pub(crate) fn naked_subset(b: &Board, size: usize) -> Option<Step> {
                 fmt_digits(union),
                 t.house(h),
             );
-            let pattern = cells_pattern(b, &set, vec![t.house(h)], union);
+            let pattern = cells_pattern(b, &set, vec![t.house(h).into()], union);
             Some(elimination(technique, elims, pattern, &what))
         });
         if found.is_some() {
@@ -572,8 +579,8 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
         (3, false) => Technique::HiddenTriple,
         _ => Technique::HiddenQuad,
     };
-    for h in 0..3 * t.n {
-        let house = &t.houses[h];
+    for h in 0..t.nfull() {
+        let house = t.cells(h);
         let mut all = [0u64; 64];
         for (i, &k) in house.iter().enumerate() {
             for d in bits(b.cand[k as usize]) {
@@ -615,7 +622,7 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
                 return None;
             }
             let names: Vec<String> = set.iter().map(|&k| t.name(k)).collect();
-            let pattern = cells_pattern(b, &set, vec![t.house(h)], dmask);
+            let pattern = cells_pattern(b, &set, vec![t.house(h).into()], dmask);
             let what = format!(
                 "{{{}}} in {} can only go in {}",
                 fmt_digits(dmask),
@@ -706,7 +713,7 @@ pub(crate) fn fish(b: &Board, size: usize) -> Option<Step> {
                         }
                     }
                 }
-                let list = |hs: &[House]| {
+                let list = |hs: &[crate::board::HouseRef<'_>]| {
                     hs.iter()
                         .map(|h| h.to_string())
                         .collect::<Vec<_>>()
@@ -719,8 +726,8 @@ pub(crate) fn fish(b: &Board, size: usize) -> Option<Step> {
                     list(&base_houses),
                     list(&cover_houses),
                 );
-                let mut houses = base_houses;
-                houses.extend(cover_houses);
+                let mut houses: Vec<House> = base_houses.into_iter().map(House::from).collect();
+                houses.extend(cover_houses.into_iter().map(House::from));
                 let pattern = cells_pattern(b, &cells, houses, 1 << d);
                 Some(elimination(technique, elims, pattern, &what))
             });
@@ -888,10 +895,11 @@ pub(crate) fn w_wing(b: &Board) -> Option<Step> {
                     let path = [c(p, other), c(p, a), c(x, a), c(y, a), c(q, a), c(q, other)];
                     let pattern = Pattern {
                         cells: [p, x, y, q].iter().map(|&k| rc(b, k)).collect(),
-                        houses: vec![t.house(h)],
+                        houses: vec![t.house(h).into()],
                         digits: digits_of(b.cand[p]),
                         candidates: vec![path[1], path[0], path[2], path[3], path[4], path[5]],
                         links: alternating_links(&path),
+                        areas: Vec::new(),
                     };
                     let what = format!(
                         "W-wing: {} and {} hold {{{}}} and {} in {} is in {} or {}, so one of them is {}",

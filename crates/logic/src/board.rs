@@ -14,7 +14,54 @@
 
 use std::sync::{Arc, OnceLock};
 
+use std::fmt;
+
 use dlx_sudoku::{Grid, House, Shape};
+
+use crate::step::{Area, Pattern};
+use crate::vrules::Clues;
+
+/// The link house of a peer that shares none of the cell's row, column and region (a
+/// knight's or king's move, an extra house, a cage), in [`Topology::se_peer_house`].
+pub(crate) const SEES: u16 = u16::MAX - 2;
+
+/// A house as steps name it: the public [`House`] (an extra house of a variant is
+/// `House::Box(h - 2N)`, past the boxes, until [`Topology::fix_pattern`] turns it into an
+/// [`Area`]) and, on a variant board, its name (`region 4`, `diagonal+`, `window 2`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HouseRef<'a> {
+    house: House,
+    name: Option<&'a str>,
+}
+
+impl fmt::Display for HouseRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.name {
+            Some(s) => f.write_str(s),
+            None => write!(f, "{}", self.house),
+        }
+    }
+}
+
+impl From<HouseRef<'_>> for House {
+    fn from(h: HouseRef<'_>) -> House {
+        h.house
+    }
+}
+
+/// What a variant adds to the geometry (none on a classic grid).
+#[derive(Debug, Default)]
+pub(crate) struct VariantGeometry {
+    /// The name of every house: `3N` main ones, then [`Topology::more`].
+    pub names: Vec<String>,
+    /// Whether the regions are a jigsaw layout (named `region k`, drawn as areas).
+    pub jigsaw: bool,
+    /// Anti-knight, anti-king.
+    pub knight: bool,
+    pub king: bool,
+    /// The clues the variant techniques read.
+    pub clues: Clues,
+}
 
 /// The fixed geometry of a box shape: houses and peers as cell indices.
 #[derive(Debug)]
@@ -46,6 +93,15 @@ pub(crate) struct Topology {
     pub se_peer_house: Vec<Vec<u16>>,
     /// Every house in Sudoku Explainer's order: boxes, rows, columns.
     pub se_house_order: Vec<u16>,
+    /// A variant's other groups of different digits, house `3N + i` for `more[i]`: first
+    /// the `full_more` houses of `N` cells (diagonals, windows, disjoint groups, extra regions
+    /// of `N` cells), then smaller groups (killer cages, small extra regions). Empty on a
+    /// classic grid.
+    pub more: Vec<Vec<u16>>,
+    /// How many of `more` hold `N` cells (every digit once).
+    pub full_more: usize,
+    /// The variant's names and clues, if the board is a variant's.
+    pub variant: Option<Box<VariantGeometry>>,
 }
 
 impl Topology {
@@ -151,7 +207,193 @@ impl Topology {
             se_pos_of,
             se_peer_house,
             se_house_order: (2 * n..3 * n).chain(0..2 * n).map(|h| h as u16).collect(),
+            more: Vec::new(),
+            full_more: 0,
+            variant: None,
         }
+    }
+
+    /// The topology of a variant's rules on a grid of `shape` (same size): rows, columns
+    /// and the rules' regions as the `3N` main houses, the other houses in `more`, and every
+    /// pair of cells the rules make see each other as peers (knight's and king's moves, cage
+    /// mates, extra houses). Each cell's peers keep Sudoku Explainer's order of its row,
+    /// column and region first, then the others in cell order.
+    pub fn for_rules(rules: &dlx_variants::Rules, shape: Shape) -> Topology {
+        use dlx_variants::HouseKind;
+        let mut t = Topology::build(shape);
+        let n = t.n;
+        let houses = rules.houses();
+        let mut regions: Vec<Vec<u16>> = vec![Vec::new(); n];
+        let mut full = Vec::new();
+        let mut small = Vec::new();
+        let (mut full_names, mut small_names) = (Vec::new(), Vec::new());
+        for h in houses {
+            let cells: Vec<u16> = h.cells.iter().map(|c| c.index(n) as u16).collect();
+            match h.kind {
+                HouseKind::Row | HouseKind::Column => {}
+                HouseKind::Region => regions[h.index] = cells,
+                _ if cells.len() == n => {
+                    full.push(cells);
+                    full_names.push(h.name());
+                }
+                _ if cells.len() >= 2 => {
+                    small.push(cells);
+                    small_names.push(h.name());
+                }
+                _ => {}
+            }
+        }
+        let jigsaw = !rules.regions().is_boxes();
+        for (b, cells) in regions.into_iter().enumerate() {
+            for (i, &k) in cells.iter().enumerate() {
+                t.cell_houses[k as usize][2] = (2 * n + b) as u16;
+                t.se_houses_of[k as usize][0] = (2 * n + b) as u16;
+                t.cell_pos[k as usize][2] = i as u8;
+                t.se_pos_of[k as usize][0] = i as u8;
+            }
+            t.houses[2 * n + b] = cells;
+        }
+        // peers: the rules' "sees", Sudoku Explainer's order for the main houses first
+        let ncells = t.ncells;
+        t.peer_bits.iter_mut().for_each(|w| *w = 0);
+        for k in 0..ncells {
+            let cell = dlx_variants::Cell::at(k, n);
+            let seen: Vec<u16> = rules.peers(cell).iter().map(|q| q as u16).collect();
+            let mut se: Vec<u16> = Vec::with_capacity(seen.len());
+            for &h in &t.se_houses_of[k] {
+                for &q in &t.houses[h as usize] {
+                    if q as usize != k && !se.contains(&q) {
+                        se.push(q);
+                    }
+                }
+            }
+            for &q in &seen {
+                if !se.contains(&q) {
+                    se.push(q);
+                }
+            }
+            let house: Vec<u16> = se
+                .iter()
+                .map(|&q| {
+                    t.se_houses_of[k]
+                        .iter()
+                        .copied()
+                        .find(|h| t.se_houses_of[q as usize].contains(h))
+                        .unwrap_or(SEES)
+                })
+                .collect();
+            let mut p = se.clone();
+            p.sort_unstable();
+            for &q in &p {
+                t.peer_bits[k * t.words + q as usize / 64] |= 1 << (q % 64);
+            }
+            t.peers[k] = p;
+            t.se_peers[k] = se;
+            t.se_peer_house[k] = house;
+        }
+        let mut names: Vec<String> = (0..3 * n)
+            .map(|h| match h / n {
+                0 => format!("row {}", h + 1),
+                1 => format!("column {}", h - n + 1),
+                _ if jigsaw => format!("region {}", h - 2 * n + 1),
+                _ => format!("box {}", h - 2 * n + 1),
+            })
+            .collect();
+        t.full_more = full.len();
+        names.extend(full_names);
+        names.extend(small_names);
+        t.more = full.into_iter().chain(small).collect();
+        let has = |c: &dlx_variants::Constraint| rules.has(c);
+        t.variant = Some(Box::new(VariantGeometry {
+            names,
+            jigsaw,
+            knight: has(&dlx_variants::Constraint::AntiKnight),
+            king: has(&dlx_variants::Constraint::AntiKing),
+            clues: Clues::of(rules),
+        }));
+        t
+    }
+
+    /// Whether the board is a variant's with clues (cages, thermometers, arrows, dots...).
+    #[inline]
+    pub fn has_clues(&self) -> bool {
+        self.variant
+            .as_ref()
+            .is_some_and(|v| !v.clues.clues.is_empty())
+    }
+
+    /// Every house index: the `3N` main ones and the variant's others.
+    #[inline]
+    pub fn nhouses(&self) -> usize {
+        3 * self.n + self.more.len()
+    }
+
+    /// The houses holding every digit once: the `3N` main ones and the variant's full ones.
+    #[inline]
+    pub fn nfull(&self) -> usize {
+        3 * self.n + self.full_more
+    }
+
+    /// The cells of house `h` (main or variant).
+    #[inline]
+    pub fn cells(&self, h: usize) -> &[u16] {
+        if h < 3 * self.n {
+            &self.houses[h]
+        } else {
+            &self.more[h - 3 * self.n]
+        }
+    }
+
+    /// Why cells `a` and `b` (peers) cannot hold the same digit, in words: `in row 3`, `a
+    /// knight's move away`, `in killer cage 2`.
+    pub fn why_sees(&self, a: usize, b: usize) -> String {
+        for h in 0..self.nhouses() {
+            let c = self.cells(h);
+            if c.contains(&(a as u16)) && c.contains(&(b as u16)) {
+                return format!("in {}", self.house(h));
+            }
+        }
+        let (dr, dc) = (
+            (a / self.n).abs_diff(b / self.n),
+            (a % self.n).abs_diff(b % self.n),
+        );
+        if let Some(v) = &self.variant {
+            if v.knight && dr.min(dc) == 1 && dr.max(dc) == 2 {
+                return "a knight's move away".to_string();
+            }
+            if v.king && dr <= 1 && dc <= 1 {
+                return "a king's move away".to_string();
+            }
+        }
+        "seen".to_string()
+    }
+
+    /// On a variant board, moves the houses a page cannot draw from their number (jigsaw
+    /// regions, the variant's other houses) from `pattern.houses` to `pattern.areas`, with
+    /// their cells.
+    pub fn fix_pattern(&self, pattern: &mut Pattern) {
+        let Some(v) = &self.variant else { return };
+        let n = self.n;
+        let mut kept = Vec::new();
+        for h in std::mem::take(&mut pattern.houses) {
+            match h {
+                House::Box(b) if b >= n || v.jigsaw => {
+                    let idx = 2 * n + b;
+                    if idx < self.nhouses() {
+                        pattern.areas.push(Area {
+                            name: v.names[idx].clone(),
+                            cells: self
+                                .cells(idx)
+                                .iter()
+                                .map(|&k| (k as usize / n, k as usize % n))
+                                .collect(),
+                        });
+                    }
+                }
+                h => kept.push(h),
+            }
+        }
+        pattern.houses = kept;
     }
 
     /// The topology of a shape (shared for 9x9).
@@ -171,13 +413,17 @@ impl Topology {
         self.peer_bits[a * self.words + b / 64] >> (b % 64) & 1 != 0
     }
 
-    /// The public house of index `h`.
-    pub fn house(&self, h: usize) -> House {
+    /// The house of index `h`, as steps name and show it.
+    pub fn house(&self, h: usize) -> HouseRef<'_> {
         let n = self.n;
-        match h / n {
+        let house = match h / n {
             0 => House::Row(h),
             1 => House::Column(h - n),
             _ => House::Box(h - 2 * n),
+        };
+        HouseRef {
+            house,
+            name: self.variant.as_ref().map(|v| v.names[h].as_str()),
         }
     }
 
@@ -223,6 +469,37 @@ impl Board {
             }
         }
         b
+    }
+
+    /// The board of a topology with the digits `cells` (row-major, 0 for an empty cell).
+    pub(crate) fn on(topo: Arc<Topology>, cells: &[u8]) -> Board {
+        let full = topo.shape.full_mask();
+        let mut b = Board {
+            cand: vec![full; topo.ncells],
+            value: vec![0; topo.ncells],
+            empties: vec![topo.n as u16; 3 * topo.n],
+            topo,
+        };
+        for (k, &d) in cells.iter().enumerate() {
+            if d != 0 {
+                b.place(k, d as usize - 1);
+            }
+        }
+        b
+    }
+
+    /// The number of empty cells of house `h` (main or variant).
+    #[inline]
+    pub(crate) fn empty_count(&self, h: usize) -> usize {
+        if h < 3 * self.topo.n {
+            self.empties[h] as usize
+        } else {
+            self.topo
+                .cells(h)
+                .iter()
+                .filter(|&&k| self.value[k as usize] == 0)
+                .count()
+        }
     }
 
     /// The board of a grid with the user's pencil marks: `marks[k]` is cell `k`'s candidate
@@ -288,7 +565,7 @@ impl Board {
     #[inline]
     pub(crate) fn positions(&self, h: usize, d: usize) -> u64 {
         let mut m = 0u64;
-        for (i, &k) in self.topo.houses[h].iter().enumerate() {
+        for (i, &k) in self.topo.cells(h).iter().enumerate() {
             m |= (self.cand[k as usize] >> d & 1) << i;
         }
         m
@@ -298,7 +575,7 @@ impl Board {
     #[inline]
     pub(crate) fn placed_in(&self, h: usize) -> u64 {
         let mut m = 0u64;
-        for &k in &self.topo.houses[h] {
+        for &k in self.topo.cells(h) {
             let v = self.value[k as usize];
             if v != 0 {
                 m |= 1 << (v - 1);

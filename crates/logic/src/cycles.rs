@@ -451,8 +451,9 @@ pub(crate) fn rule_parents(topo: &Topology, grid: &[u64], orig: &[u64], f: &Foun
             for x in bits(orig[c] & !grid[c]) {
                 push(c * n + x);
             }
-        } else {
-            for &k in &topo.houses[nd.cause as usize] {
+        } else if let Some(house) = topo.houses.get(nd.cause as usize) {
+            // (a variant's link of a knight's or king's move, `board::SEES`, has no house)
+            for &k in house {
                 let k = k as usize;
                 if orig[k] >> d & 1 != 0 && grid[k] >> d & 1 == 0 {
                     push(k * n + d);
@@ -817,6 +818,7 @@ fn make_step(topo: &Topology, f: &Found) -> Step {
             digits,
             candidates: f.path.iter().map(|nd| c(nd.pot)).collect(),
             links,
+            areas: Vec::new(),
         },
         text,
     }

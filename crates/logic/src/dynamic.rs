@@ -1023,10 +1023,14 @@ pub(crate) fn step(
         eliminations,
         pattern: Pattern {
             cells,
-            houses: h.house.map(|x| vec![topo.house(x)]).unwrap_or_default(),
+            houses: h
+                .house
+                .map(|x| vec![topo.house(x).into()])
+                .unwrap_or_default(),
             digits: vec![tc.digit],
             candidates: cands,
             links,
+            areas: Vec::new(),
         },
         text: text + &elim_text,
     }

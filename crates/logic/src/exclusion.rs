@@ -134,6 +134,7 @@ fn step(
             .flat_map(|&k| bits(b.cand[k]).map(move |d| cand(b, k, d)))
             .collect(),
         links: vec![],
+        areas: Vec::new(),
     };
     let what = format!(
         "{}: the combinations of {} that leave {} a candidate exclude",

@@ -103,12 +103,13 @@ pub(crate) fn finned_fish(b: &Board, size: usize) -> Option<Step> {
                         cells: cells.iter().map(|&k| (k / n, k % n)).collect(),
                         houses: base
                             .iter()
-                            .map(|&i| t.house(base_kind * n + i))
-                            .chain(bits(covers).map(|i| t.house(cover_kind * n + i)))
+                            .map(|&i| t.house(base_kind * n + i).into())
+                            .chain(bits(covers).map(|i| t.house(cover_kind * n + i).into()))
                             .collect(),
                         digits: vec![d as u8 + 1],
                         candidates: cells.iter().map(|&k| cand(b, k, d)).collect(),
                         links: vec![],
+                        areas: Vec::new(),
                     };
                     let mut s = elimination(technique, elims, pattern, &what);
                     s.rating = technique.base_rating() + if sashimi { 0.1 } else { 0.0 };
@@ -180,6 +181,7 @@ pub(crate) fn simple_colouring(b: &Board) -> Option<Step> {
                     .filter(|c| !elims.contains(c))
                     .collect(),
                 links: vec![],
+                areas: Vec::new(),
             };
             // wrap: a colour that sees itself is false
             for (same, other) in [(&c0, &c1), (&c1, &c0)] {

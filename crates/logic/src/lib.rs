@@ -47,6 +47,8 @@ pub mod step;
 mod strong;
 pub mod technique;
 mod unique;
+mod variant;
+mod vrules;
 mod wings;
 
 pub use board::Board;
@@ -54,7 +56,7 @@ pub use filter::{Filtered, RateFilter, RatingRange, rate_filtered};
 pub use request::{ExplainRequest, HintRequest, LogicRequestError, Marks, RateRequest};
 pub use solver::{
     Band, Explanation, Ladder, LogicError, Options, Rating, Solver, Stop, er, explain,
-    explain_with, hint, rate, rate_with,
+    explain_variant, explain_with, hint, hint_variant, rate, rate_variant, rate_with,
 };
-pub use step::{Candidate, ChainKind, Link, Pattern, Step, length_increment};
+pub use step::{Area, Candidate, ChainKind, Link, Pattern, Step, length_increment};
 pub use technique::{Family, Scale, Technique, TechniqueSet};

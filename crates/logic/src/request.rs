@@ -166,6 +166,17 @@ impl ExplainRequest {
         let options = self.options()?;
         self.run_with(&self.grid()?, &options)
     }
+
+    /// Explains a variant puzzle (read by the face with `dlx-variants`; the request's
+    /// `puzzle` and `shape` unused) with the request's options.
+    pub fn run_variant(
+        &self,
+        puzzle: &dlx_variants::Puzzle,
+    ) -> Result<Explanation, LogicRequestError> {
+        let options = self.options()?;
+        crate::explain_variant(puzzle, &options, &Ladder::default())
+            .map_err(LogicRequestError::logic("puzzle"))
+    }
 }
 
 /// The user's pencil marks: one list of digits a cell (row-major; an empty list for a cell
@@ -318,6 +329,45 @@ impl HintRequest {
     pub fn run(&self) -> Result<Hint, LogicRequestError> {
         self.run_on(&self.grid()?)
     }
+
+    /// The hint for a variant puzzle (read by the face with `dlx-variants`; the request's
+    /// `puzzle` and `shape` unused): `progress` is read as a grid of the puzzle's size,
+    /// `marks` as for a classic grid.
+    pub fn run_variant(&self, puzzle: &dlx_variants::Puzzle) -> Result<Hint, LogicRequestError> {
+        let level = self.level()?;
+        let n = puzzle.size();
+        let shape = Shape::for_size(n).map_err(|e| LogicRequestError::Invalid {
+            field: "puzzle",
+            message: e.to_string(),
+        })?;
+        let progress = match &self.progress {
+            Some(p) => Some(read_grid("progress", p, Some(shape))?.cells),
+            None => None,
+        };
+        let marks = match &self.marks {
+            Some(m) => Some(m.masks(shape)?),
+            None => None,
+        };
+        let mut solver = Solver::for_variant(
+            puzzle,
+            progress.as_deref(),
+            marks.as_deref(),
+            &Options::default(),
+            &Ladder::default(),
+        )
+        .map_err(LogicRequestError::logic(if progress.is_some() {
+            "progress"
+        } else {
+            "puzzle"
+        }))?;
+        let step = solver.next_step();
+        let solved = step.is_none() && solver.board().is_solved();
+        Ok(Hint {
+            text: step.as_ref().map(|s| s.hint_text(level)),
+            step,
+            solved,
+        })
+    }
 }
 
 /// The rating of a puzzle on Sudoku Explainer's scale, perhaps on another ladder (a scale, a
@@ -425,6 +475,26 @@ impl RateRequest {
         let filter = self.filter()?;
         rate_filtered(grid, &ladder, &filter, &Options::default())
             .map_err(LogicRequestError::logic("puzzle"))
+    }
+
+    /// Rates a variant puzzle (read by the face with `dlx-variants`; the request's `puzzle`
+    /// and `shape` unused) on the request's ladder with the variant techniques, through its
+    /// filter (the whole path is rated, so `early` is false).
+    pub fn rate_variant(
+        &self,
+        puzzle: &dlx_variants::Puzzle,
+    ) -> Result<Filtered, LogicRequestError> {
+        let ladder = self.ladder()?;
+        let filter = self.filter()?;
+        let path = crate::explain_variant(puzzle, &Options::default(), &ladder)
+            .map_err(LogicRequestError::logic("puzzle"))?;
+        let rating = path.rating;
+        Ok(Filtered {
+            pass: filter.accepts(&rating),
+            early: false,
+            steps: rating.steps,
+            rating,
+        })
     }
 
     /// Reads and rates the puzzle on the request's ladder (the filter unused).

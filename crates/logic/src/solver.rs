@@ -16,6 +16,7 @@ use crate::step::{Candidate, Step};
 use crate::strong;
 use crate::technique::{Finder, Scale, Technique, TechniqueSet};
 use crate::unique;
+use crate::variant;
 use crate::wings;
 
 /// Why a grid cannot be explained or rated.
@@ -63,6 +64,10 @@ pub enum LogicError {
     /// A grid in progress does not have the puzzle's shape.
     #[error("the grid in progress does not match the puzzle: {0}")]
     Mismatch(String),
+    /// A variant puzzle the logic cannot take (a size without a box shape), or whose search
+    /// failed.
+    #[error("{0}")]
+    Variant(String),
     /// A grid in progress changes one of the puzzle's givens.
     #[error("the grid in progress does not match the puzzle: r{}c{} is a given {given}", row + 1, col + 1)]
     GivenChanged {
@@ -500,6 +505,126 @@ impl Solver {
         .settled())
     }
 
+    /// A solver on a variant puzzle with one solution, with the techniques of `ladder` and
+    /// the variant techniques; uniqueness techniques are off (they assume the classic rules).
+    /// `progress` (the givens and the digits placed since, row-major) and `marks` (pencil
+    /// marks, one mask a cell) give a grid in progress, as [`Solver::from_progress`]; a
+    /// puzzle with several solutions is accepted only with one of them (for hints), its steps
+    /// holding in all of them.
+    pub fn for_variant(
+        puzzle: &dlx_variants::Puzzle,
+        progress: Option<&[u8]>,
+        marks: Option<&[u64]>,
+        options: &Options,
+        ladder: &Ladder,
+    ) -> Result<Solver, LogicError> {
+        let n = puzzle.size();
+        let shape = dlx_sudoku::Shape::for_size(n).map_err(|_| {
+            LogicError::Variant(format!(
+                "the logic takes variant grids of a size with a box shape (4, 6, 8, 9, 10, 12, 14, 15 or 16), not {n}x{n}"
+            ))
+        })?;
+        let limits = dlx_variants::Limits {
+            keep: 2,
+            ..dlx_variants::Limits::default()
+        };
+        let answer =
+            dlx_variants::solve(puzzle, &limits).map_err(|e| LogicError::Variant(e.to_string()))?;
+        let sols = answer.solutions;
+        if sols.is_empty() {
+            return Err(LogicError::NoSolution);
+        }
+        let unique = sols.len() == 1;
+        if !unique && progress.is_none() && marks.is_none() {
+            let cells = (0..n * n)
+                .filter(|&k| sols[0][k] != sols[1][k])
+                .map(|k| (k / n, k % n))
+                .collect();
+            return Err(LogicError::MultipleSolutions { cells });
+        }
+        let givens = puzzle.givens();
+        let current: Vec<u8> = match progress {
+            None => givens.to_vec(),
+            Some(g) => {
+                if g.len() != n * n {
+                    return Err(LogicError::Mismatch(format!(
+                        "{} cells instead of {}",
+                        g.len(),
+                        n * n
+                    )));
+                }
+                for k in 0..n * n {
+                    let (given, now) = (givens[k], g[k]);
+                    if given != 0 && now != given {
+                        return Err(LogicError::GivenChanged {
+                            row: k / n,
+                            col: k % n,
+                            given,
+                        });
+                    }
+                    if usize::from(now) > n {
+                        return Err(LogicError::Mismatch(format!(
+                            "r{}c{} holds {now}, past {n}",
+                            k / n + 1,
+                            k % n + 1
+                        )));
+                    }
+                    if now != 0 && given == 0 && unique && sols[0][k] != now {
+                        return Err(LogicError::WrongDigit {
+                            row: k / n,
+                            col: k % n,
+                            found: now,
+                            expected: sols[0][k],
+                        });
+                    }
+                }
+                g.to_vec()
+            }
+        };
+        if !unique {
+            let broken = !puzzle.rules().violations(&current).is_empty()
+                || !sols
+                    .iter()
+                    .any(|s| current.iter().zip(s).all(|(&c, &x)| c == 0 || c == x));
+            if broken {
+                return Err(LogicError::NoSolution);
+            }
+        }
+        let topo = std::sync::Arc::new(crate::board::Topology::for_rules(puzzle.rules(), shape));
+        let mut board = Board::on(topo, &current);
+        if let Some(m) = marks {
+            for (k, &m) in m.iter().enumerate().take(board.cand.len()) {
+                if board.value[k] == 0 {
+                    board.cand[k] &= m;
+                }
+            }
+        }
+        if unique {
+            for (k, &d) in sols[0].iter().enumerate() {
+                if board.value[k] == 0 && board.cand[k] >> (d - 1) & 1 == 0 {
+                    return Err(LogicError::MarkRemoved {
+                        row: k / n,
+                        col: k % n,
+                        digit: d,
+                    });
+                }
+            }
+        }
+        let mut options = options.clone();
+        options.uniqueness = false;
+        Ok(Solver {
+            engine: None,
+            scratch: None,
+            board,
+            solution: unique.then(|| sols[0].clone()),
+            unique,
+            options,
+            ladder: *ladder,
+            allowed: TechniqueSet::EMPTY,
+        }
+        .settled())
+    }
+
     /// The board now.
     pub fn board(&self) -> &Board {
         &self.board
@@ -540,7 +665,18 @@ impl Solver {
             if wanted.is_empty() {
                 continue;
             }
-            if let Some(s) = self.find(finder, wanted) {
+            if self.board.topo.has_clues()
+                && matches!(
+                    finder,
+                    Finder::Nested2 | Finder::Nested3 | Finder::Nested4 | Finder::Nested5
+                )
+            {
+                // the nested levels do not see a variant's clues, and cost seconds a step:
+                // the variant forcing chains (below them on the ladder) stand for them
+                continue;
+            }
+            if let Some(mut s) = self.find(finder, wanted) {
+                self.board.topo.fix_pattern(&mut s.pattern);
                 debug_assert!(
                     wanted.contains(s.technique),
                     "{finder:?} returned {:?}",
@@ -680,6 +816,17 @@ impl Solver {
             Finder::FinnedSwordfish => extra::finned_fish(b, 3),
             Finder::FinnedJellyfish => extra::finned_fish(b, 4),
             Finder::SimpleColouring => extra::simple_colouring(b),
+            Finder::Parity => variant::parity(b),
+            Finder::Thermo => variant::thermo(b),
+            Finder::Pairs => variant::pairs(b, wanted),
+            Finder::Killer => variant::cages(b),
+            Finder::VariantLocking => variant::locking(b),
+            Finder::CageDigits => variant::cage_digits(b),
+            Finder::Arrow => variant::arrows(b),
+            Finder::LittleKiller => variant::little_killers(b),
+            Finder::RuleOf45 => variant::rule_of_45(b),
+            Finder::Sandwich => variant::sandwiches(b),
+            Finder::VariantForcing => variant::forcing(b, self.options.deadline),
             Finder::Trial => self.trial(),
         }
     }
@@ -828,4 +975,37 @@ pub fn rate(grid: &Grid) -> Result<Rating, LogicError> {
 /// The rating of a puzzle on the ladder's scale (with its techniques).
 pub fn rate_with(grid: &Grid, ladder: &Ladder) -> Result<Rating, LogicError> {
     Ok(explain_with(grid, &Options::default(), ladder)?.rating)
+}
+
+/// Every step of a variant puzzle with one solution, easiest first ([`explain`] on its rules:
+/// the classic techniques on its houses and "sees" relation, and the variant techniques).
+pub fn explain_variant(
+    puzzle: &dlx_variants::Puzzle,
+    options: &Options,
+    ladder: &Ladder,
+) -> Result<Explanation, LogicError> {
+    Ok(Solver::for_variant(puzzle, None, None, options, ladder)?.run())
+}
+
+/// The rating of a variant puzzle with one solution (the hardest step of its path, on the
+/// scale of `docs/logic.md`).
+pub fn rate_variant(puzzle: &dlx_variants::Puzzle) -> Result<Rating, LogicError> {
+    Ok(explain_variant(puzzle, &Options::default(), &Ladder::default())?.rating)
+}
+
+/// The easiest next step of a variant puzzle as the user sees it (`progress`: the digits
+/// placed so far, givens included, row-major; `marks`: pencil marks), as [`hint`].
+pub fn hint_variant(
+    puzzle: &dlx_variants::Puzzle,
+    progress: Option<&[u8]>,
+    marks: Option<&[u64]>,
+) -> Result<Option<Step>, LogicError> {
+    Ok(Solver::for_variant(
+        puzzle,
+        progress,
+        marks,
+        &Options::default(),
+        &Ladder::default(),
+    )?
+    .next_step())
 }

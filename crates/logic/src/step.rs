@@ -78,6 +78,20 @@ pub struct Pattern {
     pub candidates: Vec<Candidate>,
     /// Links of a chain, in order (for forcing chains, the links of every branch).
     pub links: Vec<Link>,
+    /// On variant puzzles, the groups of cells of the pattern that are not a row, column or
+    /// box (a jigsaw region, a diagonal, a window, a killer cage, a thermometer...), each with
+    /// its name and cells; left out of the JSON when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub areas: Vec<Area>,
+}
+
+/// A named group of cells of a variant step: `region 4`, `diagonal+`, `killer cage 3`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Area {
+    /// Its name, as the step's sentence writes it.
+    pub name: String,
+    /// Its cells (row, column), 0-based.
+    pub cells: Vec<(usize, usize)>,
 }
 
 /// For forcing chains: how the branches meet.
@@ -161,7 +175,13 @@ impl Step {
         } else {
             "a"
         };
-        let houses: Vec<String> = self.pattern.houses.iter().map(|h| h.to_string()).collect();
+        let houses: Vec<String> = self
+            .pattern
+            .houses
+            .iter()
+            .map(|h| h.to_string())
+            .chain(self.pattern.areas.iter().map(|a| a.name.clone()))
+            .collect();
         let cells: Vec<String> = self
             .pattern
             .cells

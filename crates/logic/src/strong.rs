@@ -497,7 +497,7 @@ fn make_step(b: &Board, links: &[StrongLink], d: usize, f: &Found) -> Step {
             strong: i % 2 == 0,
         })
         .collect();
-    let houses: Vec<House> = ls.iter().map(|l| t.house(l.house)).collect();
+    let houses: Vec<House> = ls.iter().map(|l| t.house(l.house).into()).collect();
     let start = &ls[0].nodes[f.chain[0].1];
     let end = &ls[n - 1].nodes[1 - f.chain[n - 1].1];
     let elims: Vec<Candidate> = f.elims.iter().map(|&k| cand(b, k, d)).collect();
@@ -507,6 +507,7 @@ fn make_step(b: &Board, links: &[StrongLink], d: usize, f: &Found) -> Step {
         digits: vec![d as u8 + 1],
         candidates: path.clone(),
         links,
+        areas: Vec::new(),
     };
     let joined: Vec<String> = f.joins.iter().map(|&h| t.house(h).to_string()).collect();
     let hs: Vec<String> = houses.iter().map(|h| h.to_string()).collect();

@@ -108,6 +108,8 @@ pub enum Family {
     ForcingChain,
     /// Forcing chains with chains inside.
     Nested,
+    /// Deductions from a variant's clues: cages, thermometers, arrows, dots, sums.
+    Variant,
     /// Search, not logic.
     Trial,
 }
@@ -116,6 +118,16 @@ pub enum Family {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Finder {
     Singles,
+    Parity,
+    Thermo,
+    Pairs,
+    Killer,
+    VariantLocking,
+    CageDigits,
+    Arrow,
+    LittleKiller,
+    RuleOf45,
+    Sandwich,
     DirectLocking,
     DirectHiddenPair,
     NakedSingle,
@@ -151,6 +163,7 @@ pub(crate) enum Finder {
     Chains,
     TuvwxyzWing,
     AlignedTriple,
+    VariantForcing,
     Nishio,
     Multiple,
     Dynamic,
@@ -235,12 +248,26 @@ techniques! {
     HiddenSingleBox, "hidden_single_box", "Hidden single", Single, 12, [SC], false, Singles;
     /// The only place for a digit in a row or column (SE 1.5).
     HiddenSingleLine, "hidden_single_line", "Hidden single", Single, 15, [SC], false, Singles;
+    /// An even or odd cell keeps the digits of its parity (variants; 1.0).
+    EvenOdd, "even_odd", "Even/odd cell", Variant, 10, [SC], false, Parity;
     /// Pointing that leaves a hidden single, placed at once (SE 1.7).
     DirectPointing, "direct_pointing", "Direct pointing", Intersection, 17, [SC], false, DirectLocking;
     /// Claiming that leaves a hidden single (SE 1.9).
     DirectClaiming, "direct_claiming", "Direct claiming", Intersection, 19, [SC], false, DirectLocking;
     /// A hidden pair whose eliminations leave a hidden single (SE 2.0).
     DirectHiddenPair, "direct_hidden_pair", "Direct hidden pair", Subset, 20, [SC], false, DirectHiddenPair;
+    /// Thermometer bounds: digits no increasing filling of a thermometer allows (variants;
+    /// 2.0).
+    Thermometer, "thermometer", "Thermometer", Variant, 20, [SC], false, Thermo;
+    /// A white or black dot or an X or V between two cells: digits with no partner in the
+    /// other cell (variants; 2.1).
+    PairClue, "pair_clue", "Dot or XV pair", Variant, 21, [SC], false, Pairs;
+    /// A negative rule (nonconsecutive, negative dots, negative XV) between unmarked
+    /// neighbours: digits with no allowed partner in the other cell (variants; 2.1).
+    NegativeRule, "negative_rule", "Negative rule", Variant, 21, [SC], false, Pairs;
+    /// Killer cage combinations: digits no filling of a cage allows (its sum, different
+    /// digits, the candidates) (variants; 2.2).
+    CageCombination, "cage_combination", "Cage combination", Variant, 22, [SC], false, Killer;
     /// The only candidate of a cell (SE 2.3).
     NakedSingle, "naked_single", "Naked single", Single, 23, [SC], false, NakedSingle;
     /// A hidden triple whose eliminations leave a hidden single (SE 2.5).
@@ -249,10 +276,28 @@ techniques! {
     Pointing, "pointing", "Pointing", Intersection, 26, [SC], false, Locking;
     /// A digit of a row or column confined to one box: it leaves the rest of the box (SE 2.8).
     Claiming, "claiming", "Claiming", Intersection, 28, [SC], false, Locking;
+    /// A digit of a house confined to cells that some other cell sees (a variant's houses
+    /// and "sees" relation: diagonals, windows, regions, knight's and king's moves, cages)
+    /// (variants; 2.8).
+    VariantLocking, "variant_locking", "Locked candidates (variant)", Variant, 28, [SC], false, VariantLocking;
+    /// A digit every filling of a cage holds leaves the cells that see all its places in the
+    /// cage (variants; 2.8).
+    CageDigits, "cage_digits", "Cage digits", Variant, 28, [SC], false, CageDigits;
+    /// Arrow sums: digits of the circle or the line no filling allows (variants; 2.9).
+    ArrowSum, "arrow_sum", "Arrow sum", Variant, 29, [SC], false, Arrow;
     /// Two cells of a house with the same two candidates (SE 3.0).
     NakedPair, "naked_pair", "Naked pair", Subset, 30, [SC], false, NakedPair;
+    /// Little killer sums: digits of the diagonal no filling allows (variants; 3.0).
+    LittleKillerSum, "little_killer_sum", "Little killer sum", Variant, 30, [SC], false, LittleKiller;
+    /// The rule of 45: the cells of a house (or 2 or 3 adjacent rows or columns) outside the
+    /// cages inside it (innies), or the cells of the cages crossing it outside it (outies),
+    /// add up to a known sum (variants; 3.0).
+    RuleOf45, "rule_of_45", "Rule of 45", Variant, 30, [SC], false, RuleOf45;
     /// A digit in two rows confined to two columns, or the transpose (SE 3.2).
     XWing, "x_wing", "X-wing", Fish, 32, [SC], false, XWing;
+    /// Sandwich sums: digits no placement of the 1, the N and the digits between them allows
+    /// (variants; 3.2).
+    SandwichSum, "sandwich_sum", "Sandwich sum", Variant, 32, [SC], false, Sandwich;
     /// An X-wing with a fin: extra places of the digit in one base line, in one box (3.4;
     /// sashimi, a corner missing, 3.5). Not in Sudoku Explainer.
     FinnedXWing, "finned_x_wing", "Finned X-wing", Fish, 34, [-], false, FinnedXWing;
@@ -357,6 +402,10 @@ techniques! {
     TuvwxyzWing, "tuvwxyz_wing", "TUVWXYZ-wing", Wing, 75, [S], false, TuvwxyzWing;
     /// Three cells whose candidate triples are all ruled out but some (SE 7.5).
     AlignedTripleExclusion, "aligned_triple_exclusion", "Aligned triple exclusion", Exclusion, 75, [SC], false, AlignedTriple;
+    /// A candidate whose placement, followed by singles and the variant clues' deductions,
+    /// breaks the board (variants with clues only: cages, thermometers, arrows, dots...;
+    /// 7.5 plus SE's length increment on the digits placed).
+    VariantForcingChain, "variant_forcing_chain", "Forcing chain (variant)", Variant, 75, [SC], false, VariantForcing;
     /// A single-digit dynamic assumption that ends in a contradiction (SE 7.5 plus length).
     Nishio, "nishio", "Nishio forcing chain", ForcingChain, 75, [SC], false, Nishio;
     /// Static implications from every candidate of a cell (SE 8.0 plus length).

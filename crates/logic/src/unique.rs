@@ -396,6 +396,7 @@ pub(crate) fn unique_loops(b: &Board, wanted: TechniqueSet) -> Option<Step> {
             .flat_map(|&k| bits(b.cand[k] & pair).map(move |d| cand(b, k, d)))
             .collect(),
         links: vec![],
+        areas: Vec::new(),
     };
     let title = if best.technique == Technique::UniqueLoop {
         format!("Unique loop {} type {}", best.cells.len(), best.kind)
@@ -542,6 +543,7 @@ pub(crate) fn bug(b: &Board, wanted: TechniqueSet, scale: Scale) -> Option<Step>
             .flat_map(|&k| bits(bug_values[k]).map(move |d| cand(b, k, d)))
             .collect(),
         links: vec![],
+        areas: Vec::new(),
     };
     let step = |technique: Technique,
                 tenths: u16,

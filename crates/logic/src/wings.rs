@@ -229,7 +229,7 @@ pub(crate) fn als_wing(b: &Board, k: usize) -> Option<Step> {
         &cells,
         a.digits,
         elims,
-        vec![t.house(a.house)],
+        vec![t.house(a.house).into()],
         &what,
     );
     Some(Step {
@@ -260,6 +260,7 @@ fn als_step(
             .flat_map(|&k| bits(b.cand[k] & digits).map(move |d| cand(b, k, d)))
             .collect(),
         links: vec![],
+        areas: Vec::new(),
     };
     // `elimination` appends ": eliminations" to `what`; drop the trailing "so"
     let what = what.trim_end_matches(", so").trim_end_matches(" so");
@@ -322,7 +323,7 @@ pub(crate) fn als_xz(b: &Board) -> Option<Step> {
         rc.join(" or ")
     );
     let cells: Vec<usize> = a.cells.iter().chain(&c.cells).copied().collect();
-    let houses = vec![t.house(a.house), t.house(c.house)];
+    let houses = vec![t.house(a.house).into(), t.house(c.house).into()];
     Some(als_step(
         b,
         Technique::AlsXz,
@@ -406,7 +407,10 @@ pub(crate) fn als_xy_wing(b: &Board) -> Option<Step> {
         .flat_map(|&s| sets[s].cells.iter().copied())
         .collect();
     let digits = sets[p].digits | sets[i].digits | sets[j].digits;
-    let houses = [p, i, j].iter().map(|&s| t.house(sets[s].house)).collect();
+    let houses = [p, i, j]
+        .iter()
+        .map(|&s| t.house(sets[s].house).into())
+        .collect();
     Some(als_step(
         b,
         Technique::AlsXyWing,

@@ -132,10 +132,22 @@ impl RateArgs {
     }
 }
 
-/// Reads the one puzzle of `input` (refusing a file of puzzles): its name and text.
-fn one_puzzle(args: &InputArgs, verb: &str) -> Result<(String, String)> {
+/// The one puzzle of an input: a classic grid's text, or a variant puzzle read by
+/// `dlx-variants` (f-puzzles JSON or link, our JSON or text format).
+enum OnePuzzle {
+    Classic(String),
+    Variant(Box<dlx_variants::Puzzle>),
+}
+
+/// Reads the one puzzle of `input` (refusing a file of puzzles): its name and the puzzle.
+fn one_puzzle(args: &InputArgs, verb: &str) -> Result<(String, OnePuzzle)> {
     let input = open(args)?;
     let name = input.name.clone();
+    if let Some(format) = args.from.variant(&input.head.join("\n")) {
+        let text = input.into_text()?;
+        let puzzle = super::variant::read_variant(&name, text, format)?;
+        return Ok((name, OnePuzzle::Variant(Box::new(puzzle))));
+    }
     if input.kind == InputKind::Lines
         && input
             .head
@@ -149,7 +161,7 @@ fn one_puzzle(args: &InputArgs, verb: &str) -> Result<(String, String)> {
              use `dlx sudoku rate`)"
         );
     }
-    Ok((name, input.into_text()?))
+    Ok((name, OnePuzzle::Classic(input.into_text()?)))
 }
 
 /// A request's error as the command line says it: the input's name, then the sentence.
@@ -198,6 +210,10 @@ pub fn explain(args: ExplainArgs) -> Result<Found> {
         return Ok(Found::Some);
     }
     let (name, puzzle) = one_puzzle(&args.input, "explain")?;
+    let puzzle = match puzzle {
+        OnePuzzle::Classic(text) => text,
+        OnePuzzle::Variant(p) => return explain_variant(&name, &p, &args, out),
+    };
     let request = ExplainRequest {
         puzzle,
         shape: args.input.shape,
@@ -213,11 +229,44 @@ pub fn explain(args: ExplainArgs) -> Result<Found> {
     let path: Explanation = request
         .run_with(&grid, &options)
         .map_err(|e| refused(&name, &e))?;
+    let replay = dlx_logic::Solver::new(&grid, &options)?;
+    write_path(out, &path, replay, &args)
+}
+
+/// `explain` on a variant puzzle: the same output as for a classic grid.
+fn explain_variant(
+    name: &str,
+    puzzle: &dlx_variants::Puzzle,
+    args: &ExplainArgs,
+    out: BufWriter<io::StdoutLock<'_>>,
+) -> Result<Found> {
+    let request = ExplainRequest {
+        max_steps: args
+            .max_steps
+            .map(|m| usize::try_from(m).unwrap_or(usize::MAX)),
+        upto: args.upto.map(|t| t.as_str().to_string()),
+        no_uniqueness: args.no_uniqueness,
+        time_limit_ms: args.time_limit.map(crate::output::millis),
+        ..ExplainRequest::default()
+    };
+    let options = request.options().map_err(|e| refused(name, &e))?;
+    let path = request.run_variant(puzzle).map_err(|e| refused(name, &e))?;
+    let replay = dlx_logic::Solver::for_variant(puzzle, None, None, &options, &Default::default())?;
+    write_path(out, &path, replay, args)
+}
+
+/// Writes an explanation: the steps (and the grid after each with `--grids`), why the path
+/// ended and the rating, or one JSON object.
+fn write_path(
+    mut out: BufWriter<io::StdoutLock<'_>>,
+    path: &Explanation,
+    mut replay: dlx_logic::Solver,
+    args: &ExplainArgs,
+) -> Result<Found> {
     if args.json {
-        serde_json::to_writer(&mut out, &path)?;
+        serde_json::to_writer(&mut out, path)?;
         writeln!(out)?;
     } else {
-        let mut replay = dlx_logic::Solver::new(&grid, &options)?;
         for (k, step) in path.steps.iter().enumerate() {
             out.write_all(step_lines(k, step).as_bytes())?;
             if args.grids {
@@ -252,6 +301,10 @@ pub fn explain(args: ExplainArgs) -> Result<Found> {
 /// Runs `dlx sudoku hint`.
 pub fn hint(args: HintArgs) -> Result<Found> {
     let (name, puzzle) = one_puzzle(&args.input, "hint")?;
+    let (puzzle, variant) = match puzzle {
+        OnePuzzle::Classic(text) => (text, None),
+        OnePuzzle::Variant(p) => (String::new(), Some(p)),
+    };
     let request = HintRequest {
         puzzle,
         progress: args.progress.clone(),
@@ -259,7 +312,11 @@ pub fn hint(args: HintArgs) -> Result<Found> {
         shape: args.input.shape,
         level: args.level,
     };
-    let hint = request.run().map_err(|e| match &e {
+    let hint = match &variant {
+        Some(p) => request.run_variant(p),
+        None => request.run(),
+    };
+    let hint = hint.map_err(|e| match &e {
         LogicRequestError::Read(r) if r.field() == "progress" => {
             anyhow!("--progress: {}", r.reason())
         }
@@ -495,6 +552,39 @@ pub fn rate(args: RateArgs) -> Result<Found> {
                 "--pass and --fail need a filter (--er, --ep, --ed, --diamonds or --pearls)"
             );
         }
+    }
+    if let Some(format) = args.input.from.variant(&input.head.join("\n")) {
+        if routed {
+            anyhow::bail!("--pass and --fail take a file of classic puzzles, one a line");
+        }
+        let puzzle = super::variant::read_variant(&name, input.into_text()?, format)?;
+        let request = args.request(String::new());
+        let filter = request.filter().map_err(|e| refused(&name, &e))?;
+        let f = request
+            .rate_variant(&puzzle)
+            .map_err(|e| refused(&name, &e))?;
+        match (filter.is_empty(), args.json) {
+            (true, true) => serde_json::to_writer(&mut out, &f.rating)?,
+            (true, false) => write!(out, "{}", rating_line(&f.rating))?,
+            (false, true) => write!(
+                out,
+                "{}",
+                serde_json::json!({"rating": f.rating, "pass": f.pass, "early": f.early})
+            )?,
+            (false, false) => write!(
+                out,
+                "{}; {}",
+                if f.pass { "pass" } else { "fail" },
+                rating_line(&f.rating)
+            )?,
+        }
+        writeln!(out)?;
+        out.flush()?;
+        return Ok(if filter.is_empty() || f.pass {
+            Found::Some
+        } else {
+            Found::None
+        });
     }
     let mut files = Sinks {
         out: &mut out,

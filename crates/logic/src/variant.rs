@@ -1,0 +1,1146 @@
+//! The deductions of a variant's clues: even and odd cells, thermometers, dots and XV with
+//! their negative rules, killer cage combinations and the digits a cage must hold, locked
+//! candidates over a variant's houses and "sees" relation, arrows, little killers, the rule
+//! of 45 and sandwiches.
+//!
+//! Each finder keeps, for the cells of one clue, the digits some filling of the clue allows
+//! (its *support*) given the candidates, and removes the others. Supports are computed
+//! exactly where the clue's cells all see each other (their digits differ: a mask of the
+//! digits used so far is the state) and by sums alone where they may repeat (a relaxation:
+//! it keeps every digit a real filling uses, so every elimination stays sound). A finder
+//! returns the first clue with an elimination; on a classic board (no variant) every finder
+//! returns `None` at once.
+
+use crate::basic::{bits, cand, elimination, fmt_digits, rc};
+use crate::board::Board;
+use crate::step::{Area, Candidate, Pattern, Step, Technique};
+use crate::technique::TechniqueSet;
+use crate::vrules::{Clue, ClueKind};
+
+/// The digits cell `k` may hold: its candidates, or its digit when placed.
+#[inline]
+fn eff(b: &Board, k: usize) -> u64 {
+    match b.value[k] {
+        0 => b.cand[k],
+        v => 1 << (v - 1),
+    }
+}
+
+/// The sum of the digits of a mask (bit `d` is digit `d + 1`).
+#[inline]
+fn mask_sum(m: u64) -> u32 {
+    bits(m).map(|d| d as u32 + 1).sum()
+}
+
+/// The support of cells whose digits all differ, holding digits of `masks` (one a cell),
+/// whose set of digits `accept` takes; `max_sum` prunes partial sets. `None` when no
+/// filling exists; else each cell's support and the sets of digits of every filling.
+fn clique_support(
+    masks: &[u64],
+    max_sum: Option<u32>,
+    accept: &dyn Fn(u64) -> bool,
+) -> Option<(Vec<u64>, Vec<u64>)> {
+    let len = masks.len();
+    let mut levels: Vec<Vec<u64>> = Vec::with_capacity(len + 1);
+    levels.push(vec![0]);
+    for &mk in masks {
+        let mut next = Vec::new();
+        for &m in levels.last().expect("a level") {
+            for d in bits(mk & !m) {
+                let nm = m | 1 << d;
+                if max_sum.is_none_or(|s| mask_sum(nm) <= s) {
+                    next.push(nm);
+                }
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        if next.is_empty() {
+            return None;
+        }
+        levels.push(next);
+    }
+    let finals: Vec<u64> = levels[len].iter().copied().filter(|&m| accept(m)).collect();
+    if finals.is_empty() {
+        return None;
+    }
+    let mut support = vec![0u64; len];
+    let mut good = finals.clone();
+    for i in (0..len).rev() {
+        let mut prev = Vec::new();
+        for &m in &levels[i] {
+            let mut ok = false;
+            for d in bits(masks[i] & !m) {
+                if good.binary_search(&(m | 1 << d)).is_ok() {
+                    support[i] |= 1 << d;
+                    ok = true;
+                }
+            }
+            if ok {
+                prev.push(m);
+            }
+        }
+        good = prev;
+    }
+    Some((support, finals))
+}
+
+/// The support of cells whose digits may repeat, adding up to a sum `target` accepts, by
+/// partial sums. `None` when no filling exists; else each cell's support and, for each sum,
+/// whether a filling reaches it.
+fn sum_support(masks: &[u64], target: &dyn Fn(u32) -> bool) -> Option<(Vec<u64>, Vec<bool>)> {
+    let len = masks.len();
+    let top: usize = masks.iter().map(|&m| 64 - m.leading_zeros() as usize).sum();
+    let mut fwd = vec![vec![false; top + 1]; len + 1];
+    fwd[0][0] = true;
+    for i in 0..len {
+        for s in 0..=top {
+            if fwd[i][s] {
+                for d in bits(masks[i]) {
+                    if s + d < top {
+                        fwd[i + 1][s + d + 1] = true;
+                    }
+                }
+            }
+        }
+    }
+    // back[i][s]: from partial sum s after i cells, an accepted total is reachable
+    let mut back = vec![vec![false; top + 1]; len + 1];
+    let mut any = false;
+    for s in 0..=top {
+        back[len][s] = target(s as u32);
+        any |= back[len][s] && fwd[len][s];
+    }
+    if !any {
+        return None;
+    }
+    for i in (0..len).rev() {
+        for s in 0..=top {
+            back[i][s] = bits(masks[i]).any(|d| s + d < top && back[i + 1][s + d + 1]);
+        }
+    }
+    let mut support = vec![0u64; len];
+    for i in 0..len {
+        for s in 0..=top {
+            if fwd[i][s] {
+                for d in bits(masks[i]) {
+                    if s + d < top && back[i + 1][s + d + 1] {
+                        support[i] |= 1 << d;
+                    }
+                }
+            }
+        }
+    }
+    let reached = (0..=top).map(|s| fwd[len][s] && back[len][s]).collect();
+    Some((support, reached))
+}
+
+/// Whether the cells all see each other (their digits differ).
+fn is_clique(b: &Board, cells: &[usize]) -> bool {
+    cells
+        .iter()
+        .enumerate()
+        .all(|(i, &x)| cells[i + 1..].iter().all(|&y| b.topo.sees(x, y)))
+}
+
+/// Support of cells adding up to a sum `target` accepts: exact when they see each other.
+fn any_sum_support(b: &Board, cells: &[usize], target: &dyn Fn(u32) -> bool) -> Option<Vec<u64>> {
+    let masks: Vec<u64> = cells.iter().map(|&k| eff(b, k)).collect();
+    if is_clique(b, cells) {
+        clique_support(&masks, None, &|m| target(mask_sum(m))).map(|x| x.0)
+    } else {
+        sum_support(&masks, target).map(|x| x.0)
+    }
+}
+
+/// The eliminations a support makes in the empty cells of `cells`.
+fn removals(b: &Board, cells: &[usize], support: &[u64]) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for (&k, &s) in cells.iter().zip(support) {
+        if b.value[k] == 0 {
+            for d in bits(b.cand[k] & !s) {
+                out.push(cand(b, k, d));
+            }
+        }
+    }
+    out
+}
+
+/// A step of a clue: its cells drawn as an area named `name`.
+fn clue_step(
+    b: &Board,
+    technique: Technique,
+    name: &str,
+    cells: &[usize],
+    elims: Vec<Candidate>,
+    what: &str,
+) -> Step {
+    let mut digits = 0u64;
+    for e in &elims {
+        digits |= 1 << (e.digit - 1);
+    }
+    let pattern = Pattern {
+        cells: cells.iter().map(|&k| rc(b, k)).collect(),
+        digits: bits(digits).map(|d| d as u8 + 1).collect(),
+        candidates: cells
+            .iter()
+            .filter(|&&k| b.value[k] == 0)
+            .flat_map(|&k| bits(b.cand[k]).map(move |d| cand(b, k, d)))
+            .collect(),
+        areas: vec![Area {
+            name: name.to_string(),
+            cells: cells.iter().map(|&k| rc(b, k)).collect(),
+        }],
+        ..Default::default()
+    };
+    elimination(technique, elims, pattern, what)
+}
+
+fn cells_of(c: &Clue) -> Vec<usize> {
+    c.cells.iter().map(|&k| k as usize).collect()
+}
+
+fn names(b: &Board, cells: &[usize]) -> String {
+    let v: Vec<String> = cells.iter().map(|&k| b.topo.name(k)).collect();
+    v.join(" ")
+}
+
+fn clues(b: &Board) -> &[Clue] {
+    match &b.topo.variant {
+        Some(v) => &v.clues.clues,
+        None => &[],
+    }
+}
+
+/// Even and odd cells: every cell of a parity clue loses the digits of the other parity (one
+/// step for all of them).
+pub(crate) fn parity(b: &Board) -> Option<Step> {
+    let mut elims = Vec::new();
+    let mut cells = Vec::new();
+    for c in clues(b) {
+        let ClueKind::Parity { even } = c.kind else {
+            continue;
+        };
+        let k = c.cells[0] as usize;
+        // bit d is digit d + 1: even digits are the odd bits
+        let keep = (0..b.topo.n)
+            .filter(|d| (d % 2 == 1) == even)
+            .fold(0u64, |m, d| m | 1 << d);
+        if b.value[k] == 0 && b.cand[k] & !keep != 0 {
+            cells.push(k);
+            elims.extend(bits(b.cand[k] & !keep).map(|d| cand(b, k, d)));
+        }
+    }
+    if elims.is_empty() {
+        return None;
+    }
+    let pattern = Pattern {
+        cells: cells.iter().map(|&k| rc(b, k)).collect(),
+        ..Default::default()
+    };
+    Some(elimination(
+        Technique::EvenOdd,
+        elims,
+        pattern,
+        &format!(
+            "Even/odd cells: {} keep only the digits of their parity",
+            names(b, &cells)
+        ),
+    ))
+}
+
+/// Thermometers: digits strictly increase from the bulb, so each cell lies above the
+/// smallest digit the cell before it allows and below the largest the cell after it allows.
+pub(crate) fn thermo(b: &Board) -> Option<Step> {
+    for c in clues(b) {
+        if !matches!(c.kind, ClueKind::Thermo) {
+            continue;
+        }
+        let cells = cells_of(c);
+        let mut m: Vec<u64> = cells.iter().map(|&k| eff(b, k)).collect();
+        for i in 1..m.len() {
+            let lo = m[i - 1].trailing_zeros();
+            m[i] &= if lo >= 63 { 0 } else { !((2u64 << lo) - 1) };
+        }
+        for i in (0..m.len().saturating_sub(1)).rev() {
+            let hi = 63 - m[i + 1].leading_zeros().min(63);
+            m[i] &= if m[i + 1] == 0 { 0 } else { (1u64 << hi) - 1 };
+        }
+        let elims = removals(b, &cells, &m);
+        if !elims.is_empty() {
+            let what = format!(
+                "Thermometer: the digits of {} ({}) increase from its bulb",
+                c.name,
+                names(b, &cells)
+            );
+            return Some(clue_step(
+                b,
+                Technique::Thermometer,
+                &c.name,
+                &cells,
+                elims,
+                &what,
+            ));
+        }
+    }
+    None
+}
+
+/// Dots, XV and the negative rules: a digit of one cell with no partner the other cell
+/// allows goes. Clues first (one clue a step), then the negative rules (one cell's unmarked
+/// neighbours a step).
+pub(crate) fn pairs(b: &Board, wanted: TechniqueSet) -> Option<Step> {
+    let t = &b.topo;
+    let partner_less = |table: &[u64], x: usize, y: usize, sees: bool| -> Vec<Candidate> {
+        // the candidates of y with no partner in x
+        let mx = eff(b, x);
+        let mut out = Vec::new();
+        if b.value[y] != 0 {
+            return out;
+        }
+        for dy in bits(b.cand[y]) {
+            let ok = bits(mx).any(|dx| table[dx] >> dy & 1 != 0 && !(sees && dx == dy));
+            if !ok {
+                out.push(cand(b, y, dy));
+            }
+        }
+        out
+    };
+    if wanted.contains(Technique::PairClue) {
+        for c in clues(b) {
+            let ClueKind::Pair {
+                ref table,
+                negative: false,
+            } = c.kind
+            else {
+                continue;
+            };
+            let (x, y) = (c.cells[0] as usize, c.cells[1] as usize);
+            let sees = t.sees(x, y);
+            let mut elims = partner_less(table, x, y, sees);
+            elims.extend(partner_less(table, y, x, sees));
+            if !elims.is_empty() {
+                let what = format!(
+                    "Dot or XV pair: {} ({}) allows only pairs that fit it",
+                    c.name,
+                    names(b, &[x, y])
+                );
+                return Some(clue_step(
+                    b,
+                    Technique::PairClue,
+                    &c.name,
+                    &[x, y],
+                    elims,
+                    &what,
+                ));
+            }
+        }
+    }
+    if wanted.contains(Technique::NegativeRule) {
+        for x in 0..t.ncells {
+            let mut elims = Vec::new();
+            let mut rule = "";
+            let mut near = Vec::new();
+            for c in clues(b) {
+                let ClueKind::Pair {
+                    ref table,
+                    negative: true,
+                } = c.kind
+                else {
+                    continue;
+                };
+                let (p, q) = (c.cells[0] as usize, c.cells[1] as usize);
+                let y = if p == x {
+                    q
+                } else if q == x {
+                    p
+                } else {
+                    continue;
+                };
+                let e = partner_less(table, x, y, t.sees(x, y));
+                if !e.is_empty() && (rule.is_empty() || rule == c.name) {
+                    rule = &c.name;
+                    near.push(y);
+                    for c in e {
+                        if !elims.contains(&c) {
+                            elims.push(c);
+                        }
+                    }
+                }
+            }
+            if !elims.is_empty() {
+                let mut cells = vec![x];
+                cells.extend(&near);
+                let what = format!(
+                    "Negative rule ({rule}): {} {} leaves no allowed partner in its unmarked neighbour{} {}",
+                    t.name(x),
+                    if b.value[x] != 0 {
+                        format!("holding {}", b.value[x])
+                    } else {
+                        format!("holding {{{}}}", fmt_digits(b.cand[x]))
+                    },
+                    if near.len() > 1 { "s" } else { "" },
+                    names(b, &near)
+                );
+                return Some(clue_step(
+                    b,
+                    Technique::NegativeRule,
+                    rule,
+                    &cells,
+                    elims,
+                    &what,
+                ));
+            }
+        }
+    }
+    None
+}
+
+fn combos_text(finals: &[u64]) -> String {
+    let mut v: Vec<String> = finals
+        .iter()
+        .take(4)
+        .map(|&m| format!("{{{}}}", fmt_digits(m)))
+        .collect();
+    if finals.len() > 4 {
+        v.push(format!("… ({} sets)", finals.len()));
+    }
+    v.join(" or ")
+}
+
+/// The support of a cage with a sum, and its sets of digits.
+fn cage_fillings(b: &Board, cells: &[usize], sum: u32) -> Option<(Vec<u64>, Vec<u64>)> {
+    let masks: Vec<u64> = cells.iter().map(|&k| eff(b, k)).collect();
+    clique_support(&masks, Some(sum), &|m| mask_sum(m) == sum)
+}
+
+/// Killer cage combinations: digits no filling of a cage's sum allows.
+pub(crate) fn cages(b: &Board) -> Option<Step> {
+    let v = b.topo.variant.as_ref()?;
+    for (c, sum) in v.clues.cages() {
+        let Some(sum) = sum else { continue };
+        let cells = cells_of(c);
+        if cells.iter().all(|&k| b.value[k] != 0) {
+            continue;
+        }
+        let Some((support, finals)) = cage_fillings(b, &cells, sum) else {
+            continue;
+        };
+        let elims = removals(b, &cells, &support);
+        if !elims.is_empty() {
+            let what = format!(
+                "Cage combination: {} adds up to {sum} in {} with the digits {}",
+                c.name,
+                names(b, &cells),
+                combos_text(&finals)
+            );
+            return Some(clue_step(
+                b,
+                Technique::CageCombination,
+                &c.name,
+                &cells,
+                elims,
+                &what,
+            ));
+        }
+    }
+    None
+}
+
+/// The cells outside `inside` holding `d` that see every cell of `places`.
+fn seeing_all(b: &Board, places: &[usize], inside: &[usize], d: usize) -> Vec<usize> {
+    let t = &b.topo;
+    let Some(&first) = places.first() else {
+        return Vec::new();
+    };
+    t.peers[first]
+        .iter()
+        .map(|&q| q as usize)
+        .filter(|&q| {
+            b.cand[q] >> d & 1 != 0
+                && !inside.contains(&q)
+                && places.iter().all(|&p| p != q && t.sees(p, q))
+        })
+        .collect()
+}
+
+/// A digit every filling of a cage holds: it leaves the cells that see all its places in
+/// the cage.
+pub(crate) fn cage_digits(b: &Board) -> Option<Step> {
+    let v = b.topo.variant.as_ref()?;
+    for (c, sum) in v.clues.cages() {
+        let cells = cells_of(c);
+        let masks: Vec<u64> = cells.iter().map(|&k| eff(b, k)).collect();
+        let Some((_, finals)) = sum.and_then(|s| cage_fillings(b, &cells, s)) else {
+            continue;
+        };
+        let required = finals.iter().fold(u64::MAX, |a, &m| a & m);
+        let placed = cells
+            .iter()
+            .filter(|&&k| b.value[k] != 0)
+            .fold(0u64, |m, &k| m | 1 << (b.value[k] - 1));
+        for d in bits(required & !placed) {
+            let places: Vec<usize> = cells
+                .iter()
+                .zip(&masks)
+                .filter(|(_, m)| *m >> d & 1 != 0)
+                .map(|(&k, _)| k)
+                .collect();
+            let seen = seeing_all(b, &places, &cells, d);
+            if seen.is_empty() {
+                continue;
+            }
+            let elims: Vec<Candidate> = seen.iter().map(|&k| cand(b, k, d)).collect();
+            let what = format!(
+                "Cage digits: every filling of {} holds {} ({}), in {}, which {} see{}",
+                c.name,
+                d + 1,
+                combos_text(&finals),
+                names(b, &places),
+                names(b, &seen),
+                if seen.len() == 1 { "s" } else { "" }
+            );
+            return Some(clue_step(
+                b,
+                Technique::CageDigits,
+                &c.name,
+                &cells,
+                elims,
+                &what,
+            ));
+        }
+    }
+    None
+}
+
+/// Locked candidates over a variant's houses and "sees" relation: a digit of a full house
+/// confined to cells another cell sees all of leaves that cell.
+pub(crate) fn locking(b: &Board) -> Option<Step> {
+    let t = &b.topo;
+    t.variant.as_ref()?;
+    for h in 0..t.nfull() {
+        let house = t.cells(h);
+        let placed = b.placed_in(h);
+        for d in bits(t.shape.full_mask() & !placed) {
+            let places: Vec<usize> = house
+                .iter()
+                .map(|&k| k as usize)
+                .filter(|&k| b.cand[k] >> d & 1 != 0)
+                .collect();
+            if places.len() < 2 {
+                continue;
+            }
+            let seen = seeing_all(b, &places, &[], d);
+            if seen.is_empty() {
+                continue;
+            }
+            let why: Vec<String> = if seen.len() == 1 {
+                places.iter().map(|&p| t.why_sees(seen[0], p)).collect()
+            } else {
+                Vec::new()
+            };
+            let mut why = why;
+            why.dedup();
+            let because = if why.len() == 1 || why.iter().all(|w| w == &why[0]) && !why.is_empty() {
+                format!(" ({})", why[0])
+            } else {
+                String::new()
+            };
+            let elims: Vec<Candidate> = seen.iter().map(|&k| cand(b, k, d)).collect();
+            let what = format!(
+                "Locked candidates: {} in {} is confined to {}, which {} see{}{because}",
+                d + 1,
+                t.house(h),
+                names(b, &places),
+                names(b, &seen),
+                if seen.len() == 1 { "s" } else { "" }
+            );
+            let pattern = crate::basic::cells_pattern(b, &places, vec![t.house(h).into()], 1 << d);
+            return Some(elimination(
+                Technique::VariantLocking,
+                elims,
+                pattern,
+                &what,
+            ));
+        }
+    }
+    None
+}
+
+/// The support of an arrow (`None`: no filling).
+fn arrow_support(b: &Board, c: &Clue) -> Option<Vec<u64>> {
+    let ClueKind::Arrow { circle } = c.kind else {
+        return None;
+    };
+    let cells = cells_of(c);
+    let (circ, line) = cells.split_at(circle);
+    let lmasks: Vec<u64> = line.iter().map(|&k| eff(b, k)).collect();
+    // sums the line can make
+    let (_, reach) = sum_support(&lmasks, &|_| true)?;
+    // the circle's fillings
+    let cm: Vec<u64> = circ.iter().map(|&k| eff(b, k)).collect();
+    let mut csup = vec![0u64; circ.len()];
+    let mut values = vec![false; reach.len()];
+    let mut digits = vec![0usize; circ.len()];
+    let combos: usize = cm.iter().map(|m| m.count_ones() as usize).product();
+    if combos > 4096 {
+        // too many to list: keep everything (sound)
+        return Some(cells.iter().map(|&k| eff(b, k)).collect());
+    }
+    'combo: for mut i in 0..combos {
+        for (j, &m) in cm.iter().enumerate() {
+            let c = m.count_ones() as usize;
+            digits[j] = bits(m).nth(i % c).expect("a digit");
+            i /= c;
+        }
+        for x in 0..digits.len() {
+            for y in x + 1..digits.len() {
+                if digits[x] == digits[y] && b.topo.sees(circ[x], circ[y]) {
+                    continue 'combo;
+                }
+            }
+        }
+        let v = digits.iter().fold(0usize, |a, &d| a * 10 + d + 1);
+        if v < values.len() && reach[v] {
+            values[v] = true;
+            for (j, &d) in digits.iter().enumerate() {
+                csup[j] |= 1 << d;
+            }
+        }
+    }
+    let target = |s: u32| (s as usize) < values.len() && values[s as usize];
+    let lsup = any_sum_support(b, line, &target)?;
+    let mut support = csup;
+    support.extend(lsup);
+    Some(support)
+}
+
+/// Arrows: the circle's number is the sum of the line.
+pub(crate) fn arrows(b: &Board) -> Option<Step> {
+    for c in clues(b) {
+        let ClueKind::Arrow { circle } = c.kind else {
+            continue;
+        };
+        let cells = cells_of(c);
+        let Some(support) = arrow_support(b, c) else {
+            continue;
+        };
+        let elims = removals(b, &cells, &support);
+        if !elims.is_empty() {
+            let (circ, line) = cells.split_at(circle);
+            let what = format!(
+                "Arrow sum: the line of {} ({}) adds up to its circle ({})",
+                c.name,
+                names(b, line),
+                names(b, circ)
+            );
+            return Some(clue_step(
+                b,
+                Technique::ArrowSum,
+                &c.name,
+                &cells,
+                elims,
+                &what,
+            ));
+        }
+    }
+    None
+}
+
+/// Little killers: the diagonal adds up to the clue.
+pub(crate) fn little_killers(b: &Board) -> Option<Step> {
+    for c in clues(b) {
+        let ClueKind::LittleKiller { sum } = c.kind else {
+            continue;
+        };
+        let cells = cells_of(c);
+        let Some(support) = any_sum_support(b, &cells, &|s| s == sum) else {
+            continue;
+        };
+        let elims = removals(b, &cells, &support);
+        if !elims.is_empty() {
+            let what = format!(
+                "Little killer sum: the diagonal of {} ({}) adds up to {sum}",
+                c.name,
+                names(b, &cells)
+            );
+            return Some(clue_step(
+                b,
+                Technique::LittleKillerSum,
+                &c.name,
+                &cells,
+                elims,
+                &what,
+            ));
+        }
+    }
+    None
+}
+
+/// The support of a sandwich (`None`: no filling).
+fn sandwich_support(b: &Board, c: &Clue) -> Option<Vec<u64>> {
+    let ClueKind::Sandwich { sum } = c.kind else {
+        return None;
+    };
+    let n = b.topo.n;
+    let (one, big) = (1u64, 1u64 << (n - 1));
+    let cells = cells_of(c);
+    let masks: Vec<u64> = cells.iter().map(|&k| eff(b, k)).collect();
+    let mut support = vec![0u64; n];
+    let mut any = false;
+    for i in 0..n {
+        if masks[i] & one == 0 {
+            continue;
+        }
+        for j in 0..n {
+            if j == i || masks[j] & big == 0 {
+                continue;
+            }
+            let (lo, hi) = (i.min(j), i.max(j));
+            let inner: Vec<u64> = masks[lo + 1..hi].iter().map(|&m| m & !one & !big).collect();
+            let fill = if inner.is_empty() {
+                (sum == 0).then(Vec::new)
+            } else {
+                clique_support(&inner, Some(sum), &|m| mask_sum(m) == sum).map(|x| x.0)
+            };
+            let Some(fill) = fill else { continue };
+            any = true;
+            support[i] |= one;
+            support[j] |= big;
+            for (x, f) in (lo + 1..hi).zip(fill) {
+                support[x] |= f;
+            }
+            for x in (0..lo).chain(hi + 1..n) {
+                support[x] |= masks[x] & !one & !big;
+            }
+        }
+    }
+    any.then_some(support)
+}
+
+/// Sandwiches: for every place of the 1 and the N the candidates allow, the digits between
+/// must add up to the clue (different digits of 2 to N-1).
+pub(crate) fn sandwiches(b: &Board) -> Option<Step> {
+    let n = b.topo.n;
+    for c in clues(b) {
+        let ClueKind::Sandwich { sum } = c.kind else {
+            continue;
+        };
+        let cells = cells_of(c);
+        let Some(support) = sandwich_support(b, c) else {
+            continue;
+        };
+        let elims = removals(b, &cells, &support);
+        if !elims.is_empty() {
+            let what = format!(
+                "Sandwich sum: the digits between the 1 and the {n} of {} add up to {sum}",
+                c.name
+            );
+            return Some(clue_step(
+                b,
+                Technique::SandwichSum,
+                &c.name,
+                &cells,
+                elims,
+                &what,
+            ));
+        }
+    }
+    None
+}
+
+/// The rule of 45: in a house (or 2 or 3 adjacent rows or columns), the cells outside the
+/// cages inside it add up to the house's total less those cages' sums (innies); when every
+/// innie lies in a cage crossing the house's edge, the cells of those cages outside it add up
+/// to their sums less the innies' (outies).
+pub(crate) fn rule_of_45(b: &Board) -> Option<Step> {
+    let t = &b.topo;
+    let v = t.variant.as_ref()?;
+    let cages: Vec<(Vec<usize>, u32, &str)> = v
+        .clues
+        .cages()
+        .filter_map(|(c, s)| Some((cells_of(c), s?, c.name.as_str())))
+        .collect();
+    if cages.is_empty() {
+        return None;
+    }
+    let n = t.n;
+    let total = (n * (n + 1) / 2) as u32;
+    // the regions to look at: every full house, then 2 and 3 adjacent rows and columns
+    let mut regions: Vec<(Vec<usize>, String, u32)> = (0..t.nfull())
+        .map(|h| {
+            (
+                t.cells(h).iter().map(|&k| k as usize).collect(),
+                t.house(h).to_string(),
+                total,
+            )
+        })
+        .collect();
+    for width in 2..=3usize {
+        for first in 0..=n - width {
+            for kind in 0..2 {
+                let cells: Vec<usize> = (first..first + width)
+                    .flat_map(|l| t.houses[kind * n + l].iter().map(|&k| k as usize))
+                    .collect();
+                let word = if kind == 0 { "rows" } else { "columns" };
+                regions.push((
+                    cells,
+                    format!("{word} {}-{}", first + 1, first + width),
+                    total * width as u32,
+                ));
+            }
+        }
+    }
+    let mut inside_mark = vec![false; t.ncells];
+    for (area, name, area_total) in &regions {
+        inside_mark.iter_mut().for_each(|x| *x = false);
+        for &k in area {
+            inside_mark[k] = true;
+        }
+        let mut covered = vec![false; t.ncells];
+        let mut inside_sum = 0u32;
+        let mut inner = Vec::new();
+        for (cells, s, name) in &cages {
+            if cells.iter().all(|&k| inside_mark[k]) {
+                inside_sum += s;
+                for &k in cells {
+                    covered[k] = true;
+                }
+                inner.push(*name);
+            }
+        }
+        if inside_sum > *area_total {
+            continue;
+        }
+        let innies: Vec<usize> = area.iter().copied().filter(|&k| !covered[k]).collect();
+        if innies.is_empty() || inner.is_empty() {
+            continue;
+        }
+        let target = area_total - inside_sum;
+        if innies.len() <= 5 {
+            if let Some(support) = any_sum_support(b, &innies, &|s| s == target) {
+                let elims = removals(b, &innies, &support);
+                if !elims.is_empty() {
+                    let what = format!(
+                        "Rule of 45: in {name}, the cells outside the cages inside it ({}) add up to {area_total} - {inside_sum} = {target}",
+                        names(b, &innies)
+                    );
+                    return Some(clue_step(
+                        b,
+                        Technique::RuleOf45,
+                        name,
+                        &innies,
+                        elims,
+                        &what,
+                    ));
+                }
+            }
+        }
+        // outies: the cages crossing the edge cover every innie
+        let crossing: Vec<&(Vec<usize>, u32, &str)> = cages
+            .iter()
+            .filter(|(cells, _, _)| {
+                cells.iter().any(|&k| inside_mark[k]) && cells.iter().any(|&k| !inside_mark[k])
+            })
+            .collect();
+        let in_crossing = |k: usize| crossing.iter().any(|(cells, _, _)| cells.contains(&k));
+        if crossing.is_empty() || !innies.iter().all(|&k| in_crossing(k)) {
+            continue;
+        }
+        let cross_sum: u32 = crossing.iter().map(|c| c.1).sum();
+        if cross_sum < target {
+            continue;
+        }
+        let outies: Vec<usize> = crossing
+            .iter()
+            .flat_map(|(cells, _, _)| cells.iter().copied().filter(|&k| !inside_mark[k]))
+            .collect();
+        if outies.len() > 5 {
+            continue;
+        }
+        let out_target = cross_sum - target;
+        if let Some(support) = any_sum_support(b, &outies, &|s| s == out_target) {
+            let elims = removals(b, &outies, &support);
+            if !elims.is_empty() {
+                let what = format!(
+                    "Rule of 45: the cells of the cages crossing the edge of {name} outside it ({}) add up to {cross_sum} - {target} = {out_target}",
+                    names(b, &outies)
+                );
+                return Some(clue_step(
+                    b,
+                    Technique::RuleOf45,
+                    name,
+                    &outies,
+                    elims,
+                    &what,
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// The support of one clue on the board (`None`: no filling), with its cells.
+fn clue_support(b: &Board, c: &Clue) -> Option<(Vec<usize>, Vec<u64>)> {
+    let cells = cells_of(c);
+    let n = b.topo.n;
+    let support = match &c.kind {
+        ClueKind::Cage { sum: Some(s) } => cage_fillings(b, &cells, *s)?.0,
+        ClueKind::Cage { sum: None } => return Some((cells, Vec::new())),
+        ClueKind::Thermo => {
+            let mut m: Vec<u64> = cells.iter().map(|&k| eff(b, k)).collect();
+            for i in 1..m.len() {
+                let lo = m[i - 1].trailing_zeros();
+                m[i] &= if lo >= 63 { 0 } else { !((2u64 << lo) - 1) };
+            }
+            for i in (0..m.len().saturating_sub(1)).rev() {
+                let hi = 63 - m[i + 1].leading_zeros().min(63);
+                m[i] &= if m[i + 1] == 0 { 0 } else { (1u64 << hi) - 1 };
+            }
+            if m.contains(&0) {
+                return None;
+            }
+            m
+        }
+        ClueKind::Pair { table, .. } => {
+            let (x, y) = (cells[0], cells[1]);
+            let sees = b.topo.sees(x, y);
+            let (mx, my) = (eff(b, x), eff(b, y));
+            let (mut sx, mut sy) = (0u64, 0u64);
+            for dx in bits(mx) {
+                for dy in bits(my & table[dx]) {
+                    if !(sees && dx == dy) {
+                        sx |= 1 << dx;
+                        sy |= 1 << dy;
+                    }
+                }
+            }
+            if sx == 0 {
+                return None;
+            }
+            vec![sx, sy]
+        }
+        ClueKind::Parity { even } => {
+            let keep = (0..n)
+                .filter(|d| (d % 2 == 1) == *even)
+                .fold(0u64, |m, d| m | 1 << d);
+            let m = eff(b, cells[0]) & keep;
+            if m == 0 {
+                return None;
+            }
+            vec![m]
+        }
+        ClueKind::LittleKiller { sum } => any_sum_support(b, &cells, &|s| s == *sum)?,
+        ClueKind::Arrow { .. } => arrow_support(b, c)?,
+        ClueKind::Sandwich { .. } => sandwich_support(b, c)?,
+    };
+    Some((cells, support))
+}
+
+/// Singles and every clue's support to a fixpoint: `Err` with the reason when the board
+/// breaks, else the number of deductions made.
+fn propagate(b: &mut Board, budget: usize) -> Result<usize, String> {
+    let t = b.topo.clone();
+    let mut made = 0;
+    loop {
+        if made > budget {
+            return Ok(made);
+        }
+        let mut changed = false;
+        for k in 0..t.ncells {
+            if b.value[k] == 0 {
+                match b.cand[k].count_ones() {
+                    0 => return Err(format!("{} has no candidate left", t.name(k))),
+                    1 => {
+                        b.place(k, b.cand[k].trailing_zeros() as usize);
+                        made += 1;
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for h in 0..t.nfull() {
+            let placed = b.placed_in(h);
+            for d in bits(t.shape.full_mask() & !placed) {
+                let p = b.positions(h, d);
+                match p.count_ones() {
+                    0 => return Err(format!("{} has no place for {}", t.house(h), d + 1)),
+                    1 => {
+                        let k = t.cells(h)[p.trailing_zeros() as usize] as usize;
+                        if b.value[k] == 0 {
+                            b.place(k, d);
+                            made += 1;
+                            changed = true;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for c in clues(b).to_vec() {
+            let Some((cells, support)) = clue_support(b, &c) else {
+                return Err(format!("{} cannot be satisfied", c.name));
+            };
+            for (&k, &s) in cells.iter().zip(&support) {
+                if b.value[k] == 0 && b.cand[k] & !s != 0 {
+                    b.cand[k] &= s;
+                    made += 1;
+                    changed = true;
+                }
+                if b.value[k] != 0 && s >> (b.value[k] - 1) & 1 == 0 {
+                    return Err(format!("{} cannot be satisfied", c.name));
+                }
+            }
+        }
+        if !changed {
+            return Ok(made);
+        }
+    }
+}
+
+/// Forcing chains through a variant's clues: a candidate whose placement, followed by
+/// singles and the clues' supports, breaks the board is false. Cells with fewest candidates
+/// first; only on puzzles with clues (cages, thermometers, arrows, dots...), where the chains
+/// of the classic ladder do not see the clues.
+pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<Step> {
+    let t = &b.topo;
+    if clues(b).is_empty() {
+        return None;
+    }
+    let mut order: Vec<usize> = (0..t.ncells).filter(|&k| b.value[k] == 0).collect();
+    order.sort_by_key(|&k| b.cand[k].count_ones());
+    let technique = Technique::VariantForcingChain;
+    // contradictions: one candidate breaks the board
+    for (i, &k) in order.iter().enumerate() {
+        if i % 8 == 0 && deadline.is_some_and(|d| dlx_time::Instant::now() >= d) {
+            return None;
+        }
+        for d in bits(b.cand[k]) {
+            let mut trial = b.clone();
+            trial.place(k, d);
+            if let Err(why) = propagate(&mut trial, 10_000) {
+                let c = cand(b, k, d);
+                let made = 1 + trial
+                    .value
+                    .iter()
+                    .zip(&b.value)
+                    .filter(|(a, x)| a != x)
+                    .count();
+                let rating =
+                    f64::from(technique.base_tenths() + crate::step::length_increment(made)) / 10.0;
+                let pattern = Pattern {
+                    cells: vec![rc(b, k)],
+                    digits: vec![c.digit],
+                    candidates: vec![c],
+                    ..Default::default()
+                };
+                let text = format!(
+                    "Forcing chain (variant): if {} were {}, singles and the clues would place {} more digit{} and then {why}: {} from {}",
+                    t.name(k),
+                    d + 1,
+                    made - 1,
+                    if made == 2 { "" } else { "s" },
+                    d + 1,
+                    t.name(k)
+                );
+                return Some(Step {
+                    technique,
+                    rating,
+                    chain: Some(crate::step::ChainKind::Contradiction),
+                    placements: vec![],
+                    eliminations: vec![c],
+                    pattern,
+                    text,
+                });
+            }
+        }
+    }
+    // cells: what every candidate of a cell leads to (0.5 more)
+    for (i, &k) in order.iter().enumerate() {
+        if i % 4 == 0 && deadline.is_some_and(|d| dlx_time::Instant::now() >= d) {
+            return None;
+        }
+        if b.cand[k].count_ones() > 3 {
+            break;
+        }
+        let mut common: Option<Vec<u64>> = None;
+        let mut made = 0;
+        for d in bits(b.cand[k]) {
+            let mut trial = b.clone();
+            trial.place(k, d);
+            // a branch that breaks would have been a contradiction above
+            let _ = propagate(&mut trial, 10_000);
+            made += trial
+                .value
+                .iter()
+                .zip(&b.value)
+                .filter(|(a, x)| a != x)
+                .count();
+            let now: Vec<u64> = (0..t.ncells).map(|q| eff(&trial, q)).collect();
+            common = Some(match common {
+                None => now,
+                Some(c) => c.iter().zip(&now).map(|(a, x)| a | x).collect(),
+            });
+        }
+        let common = common?;
+        let mut elims = Vec::new();
+        for (q, &keep) in common.iter().enumerate() {
+            if q != k && b.value[q] == 0 {
+                for d in bits(b.cand[q] & !keep) {
+                    elims.push(cand(b, q, d));
+                }
+            }
+        }
+        if elims.is_empty() {
+            continue;
+        }
+        let rating =
+            f64::from(technique.base_tenths() + 5 + crate::step::length_increment(made)) / 10.0;
+        let pattern = Pattern {
+            cells: vec![rc(b, k)],
+            candidates: bits(b.cand[k]).map(|d| cand(b, k, d)).collect(),
+            ..Default::default()
+        };
+        let what = format!(
+            "Cell forcing chain (variant): each candidate of {} ({{{}}}), followed by singles and the clues, removes the same candidates",
+            t.name(k),
+            fmt_digits(b.cand[k])
+        );
+        let mut step = elimination(technique, elims, pattern, &what);
+        step.rating = rating;
+        step.chain = Some(crate::step::ChainKind::Cell);
+        return Some(step);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cage_support_keeps_the_digits_of_some_filling() {
+        // two cells, sum 3: {1, 2} only
+        let full = 0x1ff;
+        let (sup, finals) = clique_support(&[full, full], Some(3), &|m| mask_sum(m) == 3).unwrap();
+        assert_eq!(sup, vec![0b11, 0b11]);
+        assert_eq!(finals, vec![0b11]);
+        // three cells, sum 24 = 7 + 8 + 9; one cell cannot be 9
+        let (sup, _) = clique_support(&[full & !(1 << 8), full, full], Some(24), &|m| {
+            mask_sum(m) == 24
+        })
+        .unwrap();
+        assert_eq!(sup[0], 0b0_1100_0000); // 7 or 8
+        assert_eq!(sup[1], 0b1_1100_0000);
+        assert!(clique_support(&[1, 1], None, &|_| true).is_none());
+    }
+
+    #[test]
+    fn sum_support_lets_digits_repeat() {
+        // two cells adding up to 2: both 1
+        let (sup, _) = sum_support(&[0x1ff, 0x1ff], &|s| s == 2).unwrap();
+        assert_eq!(sup, vec![1, 1]);
+        assert!(sum_support(&[0b10, 0b10], &|s| s == 3).is_none());
+    }
+}
