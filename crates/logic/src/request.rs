@@ -490,8 +490,9 @@ impl RateRequest {
             .map_err(LogicRequestError::logic("puzzle"))?;
         let rating = path.rating;
         Ok(Filtered {
-            pass: filter.accepts(&rating),
+            pass: path.stop == crate::Stop::Solved && filter.accepts(&rating),
             early: false,
+            stop: Some(path.stop),
             steps: rating.steps,
             rating,
         })
