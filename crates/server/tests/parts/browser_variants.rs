@@ -251,42 +251,48 @@ async fn family_flow(c: &Client, url: &str, file: &str) {
     assert_eq!(line, answer_of(file), "{file}");
 }
 
-macro_rules! family_tests {
-    ($($name:ident => $file:literal on $host:ident;)*) => {$(
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn $name() {
-            let Some(s) = Session::sized(Host::$host, 1280, 1000).await else {
-                return;
-            };
-            family_flow(&s.c, s.url(), $file).await;
-            s.check_engine().await;
-            s.close().await;
-        }
-    )*};
+// One browser session per host runs every family in turn (a fresh page for each): starting
+// Chromium is most of a short test's time, and the files name themselves in every failure.
+/// Every family of `testdata/variants`, through the engine in the page (static folder).
+const FAMILIES: &[&str] = &[
+    "killer-03.json",
+    "killer-with-givens-03.json",
+    "6x6-killer-01.json",
+    "6x6-classic-01.json",
+    "thermo-02.json",
+    "arrow-01.json",
+    "kropki-02.json",
+    "xv-04.json",
+    "x-01.json",
+    "classic-irregular-01.json",
+    "windoku-01.json",
+    "disjoint-groups-02.json",
+    "even-odd-01.json",
+    "little-killer-03.json",
+    "sandwich-01.json",
+    "anti-knight-01.json",
+    "anti-king-02.json",
+    "nonconsecutive-03.json",
+];
+
+/// Through `dlx serve`'s JSON API (no dlx.wasm): the same page on /api/variants/*.
+const FAMILIES_ON_THE_API: &[&str] = &["killer-03.json", "classic-irregular-01.json"];
+
+async fn every_family_flow(c: &Client, url: &str) {
+    for file in FAMILIES {
+        family_flow(c, url, file).await;
+    }
 }
 
-family_tests! {
-    variant_killer_draws_cages_and_solves => "killer-03.json" on Static;
-    variant_killer_with_givens_draws_and_solves => "killer-with-givens-03.json" on Static;
-    variant_6x6_killer_draws_and_solves => "6x6-killer-01.json" on Static;
-    variant_6x6_fpuzzles_classic_solves => "6x6-classic-01.json" on Static;
-    variant_thermo_draws_bulbs_and_solves => "thermo-02.json" on Static;
-    variant_arrow_draws_circles_and_solves => "arrow-01.json" on Static;
-    variant_kropki_draws_dots_and_solves => "kropki-02.json" on Static;
-    variant_xv_draws_letters_and_solves => "xv-04.json" on Static;
-    variant_x_draws_both_diagonals_and_solves => "x-01.json" on Static;
-    variant_jigsaw_draws_region_borders_and_solves => "classic-irregular-01.json" on Static;
-    variant_windoku_draws_extra_regions_and_solves => "windoku-01.json" on Static;
-    variant_disjoint_groups_marks_groups_and_solves => "disjoint-groups-02.json" on Static;
-    variant_even_odd_draws_marks_and_solves => "even-odd-01.json" on Static;
-    variant_little_killer_draws_outside_clues_and_solves => "little-killer-03.json" on Static;
-    variant_sandwich_draws_outside_sums_and_solves => "sandwich-01.json" on Static;
-    variant_anti_knight_says_its_rule_and_solves => "anti-knight-01.json" on Static;
-    variant_anti_king_says_its_rule_and_solves => "anti-king-02.json" on Static;
-    variant_nonconsecutive_says_its_rule_and_solves => "nonconsecutive-03.json" on Static;
-    // Through `dlx serve`'s JSON API (no dlx.wasm): the same page on /api/variants/*.
-    variant_killer_on_the_api_draws_and_solves => "killer-03.json" on Api;
-    variant_jigsaw_on_the_api_draws_and_solves => "classic-irregular-01.json" on Api;
+async fn families_on_the_api_flow(c: &Client, url: &str) {
+    for file in FAMILIES_ON_THE_API {
+        family_flow(c, url, file).await;
+    }
+}
+
+browser_tests! {
+    every_variant_family_draws_and_solves => every_family_flow on Static;
+    variants_on_the_api_draw_and_solve => families_on_the_api_flow;
 }
 
 browser_tests! {
