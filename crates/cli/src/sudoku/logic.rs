@@ -217,12 +217,7 @@ pub fn explain(args: ExplainArgs) -> Result<Found> {
     let request = ExplainRequest {
         puzzle,
         shape: args.input.shape,
-        max_steps: args
-            .max_steps
-            .map(|m| usize::try_from(m).unwrap_or(usize::MAX)),
-        upto: args.upto.map(|t| t.as_str().to_string()),
-        no_uniqueness: args.no_uniqueness,
-        time_limit_ms: args.time_limit.map(crate::output::millis),
+        ..explain_request(&args)
     };
     let options = request.options().map_err(|e| refused(&name, &e))?;
     let grid = request.grid().map_err(|e| refused(&name, &e))?;
@@ -233,14 +228,9 @@ pub fn explain(args: ExplainArgs) -> Result<Found> {
     write_path(out, &path, replay, &args)
 }
 
-/// `explain` on a variant puzzle: the same output as for a classic grid.
-fn explain_variant(
-    name: &str,
-    puzzle: &dlx_variants::Puzzle,
-    args: &ExplainArgs,
-    out: BufWriter<io::StdoutLock<'_>>,
-) -> Result<Found> {
-    let request = ExplainRequest {
+/// The request of `explain`'s options, for any puzzle (the puzzle and shape left empty).
+fn explain_request(args: &ExplainArgs) -> ExplainRequest {
+    ExplainRequest {
         max_steps: args
             .max_steps
             .map(|m| usize::try_from(m).unwrap_or(usize::MAX)),
@@ -248,7 +238,17 @@ fn explain_variant(
         no_uniqueness: args.no_uniqueness,
         time_limit_ms: args.time_limit.map(crate::output::millis),
         ..ExplainRequest::default()
-    };
+    }
+}
+
+/// `explain` on a variant puzzle: the same output as for a classic grid.
+fn explain_variant(
+    name: &str,
+    puzzle: &dlx_variants::Puzzle,
+    args: &ExplainArgs,
+    out: BufWriter<io::StdoutLock<'_>>,
+) -> Result<Found> {
+    let request = explain_request(args);
     let options = request.options().map_err(|e| refused(name, &e))?;
     let path = request.run_variant(puzzle).map_err(|e| refused(name, &e))?;
     let replay = dlx_logic::Solver::for_variant(puzzle, None, None, &options, &Default::default())?;
