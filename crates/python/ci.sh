@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Python package `dlx-cover` in a virtual environment and runs its tests (the
 # real-cluster Dask test included). Called by the repository's CI; run it by hand the same way:
-#   bash crates/python/ci.sh
+#   bash crates/python/ci.sh          (bash crates/python/ci.sh setup: the environment only)
 # Set DLX_PY_VENV to reuse a virtual environment elsewhere (default: crates/python/.venv).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -13,6 +13,10 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 "$venv/bin/pip" install --quiet --upgrade pip
 "$venv/bin/pip" install --quiet maturin pytest hypothesis numpy distributed mypy
+# `ci.sh setup` stops here: `.ci/run` prepares the environment while the lints build.
+if [ "${1:-}" = "setup" ]; then
+    exit 0
+fi
 
 cd "$here"
 # A wheel built in release (abi3: one wheel for CPython 3.9+), installed into the venv;

@@ -6,6 +6,7 @@
 #
 #   bash crates/server/tests/schemathesis.sh            # from the repository root
 #   DLX_SCHEMATHESIS_EXAMPLES=100 bash crates/server/tests/schemathesis.sh
+#   bash crates/server/tests/schemathesis.sh setup      # the virtual environment only
 #
 # Schemathesis is installed from PyPI into a virtual environment under target/ on first use.
 # Bounds: DLX_SCHEMATHESIS_EXAMPLES generated cases per operation and phase (default 25; the
@@ -22,11 +23,19 @@ if [ ! -x "$venv/bin/schemathesis" ]; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet 'schemathesis>=4,<5'
 fi
+# `schemathesis.sh setup` stops here: `.ci/run` installs Schemathesis while the lints build.
+if [ "${1:-}" = "setup" ]; then
+  exit 0
+fi
 
-# The binary `cargo test --workspace` has just built (the test profile), asked for with the
-# same command so that nothing is built again: `cargo build -p dlx-cli` would resolve the
+# The binary `cargo test --workspace` builds (the test profile), asked for with the same
+# command so that nothing is built again: `cargo build -p dlx-cli` would resolve the
 # dependencies' features without the workspace's dev-dependencies and rebuild half of them.
-cargo test --workspace --no-run --quiet
+# DLX_SCHEMATHESIS_BUILT=1 says it is built already (`.ci/run`, which runs this beside the
+# tests, while cargo holds the build directory).
+if [ "${DLX_SCHEMATHESIS_BUILT:-}" != "1" ]; then
+  cargo test --workspace --no-run --quiet
+fi
 log="$(mktemp)"
 target/debug/dlx serve --addr 127.0.0.1:0 --time-limit 500ms >"$log" 2>/dev/null &
 server=$!
