@@ -4,7 +4,7 @@
 //! `dlx serve`'s JSON API.
 //!
 //! Built for `wasm32-unknown-unknown` with nothing but cargo
-//! (`cargo build -p dlx-wasm --target wasm32-unknown-unknown --release`), it exports a plain C
+//! (`cargo build -p dlx-wasm --target wasm32-unknown-unknown --profile web`), it exports a plain C
 //! ABI that a hand-written worker (`crates/server/assets/worker.js`) drives; no bindings
 //! generator. The module's exports:
 //!

@@ -1,6 +1,6 @@
 //! The page as a static folder, `target/web/`: the page's files (`dlx_server::assets::FILES`)
 //! and the engine, `dlx.wasm`, built here by
-//! `cargo build -p dlx-wasm --target wasm32-unknown-unknown --release` (custom sections, the
+//! `cargo build -p dlx-wasm --target wasm32-unknown-unknown --profile web` (custom sections, the
 //! release profile's DWARF among them, left out). So `cargo test` makes the folder with no
 //! hand step; without the wasm32 target the folder has the page but not the engine, and the
 //! tests that need it say so and pass.
@@ -96,7 +96,8 @@ pub fn build() -> &'static Web {
                     "dlx-wasm",
                     "--target",
                     "wasm32-unknown-unknown",
-                    "--release",
+                    "--profile",
+                    "web",
                 ])
                 .current_dir(workspace())
                 .env("CARGO_TARGET_DIR", target_dir())
@@ -104,10 +105,10 @@ pub fn build() -> &'static Web {
                 .expect("run cargo");
             assert!(
                 out.status.success(),
-                "cargo build -p dlx-wasm --target wasm32-unknown-unknown --release failed:\n{}",
+                "cargo build -p dlx-wasm --target wasm32-unknown-unknown --profile web failed:\n{}",
                 String::from_utf8_lossy(&out.stderr)
             );
-            let built = target_dir().join("wasm32-unknown-unknown/release/dlx_wasm.wasm");
+            let built = target_dir().join("wasm32-unknown-unknown/web/dlx_wasm.wasm");
             let bytes =
                 std::fs::read(&built).unwrap_or_else(|e| panic!("read {}: {e}", built.display()));
             let path = dir.join(dlx_server::assets::WASM);

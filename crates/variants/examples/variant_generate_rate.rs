@@ -2,7 +2,7 @@
 //! seed, one at a time on this thread; prints the median, quartiles and range of the CPU time per
 //! puzzle, with the givens or cages and the searches.
 //!
-//! `cargo run --release -p dlx-variants --example generate_rate -- [COUNT] [SIZE] [KINDS...]`
+//! `cargo run --release -p dlx-variants --example variant_generate_rate -- [COUNT] [SIZE] [KINDS...]`
 
 /// This thread's CPU time in seconds (`/proc/thread-self/schedstat`, nanoseconds on the CPU),
 /// or the wall clock where there is none: on a shared machine CPU time is the fairer figure.
