@@ -577,6 +577,19 @@ fn innies_and_outies(rules: &Rules, houses: &[Vec<u16>]) -> Vec<Rule> {
             if rest.len() < area.len() {
                 push(rest, sum, &mut out);
             }
+            // In a house, each cage's complement too: the rest of the house holds the
+            // digits the cage does not, set by set (with two or more cages inside, the
+            // innies above do not say it).
+            if *times == 1 && inside.len() > 1 {
+                for (cells, s) in &inside {
+                    let rest: Vec<u16> = area
+                        .iter()
+                        .copied()
+                        .filter(|c| !cells.contains(c))
+                        .collect();
+                    push(rest, total - *s as i32, &mut out);
+                }
+            }
         }
         let touching: Vec<&(Vec<u16>, u32)> = cages
             .iter()
@@ -1143,6 +1156,11 @@ fn narrow_sum_in<S: SumSet>(
     Some(Some(changed))
 }
 
+/// The largest cage whose cells [`cage_support`] narrows digit by digit; a larger one (the
+/// rule of 45's derived cages of 7 to 9 cells) keeps the union of its sets. On the shared
+/// killers (2026-11-27) the larger ones cost more instructions than their nodes saved.
+const SUPPORT_CELLS: usize = 6;
+
 /// Each cell's digits that some filling of the cage still uses (`support[w]` for `cells[w]`:
 /// a filling is a set of `sets` and a way to give its digits to the cells, each from its
 /// mask), and the digits common to every set left; `None` when no set is left. This is the
@@ -1182,6 +1200,12 @@ fn cage_support(
         };
         union |= s;
         common &= s;
+        if k > SUPPORT_CELLS {
+            for (out, a) in support.iter_mut().zip(&adj[..k]) {
+                *out |= a;
+            }
+            continue;
+        }
         // `mine[i]`: the digit cell `i` holds in the matching. Cell `x` can move to the digit
         // of cell `y` (x -> y) when its mask has it; a cell `i` can take digit `d` of cell `j`
         // when `j` reaches `i` (the cells on the way shift along, and `i`'s digit closes the
