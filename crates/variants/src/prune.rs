@@ -1484,4 +1484,70 @@ mod tests {
         assert_eq!(narrow_rule(pairs[0], &mut m, 4), Some((false, 0)));
         assert_eq!(m, before);
     }
+
+    fn killers(cages: &[(&[&str], u32)]) -> (Rules, Vec<Vec<u16>>) {
+        let cell = |s: &str| s.parse::<crate::Cell>().unwrap();
+        let rules = Rules::new(
+            9,
+            None,
+            cages
+                .iter()
+                .map(|(cells, sum)| Constraint::Killer {
+                    cells: cells.iter().map(|c| cell(c)).collect(),
+                    sum: Some(*sum),
+                })
+                .collect(),
+        )
+        .unwrap();
+        let houses = rules
+            .houses()
+            .iter()
+            .filter(|h| h.cells.len() == 9)
+            .map(|h| h.cells.iter().map(|c| c.index(9) as u16).collect())
+            .collect();
+        (rules, houses)
+    }
+
+    /// The derived cage on exactly `cells` (sorted), if any.
+    fn derived<'r>(rules: &'r [Rule], cells: &[u16]) -> Vec<&'r Rule> {
+        rules
+            .iter()
+            .filter(|r| {
+                let mut c = r.cells();
+                c.sort_unstable();
+                c == cells
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_cage_in_a_house_with_another_gives_its_complement() {
+        // Box 1 holds {1, 2} in r1c1-r1c2 (3) and {8, 9} in r2c1-r2c2 (17).
+        let (rules, houses) = killers(&[(&["r1c1", "r1c2"], 3), (&["r2c1", "r2c2"], 17)]);
+        let out = innies_and_outies(&rules, &houses);
+        // The rest of box 1 beside the first cage: 42 in 7 cells, only {3, ..., 9}.
+        let rest = [2, 9, 10, 11, 18, 19, 20];
+        let found = derived(&out, &rest);
+        assert_eq!(found.len(), 1);
+        let mut m = vec![combos::full(9); 81];
+        assert_eq!(narrow_rule(found[0], &mut m, 9).map(|r| r.0), Some(true));
+        assert!(
+            rest.iter()
+                .all(|&c| m[usize::from(c)] == combos::full(9) & !bit(1) & !bit(2))
+        );
+        // And beside the second: 28 in 7 cells, 8 and 9 out; the innies of both: 25 in 5.
+        assert_eq!(derived(&out, &[0, 1, 2, 11, 18, 19, 20]).len(), 1);
+        assert_eq!(derived(&out, &[2, 11, 18, 19, 20]).len(), 1);
+    }
+
+    #[test]
+    fn a_lone_cage_in_a_house_gives_its_complement_once() {
+        let (rules, houses) = killers(&[(&["r1c1", "r1c2"], 3)]);
+        let out = innies_and_outies(&rules, &houses);
+        // The innies of box 1 and of row 1 are the complements already: one rule each.
+        assert_eq!(derived(&out, &[2, 9, 10, 11, 18, 19, 20]).len(), 1);
+        assert_eq!(derived(&out, &[2, 3, 4, 5, 6, 7, 8]).len(), 1);
+        // No cage wholly inside column 1: nothing on its other cells.
+        assert!(derived(&out, &[9, 18, 27, 36, 45, 54, 63, 72]).is_empty());
+    }
 }
