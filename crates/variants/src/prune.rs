@@ -1217,11 +1217,12 @@ fn cage_support(
             }
         }
         let mut next = [0u32; 16];
-        for x in 0..k {
-            for y in 0..k {
-                if y != x && adj[x] & mine[y] != 0 {
-                    next[x] |= 1 << y;
-                }
+        for ((out, &a), &m) in next.iter_mut().zip(&adj[..k]).zip(&mine) {
+            let mut other = a & !m;
+            while other != 0 {
+                let d = other.trailing_zeros() as usize;
+                other &= other - 1;
+                *out |= 1 << owner[d];
             }
         }
         // The cells each reaches (Warshall's closure on bit sets).
