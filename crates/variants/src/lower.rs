@@ -1488,7 +1488,8 @@ impl<'a> Builder<'a> {
                 Does::Fill(p, _) => p.clone(),
                 Does::Clue(..) => Vec::new(),
             });
-            if let Some(p) = Pruner::new(self.rules, cells, places, fixed.clone()) {
+            if let Some(p) = Pruner::new(self.rules, cells, places, fixed.clone(), &self.forbidden)
+            {
                 problem = problem.with_propagator(std::sync::Arc::new(p));
             }
         }
