@@ -310,7 +310,7 @@ function render() {
     }
   }
   drawChain(step);
-  if (S.variant) rules.drawAreas($(".board-wrap"), step && step.pattern && step.pattern.areas);
+  if (S.variant) rules.drawAreas($(".board-wrap"), step && step.pattern && step.pattern.areas, n);
 }
 
 /**

@@ -246,7 +246,7 @@ export function clueCounts(view) {
  * region, a diagonal, a window, a killer cage... each `{name, cells}` from the engine) as
  * outlines, or removes them (`areas` empty). Nothing on a classic board.
  */
-export function drawAreas(wrap, areas) {
+export function drawAreas(wrap, areas, n) {
   const o = wrap.querySelector(".rules-overlay");
   if (!o) return;
   const old = o.querySelector("g.step-areas");
@@ -254,7 +254,7 @@ export function drawAreas(wrap, areas) {
   if (!areas || !areas.length) return;
   const g = svg("g", { class: "step-areas" });
   for (const a of areas) {
-    const one = svg("g", { "data-area": a.name });
+    const one = svg("g", { "data-area": a.name, "data-cells": a.cells.map(([r, c]) => r * n + c).join(" ") });
     for (const [x1, y1, x2, y2] of outline(a.cells, 0.03)) one.append(svg("line", { class: "area", x1, y1, x2, y2 }));
     g.append(one);
   }

@@ -2411,6 +2411,18 @@ mod contract {
                 "/api/variants/generate",
                 json!({ "variant": "killer", "size": 6, "seed": 3 }),
             ),
+            (
+                "/api/variants/explain",
+                json!({ "puzzle": variants::KILLER4 }),
+            ),
+            (
+                "/api/variants/hint",
+                json!({ "puzzle": variants::KILLER4, "level": 2 }),
+            ),
+            (
+                "/api/variants/rate",
+                json!({ "puzzle": variants::KILLER4, "er": "1.." }),
+            ),
         ];
         for (path, body) in bodies {
             let (status, v) = post(&s, path, body.clone()).await;
