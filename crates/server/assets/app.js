@@ -850,6 +850,7 @@ async function runVariantCheck() {
       }
     }
     S.candidates = null;
+    if (S.showMarks && !r.violations.length) variantCandidates(seq, givens);
     maybeSolved({ conflicts: r.violations });
     const list = $("#conflict-list");
     list.replaceChildren();
@@ -877,8 +878,22 @@ async function runVariantCheck() {
   }
 }
 
+/**
+ * A variant's candidates for "Show candidates": the engine's (the digits no cell seen under the
+ * rules holds), from a hint on the background lane; dropped if the board changed meanwhile.
+ */
+async function variantCandidates(seq, givens) {
+  try {
+    const r = await api("variant_hint", { ...variantPuzzle(givens), progress: lineOf(S.cells), level: 1 }, undefined, true);
+    if (seq !== checkSeq || !S.variant) return;
+    S.candidates = r.candidates;
+    render();
+  } catch (e) { /* no candidates shown: the check says what is wrong */ }
+}
+
 $("#candidates-toggle").addEventListener("change", (e) => {
   S.showMarks = e.target.checked;
+  if (S.variant && S.showMarks && !S.candidates) runCheck();
   render();
 });
 

@@ -331,7 +331,8 @@ fn indices(cells: &Value, n: usize) -> Vec<usize> {
 /// then shows the variant's rating.
 async fn killer_hint_flow(c: &Client, url: &str) {
     open(c, url).await;
-    let file = "killer-03.json";
+    // A killer with givens: its rating is quick (killer-03's runs to trial and takes seconds).
+    let file = "killer-with-givens-03.json";
     let text = std::fs::read_to_string(samples().join(file)).unwrap();
     paste_whole(c, &text).await;
     visible(c, "#variant-rules").await;
