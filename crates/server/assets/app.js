@@ -1237,7 +1237,8 @@ async function showRatingWithResult(puzzle) {
       : await api("rate", { puzzle, shape: { rows: S.br, cols: S.bc } }, undefined, true);
     if (lineOf(S.cells) !== puzzle || $("#result").hidden) return;
     $("#result-stats").append(el("div", { class: "rating-stat" }, el("dt", { text: "Rating" }),
-      el("dd", { text: `${Number(rt.er).toFixed(1)} · ${bandName(rt.band)}` })));
+      // A rating stopped before the end of its path (a time limit) is a lower bound.
+      el("dd", { text: `${rt.complete === false ? "at least " : ""}${Number(rt.er).toFixed(1)} · ${bandName(rt.band)}` })));
   } catch (e) { /* the result stands without its rating */ }
 }
 
