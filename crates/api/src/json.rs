@@ -7,10 +7,10 @@ use serde::de::DeserializeOwned;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::run::{Asked, Budget, Caps, Progress, Run};
-use crate::{logic, meta, sudoku, variants, vpage, xcc};
+use crate::{logic, meta, sudoku, variants, vlogic, vpage, xcc};
 
 /// The operations [`call`] knows, by name.
-pub const OPERATIONS: [&str; 16] = [
+pub const OPERATIONS: [&str; 19] = [
     "meta",
     "check",
     "solve",
@@ -27,6 +27,9 @@ pub const OPERATIONS: [&str; 16] = [
     "variant_trace",
     "variant_view",
     "variant_generate",
+    "variant_explain",
+    "variant_hint",
+    "variant_rate",
 ];
 
 fn read<T: DeserializeOwned>(body: &str) -> Result<T, ErrorBody> {
@@ -121,6 +124,19 @@ pub fn call(
             let b = budget(Asked::new(None, req.time_limit_ms));
             answer(vpage::generate(&req, &mut run(b)))
         }
+        "variant_explain" => {
+            let req: vlogic::VariantExplainRequest = read(body)?;
+            let b = budget(Asked::new(None, req.time_limit_ms));
+            answer(vlogic::explain(&req, &mut run(b)))
+        }
+        "variant_hint" => answer(vlogic::hint(
+            &read(body)?,
+            &mut run(budget(Asked::default())),
+        )),
+        "variant_rate" => answer(vlogic::rate(
+            &read(body)?,
+            &mut run(budget(Asked::default())),
+        )),
         _ => Err(ErrorBody::message(format!(
             "no operation `{op}` (the operations: {})",
             OPERATIONS.join(", ")
@@ -203,6 +219,17 @@ mod tests {
         );
         assert_eq!(again["status"], "unique");
         assert_eq!(again["solution"], made["solution"]);
+        let e = ok("variant_explain", json!({ "puzzle": killer }));
+        assert_eq!(e["stop"], "solved");
+        assert_eq!(e["peers"].as_array().unwrap().len(), 16);
+        let h = ok("variant_hint", json!({ "puzzle": killer, "level": 2 }));
+        assert_eq!(h["text"], h["levels"][1]);
+        assert_eq!(h["candidates"].as_array().unwrap().len(), 16);
+        let r = ok("variant_rate", json!({ "puzzle": killer }));
+        assert_eq!(
+            (&r["er"], &r["stop"]),
+            (&e["rating"]["er"], &json!("solved"))
+        );
         assert!(
             ok("meta", json!({}))["variant_kinds"]
                 .as_array()

@@ -7,7 +7,8 @@
 //! - the operations: [`sudoku::check`], [`sudoku::solve`], [`sudoku::trace`],
 //!   [`logic::explain`], [`logic::hint`], [`logic::rate`], [`logic::generate`],
 //!   [`xcc::solve`], [`xcc::trace`], [`xcc::queens`], the variant Sudoku operations
-//!   [`variants::check`], [`variants::solve`], [`variants::trace`] and [`meta::meta`] (what a page needs
+//!   [`variants::check`], [`variants::solve`], [`variants::trace`], variant logic
+//!   ([`vlogic::explain`], [`vlogic::hint`], [`vlogic::rate`]) and [`meta::meta`] (what a page needs
 //!   to know of the engine: symbols, sizes, solvers, techniques, bands, symmetries, caps);
 //!   their requests are the libraries' (`dlx_sudoku::SolveRequest`, ...) or, for the
 //!   operations no library owns, this crate's; their answers are this crate's types;
@@ -43,6 +44,7 @@ pub mod schema;
 pub mod sudoku;
 pub mod trace;
 pub mod variants;
+pub mod vlogic;
 pub mod vpage;
 pub mod words;
 pub mod xcc;

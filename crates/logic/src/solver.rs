@@ -524,12 +524,19 @@ impl Solver {
                 "the logic takes variant grids of a size with a box shape (4, 6, 8, 9, 10, 12, 14, 15 or 16), not {n}x{n}"
             ))
         })?;
+        // The search for its solutions keeps to the options' deadline too.
         let limits = dlx_variants::Limits {
             keep: 2,
+            deadline: options.deadline,
             ..dlx_variants::Limits::default()
         };
         let answer =
             dlx_variants::solve(puzzle, &limits).map_err(|e| LogicError::Variant(e.to_string()))?;
+        if answer.solutions.len() < 2 && answer.stop == dlx_variants::Stop::Deadline {
+            return Err(LogicError::Variant(
+                "the search for its solutions reached the time limit".to_string(),
+            ));
+        }
         let sols = answer.solutions;
         if sols.is_empty() {
             return Err(LogicError::NoSolution);

@@ -645,7 +645,7 @@ fn variant_error(e: dlx_variants::request::RequestError) -> PyErr {
 
 /// Reads a variant puzzle (`format`: `fpuzzles`, `link`, `json`, `text`, or None to detect),
 /// with `givens` (a line of N*N symbols) in place of its own when given.
-fn variant_puzzle(
+pub(crate) fn variant_puzzle(
     text: &str,
     format: Option<&str>,
     givens: Option<&str>,

@@ -1,7 +1,8 @@
 //! Sudoku by logic and new puzzles, for `dlx.sudoku`: `explain`, `hint`, `rate` (with the
 //! filters that stop early, over many puzzles on a thread pool) and `generate` (classic grids,
-//! by band or rating range). Each fills the library's request (`ExplainRequest`,
-//! `HintRequest`, `RateRequest`, `GenerateRequest`) and runs with the GIL released.
+//! by band or rating range), and explain, hint and rate on variant rules (`variant_*`). Each
+//! fills the library's request (`ExplainRequest`, `HintRequest`, `RateRequest`,
+//! `GenerateRequest`) and runs with the GIL released.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -273,8 +274,145 @@ pub fn sudoku_generate(
     Ok((rows, options.seed, why))
 }
 
+// ---- On variant rules (issue 29) ----
+
+/// Explains a variant puzzle (`rules` in any variant format, `format` None: detected;
+/// `givens` replacing its own): the path as JSON, as [`sudoku_explain`].
+#[pyfunction]
+#[pyo3(signature = (rules, format = None, givens = None, upto = None, max_steps = None, seconds = None))]
+pub fn variant_explain(
+    py: Python<'_>,
+    rules: &str,
+    format: Option<&str>,
+    givens: Option<&str>,
+    upto: Option<String>,
+    max_steps: Option<usize>,
+    seconds: Option<f64>,
+) -> PyResult<String> {
+    let request = ExplainRequest {
+        max_steps,
+        upto,
+        time_limit_ms: millis(seconds)?,
+        ..ExplainRequest::default()
+    };
+    request.options().map_err(logic_error)?;
+    let puzzle = crate::variant_puzzle(rules, format, givens)?;
+    let path = py
+        .allow_threads(|| request.run_variant(&puzzle))
+        .map_err(logic_error)?;
+    let mut v = serde_json::to_value(&path).map_err(|e| SudokuError::new_err(e.to_string()))?;
+    v["grid"] = serde_json::Value::String(path.grid.to_line());
+    Ok(v.to_string())
+}
+
+/// The easiest next step of a variant puzzle from a grid in progress (`progress`, one line)
+/// and pencil marks, as JSON, as [`sudoku_hint`].
+#[pyfunction]
+#[pyo3(signature = (rules, format = None, givens = None, progress = None, marks = None, marks_text = None, level = 3))]
+#[allow(clippy::too_many_arguments)]
+pub fn variant_hint(
+    py: Python<'_>,
+    rules: &str,
+    format: Option<&str>,
+    givens: Option<&str>,
+    progress: Option<String>,
+    marks: Option<Vec<Vec<u8>>>,
+    marks_text: Option<String>,
+    level: u8,
+) -> PyResult<String> {
+    let request = HintRequest {
+        progress,
+        marks: marks.map(Marks::Lists).or(marks_text.map(Marks::Text)),
+        level: Some(level),
+        ..HintRequest::default()
+    };
+    request.level().map_err(logic_error)?;
+    let puzzle = crate::variant_puzzle(rules, format, givens)?;
+    let hint = py
+        .allow_threads(|| request.run_variant(&puzzle))
+        .map_err(logic_error)?;
+    let levels: Vec<String> = match &hint.step {
+        Some(s) => (1..=dlx_logic::request::FULL_HINT)
+            .map(|l| s.hint_text(l))
+            .collect(),
+        None => Vec::new(),
+    };
+    let v = serde_json::json!({
+        "step": hint.step,
+        "text": hint.text,
+        "levels": levels,
+        "solved": hint.solved,
+    });
+    Ok(v.to_string())
+}
+
+/// Rates a variant puzzle on a scale or techniques (with the variant techniques), through the
+/// filters, within `seconds`: one row as [`sudoku_rate`] gives (its error always None: a
+/// puzzle that cannot be rated raises).
+#[pyfunction]
+#[pyo3(signature = (rules, format = None, givens = None, scale = None, techniques = None, er = None, ep = None, ed = None, diamonds = false, pearls = false, seconds = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn variant_rate(
+    py: Python<'_>,
+    rules: &str,
+    format: Option<&str>,
+    givens: Option<&str>,
+    scale: Option<String>,
+    techniques: Option<String>,
+    er: Option<String>,
+    ep: Option<String>,
+    ed: Option<String>,
+    diamonds: bool,
+    pearls: bool,
+    seconds: Option<f64>,
+) -> PyResult<RatedRow> {
+    let request = RateRequest {
+        scale,
+        techniques,
+        er,
+        ep,
+        ed,
+        diamonds,
+        pearls,
+        ..RateRequest::default()
+    };
+    let ladder = request.ladder().map_err(logic_error)?;
+    let filter = request.filter().map_err(logic_error)?;
+    let limit = millis(seconds)?.map(Duration::from_millis);
+    let puzzle = crate::variant_puzzle(rules, format, givens)?;
+    let options = Options {
+        deadline: limit.and_then(|t| dlx_time::Instant::now().checked_add(t)),
+        ..Options::default()
+    };
+    let path = py
+        .allow_threads(|| dlx_logic::explain_variant(&puzzle, &options, &ladder))
+        .map_err(|source| {
+            logic_error(LogicRequestError::Logic {
+                field: "puzzle",
+                source,
+            })
+        })?;
+    let r = &path.rating;
+    Ok((
+        r.er,
+        r.ep,
+        r.ed,
+        r.band.as_str().to_string(),
+        r.hardest.as_str().to_string(),
+        r.steps,
+        r.complete,
+        (!filter.is_empty()).then(|| path.stop == Stop::Solved && filter.accepts(r)),
+        false,
+        stop_word(Some(path.stop)).to_string(),
+        None,
+    ))
+}
+
 /// Registers the functions of this module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(variant_explain, m)?)?;
+    m.add_function(wrap_pyfunction!(variant_hint, m)?)?;
+    m.add_function(wrap_pyfunction!(variant_rate, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku_explain, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku_hint, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku_rate, m)?)?;

@@ -157,3 +157,46 @@ def test_generate_variant_with_givens_formats_and_errors():
     assert e.value.field == "variant"
     with pytest.raises(dlx.SudokuError, match="time limit"):
         sudoku.generate_variant("killer", seconds=0)
+
+
+# ---- By logic on variant rules (issue 29) ----
+
+GIVEN = "1" + "." * 15
+
+
+def test_explain_a_variant_walks_to_the_solution():
+    e = sudoku.explain(GIVEN, rules=SMALL)
+    assert e.stop == "solved" and e.rating.complete
+    check_killer_4x4(e.grid)
+    assert e.grid == sudoku.solve(GIVEN, rules=SMALL)
+    assert all(s["eliminations"] or s["placements"] for s in e.steps)
+    # The same puzzle with its givens in its own text: the same path.
+    same = sudoku.explain(SMALL + "givens " + GIVEN + "\n")
+    assert [s["text"] for s in same.steps] == [s["text"] for s in e.steps]
+
+
+def test_hint_on_a_variant_follows_progress_and_names_a_wrong_digit():
+    h = sudoku.hint(GIVEN, rules=SMALL, level=1)
+    assert h.step is not None and h.text == h.levels[0] and len(h.levels) == 3
+    solution = sudoku.solve(GIVEN, rules=SMALL)
+    done = sudoku.hint(GIVEN, solution, rules=SMALL)
+    assert done.step is None and done.solved
+    wrong = solution[0] + ("2" if solution[1] != "2" else "3") + "." * 14
+    with pytest.raises(dlx.SudokuError) as e:
+        sudoku.hint(GIVEN, wrong, rules=SMALL)
+    assert e.value.field == "progress" and e.value.cells == [(0, 1)]
+
+
+def test_rate_a_variant_with_filters_and_lists():
+    r = sudoku.rate(GIVEN, rules=SMALL)
+    assert r.stop == "solved" and r.complete and r.passed is None
+    assert r.er == sudoku.explain(GIVEN, rules=SMALL).rating.er
+    above = sudoku.rate(GIVEN, rules=SMALL, er=(r.er + 0.1, None))
+    assert above.passed is False
+    # A list: a puzzle with several solutions gives a row with its error, the rest are rated.
+    rows = sudoku.rate([GIVEN, "." * 16], rules=SMALL)
+    assert rows[0] == r
+    assert rows[1].stop == "invalid" and rows[1].error
+    with pytest.raises(dlx.SudokuError) as e:
+        sudoku.rate([GIVEN], rules=SMALL, scale="hard")
+    assert e.value.field == "scale"

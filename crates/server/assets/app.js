@@ -196,7 +196,7 @@ function inStepHouse(h, r, c) {
 /** What a logical step marks on the board, by cell index. */
 function stepHighlights(step) {
   const n = S.n;
-  const h = { cells: new Set(), place: new Map(), elim: new Map(), pat: new Map(), houses: [] };
+  const h = { cells: new Set(), place: new Map(), elim: new Map(), pat: new Map(), houses: [], areas: new Set() };
   const add = (m, x) => {
     const i = x.row * n + x.col;
     if (!m.has(i)) m.set(i, new Set());
@@ -206,6 +206,9 @@ function stepHighlights(step) {
   for (const [r, c] of pat.cells || []) h.cells.add(r * n + c);
   for (const x of pat.candidates || []) add(h.pat, x);
   h.houses = pat.houses || [];
+  // On a variant: the groups of cells that are not a row, column or box (a jigsaw region, a
+  // diagonal, a window, a killer cage...), each with its cells from the engine.
+  for (const a of pat.areas || []) for (const [r, c] of a.cells) h.areas.add(r * n + c);
   for (const x of step.placements || []) h.place.set(x.row * n + x.col, x.digit);
   for (const x of step.eliminations || []) add(h.elim, x);
   return h;
@@ -232,8 +235,7 @@ function render() {
   const selValue = p ? 0 : (S.cells[S.sel] || (S.solution ? S.solution[S.sel] : 0));
   const focusIdx = p && p.focus ? p.focus[0] * n + p.focus[1] : -1;
   const house = p && p.house;
-  const inHouse = (r, c) => !!house && (house.kind === "row" ? r === house.index
-    : house.kind === "column" ? c === house.index : boxIndex(r, c) === house.index);
+  const inHouse = (r, c) => !!house && house.has(r * n + c);
   const k = Math.ceil(Math.sqrt(n));
   const step = p ? p.step : hintStep();
   const hl = step ? stepHighlights(step) : null;
@@ -264,7 +266,7 @@ function render() {
     d.classList.toggle("selected", selected);
     d.classList.toggle("peer", !p && !selected && (r === sr || c === sc || boxIndex(r, c) === boxIndex(sr, sc)));
     d.classList.toggle("same", !p && !selected && selValue !== 0 && v === selValue);
-    d.classList.toggle("lane", inHouse(r, c) || (!!hl && hl.houses.some((h) => inStepHouse(h, r, c))));
+    d.classList.toggle("lane", inHouse(r, c) || (!!hl && (hl.areas.has(i) || hl.houses.some((h) => inStepHouse(h, r, c)))));
     d.classList.toggle("dead-house", !!(p && p.dead) && inHouse(r, c));
     d.classList.toggle("focus", i === focusIdx && !(p && p.dead));
     d.classList.toggle("dead", i === focusIdx && !!(p && p.dead));
@@ -308,6 +310,7 @@ function render() {
     }
   }
   drawChain(step);
+  if (S.variant) rules.drawAreas($(".board-wrap"), step && step.pattern && step.pattern.areas, n);
 }
 
 /**
@@ -429,6 +432,7 @@ function setGrid(n, shape, values, { undoable = true, variant = null } = {}) {
   const rebuild = n !== S.n || shape.rows !== S.br || shape.cols !== S.bc || cellEls.length !== n * n;
   S.n = n; S.br = shape.rows; S.bc = shape.cols;
   if (variant && !variant.notes) variant.notes = rules.cellNotes(variant.view);
+  if (variant && !variant.named) variant.named = rules.namedCells(variant.view);
   S.variant = variant;
   showVariant();
   S.cells = values;
@@ -454,21 +458,12 @@ function setGrid(n, shape, values, { undoable = true, variant = null } = {}) {
 
 // ───────────────────────────── variant rules ─────────────────────────────
 
-/** The logic (hints, Auto marks, solving by logic) is for classic grids on this page. */
-const LOGIC_BUTTONS = ["#hint-btn", "#explain-btn", "#automarks-btn"];
-
 /** Draws the variant's rules (or removes them) and says what they are beside the board. */
 function showVariant() {
   const v = S.variant && S.variant.view;
   rules.drawRules($(".board-wrap"), v);
   const card = $("#variant-rules");
   card.hidden = !v;
-  for (const sel of LOGIC_BUTTONS) {
-    const b = $(sel);
-    b.disabled = !!v;
-    if (v) b.dataset.was = b.dataset.was || b.title;
-    b.title = v ? "Logic on variant rules is not on the page yet: Solve, Check and Step through work" : (b.dataset.was || b.title);
-  }
   // A variant is searched by dancing links (the engine's choice of algorithm): no solver to pick.
   $("#solver-select").disabled = !!v;
   $("#heuristic-select").disabled = !v && $("#solver-select").value !== "dlx";
@@ -855,6 +850,7 @@ async function runVariantCheck() {
       }
     }
     S.candidates = null;
+    if (S.showMarks && !r.violations.length) variantCandidates(seq, givens);
     maybeSolved({ conflicts: r.violations });
     const list = $("#conflict-list");
     list.replaceChildren();
@@ -882,8 +878,22 @@ async function runVariantCheck() {
   }
 }
 
+/**
+ * A variant's candidates for "Show candidates": the engine's (the digits no cell seen under the
+ * rules holds), from a hint on the background lane; dropped if the board changed meanwhile.
+ */
+async function variantCandidates(seq, givens) {
+  try {
+    const r = await api("variant_hint", { ...variantPuzzle(givens), progress: lineOf(S.cells), level: 1 }, undefined, true);
+    if (seq !== checkSeq || !S.variant) return;
+    S.candidates = r.candidates;
+    render();
+  } catch (e) { /* no candidates shown: the check says what is wrong */ }
+}
+
 $("#candidates-toggle").addEventListener("change", (e) => {
   S.showMarks = e.target.checked;
+  if (S.variant && S.showMarks && !S.candidates) runCheck();
   render();
 });
 
@@ -1203,7 +1213,7 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
       const why = await explainNoSolution().catch(() => null);
       if (why && version === S.version) $("#result-status").textContent = `The search covered every possibility. ${why}`;
     }
-    if (r.unique === true && S.n <= logicMax() && !S.variant) showRatingWithResult(lineOf(S.cells));
+    if (r.unique === true && S.n <= logicMax()) showRatingWithResult(lineOf(S.cells));
     if (mode === "unique" && r.solutions >= 2 && S.n <= 16 && !S.variant) {
       const version = S.version;
       const two = await twoSolutions().catch(() => null);
@@ -1222,10 +1232,13 @@ async function showRatingWithResult(puzzle) {
   try {
     // On the worker's second lane: a rating can take seconds, and the player's next request
     // must not wait behind it.
-    const rt = await api("rate", { puzzle, shape: { rows: S.br, cols: S.bc } }, undefined, true);
+    const rt = S.variant
+      ? await api("variant_rate", variantPuzzle(valuesOf(puzzle, S.n)), undefined, true)
+      : await api("rate", { puzzle, shape: { rows: S.br, cols: S.bc } }, undefined, true);
     if (lineOf(S.cells) !== puzzle || $("#result").hidden) return;
     $("#result-stats").append(el("div", { class: "rating-stat" }, el("dt", { text: "Rating" }),
-      el("dd", { text: `${Number(rt.er).toFixed(1)} · ${bandName(rt.band)}` })));
+      // A rating stopped before the end of its path (a time limit) is a lower bound.
+      el("dd", { text: `${rt.complete === false ? "at least " : ""}${Number(rt.er).toFixed(1)} · ${bandName(rt.band)}` })));
   } catch (e) { /* the result stands without its rating */ }
 }
 
@@ -1242,12 +1255,30 @@ const sudokuPlayer = makePlayer("", (step, i) => {
   p.grid = Uint8Array.from(grid);
   p.focus = step.cell || null;
   p.dead = step.kind === "dead_end";
-  // A dancing-links item "digit 5 in box 6" lights up its house.
-  const m = step.item && /^digit \S+ in (row|column|box) (\d+)$/.exec(step.item);
-  p.house = m ? { kind: m[1], index: Number(m[2]) - 1 } : null;
+  // A dancing-links item "digit 5 in box 6" lights up its house; on a variant, the group of
+  // cells its item names ("digit 5 in region 4", "digit 5 in diagonal+", "killer cage 2").
+  p.house = itemHouse(step.item);
   render();
   if (p.matrix) drawMatrix($("#sudoku-links"), p.matrix, { ...step, stack: [...stack] });
 });
+
+/** The cells of the house or group a search item names (a Set of indices), or null. */
+function itemHouse(item) {
+  if (!item) return null;
+  if (S.variant) {
+    const cells = rules.itemArea(item, S.variant.named);
+    return cells ? new Set(cells) : null;
+  }
+  const m = /^digit \S+ in (row|column|box) (\d+)$/.exec(item);
+  if (!m) return null;
+  const k = Number(m[2]) - 1, n = S.n;
+  const out = new Set();
+  for (let i = 0; i < n * n; i++) {
+    const r = Math.floor(i / n), c = i % n;
+    if (m[1] === "row" ? r === k : m[1] === "column" ? c === k : boxIndex(r, c) === k) out.add(i);
+  }
+  return out;
+}
 
 function closePlayer() {
   if (!S.player) return;
@@ -1337,7 +1368,10 @@ $("#pencil-btn").addEventListener("click", () => { setPencil(!S.pencil); board.f
 
 $("#automarks-btn").addEventListener("click", () => busy($("#automarks-btn"), async () => {
   try {
-    const r = await api("check", { puzzle: lineOf(S.cells), shape: shapeOf() });
+    // A variant's candidates come with a hint (the digits no cell seen under its rules holds).
+    const r = S.variant
+      ? await api("variant_hint", { ...variantPuzzle(S.cells.map((v, i) => (S.given[i] ? v : 0))), progress: lineOf(S.cells), level: 1 })
+      : await api("check", { puzzle: lineOf(S.cells), shape: shapeOf() });
     remember();
     S.marks = r.candidates.map((c, i) => (S.cells[i] || !c.length ? null : new Set(c)));
     hideHint();
@@ -1373,7 +1407,9 @@ $("#givens-btn").addEventListener("click", () => {
 function hintBody() {
   const hasGivens = S.cells.some((v, i) => v && S.given[i]);
   const puzzle = hasGivens ? lineOf(S.cells.map((v, i) => (S.given[i] ? v : 0))) : lineOf(S.cells);
-  const body = { puzzle, progress: lineOf(S.cells), shape: shapeOf() };
+  const body = S.variant
+    ? { ...variantPuzzle(valuesOf(puzzle, S.n)), progress: lineOf(S.cells) }
+    : { puzzle, progress: lineOf(S.cells), shape: shapeOf() };
   if (S.marks.some((m, i) => m && !S.cells[i])) {
     body.marks = S.marks.map((m, i) => (m && !S.cells[i] ? [...m].sort((a, b) => a - b) : []));
   }
@@ -1401,7 +1437,7 @@ function hintStep() {
   if (h.level >= HINT_LEVELS) return h.step;
   const pat = h.step.pattern || {};
   return {
-    pattern: { houses: pat.houses || [], cells: h.level >= 2 ? pat.cells || [] : [] },
+    pattern: { houses: pat.houses || [], areas: pat.areas || [], cells: h.level >= 2 ? pat.cells || [] : [] },
     placements: [],
     eliminations: [],
   };
@@ -1479,8 +1515,11 @@ $("#hint-btn").addEventListener("click", () => busy($("#hint-btn"), async () => 
   // Pressed again on the same board: the same step, told further.
   if (moreHint()) { board.focus(); return; }
   try {
-    const r = await boardApi("hint", "hint", hintBody());
+    const r = await boardApi("hint", S.variant ? "variant_hint" : "hint", hintBody());
     if (!r) return;
+    // A variant's hint brings the candidates of its board (the rules' "sees", not only the
+    // boxes), shown where the step needs them.
+    if (r.candidates) S.candidates = r.candidates;
     if (r.step) showHint({ step: r.step, levels: r.levels, level: 1, version: S.version });
     else showHint({ done: r.solved ? "The grid is solved." : "No further step found." });
   } catch (e) {
@@ -1530,9 +1569,10 @@ function basicCandidates(grid, peers) {
  */
 function logicFrames(r) {
   const n = S.n;
-  const peers = Array.from({ length: n * n }, (_, i) => peersOf(i));
+  // A variant's answer brings each cell's peers under its rules and the first candidates.
+  const peers = r.peers || Array.from({ length: n * n }, (_, i) => peersOf(i));
   let grid = Uint8Array.from(S.cells);
-  let cands = basicCandidates(grid, peers);
+  let cands = r.candidates ? r.candidates.map((c) => new Set(c)) : basicCandidates(grid, peers);
   const frames = [];
   for (const step of r.steps) {
     frames.push({ text: step.text, kind: step.technique === "trial" ? "choose" : "logic", step, grid, cands });
@@ -1586,7 +1626,9 @@ const logicPlayer = makePlayer("logic-", (frame) => {
 
 $("#explain-btn").addEventListener("click", () => busy($("#explain-btn"), async () => {
   try {
-    const r = await boardApi("logic solver", "explain", { puzzle: lineOf(S.cells), shape: shapeOf() });
+    const r = S.variant
+      ? await boardApi("logic solver", "variant_explain", variantPuzzle(S.cells))
+      : await boardApi("logic solver", "explain", { puzzle: lineOf(S.cells), shape: shapeOf() });
     if (!r) return;
     showRating(r.rating);
     const extra = r.rating.complete ? "" : "The path is not complete: the rating is a lower bound.";

@@ -28,6 +28,9 @@ const ROUTES = {
   variant_trace: "/api/variants/trace",
   variant_view: "/api/variants/view",
   variant_generate: "/api/variants/generate",
+  variant_explain: "/api/variants/explain",
+  variant_hint: "/api/variants/hint",
+  variant_rate: "/api/variants/rate",
 };
 
 const wanted = new URLSearchParams(self.location.search).get("engine");

@@ -240,3 +240,62 @@ export function clueCounts(view) {
   }
   return [...counts].map(([t, k]) => `${k} ${t}${k === 1 ? "" : "s"}`);
 }
+
+/**
+ * Draws the areas of a logical step over the variant's rules (`pattern.areas`: a jigsaw
+ * region, a diagonal, a window, a killer cage... each `{name, cells}` from the engine) as
+ * outlines, or removes them (`areas` empty). Nothing on a classic board.
+ */
+export function drawAreas(wrap, areas, n) {
+  const o = wrap.querySelector(".rules-overlay");
+  if (!o) return;
+  const old = o.querySelector("g.step-areas");
+  if (old) old.remove();
+  if (!areas || !areas.length) return;
+  const g = svg("g", { class: "step-areas" });
+  for (const a of areas) {
+    const one = svg("g", { "data-area": a.name, "data-cells": a.cells.map(([r, c]) => r * n + c).join(" ") });
+    for (const [x1, y1, x2, y2] of outline(a.cells, 0.03)) one.append(svg("line", { class: "area", x1, y1, x2, y2 }));
+    g.append(one);
+  }
+  o.append(g);
+}
+
+/**
+ * Every named group of cells of a variant, by the name the engine's sentences and search
+ * items give it: `row 3`, `column 3`, `region 4`, the houses the rules add (`diagonal+`,
+ * `window 2`), and each constraint with cells (`killer cage 3`, `thermometer 1`); the cells as
+ * row-major indices.
+ */
+export function namedCells(view) {
+  const n = view.size;
+  const out = new Map();
+  const put = (name, i) => {
+    if (!out.has(name)) out.set(name, []);
+    out.get(name).push(i);
+  };
+  for (let i = 0; i < n * n; i++) {
+    put(`row ${Math.floor(i / n) + 1}`, i);
+    put(`column ${i % n + 1}`, i);
+    put(`region ${view.regions[i] + 1}`, i);
+  }
+  for (const h of view.houses) out.set(h.name, h.cells.map(([r, c]) => r * n + c));
+  for (const c of view.constraints) {
+    if (!c.global) out.set(`${c.title} ${c.index}`, c.cells.map(([r, col]) => r * n + col));
+  }
+  return out;
+}
+
+/**
+ * The group of cells a search item of a variant names, or null: `digit 5 in region 4` and
+ * `digit 5 inside killer cage 2` name `region 4` and `killer cage 2`, as do `killer cage 2`,
+ * `killer cage 2, part 1` and `r1c1 in killer cage 2`.
+ */
+export function itemArea(item, named) {
+  if (!item) return null;
+  let m = /^digit \S+ (?:in|inside) (.+)$/.exec(item) || /^r\d+c\d+ in (.+)$/.exec(item);
+  let name = m ? m[1] : item;
+  m = /^(.+?), (?:part \d+|sum of its first \d+ cells)$/.exec(name);
+  if (m) name = m[1];
+  return named.has(name) ? named.get(name) : null;
+}

@@ -23,7 +23,7 @@ use crate::{logic, meta, queens, sudoku, variants, xcc};
 #[openapi(
     info(
         title = "dlx",
-        description = "The JSON API of `dlx serve`: Sudoku (check, solve, trace, explain, hint, rate, generate), variant Sudoku (check, solve, trace) and exact cover (solve, trace, N queens). Every failure is `{\"error\": \"...\"}` naming what is wrong; see docs/api.md."
+        description = "The JSON API of `dlx serve`: Sudoku (check, solve, trace, explain, hint, rate, generate), variant Sudoku (check, solve, trace, view, generate, explain, hint, rate) and exact cover (solve, trace, N queens). Every failure is `{\"error\": \"...\"}` naming what is wrong; see docs/api.md."
     ),
     components(schemas(ErrorBody))
 )]
@@ -51,6 +51,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(variants::trace))
         .routes(routes!(variants::view))
         .routes(routes!(variants::generate))
+        .routes(routes!(variants::explain))
+        .routes(routes!(variants::hint))
+        .routes(routes!(variants::rate))
 }
 
 static DOCUMENT: OnceLock<utoipa::openapi::OpenApi> = OnceLock::new();

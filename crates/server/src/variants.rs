@@ -2,16 +2,23 @@
 //! format, answer them in our JSON, check a grid against every rule), `POST
 //! /api/variants/solve` (one solution, uniqueness, or a count) and `POST
 //! /api/variants/trace` (the dancing-links search step by step), and for the page `POST
-//! /api/variants/view` (the rules as drawn) and `POST /api/variants/generate` (a new puzzle). The work is
+//! /api/variants/view` (the rules as drawn) and `POST /api/variants/generate` (a new puzzle), and by
+//! logic `POST /api/variants/explain`, `POST /api/variants/hint` and `POST /api/variants/rate`
+//! (issue 29: the classic operations' options on the variant's rules). The work is
 //! `dlx_api::variants`'; rules that read but cannot hold are answered 422 naming the
 //! constraint (kind, number, cells).
 
 use axum::extract::State;
+use dlx_api::logic::RateResponse;
 use dlx_api::variants::{
     VariantCheckRequest, VariantCheckResponse, VariantSolveResponse, VariantTraceResponse,
 };
+use dlx_api::vlogic::{
+    VariantExplainRequest, VariantExplainResponse, VariantHintRequest, VariantHintResponse,
+    VariantRateRequest,
+};
 use dlx_api::vpage::{VariantGenerateResponse, VariantViewRequest, VariantViewResponse};
-use dlx_api::{Asked, Run};
+use dlx_api::{Asked, Budget, Run};
 use dlx_variants::generate::GenerateRequest as VariantGenerateRequest;
 use dlx_variants::request::{SolveRequest, TraceRequest};
 
@@ -130,6 +137,78 @@ pub async fn generate(
             &req,
             &mut Run::new(budget, &caps),
         )?)
+    })
+    .await
+}
+
+/// `POST /api/variants/explain`: every step of the easiest-first path on the variant's rules
+/// (each step's `pattern.areas` naming the cages, regions, diagonals... it uses), why it ended,
+/// the grid at the end, the rating, and the first candidates and each cell's peers (to replay
+/// the steps); within the server's time limit or `time_limit_ms`.
+#[utoipa::path(
+    post,
+    path = "/api/variants/explain",
+    operation_id = "variants_explain",
+    tag = "variants",
+    request_body = VariantExplainRequest,
+    responses((status = 200, body = VariantExplainResponse), Refusals)
+)]
+pub async fn explain(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<VariantExplainRequest>,
+) -> Result<ApiJson<VariantExplainResponse>, AppError> {
+    let asked = Asked::new(None, req.time_limit_ms);
+    let caps = state.caps.clone();
+    answer(&state, asked, move |budget| {
+        Ok(dlx_api::vlogic::explain(
+            &req,
+            &mut Run::new(budget, &caps),
+        )?)
+    })
+    .await
+}
+
+/// `POST /api/variants/hint`: the easiest next step on the variant's rules from a grid in
+/// progress and the user's pencil marks, at each level, with the board's candidates.
+#[utoipa::path(
+    post,
+    path = "/api/variants/hint",
+    operation_id = "variants_hint",
+    tag = "variants",
+    request_body = VariantHintRequest,
+    responses((status = 200, body = VariantHintResponse), Refusals)
+)]
+pub async fn hint(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<VariantHintRequest>,
+) -> Result<ApiJson<VariantHintResponse>, AppError> {
+    let caps = state.caps.clone();
+    answer(&state, Asked::default(), move |_| {
+        // A hint is one step: bounded by the request timeout, as the classic hint.
+        let mut run = Run::new(Budget::unlimited(), &caps);
+        Ok(dlx_api::vlogic::hint(&req, &mut run)?)
+    })
+    .await
+}
+
+/// `POST /api/variants/rate`: ER, EP, ED, the band and the hardest technique of a variant
+/// puzzle, with the classic rate's scale, techniques and filters; within the server's time
+/// limit (`stop`: `deadline`).
+#[utoipa::path(
+    post,
+    path = "/api/variants/rate",
+    operation_id = "variants_rate",
+    tag = "variants",
+    request_body = VariantRateRequest,
+    responses((status = 200, body = RateResponse), Refusals)
+)]
+pub async fn rate(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<VariantRateRequest>,
+) -> Result<ApiJson<RateResponse>, AppError> {
+    let caps = state.caps.clone();
+    answer(&state, Asked::default(), move |budget| {
+        Ok(dlx_api::vlogic::rate(&req, &mut Run::new(budget, &caps))?)
     })
     .await
 }

@@ -2049,6 +2049,161 @@ mod variants {
     }
 
     #[tokio::test]
+    async fn logic_explains_hints_and_rates_on_the_variants_rules() {
+        let s = state();
+        // Explain: the path ends on a grid the test kit's own checker accepts.
+        let e = post_ok(&s, "/api/variants/explain", json!({ "puzzle": KILLER4 })).await;
+        assert_eq!(e["stop"], "solved");
+        let c = post_ok(&s, "/api/variants/check", json!({ "puzzle": KILLER4 })).await;
+        let p = dlx_variants::parse(&c["puzzle"].to_string()).unwrap();
+        let fp: Value =
+            serde_json::from_str(&dlx_variants::write(&p, dlx_variants::Format::FPuzzles)).unwrap();
+        checked(&fp, e["grid"].as_str().unwrap());
+        assert_eq!(e["peers"].as_array().unwrap().len(), 16);
+        // Rate: the explained path's rating; a filter above it fails.
+        let r = post_ok(&s, "/api/variants/rate", json!({ "puzzle": KILLER4 })).await;
+        assert_eq!(r["er"], e["rating"]["er"]);
+        assert_eq!((&r["stop"], &r["pass"]), (&json!("solved"), &Value::Null));
+        let above = format!("{}..", r["er"].as_f64().unwrap() + 0.1);
+        let f = post_ok(
+            &s,
+            "/api/variants/rate",
+            json!({ "puzzle": KILLER4, "er": above }),
+        )
+        .await;
+        assert_eq!(f["pass"], false);
+        // A hint on a jigsaw: the step's regions are named areas with the region's cells.
+        let text = std::fs::read_to_string(dlx_testkit::testdata(
+            "variants/puzzles/classic-irregular-01.json",
+        ))
+        .unwrap();
+        let view = post_ok(&s, "/api/variants/view", json!({ "puzzle": text })).await;
+        let regions: Vec<u64> = view["regions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_u64().unwrap())
+            .collect();
+        let mut progress = post_ok(&s, "/api/variants/explain", json!({ "puzzle": text })).await;
+        let steps = progress["steps"].as_array_mut().unwrap();
+        let with_area = steps
+            .iter()
+            .find(|st| {
+                st["pattern"]["areas"]
+                    .as_array()
+                    .is_some_and(|a| !a.is_empty())
+            })
+            .expect("a step in a jigsaw region");
+        for area in with_area["pattern"]["areas"].as_array().unwrap() {
+            let name = area["name"].as_str().unwrap();
+            let k: u64 = name.strip_prefix("region ").expect(name).parse().unwrap();
+            let mut cells: Vec<u64> = area["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|rc| rc[0].as_u64().unwrap() * 9 + rc[1].as_u64().unwrap())
+                .collect();
+            cells.sort_unstable();
+            let want: Vec<u64> = (0..81).filter(|&i| regions[i as usize] == k - 1).collect();
+            assert_eq!(cells, want, "{name}");
+        }
+        let h = post_ok(
+            &s,
+            "/api/variants/hint",
+            json!({ "puzzle": text, "level": 1 }),
+        )
+        .await;
+        assert_eq!(h["text"], h["levels"][0]);
+        assert_eq!(h["step"]["text"], steps[0]["text"]);
+        assert_eq!(h["candidates"].as_array().unwrap().len(), 81);
+        // Refusals: 422 naming the field, the cells or the constraint.
+        let solution = e["grid"].as_str().unwrap();
+        let mut wrong: Vec<u8> = solution.bytes().collect();
+        wrong[1] = if wrong[1] == b'2' { b'3' } else { b'2' };
+        let wrong = format!(
+            "{}{}",
+            String::from_utf8(wrong[..2].to_vec()).unwrap(),
+            ".".repeat(14)
+        );
+        let v = post_refused(
+            &s,
+            "/api/variants/hint",
+            json!({ "puzzle": KILLER4, "progress": wrong }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert_eq!(
+            (&v["field"], &v["cells"]),
+            (&json!("progress"), &json!([[0, 1]]))
+        );
+        let v = post_refused(
+            &s,
+            "/api/variants/explain",
+            json!({ "puzzle": OPEN4 }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert_eq!(v["field"], "puzzle");
+        assert!(!v["cells"].as_array().unwrap().is_empty(), "{v}");
+        let v = post_refused(
+            &s,
+            "/api/variants/rate",
+            json!({ "puzzle": "size 4\ncage 3 r1c1 r1c2 r1c3" }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert_eq!(v["constraint"]["kind"], "killer cage");
+        check_refusals(
+            &s,
+            [
+                (
+                    "a hint level past 3",
+                    "/api/variants/hint",
+                    json!({ "puzzle": KILLER4, "level": 4 }),
+                    422,
+                    Says::Starts("level: "),
+                ),
+                (
+                    "an unknown technique",
+                    "/api/variants/explain",
+                    json!({ "puzzle": KILLER4, "upto": "guessing" }),
+                    422,
+                    Says::Starts("upto: "),
+                ),
+                (
+                    "an unknown scale",
+                    "/api/variants/rate",
+                    json!({ "puzzle": KILLER4, "scale": "hard" }),
+                    422,
+                    Says::Starts("scale: "),
+                ),
+                (
+                    "a range that does not read",
+                    "/api/variants/rate",
+                    json!({ "puzzle": KILLER4, "ep": "x..y" }),
+                    422,
+                    Says::Starts("ep: "),
+                ),
+                (
+                    "a box shape: the rules give the regions",
+                    "/api/variants/rate",
+                    json!({ "puzzle": KILLER4, "shape": { "rows": 2, "cols": 2 } }),
+                    422,
+                    Says::Has("unknown field `shape`"),
+                ),
+                (
+                    "marks that do not fit the grid",
+                    "/api/variants/hint",
+                    json!({ "puzzle": KILLER4, "marks": [[1]] }),
+                    422,
+                    Says::Starts("marks: "),
+                ),
+            ],
+        )
+        .await;
+    }
+
+    #[tokio::test]
     async fn a_trace_replays_to_a_solution() {
         let s = state();
         let v = post_ok(&s, "/api/variants/trace", json!({ "puzzle": OPEN4 })).await;
@@ -2072,7 +2227,7 @@ mod contract {
 
     /// Every route of the API, as a client calls it: method, path as the document writes it,
     /// and a path with its parameters filled in.
-    const ROUTES: [(&str, &str, &str); 19] = [
+    const ROUTES: [(&str, &str, &str); 22] = [
         ("get", "/api/health", "/api/health"),
         ("get", "/api/limits", "/api/limits"),
         ("get", "/api/meta", "/api/meta"),
@@ -2092,6 +2247,9 @@ mod contract {
         ("post", "/api/variants/trace", "/api/variants/trace"),
         ("post", "/api/variants/view", "/api/variants/view"),
         ("post", "/api/variants/generate", "/api/variants/generate"),
+        ("post", "/api/variants/explain", "/api/variants/explain"),
+        ("post", "/api/variants/hint", "/api/variants/hint"),
+        ("post", "/api/variants/rate", "/api/variants/rate"),
     ];
 
     const EASY: &str =
@@ -2252,6 +2410,18 @@ mod contract {
             (
                 "/api/variants/generate",
                 json!({ "variant": "killer", "size": 6, "seed": 3 }),
+            ),
+            (
+                "/api/variants/explain",
+                json!({ "puzzle": variants::KILLER4 }),
+            ),
+            (
+                "/api/variants/hint",
+                json!({ "puzzle": variants::KILLER4, "level": 2 }),
+            ),
+            (
+                "/api/variants/rate",
+                json!({ "puzzle": variants::KILLER4, "er": "1.." }),
             ),
         ];
         for (path, body) in bodies {

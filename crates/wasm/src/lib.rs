@@ -202,6 +202,21 @@ mod tests {
     }
 
     #[test]
+    fn variant_logic_answers_the_page_and_names_the_field_it_refuses() {
+        let killer = "size 4\ngivens 1...............\ncage 7 r1c3 r1c4\ncage 7 r2c1 r3c1\ncage 5 r2c2 r2c3\ndiagonals";
+        let body = serde_json::json!({ "puzzle": killer, "level": 1 }).to_string();
+        let v = parse(&call("variant_hint", &body, None));
+        assert_eq!(v["ok"]["text"], v["ok"]["levels"][0], "{v}");
+        let body = serde_json::json!({ "puzzle": killer }).to_string();
+        let e = parse(&call("variant_explain", &body, None));
+        let r = parse(&call("variant_rate", &body, None));
+        assert_eq!(e["ok"]["rating"]["er"], r["ok"]["er"], "{e} {r}");
+        let body = serde_json::json!({ "puzzle": killer, "scale": "hard" }).to_string();
+        let v = parse(&call("variant_rate", &body, None));
+        assert_eq!(v["error"]["field"], "scale", "{v}");
+    }
+
+    #[test]
     fn meta_is_the_browser_face() {
         let v = parse(&call("meta", "{}", None));
         assert_eq!(v["ok"]["caps"]["face"], "browser", "{v}");

@@ -4,9 +4,9 @@ Puzzles are strings in any format ``dlx sudoku`` reads (one line of ``N*N`` symb
 ``.`` or ``0`` for blanks, or a grid of lines), or, for :func:`solve_many`, a NumPy array of
 shape ``(n, N*N)`` with 0 for a blank.
 
-:func:`solve`, :func:`count` and :func:`unique` also take variant Sudoku (killer cages,
-thermometers, arrows, little killers, sandwiches, kropki dots, XV, jigsaw regions, diagonals,
-anti-knight...): the puzzle as f-puzzles JSON (a string or a ``dict``), an f-puzzles link, or
+:func:`solve`, :func:`count`, :func:`unique`, :func:`explain`, :func:`hint` and :func:`rate`
+also take variant Sudoku (killer cages, thermometers, arrows, little killers, sandwiches,
+kropki dots, XV, jigsaw regions, diagonals, anti-knight...): the puzzle as f-puzzles JSON (a string or a ``dict``), an f-puzzles link, or
 ``dlx``'s own JSON or text format (``docs/formats.md``), detected; or ``rules=`` with those
 rules and ``puzzle`` the givens as one line (``""`` for the rules' own givens).
 
@@ -351,12 +351,14 @@ def _rating(d: Mapping[str, Any]) -> Rating:
 
 
 def explain(
-    puzzle: str,
+    puzzle: Union[str, Mapping[str, Any]],
     *,
     upto: Optional[str] = None,
     max_steps: Optional[int] = None,
     uniqueness: bool = True,
     seconds: Optional[float] = None,
+    rules: Optional[Rules] = None,
+    format: Optional[str] = None,
 ) -> Explanation:
     """Solves ``puzzle`` (any size up to 64x64) as a person would, one step at a time, the
     easiest step first, and rates it.
@@ -367,10 +369,25 @@ def explain(
     the work (every step given is sound). Raises :class:`dlx.SudokuError` (with ``field``
     and ``cells``) for a puzzle that does not read, has no solution or several.
 
+    A variant puzzle (see the module's help; ``rules=`` and ``format`` as for :func:`solve`)
+    is explained on its rules, with the variant techniques (cage combinations, the rule of
+    45...); its steps' ``pattern["areas"]`` name the regions, diagonals, cages... they use.
+    Variants never use the uniqueness techniques.
+
     >>> e = sudoku.explain("1.....3..4.....2")
     >>> e.stop, e.rating.band, len(e.steps)
     ('solved', 'easy', 12)
     """
+    v = _variant(puzzle, rules)
+    if v is not None:
+        text = _dlx.variant_explain(v[0], format, v[1], upto, max_steps, seconds)
+        d = json.loads(text)
+        return Explanation(
+            steps=d["steps"], stop=d["stop"], grid=d["grid"], rating=_rating(d["rating"])
+        )
+    if format is not None:
+        raise TypeError("format= is for variant puzzles")
+    assert isinstance(puzzle, str)
     d = json.loads(_dlx.sudoku_explain(puzzle, upto, max_steps, uniqueness, seconds))
     return Explanation(
         steps=d["steps"], stop=d["stop"], grid=d["grid"], rating=_rating(d["rating"])
@@ -378,11 +395,13 @@ def explain(
 
 
 def hint(
-    puzzle: str,
+    puzzle: Union[str, Mapping[str, Any]],
     progress: Optional[str] = None,
     marks: Optional[Union[str, Sequence[Sequence[int]]]] = None,
     *,
     level: int = 3,
+    rules: Optional[Rules] = None,
+    format: Optional[str] = None,
 ) -> Hint:
     """The easiest next step from ``progress`` (the grid as the player has it: givens and
     digits placed; default the puzzle itself) and the player's pencil ``marks`` (a list of
@@ -392,18 +411,28 @@ def hint(
 
     A digit or a mark that contradicts the solution raises :class:`dlx.SudokuError` naming
     the cell (``field`` ``progress`` or ``marks``, ``cells``).
+
+    A variant puzzle (see the module's help; ``rules=`` and ``format`` as for :func:`solve`)
+    gets the next step on its rules; ``progress`` is then one line of N*N symbols.
     """
     if marks is None or isinstance(marks, str):
         lists, text = None, marks
     else:
         lists, text = [list(c) for c in marks], None
-    d = json.loads(_dlx.sudoku_hint(puzzle, progress, lists, text, level))
+    v = _variant(puzzle, rules)
+    if v is not None:
+        d = json.loads(_dlx.variant_hint(v[0], format, v[1], progress, lists, text, level))
+    else:
+        if format is not None:
+            raise TypeError("format= is for variant puzzles")
+        assert isinstance(puzzle, str)
+        d = json.loads(_dlx.sudoku_hint(puzzle, progress, lists, text, level))
     return Hint(step=d["step"], text=d["text"], levels=d["levels"], solved=d["solved"])
 
 
 @overload
 def rate(  # type: ignore[overload-overlap]
-    puzzles: str,
+    puzzles: Union[str, Mapping[str, Any]],
     *,
     scale: Optional[str] = ...,
     techniques: Optional[Union[str, Sequence[str]]] = ...,
@@ -414,6 +443,8 @@ def rate(  # type: ignore[overload-overlap]
     pearls: bool = ...,
     seconds: Optional[float] = ...,
     threads: int = ...,
+    rules: Optional[Rules] = ...,
+    format: Optional[str] = ...,
 ) -> Rating: ...
 @overload
 def rate(
@@ -428,11 +459,13 @@ def rate(
     pearls: bool = ...,
     seconds: Optional[float] = ...,
     threads: int = ...,
+    rules: Optional[Rules] = ...,
+    format: Optional[str] = ...,
 ) -> List[Rating]: ...
 
 
 def rate(
-    puzzles: Union[str, Sequence[str]],
+    puzzles: Union[str, Mapping[str, Any], Sequence[str]],
     *,
     scale: Optional[str] = None,
     techniques: Optional[Union[str, Sequence[str]]] = None,
@@ -443,6 +476,8 @@ def rate(
     pearls: bool = False,
     seconds: Optional[float] = None,
     threads: int = 0,
+    rules: Optional[Rules] = None,
+    format: Optional[str] = None,
 ) -> Union[Rating, List[Rating]]:
     """Rates a puzzle, or a list of puzzles on ``threads`` threads (0: all cores), on Sudoku
     Explainer's scale: a :class:`Rating` each, in order.
@@ -462,16 +497,44 @@ def rate(
     it gives a :class:`Rating` with ``stop="invalid"`` and its ``error``, and the rest are
     rated. Ctrl-C stops between puzzles.
 
+    Variant puzzles (see the module's help; with ``rules=``, ``puzzles`` are givens for those
+    rules) are rated on their rules with the variant techniques (``docs/logic.md``), one
+    after another (``threads`` is for classic grids); their rating runs to the end of the
+    path, so ``early`` is false.
+
     >>> r = sudoku.rate("1.....3..4.....2")
     >>> r.er, r.band
     (1.2, 'easy')
     >>> [x.passed for x in sudoku.rate(["1.....3..4.....2"] * 2, er="2..")]
     [False, False]
     """
-    single = isinstance(puzzles, str)
-    lines = [cast(str, puzzles)] if single else [str(p) for p in puzzles]
+    single = isinstance(puzzles, (str, Mapping))
     if techniques is not None and not isinstance(techniques, str):
         techniques = ",".join(techniques)
+    items: List[Union[str, Mapping[str, Any]]] = (
+        [cast(Union[str, Mapping[str, Any]], puzzles)] if single else list(cast(Sequence[str], puzzles))
+    )
+    variants = [_variant(p, rules) for p in items]
+    if any(v is not None for v in variants):
+        return _rate_variants(
+            items,
+            variants,
+            single,
+            dict(
+                scale=scale,
+                techniques=techniques,
+                er=_range(er, "er"),
+                ep=_range(ep, "ep"),
+                ed=_range(ed, "ed"),
+                diamonds=diamonds,
+                pearls=pearls,
+                seconds=seconds,
+            ),
+            format,
+        )
+    if format is not None:
+        raise TypeError("format= is for variant puzzles")
+    lines = [str(p) for p in items]
     rows = _dlx.sudoku_rate(
         lines,
         scale,
@@ -488,6 +551,39 @@ def rate(
         Rating(er_, ep_, ed_, band, hardest, steps, complete, passed, early, stop, error)
         for er_, ep_, ed_, band, hardest, steps, complete, passed, early, stop, error in rows
     ]
+    if single:
+        if out[0].error is not None:
+            raise _dlx.SudokuError(out[0].error)
+        return out[0]
+    return out
+
+
+_OPTIONS = ("scale", "techniques", "er", "ep", "ed", "seconds", "format")
+
+
+def _rate_variants(
+    items: List[Union[str, Mapping[str, Any]]],
+    variants: List[Optional[Tuple[str, Optional[str]]]],
+    single: bool,
+    options: Dict[str, Any],
+    format: Optional[str],
+) -> Union[Rating, List[Rating]]:
+    """:func:`rate` on a list holding variant puzzles: one at a time; a puzzle that cannot be
+    rated gives a row with its error (a single one raises), options that cannot be used
+    raise at once."""
+    filtered = any(options[k] for k in ("er", "ep", "ed", "diamonds", "pearls"))
+    out: List[Rating] = []
+    for p, v in zip(items, variants):
+        try:
+            if v is None:
+                row = _dlx.sudoku_rate([str(p)], threads=1, **options)[0]
+            else:
+                row = _dlx.variant_rate(v[0], format, v[1], **options)
+        except _dlx.SudokuError as e:
+            if single or getattr(e, "field", None) in _OPTIONS:
+                raise
+            row = (0.0, 0.0, 0.0, "", "", 0, False, False if filtered else None, False, "invalid", str(e))
+        out.append(Rating(*row))
     if single:
         if out[0].error is not None:
             raise _dlx.SudokuError(out[0].error)

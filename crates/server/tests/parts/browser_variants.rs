@@ -300,6 +300,230 @@ browser_tests! {
     a_variant_is_checked_stepped_through_and_counted => variant_player_flow on Static;
     new_killer_and_new_jigsaw_are_made_drawn_and_solved => generate_variant_flow on Static;
     new_variants_on_the_api => generate_variant_flow;
+    a_killer_hint_is_drawn_in_levels_and_rated => killer_hint_flow on Static;
+    jigsaw_regions_light_up_in_both_players => jigsaw_players_flow on Static;
+}
+
+/// The board's cells with `class`, as row-major indices, sorted.
+async fn indices_with(c: &Client, class: &str, n: usize) -> Vec<usize> {
+    let mut v: Vec<usize> = cells_with(c, class)
+        .await
+        .into_iter()
+        .map(|(r, col)| r * n + col)
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+/// `[[row, column], ...]` as sorted row-major indices.
+fn indices(cells: &Value, n: usize) -> Vec<usize> {
+    let mut v: Vec<usize> = cells
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|rc| rc[0].as_u64().unwrap() as usize * n + rc[1].as_u64().unwrap() as usize)
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Issue 29, item 5: a hint on a killer board comes from the variant logic, in its levels, and
+/// is drawn on the board as the engine gives it (computed here by `dlx_api` itself): level 1
+/// lights the houses and outlines the areas (the cage, the rule of 45's region...) with no
+/// cell; level 2 shows the pattern's cells; level 3 the eliminations and placements. Solving
+/// then shows the variant's rating.
+async fn killer_hint_flow(c: &Client, url: &str) {
+    open(c, url).await;
+    // A killer with givens: its rating is quick (killer-03's runs to trial and takes seconds).
+    let file = "killer-with-givens-03.json";
+    let text = std::fs::read_to_string(samples().join(file)).unwrap();
+    paste_whole(c, &text).await;
+    visible(c, "#variant-rules").await;
+    let caps = dlx_api::Caps::browser();
+    let mut run = dlx_api::Run::new(dlx_api::Budget::unlimited(), &caps);
+    let want = dlx_api::vlogic::hint(
+        &dlx_api::vlogic::VariantHintRequest {
+            puzzle: text.as_str().into(),
+            level: Some(1),
+            ..Default::default()
+        },
+        &mut run,
+    )
+    .expect("the engine's hint");
+    let want = serde_json::to_value(&want).unwrap();
+    let pattern = &want["step"]["pattern"];
+    let areas = pattern["areas"].as_array().cloned().unwrap_or_default();
+    assert!(
+        !areas.is_empty(),
+        "the first step of {file} uses a cage or region: {want}"
+    );
+    // Level 1: the technique and where to look.
+    click(c, "#hint-btn").await;
+    visible(c, "#hint-card").await;
+    assert_eq!(
+        text_of(c, "#hint-text").await,
+        want["levels"][0].as_str().unwrap()
+    );
+    assert!(text_of(c, "#hint-meta").await.starts_with("Hint 1 of 3"));
+    let mut lit: Vec<usize> = areas.iter().flat_map(|a| indices(&a["cells"], 9)).collect();
+    for h in pattern["houses"].as_array().unwrap() {
+        for i in 0..81 {
+            let (r, col) = (i / 9, i % 9);
+            let inside = h["row"].as_u64() == Some(r as u64)
+                || h["column"].as_u64() == Some(col as u64)
+                || h["box"].as_u64() == Some(((r / 3) * 3 + col / 3) as u64);
+            if inside {
+                lit.push(i);
+            }
+        }
+    }
+    lit.sort_unstable();
+    lit.dedup();
+    assert_eq!(indices_with(c, "lane", 9).await, lit, "the lit cells");
+    let drawn = js(
+        c,
+        "return [...document.querySelectorAll('.rules-overlay .step-areas g[data-area]')].map(g => [g.dataset.area, g.dataset.cells, g.querySelectorAll('line').length]);",
+    )
+    .await;
+    let drawn = drawn.as_array().unwrap();
+    assert_eq!(drawn.len(), areas.len(), "{drawn:?}");
+    for (d, a) in drawn.iter().zip(&areas) {
+        assert_eq!(d[0], a["name"]);
+        let mut cells: Vec<usize> = d[1]
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .map(|x| x.parse().unwrap())
+            .collect();
+        cells.sort_unstable();
+        assert_eq!(cells, indices(&a["cells"], 9), "{}", a["name"]);
+        assert!(d[2].as_u64().unwrap() >= 4, "an outline of {}", a["name"]);
+    }
+    assert!(
+        indices_with(c, "pat", 9).await.is_empty(),
+        "no cell at level 1"
+    );
+    // Level 2: the pattern's cells.
+    click(c, "#hint-btn").await;
+    wait_text(c, "#hint-meta", "the second level", |s| {
+        s.starts_with("Hint 2 of 3")
+    })
+    .await;
+    assert_eq!(
+        text_of(c, "#hint-text").await,
+        want["levels"][1].as_str().unwrap()
+    );
+    assert_eq!(
+        indices_with(c, "pat", 9).await,
+        indices(&pattern["cells"], 9)
+    );
+    // Level 3: the whole step, its eliminations struck in the cells' candidates.
+    click(c, "#hint-more").await;
+    wait_text(c, "#hint-meta", "the third level", |s| {
+        s.starts_with("Hint 3 of 3")
+    })
+    .await;
+    assert_eq!(
+        text_of(c, "#hint-text").await,
+        want["levels"][2].as_str().unwrap()
+    );
+    let step = &want["step"];
+    let elims = step["eliminations"].as_array().unwrap().len() as u64;
+    assert_eq!(count(c, "#board .marks span.mk-elim").await, elims);
+    let placed: Vec<Value> = step["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| json!([x["row"], x["col"]]))
+        .collect();
+    assert_eq!(
+        indices_with(c, "pat-place", 9).await,
+        indices(&Value::Array(placed), 9)
+    );
+    screenshot(c, "variant-killer-hint.png", None).await;
+    click(c, "#hint-close").await;
+    // Solved, the board shows the variant's rating (the engine's).
+    let rated = dlx_api::vlogic::rate(
+        &dlx_api::vlogic::VariantRateRequest {
+            puzzle: text.as_str().into(),
+            ..Default::default()
+        },
+        &mut run,
+    )
+    .unwrap();
+    solve_for(c, "Unique").await;
+    let er = format!("{:.1}", rated.er);
+    wait_text(c, "#result-stats", "the rating", |s| {
+        s.contains("Rating") && s.contains(&er)
+    })
+    .await;
+}
+
+/// Issue 31 on a jigsaw: the logic player outlines and lights the jigsaw region a step uses,
+/// and the search player lights the region its item names ("digit 5 in region 4"); each is
+/// a region of the file (the f-puzzles `region` of its cells), whole.
+async fn jigsaw_players_flow(c: &Client, url: &str) {
+    open(c, url).await;
+    let file = "classic-irregular-01.json";
+    let text = std::fs::read_to_string(samples().join(file)).unwrap();
+    let p: Value = serde_json::from_str(&text).unwrap();
+    paste_whole(c, &text).await;
+    visible(c, "#variant-rules").await;
+    let regions = regions_of(&p);
+    let region_of =
+        |i: usize| -> Vec<usize> { (0..81).filter(|&j| regions[j] == regions[i]).collect() };
+    // The logic player: the first step in a region.
+    click(c, "#explain-btn").await;
+    visible(c, "#logic-player").await;
+    let found = js(
+        c,
+        "const s = document.querySelector('#logic-step-slider');
+         for (let i = 0; i <= Number(s.max); i++) {
+           s.value = String(i); s.dispatchEvent(new Event('input'));
+           const g = document.querySelector('.rules-overlay .step-areas g[data-area^=\"region \"]');
+           if (g) return { i, name: g.dataset.area, cells: g.dataset.cells.split(' ').map(Number),
+             lane: [...document.querySelectorAll('#board .cell.lane')].map(d => Number(d.dataset.r) * 9 + Number(d.dataset.c)),
+             text: document.querySelector('#logic-step-text').textContent };
+         }
+         return null;",
+    )
+    .await;
+    assert!(found.is_object(), "no logic step in a region of {file}");
+    let mut cells: Vec<usize> = serde_json::from_value(found["cells"].clone()).unwrap();
+    cells.sort_unstable();
+    assert_eq!(cells, region_of(cells[0]), "{found}");
+    let lane: Vec<usize> = serde_json::from_value(found["lane"].clone()).unwrap();
+    assert!(
+        cells.iter().all(|i| lane.contains(i)),
+        "the region is lit: {found}"
+    );
+    let name = found["name"].as_str().unwrap();
+    assert!(found["text"].as_str().unwrap().contains(name), "{found}");
+    press(c, "#board", Key::Escape).await;
+    visible(c, "#keypad").await;
+    // The search player: a step whose item is a digit in a region lights that region only.
+    click(c, "#trace-btn").await;
+    visible(c, "#player").await;
+    let found = js(
+        c,
+        "const s = document.querySelector('#step-slider');
+         for (let i = 0; i <= Number(s.max); i++) {
+           s.value = String(i); s.dispatchEvent(new Event('input'));
+           const text = document.querySelector('#step-text').textContent;
+           const lane = [...document.querySelectorAll('#board .cell.lane')].map(d => Number(d.dataset.r) * 9 + Number(d.dataset.c));
+           if (/in region \\d+/.test(text) && lane.length) return { i, text, lane };
+         }
+         return null;",
+    )
+    .await;
+    assert!(found.is_object(), "no search step on a region of {file}");
+    let mut lane: Vec<usize> = serde_json::from_value(found["lane"].clone()).unwrap();
+    lane.sort_unstable();
+    assert_eq!(lane, region_of(lane[0]), "{found}");
+    press(c, "#board", Key::Escape).await;
 }
 
 /// The file picker and the `?load=` address of an f-puzzles link open a puzzle with its rules;
