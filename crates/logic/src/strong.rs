@@ -293,6 +293,21 @@ pub(crate) fn strong_links(b: &Board, n: usize, wanted: TechniqueSet) -> Option<
                 }
             }
         }
+        // the links each exit node joins: (link, its entry side, joining house + 1), in the
+        // order of `join`
+        let mut succ: Vec<(usize, usize, u16)> = Vec::new();
+        let mut succ_at = vec![0usize; 2 * nl + 1];
+        for exit in 0..2 * nl {
+            for j in 0..nl {
+                for f2 in 0..2 {
+                    let h = join[exit * 2 * nl + j * 2 + f2];
+                    if h != 0 {
+                        succ.push((j, f2, h));
+                    }
+                }
+            }
+            succ_at[exit + 1] = succ.len();
+        }
         // cells holding d, and for each node the cells seeing all of it
         let dcells = bitset(words, (0..t.ncells).filter(|&k| b.cand[k] >> d & 1 != 0));
         let seen: Vec<Vec<u64>> = links
@@ -341,16 +356,11 @@ pub(crate) fn strong_links(b: &Board, n: usize, wanted: TechniqueSet) -> Option<
             }
             if chain.len() < n {
                 let exit = i * 2 + (1 - e);
-                for j in 0..nl {
+                for &(j, f2, h) in &succ[succ_at[exit]..succ_at[exit + 1]] {
                     if chain.iter().any(|&(c, _)| c == j || !apart[c * nl + j]) {
                         continue;
                     }
-                    for f2 in 0..2 {
-                        let h = join[exit * 2 * nl + j * 2 + f2];
-                        if h != 0 {
-                            stack.push((chain.len(), j, f2, h));
-                        }
-                    }
+                    stack.push((chain.len(), j, f2, h));
                 }
                 continue;
             }

@@ -54,11 +54,102 @@ fn se_houses(b: &Board, c: usize) -> [(usize, usize); 3] {
     [(0, h[0] as usize), (1, h[1] as usize), (2, h[2] as usize)]
 }
 
-/// Every loop from `start` through cells holding `a` and `b`.
-fn loops_from(b: &Board, start: usize, a: usize, bb: usize) -> Vec<Vec<usize>> {
+/// The houses a path meets, counted by the parity of the cells' positions, and how many
+/// houses are met by one parity more often than by the other.
+/// With them, the cells a loop on the digits `pair` may go through: cells holding both
+/// digits whose every house holds another such cell, to a fixpoint (every cell of a valid
+/// loop shares each of its houses with another cell of the loop).
+struct Met {
+    count: Vec<[u8; 2]>,
+    unbalanced: usize,
+    pair: u64,
+    viable: Vec<bool>,
+    in_house: Vec<u8>,
+}
+
+impl Met {
+    fn new(houses: usize, cells: usize) -> Met {
+        Met {
+            count: vec![[0; 2]; houses],
+            unbalanced: 0,
+            pair: 0,
+            viable: vec![false; cells],
+            in_house: vec![0; houses],
+        }
+    }
+
+    /// Computes the cells a loop on `pair` may go through (once a pair in a row).
+    fn viable_for(&mut self, b: &Board, pair: u64) {
+        if self.pair == pair {
+            return;
+        }
+        self.pair = pair;
+        let t = &b.topo;
+        self.in_house.iter_mut().for_each(|c| *c = 0);
+        for (k, v) in self.viable.iter_mut().enumerate() {
+            *v = b.cand[k] & pair == pair;
+            if *v {
+                for h in t.se_houses_of[k] {
+                    self.in_house[h as usize] += 1;
+                }
+            }
+        }
+        loop {
+            let mut changed = false;
+            for k in 0..t.ncells {
+                if self.viable[k]
+                    && t.se_houses_of[k]
+                        .iter()
+                        .any(|&h| self.in_house[h as usize] < 2)
+                {
+                    self.viable[k] = false;
+                    for h in t.se_houses_of[k] {
+                        self.in_house[h as usize] -= 1;
+                    }
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    /// Counts (or, with `add` false, uncounts) the houses of a cell at a position of `parity`.
+    fn mark(&mut self, hs: [u16; 3], parity: usize, add: bool) {
+        for h in hs {
+            let c = &mut self.count[h as usize];
+            let was = c[0] != c[1];
+            if add {
+                c[parity] += 1;
+            } else {
+                c[parity] -= 1;
+            }
+            let is = c[0] != c[1];
+            if was && !is {
+                self.unbalanced -= 1;
+            } else if is && !was {
+                self.unbalanced += 1;
+            }
+        }
+    }
+}
+
+/// Every loop from `start` through cells holding `a` and `b` that can be valid: a path is
+/// not followed past a cell sharing a house with a cell of the same parity before it, and a
+/// loop is kept only when every house it meets is met by as many odd as even cells, through
+/// the viable cells of [`Met`] (no other loop is valid, [`is_valid_loop`]). `met` is scratch
+/// space, its counts all zero on entry and on return.
+fn loops_from(b: &Board, start: usize, a: usize, bb: usize, met: &mut Met) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
+    met.viable_for(b, 1u64 << a | 1 << bb);
+    if !met.viable[start] {
+        return out;
+    }
     let mut path = vec![start];
-    walk(b, a, bb, &mut path, 2, 0, usize::MAX, &mut out);
+    met.mark(b.topo.se_houses_of[start], 0, true);
+    walk(b, a, bb, &mut path, 2, 0, usize::MAX, met, &mut out);
+    met.mark(b.topo.se_houses_of[start], 0, false);
     out
 }
 
@@ -71,6 +162,7 @@ fn walk(
     allowed_extra: usize,
     extra: u64,
     last_kind: usize,
+    met: &mut Met,
     out: &mut Vec<Vec<usize>>,
 ) {
     let cell = *path.last().expect("a path");
@@ -82,8 +174,10 @@ fn walk(
         for &next in &b.topo.houses[h] {
             let next = next as usize;
             if next == path[0] && path.len() >= 4 {
-                out.push(path.clone());
-            } else if !path.contains(&next) {
+                if met.unbalanced == 0 {
+                    out.push(path.clone());
+                }
+            } else if met.viable[next] && !path.contains(&next) {
                 let m = b.cand[next];
                 if m & pair != pair {
                     continue;
@@ -96,9 +190,16 @@ fn walk(
                     } else {
                         allowed_extra
                     };
+                    let parity = path.len() % 2;
+                    let hs = b.topo.se_houses_of[next];
+                    if hs.iter().any(|&h| met.count[h as usize][parity] != 0) {
+                        continue;
+                    }
+                    met.mark(hs, parity, true);
                     path.push(next);
-                    walk(b, a, bb, path, left, new_extra, kind, out);
+                    walk(b, a, bb, path, left, new_extra, kind, met, out);
                     path.pop();
+                    met.mark(hs, parity, false);
                 }
             }
         }
@@ -368,13 +469,14 @@ fn type3(
 pub(crate) fn unique_loops(b: &Board, wanted: TechniqueSet) -> Option<Step> {
     let t = &b.topo;
     let mut hints: Vec<LoopHint> = Vec::new();
+    let mut met = Met::new(t.houses.len(), t.ncells);
     for c in 0..t.ncells {
         if b.cand[c].count_ones() != 2 {
             continue;
         }
         let a = b.cand[c].trailing_zeros() as usize;
         let bb = 63 - b.cand[c].leading_zeros() as usize;
-        for lp in loops_from(b, c, a, bb) {
+        for lp in loops_from(b, c, a, bb, &mut met) {
             if is_valid_loop(b, &lp) {
                 loop_hints(b, &lp, a, bb, &mut hints);
             }
