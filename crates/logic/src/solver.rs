@@ -993,6 +993,30 @@ pub fn rate_variant(puzzle: &dlx_variants::Puzzle) -> Result<Rating, LogicError>
     Ok(explain_variant(puzzle, &Options::default(), &Ladder::default())?.rating)
 }
 
+/// The rating of a variant puzzle for a generator's range: the path abandoned at its first
+/// step rated above `hi` (the rating then returned is above `hi`, a lower bound, enough to
+/// tell the puzzle is out of range); exact at or below `hi`. `None` when the puzzle has not
+/// one solution or the path stops unsolved (stuck, budget).
+pub fn rate_variant_below(puzzle: &dlx_variants::Puzzle, hi: f64) -> Option<f64> {
+    let options = Options::default();
+    let mut solver = Solver::for_variant(puzzle, None, None, &options, &Ladder::default()).ok()?;
+    let mut top = 0.0f64;
+    let mut steps = 0;
+    while !solver.board().is_solved() {
+        if steps >= options.max_steps {
+            return None;
+        }
+        let step = solver.next_step()?;
+        top = top.max(step.rating);
+        if top > hi + 1e-9 {
+            return Some(top);
+        }
+        solver.apply(&step);
+        steps += 1;
+    }
+    Some(top)
+}
+
 /// The easiest next step of a variant puzzle as the user sees it (`progress`: the digits
 /// placed so far, givens included, row-major; `marks`: pencil marks), as [`hint`].
 pub fn hint_variant(

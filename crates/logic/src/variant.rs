@@ -382,14 +382,14 @@ pub(crate) fn pairs(b: &Board, wanted: TechniqueSet) -> Option<Step> {
                     if near.len() > 1 { "s" } else { "" },
                     names(b, &near)
                 );
-                return Some(clue_step(
-                    b,
-                    Technique::NegativeRule,
-                    rule,
-                    &cells,
-                    elims,
-                    &what,
-                ));
+                let mut step = clue_step(b, Technique::NegativeRule, rule, &cells, elims, &what);
+                if b.value[x] != 0 {
+                    // what a placed digit forbids its neighbours is part of placing it, as
+                    // on SukakuExplainer's scale (its nonconsecutive placements remove the
+                    // neighbours' consecutive candidates): below every single
+                    step.rating = 1.0;
+                }
+                return Some(step);
             }
         }
     }
