@@ -714,3 +714,44 @@ fn implied_windows(n: usize, windows: &[Vec<u16>]) -> Vec<Vec<u16>> {
     push(&grows, &gcols, cols.len(), grows.len());
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hidden_windows_hold_every_digit_of_a_windoku_solution() {
+        let n = 9;
+        let windows: Vec<Vec<u16>> = dlx_variants::rules::windows(n)
+            .unwrap()
+            .into_iter()
+            .map(|w| w.iter().map(|c| c.index(n) as u16).collect())
+            .collect();
+        let implied = implied_windows(n, &windows);
+        assert_eq!(implied.len(), 5);
+        // the 4 windows and the 5 hidden ones cover the grid once
+        let mut seen = vec![0u8; n * n];
+        for g in windows.iter().chain(&implied) {
+            assert_eq!(g.len(), n);
+            for &k in g {
+                seen[k as usize] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&x| x == 1));
+        // a solution of the rules holds every digit once in each hidden window
+        let options = dlx_variants::generate::GenerateOptions {
+            kinds: vec![dlx_variants::generate::Kind::Windoku],
+            seed: 5,
+            ..Default::default()
+        };
+        let made = dlx_variants::generate::generate(&options).unwrap();
+        let sol = &made.puzzles[0].solution;
+        for g in &implied {
+            let mask: u32 = g.iter().map(|&k| 1u32 << sol[k as usize]).sum();
+            assert_eq!(mask, 0b11_1111_1110, "{g:?}");
+        }
+        // no windows, or a layout that is not a grid of windows: nothing implied
+        assert!(implied_windows(n, &[]).is_empty());
+        assert!(implied_windows(n, &windows[..3]).is_empty());
+    }
+}

@@ -660,6 +660,14 @@ impl Solver {
             return None;
         }
         let allowed = self.allowed;
+        if self.board.topo.has_clues() && allowed.contains(Technique::NegativeRule) {
+            // what a placed digit forbids its neighbours under a negative rule goes first
+            // (part of placing it, rated 1.0)
+            if let Some(mut s) = crate::variant::placed_negative(&self.board) {
+                self.board.topo.fix_pattern(&mut s.pattern);
+                return Some(s);
+            }
+        }
         for &(finder, group) in groups() {
             let wanted = group.intersection(allowed);
             if wanted.is_empty() {
