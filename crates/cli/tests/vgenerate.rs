@@ -150,8 +150,9 @@ fn flags_variants_cannot_honour_are_refused() {
         a.extend_from_slice(extra);
         fails_with(&dlx(&a), needle);
     };
-    refused(&["killer", "--band", "hard"], "not built yet");
-    refused(&["x", "--rating", "3..4"], "not built yet");
+    refused(&["killer", "--band", "brutal"], "unknown band `brutal`");
+    refused(&["x", "--rating", "4..3"], "--rating");
+    refused(&["x", "--band", "hard", "--scale", "classic"], "--scale");
     refused(&["x", "--givens", "30"], "--givens");
     refused(
         &["killer", "--symmetry", "180"],

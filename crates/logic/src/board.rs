@@ -100,6 +100,10 @@ pub(crate) struct Topology {
     pub more: Vec<Vec<u16>>,
     /// How many of `more` hold `N` cells (every digit once).
     pub full_more: usize,
+    /// `extra_of[c]`: the full houses of `more` holding cell `c` (house index `3N + i`) and
+    /// the cell's index in each, for the chains' "last place in a house" links. Empty on a
+    /// classic grid.
+    pub extra_of: Vec<Vec<(u16, u8)>>,
     /// The variant's names and clues, if the board is a variant's.
     pub variant: Option<Box<VariantGeometry>>,
 }
@@ -209,6 +213,7 @@ impl Topology {
             se_house_order: (2 * n..3 * n).chain(0..2 * n).map(|h| h as u16).collect(),
             more: Vec::new(),
             full_more: 0,
+            extra_of: vec![Vec::new(); ncells],
             variant: None,
         }
     }
@@ -243,6 +248,17 @@ impl Topology {
                 _ => {}
             }
         }
+        // the groups the windows imply (a windoku's "hidden windows"), as full houses
+        let windows: Vec<Vec<u16>> = houses
+            .iter()
+            .filter(|h| h.kind == HouseKind::Window)
+            .map(|h| h.cells.iter().map(|c| c.index(n) as u16).collect())
+            .collect();
+        let implied = implied_windows(n, &windows);
+        for (i, cells) in implied.iter().enumerate() {
+            full.push(cells.clone());
+            full_names.push(format!("hidden window {}", i + 1));
+        }
         let jigsaw = !rules.regions().is_boxes();
         for (b, cells) in regions.into_iter().enumerate() {
             for (i, &k) in cells.iter().enumerate() {
@@ -258,7 +274,15 @@ impl Topology {
         t.peer_bits.iter_mut().for_each(|w| *w = 0);
         for k in 0..ncells {
             let cell = dlx_variants::Cell::at(k, n);
-            let seen: Vec<u16> = rules.peers(cell).iter().map(|q| q as u16).collect();
+            let mut seen: Vec<u16> = rules.peers(cell).iter().map(|q| q as u16).collect();
+            for g in implied.iter().filter(|g| g.contains(&(k as u16))) {
+                for &q in g {
+                    if q as usize != k && !seen.contains(&q) {
+                        seen.push(q);
+                    }
+                }
+            }
+            seen.sort_unstable();
             let mut se: Vec<u16> = Vec::with_capacity(seen.len());
             for &h in &t.se_houses_of[k] {
                 for &q in &t.houses[h as usize] {
@@ -303,6 +327,11 @@ impl Topology {
         names.extend(full_names);
         names.extend(small_names);
         t.more = full.into_iter().chain(small).collect();
+        for i in 0..t.full_more {
+            for (at, &k) in t.more[i].iter().enumerate() {
+                t.extra_of[k as usize].push(((3 * n + i) as u16, at as u8));
+            }
+        }
         let has = |c: &dlx_variants::Constraint| rules.has(c);
         t.variant = Some(Box::new(VariantGeometry {
             names,
@@ -608,5 +637,121 @@ impl Board {
             }
         }
         false
+    }
+}
+
+/// The groups of `n` cells a windoku's windows imply (its "hidden windows"): the rows no
+/// window covers crossed with each window's columns, each window's rows crossed with the
+/// columns no window covers, and the uncovered rows with the uncovered columns. Each holds
+/// every digit once: the columns of a window hold each digit once a column, the windows
+/// stacked in them once each, so the cells left hold it `width - windows` times, once when
+/// that is 1 (checked, with the group's size, before a group is kept). Empty without
+/// windows.
+fn span_of(w: &[u16], f: impl Fn(usize) -> usize) -> usize {
+    let mut s: Vec<usize> = w.iter().map(|&k| f(k as usize)).collect();
+    s.sort_unstable();
+    s.dedup();
+    s.len()
+}
+
+fn implied_windows(n: usize, windows: &[Vec<u16>]) -> Vec<Vec<u16>> {
+    if windows.is_empty() {
+        return Vec::new();
+    }
+    let span = |f: &dyn Fn(u16) -> usize| -> Vec<Vec<usize>> {
+        let mut v: Vec<Vec<usize>> = windows
+            .iter()
+            .map(|w| {
+                let mut s: Vec<usize> = w.iter().map(|&k| f(k)).collect();
+                s.sort_unstable();
+                s.dedup();
+                s
+            })
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    let rows = span(&|k| k as usize / n);
+    let cols = span(&|k| k as usize % n);
+    let gap = |spans: &[Vec<usize>]| -> Vec<usize> {
+        (0..n)
+            .filter(|i| !spans.iter().any(|s| s.contains(i)))
+            .collect()
+    };
+    // only the usual layout: disjoint windows, each one row span by one column span
+    let mut all: Vec<u16> = windows.iter().flatten().copied().collect();
+    all.sort_unstable();
+    all.dedup();
+    if windows.len() != rows.len() * cols.len()
+        || all.len() != windows.iter().map(Vec::len).sum::<usize>()
+        || windows.iter().any(|w| {
+            let (r, c) = (span_of(w, |k| k / n), span_of(w, |k| k % n));
+            r * c != w.len()
+        })
+    {
+        return Vec::new();
+    }
+    let (grows, gcols) = (gap(&rows), gap(&cols));
+    let mut out = Vec::new();
+    let mut push = |rs: &[usize], cs: &[usize], stacked: usize, width: usize| {
+        if rs.len() * cs.len() == n && width == stacked + 1 {
+            let mut g: Vec<u16> = rs
+                .iter()
+                .flat_map(|&r| cs.iter().map(move |&c| (r * n + c) as u16))
+                .collect();
+            g.sort_unstable();
+            out.push(g);
+        }
+    };
+    // a window's columns: as many windows stacked in them as there are row spans
+    for cs in &cols {
+        push(&grows, cs, rows.len(), cs.len());
+    }
+    for rs in &rows {
+        push(rs, &gcols, cols.len(), rs.len());
+    }
+    push(&grows, &gcols, cols.len(), grows.len());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hidden_windows_hold_every_digit_of_a_windoku_solution() {
+        let n = 9;
+        let windows: Vec<Vec<u16>> = dlx_variants::rules::windows(n)
+            .unwrap()
+            .into_iter()
+            .map(|w| w.iter().map(|c| c.index(n) as u16).collect())
+            .collect();
+        let implied = implied_windows(n, &windows);
+        assert_eq!(implied.len(), 5);
+        // the 4 windows and the 5 hidden ones cover the grid once
+        let mut seen = vec![0u8; n * n];
+        for g in windows.iter().chain(&implied) {
+            assert_eq!(g.len(), n);
+            for &k in g {
+                seen[k as usize] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&x| x == 1));
+        // a solution of the rules holds every digit once in each hidden window
+        let options = dlx_variants::generate::GenerateOptions {
+            kinds: vec![dlx_variants::generate::Kind::Windoku],
+            seed: 5,
+            ..Default::default()
+        };
+        let made = dlx_variants::generate::generate(&options).unwrap();
+        let sol = &made.puzzles[0].solution;
+        for g in &implied {
+            let mask: u32 = g.iter().map(|&k| 1u32 << sol[k as usize]).sum();
+            assert_eq!(mask, 0b11_1111_1110, "{g:?}");
+        }
+        // no windows, or a layout that is not a grid of windows: nothing implied
+        assert!(implied_windows(n, &[]).is_empty());
+        assert!(implied_windows(n, &windows[..3]).is_empty());
     }
 }

@@ -309,6 +309,22 @@ impl Search<'_> {
                     }
                 }
             }
+            // a variant's other full houses (diagonals, windows, disjoint groups)
+            for &(h, _) in &t.extra_of[c] {
+                let h = h as usize;
+                if count[h * n + d] != 2 {
+                    continue;
+                }
+                for &q in t.cells(h) {
+                    let q = q as usize;
+                    if q != c && self.cand[q] >> d & 1 != 0 {
+                        let p = q * n + d;
+                        if !out.iter().any(|x| x.0 == p) {
+                            out.push((p, h as u16));
+                        }
+                    }
+                }
+            }
         }
     }
 }
@@ -331,6 +347,11 @@ impl Search<'_> {
             .iter()
             .copied()
             .find(|&h| count[h as usize * n + d] == 2 && t.cell_houses[pc].contains(&h))
+            .or_else(|| {
+                t.extra_of[c].iter().map(|&(h, _)| h).find(|&h| {
+                    count[h as usize * n + d] == 2 && t.extra_of[pc].iter().any(|x| x.0 == h)
+                })
+            })
     }
 }
 
@@ -451,9 +472,9 @@ pub(crate) fn rule_parents(topo: &Topology, grid: &[u64], orig: &[u64], f: &Foun
             for x in bits(orig[c] & !grid[c]) {
                 push(c * n + x);
             }
-        } else if let Some(house) = topo.houses.get(nd.cause as usize) {
+        } else if (nd.cause as usize) < topo.nfull() {
             // (a variant's link of a knight's or king's move, `board::SEES`, has no house)
-            for &k in house {
+            for &k in topo.cells(nd.cause as usize) {
                 let k = k as usize;
                 if orig[k] >> d & 1 != 0 && grid[k] >> d & 1 == 0 {
                     push(k * n + d);
@@ -468,9 +489,10 @@ fn search(topo: &Topology, cand: &[u64], s: &mut Scratch, wanted: TechniqueSet, 
     let n = topo.n;
     debug_assert_eq!(s.n, n);
     // house counts
-    s.count.iter_mut().for_each(|x| *x = 0);
-    for (h, cells) in topo.houses.iter().enumerate() {
-        for &k in cells {
+    s.count.clear();
+    s.count.resize(topo.nfull() * n, 0);
+    for h in 0..topo.nfull() {
+        for &k in topo.cells(h) {
             for d in bits(cand[k as usize]) {
                 s.count[h * n + d] += 1;
             }

@@ -366,14 +366,19 @@ impl Chainer {
                 for (&h, &at) in topo.cell_houses[c].iter().zip(&topo.cell_pos[c]) {
                     self.places[h as usize * n + d] |= 1 << at;
                 }
+                for &(h, at) in &topo.extra_of[c] {
+                    self.places[h as usize * n + d] |= 1 << at;
+                }
             }
             self.removed.clear();
         } else {
             // the house counts of a new board (the runs of a level share one)
             self.orig.copy_from_slice(cand);
-            self.orig_places.iter_mut().for_each(|x| *x = 0);
-            for (h, cells) in topo.houses.iter().enumerate() {
-                for (i, &k) in cells.iter().enumerate() {
+            self.orig_places.clear();
+            self.orig_places.resize(topo.nfull() * n, 0);
+            self.places.resize(topo.nfull() * n, 0);
+            for h in 0..topo.nfull() {
+                for (i, &k) in topo.cells(h).iter().enumerate() {
                     for d in bits(cand[k as usize]) {
                         self.orig_places[h * n + d] |= 1 << i;
                     }
@@ -472,6 +477,8 @@ impl Chainer {
         // the `on`s, with their parents, before this `off` leaves the board
         let mut made: [(usize, Cause, u32, u32); 4] = [(0, Cause::Root, 0, 0); 4];
         let mut nmade = 0;
+        // a variant's other full houses (at most one link each, after the main ones)
+        let mut more: Vec<(usize, Cause, u32, u32)> = Vec::new();
         self.ps.clear();
         if cfg.cells && self.grid[c].count_ones() == 2 {
             let e = (self.grid[c] & !(1 << d)).trailing_zeros() as usize;
@@ -512,14 +519,43 @@ impl Chainer {
             made[nmade] = (p, Cause::House(h as u16), start, self.ps.len() as u32);
             nmade += 1;
         }
+        for &(h, at) in &topo.extra_of[c] {
+            let h = h as usize;
+            let here = self.places[h * n + d];
+            if here.count_ones() != 2 {
+                continue;
+            }
+            let rest = here & !(1 << at);
+            if rest == 0 {
+                continue;
+            }
+            let cells = topo.cells(h);
+            let other = cells[63 - rest.leading_zeros() as usize] as usize;
+            let p = other * n + d;
+            if made[..nmade].iter().chain(&more).any(|m| m.0 == p) {
+                continue;
+            }
+            let start = self.ps.len() as u32;
+            self.ps.push(i);
+            if cfg.dynamic {
+                for i in bits(self.orig_places[h * n + d] & !here) {
+                    let q = cells[i] as usize;
+                    self.ps.push(run.off_ev[q * n + d] - 1);
+                }
+            }
+            more.push((p, Cause::House(h as u16), start, self.ps.len() as u32));
+        }
         if cfg.dynamic {
             self.grid[c] &= !(1 << d);
             self.removed.push(pot as u32);
             for (&h, &at) in topo.cell_houses[c].iter().zip(&topo.cell_pos[c]) {
                 self.places[h as usize * n + d] &= !(1 << at);
             }
+            for &(h, at) in &topo.extra_of[c] {
+                self.places[h as usize * n + d] &= !(1 << at);
+            }
         }
-        for &(p, cause, s, e) in &made[..nmade] {
+        for &(p, cause, s, e) in made[..nmade].iter().chain(&more) {
             let parents = &self.ps[s as usize..e as usize];
             if let Some(off) = run.event(p, false) {
                 let x = run.push(p, true, cause, parents, NONE);
@@ -776,9 +812,11 @@ pub(crate) fn hints(
             }
             if !nishio && kinds.region {
                 // region chains, from the first place of the digit in each house
-                for &h in &topo.se_houses_of[c] {
+                let extra = topo.extra_of[c].iter().map(|x| x.0);
+                for h in topo.se_houses_of[c].iter().copied().chain(extra) {
                     let h = h as usize;
-                    let places: Vec<usize> = topo.houses[h]
+                    let places: Vec<usize> = topo
+                        .cells(h)
                         .iter()
                         .map(|&k| k as usize)
                         .filter(|&k| cand[k] >> d & 1 != 0)
@@ -1111,7 +1149,7 @@ pub(crate) fn rule_parents(
                     }
                 }
                 Cause::House(hh) => {
-                    for &k in &topo.houses[hh as usize] {
+                    for &k in topo.cells(hh as usize) {
                         let k = k as usize;
                         if orig[k] >> d & 1 != 0
                             && grid[k] >> d & 1 == 0

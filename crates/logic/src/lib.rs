@@ -56,7 +56,8 @@ pub use filter::{Filtered, RateFilter, RatingRange, rate_filtered};
 pub use request::{ExplainRequest, HintRequest, LogicRequestError, Marks, RateRequest};
 pub use solver::{
     Band, Explanation, Ladder, LogicError, Options, Rating, Solver, Stop, er, explain,
-    explain_variant, explain_with, hint, hint_variant, rate, rate_variant, rate_with,
+    explain_variant, explain_with, hint, hint_variant, rate, rate_variant, rate_variant_below,
+    rate_with,
 };
 pub use step::{Area, Candidate, ChainKind, Link, Pattern, Step, length_increment};
 pub use technique::{Family, Scale, Technique, TechniqueSet};

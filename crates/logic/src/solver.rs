@@ -667,6 +667,14 @@ impl Solver {
             return None;
         }
         let allowed = self.allowed;
+        if self.board.topo.has_clues() && allowed.contains(Technique::NegativeRule) {
+            // what a placed digit forbids its neighbours under a negative rule goes first
+            // (part of placing it, rated 1.0)
+            if let Some(mut s) = crate::variant::placed_negative(&self.board) {
+                self.board.topo.fix_pattern(&mut s.pattern);
+                return Some(s);
+            }
+        }
         for &(finder, group) in groups() {
             let wanted = group.intersection(allowed);
             if wanted.is_empty() {
@@ -998,6 +1006,30 @@ pub fn explain_variant(
 /// scale of `docs/logic.md`).
 pub fn rate_variant(puzzle: &dlx_variants::Puzzle) -> Result<Rating, LogicError> {
     Ok(explain_variant(puzzle, &Options::default(), &Ladder::default())?.rating)
+}
+
+/// The rating of a variant puzzle for a generator's range: the path abandoned at its first
+/// step rated above `hi` (the rating then returned is above `hi`, a lower bound, enough to
+/// tell the puzzle is out of range); exact at or below `hi`. `None` when the puzzle has not
+/// one solution or the path stops unsolved (stuck, budget).
+pub fn rate_variant_below(puzzle: &dlx_variants::Puzzle, hi: f64) -> Option<f64> {
+    let options = Options::default();
+    let mut solver = Solver::for_variant(puzzle, None, None, &options, &Ladder::default()).ok()?;
+    let mut top = 0.0f64;
+    let mut steps = 0;
+    while !solver.board().is_solved() {
+        if steps >= options.max_steps {
+            return None;
+        }
+        let step = solver.next_step()?;
+        top = top.max(step.rating);
+        if top > hi + 1e-9 {
+            return Some(top);
+        }
+        solver.apply(&step);
+        steps += 1;
+    }
+    Some(top)
 }
 
 /// The easiest next step of a variant puzzle as the user sees it (`progress`: the digits

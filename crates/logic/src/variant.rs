@@ -286,26 +286,29 @@ pub(crate) fn thermo(b: &Board) -> Option<Step> {
     None
 }
 
+/// The candidates of `y` with no partner in `x` under a pair's table.
+fn partner_less(b: &Board, table: &[u64], x: usize, y: usize, sees: bool) -> Vec<Candidate> {
+    let mx = eff(b, x);
+    let mut out = Vec::new();
+    if b.value[y] != 0 {
+        return out;
+    }
+    for dy in bits(b.cand[y]) {
+        let ok = bits(mx).any(|dx| table[dx] >> dy & 1 != 0 && !(sees && dx == dy));
+        if !ok {
+            out.push(cand(b, y, dy));
+        }
+    }
+    out
+}
+
 /// Dots, XV and the negative rules: a digit of one cell with no partner the other cell
 /// allows goes. Clues first (one clue a step), then the negative rules (one cell's unmarked
 /// neighbours a step).
 pub(crate) fn pairs(b: &Board, wanted: TechniqueSet) -> Option<Step> {
     let t = &b.topo;
-    let partner_less = |table: &[u64], x: usize, y: usize, sees: bool| -> Vec<Candidate> {
-        // the candidates of y with no partner in x
-        let mx = eff(b, x);
-        let mut out = Vec::new();
-        if b.value[y] != 0 {
-            return out;
-        }
-        for dy in bits(b.cand[y]) {
-            let ok = bits(mx).any(|dx| table[dx] >> dy & 1 != 0 && !(sees && dx == dy));
-            if !ok {
-                out.push(cand(b, y, dy));
-            }
-        }
-        out
-    };
+    let partner_less =
+        |table: &[u64], x: usize, y: usize, sees: bool| partner_less(b, table, x, y, sees);
     if wanted.contains(Technique::PairClue) {
         for c in clues(b) {
             let ClueKind::Pair {
@@ -337,7 +340,28 @@ pub(crate) fn pairs(b: &Board, wanted: TechniqueSet) -> Option<Step> {
         }
     }
     if wanted.contains(Technique::NegativeRule) {
+        return negative(b, false);
+    }
+    None
+}
+
+/// The negative rule from a placed cell only (what placing its digit forbids its unmarked
+/// neighbours), rated 1.0.
+pub(crate) fn placed_negative(b: &Board) -> Option<Step> {
+    negative(b, true)
+}
+
+/// The negative rules: one cell's unmarked neighbours lose the digits no candidate of the
+/// cell allows beside them (`placed`: placed cells only).
+fn negative(b: &Board, placed: bool) -> Option<Step> {
+    let t = &b.topo;
+    let partner_less =
+        |table: &[u64], x: usize, y: usize, sees: bool| partner_less(b, table, x, y, sees);
+    {
         for x in 0..t.ncells {
+            if placed && b.value[x] == 0 {
+                continue;
+            }
             let mut elims = Vec::new();
             let mut rule = "";
             let mut near = Vec::new();
@@ -382,14 +406,14 @@ pub(crate) fn pairs(b: &Board, wanted: TechniqueSet) -> Option<Step> {
                     if near.len() > 1 { "s" } else { "" },
                     names(b, &near)
                 );
-                return Some(clue_step(
-                    b,
-                    Technique::NegativeRule,
-                    rule,
-                    &cells,
-                    elims,
-                    &what,
-                ));
+                let mut step = clue_step(b, Technique::NegativeRule, rule, &cells, elims, &what);
+                if b.value[x] != 0 {
+                    // what a placed digit forbids its neighbours is part of placing it, as
+                    // on SukakuExplainer's scale (its nonconsecutive placements remove the
+                    // neighbours' consecutive candidates): below every single
+                    step.rating = 1.0;
+                }
+                return Some(step);
             }
         }
     }

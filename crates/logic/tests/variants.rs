@@ -260,3 +260,34 @@ fn jigsaw_regions_are_drawn_as_areas_and_hints_work_on_progress() {
         "{e}"
     );
 }
+
+#[test]
+fn rated_variant_generation_lands_in_its_range_and_walks_soundly() {
+    use dlx_variants::generate::RatingFilter;
+    for (kind, lo, hi) in [(Kind::X, 1.0, 2.0), (Kind::Windoku, 1.0, 2.0)] {
+        let wanted = GenerateOptions {
+            size: 6,
+            kinds: vec![kind],
+            seed: 11,
+            count: 2,
+            rating: Some(RatingFilter::new(
+                move |p| dlx_logic::rate_variant_below(p, hi),
+                lo,
+                hi,
+            )),
+            ..GenerateOptions::default()
+        };
+        let report = generate(&wanted).unwrap();
+        assert_eq!(report.puzzles.len(), 2, "{kind:?}");
+        for p in &report.puzzles {
+            let er = dlx_logic::rate_variant(&p.puzzle).unwrap().er;
+            assert!((lo..=hi).contains(&er), "{kind:?}: ER {er}");
+            // the capped rater agrees with the full rating inside the range
+            assert_eq!(dlx_logic::rate_variant_below(&p.puzzle, hi), Some(er));
+            walk(&format!("{kind:?}"), &p.puzzle, &options());
+        }
+        // the same seed, the same puzzles
+        let again = generate(&wanted).unwrap();
+        assert_eq!(again.puzzles, report.puzzles);
+    }
+}

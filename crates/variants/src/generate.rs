@@ -56,7 +56,7 @@ use crate::rules::{Regions, Rules};
 use crate::solve::{Limits, Verdict, solve};
 
 pub use dlx_sudoku::pattern::Symmetry;
-pub use options::{GenerateOptions, Kind, parse_kinds};
+pub use options::{GenerateOptions, Kind, Rater, RatingFilter, parse_kinds};
 pub use request::{GenerateRequest, GenerateRequestError};
 use worker::{Check, Timeout, Worker};
 
@@ -360,6 +360,14 @@ impl<'a> Plan<'a> {
             let Some(puzzle) = killer::puzzle(&self.globals, n, regions, &cages, &solution) else {
                 return Ok(None);
             };
+            if let Some(filter) = &o.rating {
+                // killer puzzles are filtered, not climbed
+                w.tick()?;
+                let r = (filter.rater)(&puzzle).unwrap_or(f64::NAN);
+                if filter.distance(r) > 0.0 {
+                    return Ok(None);
+                }
+            }
             return Ok(Some(Generated {
                 index: 0,
                 puzzle,
@@ -373,6 +381,13 @@ impl<'a> Plan<'a> {
             }));
         }
         let (givens, minimal) = dig::dig(w, &base, &solution, &self.orbits, rng)?;
+        let (givens, minimal) = match &o.rating {
+            None => (givens, minimal),
+            Some(filter) => match self.climb(w, filter, &base, &solution, givens, minimal, rng)? {
+                Some(found) => found,
+                None => return Ok(None),
+            },
+        };
         // The last removal kept one solution, or was certified; prove it once more.
         let Ok(puzzle) = Puzzle::new(base, givens) else {
             return Ok(None);
@@ -391,6 +406,64 @@ impl<'a> Plan<'a> {
             searches: 0,
             nodes: 0,
         }))
+    }
+}
+
+impl Plan<'_> {
+    /// Rates a puzzle dug from `solution` and, out of the filter's range, searches its
+    /// neighbours: blank one given orbit, give three blank orbits back from `solution` (so it
+    /// still solves the puzzle), prove one solution, dig to minimal again, rate; a neighbour
+    /// no farther from the range replaces the puzzle. The puzzle in range, or `None`.
+    #[allow(clippy::too_many_arguments)]
+    fn climb(
+        &self,
+        w: &mut Worker<'_>,
+        filter: &RatingFilter,
+        rules: &Rules,
+        solution: &[u8],
+        givens: Vec<u8>,
+        minimal: bool,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<Option<(Vec<u8>, bool)>, Timeout> {
+        use rand::seq::{IndexedRandom, SliceRandom};
+        let rate = |givens: &[u8]| -> f64 {
+            Puzzle::new(rules.clone(), givens.to_vec())
+                .ok()
+                .and_then(|p| (filter.rater)(&p))
+                .unwrap_or(f64::NAN)
+        };
+        let (mut now, mut minimal) = (givens, minimal);
+        let mut far = filter.distance(rate(&now));
+        for _ in 0..filter.climb_steps {
+            if far == 0.0 {
+                break;
+            }
+            w.tick()?;
+            let given: Vec<&Vec<usize>> = self.orbits.iter().filter(|o| now[o[0]] != 0).collect();
+            let blank: Vec<&Vec<usize>> = self.orbits.iter().filter(|o| now[o[0]] == 0).collect();
+            let mut next = now.clone();
+            if let Some(out) = given.choose(rng) {
+                for &i in out.iter() {
+                    next[i] = 0;
+                }
+            }
+            let mut back = blank.clone();
+            back.shuffle(rng);
+            for o in back.into_iter().take(3) {
+                for &i in o {
+                    next[i] = solution[i];
+                }
+            }
+            if !matches!(w.check_givens(rules, &next)?, Check::Unique) {
+                continue;
+            }
+            let (dug, min) = dig::dig_from(w, rules, solution, &next, &self.orbits, rng)?;
+            let d = filter.distance(rate(&dug));
+            if d <= far {
+                (now, minimal, far) = (dug, min, d);
+            }
+        }
+        Ok((far == 0.0).then_some((now, minimal)))
     }
 }
 

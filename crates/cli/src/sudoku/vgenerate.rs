@@ -7,7 +7,7 @@ use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
 use anyhow::{Context, Result, anyhow, bail};
-use dlx_variants::generate::{GenerateRequest, Generated};
+use dlx_variants::generate::{GenerateRequest, Generated, RatingFilter};
 use dlx_variants::grid_line;
 use serde::Serialize;
 
@@ -32,16 +32,11 @@ struct Record<'a> {
 
 /// The classic flags that mean nothing for variants, refused by name.
 fn refuse_classic(args: &GenerateArgs) -> Result<()> {
-    let no_band = "rated bands of variant puzzles need the logic of variant rules, which is \
-                   not built yet (issue 29); variant puzzles are made minimal, unrated";
-    if args.band.is_some() {
-        bail!("--band with --variant: {no_band}");
-    }
-    if args.rating.is_some() {
-        bail!("--rating with --variant: {no_band}");
-    }
     if args.scale.is_some() {
-        bail!("--scale with --variant: {no_band}");
+        bail!(
+            "--scale with --variant: variant puzzles are rated on one scale (docs/logic.md, \
+             \"Variant Sudoku\")"
+        );
     }
     if args.givens.is_some() || args.max_givens.is_some() {
         bail!(
@@ -53,6 +48,19 @@ fn refuse_classic(args: &GenerateArgs) -> Result<()> {
         bail!("--box with --variant: give --size (the usual boxes, or jigsaw regions)");
     }
     Ok(())
+}
+
+/// The range of `--band` or `--rating`, if given.
+fn wanted_range(args: &GenerateArgs) -> Result<Option<(f64, f64)>> {
+    if let Some(b) = &args.band {
+        let band: dlx_logic::Band = b.parse().map_err(|e| anyhow!("--band: {e}"))?;
+        return Ok(Some(band.range()));
+    }
+    if let Some(r) = &args.rating {
+        let [lo, hi] = dlx_generate::request::parse_rating(r).map_err(|e| anyhow!("--{e}"))?;
+        return Ok(Some((lo, hi)));
+    }
+    Ok(None)
 }
 
 /// Runs `dlx sudoku generate --variant KINDS`.
@@ -82,6 +90,15 @@ pub fn run(args: &GenerateArgs) -> Result<Found> {
         };
         anyhow!("--{flag}: {}", e.message)
     })?;
+    let mut options = options;
+    if let Some(range) = wanted_range(args)? {
+        let (lo, hi) = range;
+        options.rating = Some(RatingFilter::new(
+            move |p| dlx_logic::rate_variant_below(p, hi),
+            lo,
+            hi,
+        ));
+    }
     let seed = options.seed;
     let to = v.to.unwrap_or(VariantFormat::Text);
     let names: Vec<&str> = options.kinds.iter().map(|k| k.as_str()).collect();

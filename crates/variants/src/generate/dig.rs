@@ -65,12 +65,27 @@ pub(super) fn dig(
     orbits: &[Vec<usize>],
     rng: &mut ChaCha8Rng,
 ) -> Result<(Vec<u8>, bool), Timeout> {
+    dig_from(w, rules, solution, solution, orbits, rng)
+}
+
+/// Digs `start` (a puzzle of `solution` with one solution) orbit by orbit, as [`dig`].
+pub(super) fn dig_from(
+    w: &mut Worker<'_>,
+    rules: &Rules,
+    solution: &[u8],
+    start: &[u8],
+    orbits: &[Vec<usize>],
+    rng: &mut ChaCha8Rng,
+) -> Result<(Vec<u8>, bool), Timeout> {
     let nonconsecutive = rules.has(&crate::constraint::Constraint::NonConsecutive);
-    let mut givens = solution.to_vec();
+    let mut givens = start.to_vec();
     let mut order: Vec<&Vec<usize>> = orbits.iter().collect();
     order.shuffle(rng);
     let mut minimal = true;
     for orbit in order {
+        if givens[orbit[0]] == 0 {
+            continue;
+        }
         w.tick()?;
         for &i in orbit {
             givens[i] = 0;

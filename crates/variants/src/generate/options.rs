@@ -1,11 +1,13 @@
 //! What to make: the variant families ([`Kind`]) and the checked options of a run
 //! ([`GenerateOptions`]).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Serialize;
 
 use crate::constraint::Constraint;
+use crate::puzzle::Puzzle;
 use dlx_sudoku::pattern::Symmetry;
 
 /// One family of variant puzzles.
@@ -162,6 +164,76 @@ pub struct GenerateOptions {
     pub attempts_per_puzzle: u64,
     /// Stop after this long.
     pub time_limit: Option<Duration>,
+    /// Only puzzles whose rating (the caller's rater, for instance `dlx-logic`'s) is in a
+    /// range: `None` makes every puzzle.
+    pub rating: Option<RatingFilter>,
+}
+
+/// A rater of variant puzzles: `None` when it cannot rate one.
+pub type Rater = Arc<dyn Fn(&Puzzle) -> Option<f64> + Send + Sync>;
+
+/// The rating wanted: a caller's rater (this crate cannot rate: the logic lives in
+/// `dlx-logic`, which depends on it) and a range, with a local search towards it.
+#[derive(Clone)]
+pub struct RatingFilter {
+    /// The rater.
+    pub rater: Rater,
+    /// The lowest rating wanted.
+    pub min: f64,
+    /// The highest rating wanted.
+    pub max: f64,
+    /// Local-search steps per solution grid (puzzles with givens: blank one given orbit,
+    /// give three blank ones back from the solution, dig to minimal again, rate; kept when
+    /// no farther from the range); 0 only filters. Killer puzzles are only filtered.
+    pub climb_steps: u32,
+}
+
+impl RatingFilter {
+    /// A filter for `min..=max` with `rater` and 30 local-search steps per solution grid.
+    pub fn new(
+        rater: impl Fn(&Puzzle) -> Option<f64> + Send + Sync + 'static,
+        min: f64,
+        max: f64,
+    ) -> RatingFilter {
+        RatingFilter {
+            rater: Arc::new(rater),
+            min,
+            max,
+            climb_steps: 30,
+        }
+    }
+
+    /// How far `rating` is from the range: 0 inside.
+    pub fn distance(&self, rating: f64) -> f64 {
+        if rating.is_nan() {
+            f64::INFINITY
+        } else if rating < self.min {
+            self.min - rating
+        } else if rating > self.max {
+            rating - self.max
+        } else {
+            0.0
+        }
+    }
+}
+
+impl std::fmt::Debug for RatingFilter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RatingFilter")
+            .field("min", &self.min)
+            .field("max", &self.max)
+            .field("climb_steps", &self.climb_steps)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for RatingFilter {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.rater, &other.rater)
+            && self.min == other.min
+            && self.max == other.max
+            && self.climb_steps == other.climb_steps
+    }
 }
 
 impl Default for GenerateOptions {
@@ -177,6 +249,7 @@ impl Default for GenerateOptions {
             search_budget: None,
             attempts_per_puzzle: 100,
             time_limit: None,
+            rating: None,
         }
     }
 }

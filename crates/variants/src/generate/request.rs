@@ -132,6 +132,7 @@ impl GenerateRequest {
             attempts_per_puzzle: positive("attempts", self.attempts)?
                 .unwrap_or(d.attempts_per_puzzle),
             time_limit: self.time_limit_ms.map(Duration::from_millis),
+            rating: None,
         };
         Ok(options)
     }
