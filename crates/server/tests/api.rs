@@ -530,7 +530,12 @@ mod sudoku {
 
     #[tokio::test]
     async fn hard_puzzle_is_unique_with_every_solver() {
-        let s = state();
+        // Plain backtracking takes a million nodes here: a server's default 2 s is not always
+        // enough on a busy machine, and this test is about the answers, not the time.
+        let s = AppState::new(Limits {
+            time_limit: Duration::from_secs(120),
+            ..Limits::default()
+        });
         let mut solutions = Vec::new();
         for solver in ["dlx", "mrv", "backtrack", "fast"] {
             let v = post_ok(
@@ -1779,6 +1784,14 @@ mod hardening {
             body.len()
         );
         conn.write_all(request.as_bytes()).await.unwrap();
+        // Once the answer has begun (the search is done: it can take seconds on a busy
+        // machine), read nothing for five times the send timeout. `peek` leaves the bytes in
+        // the socket, so the server stays blocked.
+        let mut first = [0u8; 1];
+        tokio::time::timeout(Duration::from_secs(120), conn.peek(&mut first))
+            .await
+            .expect("the answer begins")
+            .unwrap();
         tokio::time::sleep(Duration::from_millis(1500)).await;
         let out = read_until_closed(&mut conn, Duration::from_secs(5)).await;
         let text = String::from_utf8_lossy(&out);

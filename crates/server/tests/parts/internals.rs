@@ -42,7 +42,7 @@ mod openapi {
             "{doc}"
         );
         let paths = doc["paths"].as_object().unwrap();
-        assert_eq!(paths.len(), 19, "{:?}", paths.keys());
+        assert_eq!(paths.len(), 22, "{:?}", paths.keys());
         assert!(paths["/api/queens/{n}"]["get"].is_object());
     }
 }
