@@ -227,6 +227,10 @@ pub fn generate(
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     };
+    if let Some(band) = &req.band {
+        let band: dlx_logic::Band = band.parse().map_err(|e| ApiError::field("band", e))?;
+        options.rating = Some(band.variant_filter());
+    }
     let made = dlx_variants::generate::generate_one(&options, 0)
         .map_err(|e| ApiError::field("variant", e))?
         .map_err(|why| ApiError::bad(format!("no puzzle made: {why}")))?;
@@ -334,6 +338,28 @@ mod tests {
                 _ => assert_eq!(g.view.houses.len(), 2),
             }
         }
+        // In a rated band: the puzzle made rates in it.
+        let req = GenerateRequest {
+            size: Some(6),
+            seed: Some(3),
+            band: Some("easy".into()),
+            ..GenerateRequest::new("x")
+        };
+        let g = generate(&req, &mut run).unwrap();
+        let text = serde_json::to_string(&g.view.puzzle).unwrap();
+        let p = dlx_variants::parse_as(&text, Format::Json).unwrap();
+        let (lo, hi) = dlx_logic::Band::Easy.range();
+        let rating = dlx_logic::rate_variant_below(&p, hi).expect("rated within the band");
+        assert!((lo..=hi).contains(&rating), "{rating}");
+        let e = generate(
+            &GenerateRequest {
+                band: Some("tricky".into()),
+                ..GenerateRequest::new("x")
+            },
+            &mut run,
+        )
+        .unwrap_err();
+        assert_eq!(e.field, Some("band"));
         let e = generate(&GenerateRequest::new("palindrome"), &mut run).unwrap_err();
         assert_eq!(e.field, Some("variant"));
         let e = generate(

@@ -23,6 +23,14 @@ impl Band {
         let hi = f64::from(tenths.last().copied().unwrap_or(200)) / 10.0;
         (lo, if self == Band::Extreme { f64::MAX } else { hi })
     }
+
+    /// The variant generator's filter for this band: puzzles rated in [`Band::range`] by
+    /// the logic on their rules ([`crate::rate_variant_below`], which stops at the first step
+    /// above the range).
+    pub fn variant_filter(self) -> dlx_variants::generate::RatingFilter {
+        let (lo, hi) = self.range();
+        dlx_variants::generate::RatingFilter::new(move |p| crate::rate_variant_below(p, hi), lo, hi)
+    }
 }
 
 impl std::str::FromStr for Band {

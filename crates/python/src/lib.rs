@@ -830,9 +830,15 @@ fn variant_generate(
     let format: dlx_variants::Format = format
         .parse()
         .map_err(|e| variant_error(RequestError::invalid("format", e)))?;
-    let options = request
+    let mut options = request
         .options()
         .map_err(|e| variant_error(RequestError::invalid(e.field, e.message)))?;
+    if let Some(band) = &request.band {
+        let band: dlx_logic::Band = band
+            .parse()
+            .map_err(|e: String| variant_error(RequestError::invalid("band", e)))?;
+        options.rating = Some(band.variant_filter());
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

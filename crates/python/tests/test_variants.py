@@ -159,6 +159,15 @@ def test_generate_variant_with_givens_formats_and_errors():
         sudoku.generate_variant("killer", seconds=0)
 
 
+def test_generate_variant_in_a_rated_band():
+    made = sudoku.generate_variant("x", 6, seed=3, band="easy")[0]
+    r = sudoku.rate(made["puzzle"])
+    assert 1.0 <= r.er <= 2.0, r
+    with pytest.raises(dlx.SudokuError) as e:
+        sudoku.generate_variant("x", 6, band="tricky")
+    assert e.value.field == "band"
+
+
 # ---- By logic on variant rules (issue 29) ----
 
 GIVEN = "1" + "." * 15

@@ -78,6 +78,8 @@ pub fn run(args: &GenerateArgs) -> Result<Found> {
         node_budget: v.nodes,
         attempts: args.attempts,
         time_limit_ms: args.time_limit.map(output::millis),
+        // Read below from --band or --rating, with the logic.
+        band: None,
     };
     let options = request.options().map_err(|e| {
         let flag = match e.field {

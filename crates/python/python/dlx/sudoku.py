@@ -213,6 +213,7 @@ def generate_variant(
     node_budget: Optional[int] = None,
     attempts: Optional[int] = None,
     seconds: Optional[float] = None,
+    band: Optional[str] = None,
     format: str = "text",
     threads: int = 1,
 ) -> List[Dict[str, Any]]:
@@ -225,7 +226,8 @@ def generate_variant(
     makes the same puzzles on any number of ``threads``. Each puzzle is a dict: ``index``,
     ``puzzle`` (in ``format``: ``text``, ``fpuzzles``, ``link`` or ``json``, which
     :func:`solve` reads back), ``solution``, ``givens``, ``cages``, ``minimal``, ``seed``.
-    Rated bands need the logic of variant rules, not built yet. Raises ``SudokuError``
+    With ``band`` (``easy`` to ``extreme``), only puzzles the logic on their rules rates in
+    that band. Raises ``SudokuError``
     (with ``field``) for a bad request, and when fewer than ``count`` were made (the time
     limit ``seconds``, or ``attempts`` per puzzle, ran out).
 
@@ -240,6 +242,7 @@ def generate_variant(
         ("max_cage", max_cage),
         ("node_budget", node_budget),
         ("attempts", attempts),
+        ("band", band),
     ):
         if value is not None:
             request[key] = value
@@ -641,6 +644,7 @@ def generate(
         ("scale", scale),
         ("seed", seed),
         ("attempts", attempts),
+        ("band", band),
     ):
         if value is not None:
             request[key] = value

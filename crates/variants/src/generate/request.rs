@@ -73,6 +73,12 @@ pub struct GenerateRequest {
     /// Stop after this many milliseconds.
     #[serde(default)]
     pub time_limit_ms: Option<u64>,
+    /// Only puzzles of this rated band (`easy`, `medium`, `hard`, `fiendish`, `diabolical`,
+    /// `extreme`), rated by logic on the variant rules. This crate has no logic: the faces
+    /// that have it (the API, the command line) read the band and set
+    /// [`GenerateOptions::rating`]; [`GenerateRequest::options`] leaves it unset.
+    #[serde(default)]
+    pub band: Option<String>,
 }
 
 impl GenerateRequest {
