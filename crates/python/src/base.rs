@@ -116,3 +116,80 @@ pub fn pool(threads: usize) -> PyResult<rayon::ThreadPool> {
         .build()
         .map_err(|e| DlxError::new_err(format!("cannot start threads: {e}")))
 }
+
+/// A variant request's error as a `SudokuError` naming the field, line, column, constraint and
+/// cells at fault.
+pub(crate) fn variant_error(e: dlx_variants::request::RequestError) -> PyErr {
+    Python::with_gil(|py| {
+        let message = match e.field() {
+            "puzzle" => e.reason(),
+            field => format!("{field}: {}", e.reason()),
+        };
+        let err = SudokuError::new_err(message);
+        let value = err.value(py);
+        let _ = value.setattr("field", e.field());
+        let _ = value.setattr("line", e.line());
+        let _ = value.setattr("column", e.column());
+        let _ = value.setattr("cells", e.cells());
+        let _ = value.setattr("constraint", e.constraint().map(|n| n.to_string()));
+        err
+    })
+}
+
+/// Reads a variant puzzle (`format`: `fpuzzles`, `link`, `json`, `text`, or None to detect),
+/// with `givens` (a line of N*N symbols) in place of its own when given.
+pub(crate) fn variant_puzzle(
+    text: &str,
+    format: Option<&str>,
+    givens: Option<&str>,
+) -> PyResult<dlx_variants::Puzzle> {
+    use dlx_variants::request::RequestError;
+    let format = format
+        .map(|f| {
+            f.parse::<dlx_variants::Format>()
+                .map_err(|e| variant_error(RequestError::invalid("format", e)))
+        })
+        .transpose()?;
+    let request = dlx_variants::request::SolveRequest {
+        format,
+        ..dlx_variants::request::SolveRequest::new(text)
+    };
+    let (puzzle, _) = request.puzzle().map_err(variant_error)?;
+    let Some(line) = givens.filter(|g| !g.trim().is_empty()) else {
+        return Ok(puzzle);
+    };
+    let n = puzzle.size();
+    let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+    if cells.len() != n * n {
+        return Err(variant_error(RequestError::invalid(
+            "givens",
+            format!("{} symbols, a {n}x{n} grid needs {}", cells.len(), n * n),
+        )));
+    }
+    let mut grid = Vec::with_capacity(n * n);
+    for (k, &c) in cells.iter().enumerate() {
+        let d = match c {
+            '.' | '0' => 0,
+            c => match c.to_digit(36) {
+                Some(d) if (1..=n as u32).contains(&d) => d as u8,
+                _ => {
+                    return Err(variant_error(RequestError::invalid(
+                        "givens",
+                        format!(
+                            "r{}c{}: `{c}` is not a digit from 1 to {n}",
+                            k / n + 1,
+                            k % n + 1
+                        ),
+                    )));
+                }
+            },
+        };
+        grid.push(d);
+    }
+    dlx_variants::Puzzle::new(puzzle.rules().clone(), grid).map_err(|e| {
+        variant_error(RequestError::Puzzle {
+            field: "givens",
+            source: e.into(),
+        })
+    })
+}

@@ -296,7 +296,7 @@ pub fn variant_explain(
         ..ExplainRequest::default()
     };
     request.options().map_err(logic_error)?;
-    let puzzle = crate::variant_puzzle(rules, format, givens)?;
+    let puzzle = crate::base::variant_puzzle(rules, format, givens)?;
     let path = py
         .allow_threads(|| request.run_variant(&puzzle))
         .map_err(logic_error)?;
@@ -327,7 +327,7 @@ pub fn variant_hint(
         ..HintRequest::default()
     };
     request.level().map_err(logic_error)?;
-    let puzzle = crate::variant_puzzle(rules, format, givens)?;
+    let puzzle = crate::base::variant_puzzle(rules, format, givens)?;
     let hint = py
         .allow_threads(|| request.run_variant(&puzzle))
         .map_err(logic_error)?;
@@ -379,7 +379,7 @@ pub fn variant_rate(
     let ladder = request.ladder().map_err(logic_error)?;
     let filter = request.filter().map_err(logic_error)?;
     let limit = millis(seconds)?.map(Duration::from_millis);
-    let puzzle = crate::variant_puzzle(rules, format, givens)?;
+    let puzzle = crate::base::variant_puzzle(rules, format, givens)?;
     let options = Options {
         deadline: limit.and_then(|t| dlx_time::Instant::now().checked_add(t)),
         ..Options::default()
