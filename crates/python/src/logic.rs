@@ -87,19 +87,7 @@ pub fn sudoku_hint(
         ..HintRequest::new(puzzle)
     };
     let hint = py.allow_threads(|| request.run()).map_err(logic_error)?;
-    let levels: Vec<String> = match &hint.step {
-        Some(s) => (1..=dlx_logic::request::FULL_HINT)
-            .map(|l| s.hint_text(l))
-            .collect(),
-        None => Vec::new(),
-    };
-    let v = serde_json::json!({
-        "step": hint.step,
-        "text": hint.text,
-        "levels": levels,
-        "solved": hint.solved,
-    });
-    Ok(v.to_string())
+    Ok(hint_json(&hint))
 }
 
 /// One rated puzzle as Python receives it: (er, ep, ed, band, hardest, steps, complete,
@@ -331,19 +319,7 @@ pub fn variant_hint(
     let hint = py
         .allow_threads(|| request.run_variant(&puzzle))
         .map_err(logic_error)?;
-    let levels: Vec<String> = match &hint.step {
-        Some(s) => (1..=dlx_logic::request::FULL_HINT)
-            .map(|l| s.hint_text(l))
-            .collect(),
-        None => Vec::new(),
-    };
-    let v = serde_json::json!({
-        "step": hint.step,
-        "text": hint.text,
-        "levels": levels,
-        "solved": hint.solved,
-    });
-    Ok(v.to_string())
+    Ok(hint_json(&hint))
 }
 
 /// Rates a variant puzzle on a scale or techniques (with the variant techniques), through the
@@ -418,4 +394,22 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sudoku_rate, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku_generate, m)?)?;
     Ok(())
+}
+
+/// A hint as the Python side reads it: the step, its sentence, the text of every hint level
+/// and whether the board is solved.
+fn hint_json(hint: &dlx_logic::request::Hint) -> String {
+    let levels: Vec<String> = match &hint.step {
+        Some(s) => (1..=dlx_logic::request::FULL_HINT)
+            .map(|l| s.hint_text(l))
+            .collect(),
+        None => Vec::new(),
+    };
+    serde_json::json!({
+        "step": hint.step,
+        "text": hint.text,
+        "levels": levels,
+        "solved": hint.solved,
+    })
+    .to_string()
 }
