@@ -126,6 +126,38 @@ pub struct RateResponse {
     pub stop: String,
 }
 
+impl RateResponse {
+    /// The answer for rating `r` after `steps` steps: `pass` as the filter said (`None`
+    /// without one), `early` and why the path stopped (`None`: the verdict was known early).
+    pub(crate) fn of(
+        r: &dlx_logic::Rating,
+        steps: usize,
+        pass: Option<bool>,
+        early: bool,
+        stop: Option<Stop>,
+    ) -> RateResponse {
+        RateResponse {
+            er: r.er,
+            ep: r.ep,
+            ed: r.ed,
+            band: r.band.as_str().to_string(),
+            hardest: r.hardest.as_str().to_string(),
+            steps,
+            complete: r.complete,
+            pass,
+            early,
+            stop: match stop {
+                None => "early",
+                Some(Stop::Solved) => "solved",
+                Some(Stop::Budget) => "budget",
+                Some(Stop::Deadline) => "deadline",
+                Some(_) => "stuck",
+            }
+            .to_string(),
+        }
+    }
+}
+
 /// ER, EP, ED, the band and the hardest technique, on the request's scale or techniques;
 /// with a filter, whether the puzzle passes, the rating stopping as soon as that is known.
 /// Bounded by the run's deadline (then `stop` is `deadline` and the rating incomplete).
@@ -152,26 +184,13 @@ pub fn rate(req: &RateRequest, run: &mut Run<'_>) -> Result<RateResponse, ApiErr
             n,
         )
     })?;
-    let r = &f.rating;
-    Ok(RateResponse {
-        er: r.er,
-        ep: r.ep,
-        ed: r.ed,
-        band: r.band.as_str().to_string(),
-        hardest: r.hardest.as_str().to_string(),
-        steps: f.steps,
-        complete: r.complete,
-        pass: (!filter.is_empty()).then_some(f.pass),
-        early: f.early,
-        stop: match f.stop {
-            None => "early",
-            Some(Stop::Solved) => "solved",
-            Some(Stop::Budget) => "budget",
-            Some(Stop::Deadline) => "deadline",
-            Some(_) => "stuck",
-        }
-        .to_string(),
-    })
+    Ok(RateResponse::of(
+        &f.rating,
+        f.steps,
+        (!filter.is_empty()).then_some(f.pass),
+        f.early,
+        f.stop,
+    ))
 }
 
 /// The answer to [`generate`].

@@ -360,24 +360,13 @@ pub fn rate(req: &VariantRateRequest, run: &mut Run<'_>) -> Result<RateResponse,
     let path = dlx_logic::explain_variant(&puzzle, &options, &ladder)
         .map_err(logic_refused("puzzle", n))?;
     let r = &path.rating;
-    Ok(RateResponse {
-        er: r.er,
-        ep: r.ep,
-        ed: r.ed,
-        band: r.band.as_str().to_string(),
-        hardest: r.hardest.as_str().to_string(),
-        steps: r.steps,
-        complete: r.complete,
-        pass: (!filter.is_empty()).then(|| path.stop == Stop::Solved && filter.accepts(r)),
-        early: false,
-        stop: match path.stop {
-            Stop::Solved => "solved",
-            Stop::Budget => "budget",
-            Stop::Deadline => "deadline",
-            _ => "stuck",
-        }
-        .to_string(),
-    })
+    Ok(RateResponse::of(
+        r,
+        r.steps,
+        (!filter.is_empty()).then(|| path.stop == Stop::Solved && filter.accepts(r)),
+        false,
+        Some(path.stop),
+    ))
 }
 
 #[cfg(test)]
