@@ -94,19 +94,47 @@ pub fn millis(seconds: Option<f64>) -> PyResult<Option<u64>> {
     }
 }
 
-/// A refused Sudoku request as a `SudokuError` with the place at fault: `.field`, `.line`,
-/// `.column` and `.cells` (`(row, column)`, 0-based).
-pub fn sudoku_error(e: dlx_sudoku::RequestError) -> PyErr {
+/// A `SudokuError` with the place at fault: `.field`, `.line`, `.column`, `.cells`
+/// (`(row, column)`, 0-based) and `.constraint` (the rule's index, when a rule is at fault).
+pub(crate) fn located_error(
+    message: String,
+    field: &str,
+    line: Option<usize>,
+    column: Option<usize>,
+    cells: Vec<(usize, usize)>,
+    constraint: Option<String>,
+) -> PyErr {
     Python::with_gil(|py| {
-        let err = SudokuError::new_err(e.to_string());
+        let err = SudokuError::new_err(message);
         let value = err.value(py);
-        let _ = value.setattr("field", e.field());
-        let _ = value.setattr("line", e.line());
-        let _ = value.setattr("column", e.column());
-        let _ = value.setattr("cells", e.cells());
-        let _ = value.setattr("constraint", py.None());
+        let _ = value.setattr("field", field);
+        let _ = value.setattr("line", line);
+        let _ = value.setattr("column", column);
+        let _ = value.setattr("cells", cells);
+        let _ = value.setattr("constraint", constraint);
         err
     })
+}
+
+/// A refused Sudoku request as a `SudokuError` with the place at fault.
+pub fn sudoku_error(e: dlx_sudoku::RequestError) -> PyErr {
+    located_error(
+        e.to_string(),
+        e.field(),
+        e.line(),
+        e.column(),
+        e.cells(),
+        None,
+    )
+}
+
+/// Whether a search told to stop by `stop` (Ctrl-C) goes on.
+pub(crate) fn go_on(stop: &AtomicBool) -> std::ops::ControlFlow<()> {
+    if stop.load(Ordering::Relaxed) {
+        std::ops::ControlFlow::Break(())
+    } else {
+        std::ops::ControlFlow::Continue(())
+    }
 }
 
 /// A pool of `threads` threads (0: all cores).
@@ -120,20 +148,19 @@ pub fn pool(threads: usize) -> PyResult<rayon::ThreadPool> {
 /// A variant request's error as a `SudokuError` naming the field, line, column, constraint and
 /// cells at fault.
 pub(crate) fn variant_error(e: dlx_variants::request::RequestError) -> PyErr {
-    Python::with_gil(|py| {
-        let message = match e.field() {
-            "puzzle" => e.reason(),
-            field => format!("{field}: {}", e.reason()),
-        };
-        let err = SudokuError::new_err(message);
-        let value = err.value(py);
-        let _ = value.setattr("field", e.field());
-        let _ = value.setattr("line", e.line());
-        let _ = value.setattr("column", e.column());
-        let _ = value.setattr("cells", e.cells());
-        let _ = value.setattr("constraint", e.constraint().map(|n| n.to_string()));
-        err
-    })
+    let message = match e.field() {
+        "puzzle" => e.reason(),
+        field => format!("{field}: {}", e.reason()),
+    };
+    let constraint = e.constraint().map(|n| n.to_string());
+    located_error(
+        message,
+        e.field(),
+        e.line(),
+        e.column(),
+        e.cells(),
+        constraint,
+    )
 }
 
 /// Reads a variant puzzle (`format`: `fpuzzles`, `link`, `json`, `text`, or None to detect),

@@ -26,7 +26,7 @@ mod base;
 mod logic;
 
 use base::{
-    DlxError, ParseError, ProblemError, SLICE, ShardError, SudokuError, millis, pool,
+    DlxError, ParseError, ProblemError, SLICE, ShardError, SudokuError, go_on, millis, pool,
     run_interruptible, sudoku_error, variant_error, variant_puzzle,
 };
 use pyo3::types::PyBytes;
@@ -409,11 +409,7 @@ impl Observer for StopOn<'_> {
         std::ops::ControlFlow::Continue(())
     }
     fn progress(&mut self, _: &Progress) -> std::ops::ControlFlow<()> {
-        if self.0.load(Ordering::Relaxed) {
-            std::ops::ControlFlow::Break(())
-        } else {
-            std::ops::ControlFlow::Continue(())
-        }
+        go_on(self.0)
     }
 }
 
@@ -469,11 +465,7 @@ impl Observer for Sender {
         }
     }
     fn progress(&mut self, _: &Progress) -> std::ops::ControlFlow<()> {
-        if self.stop.load(Ordering::Relaxed) {
-            std::ops::ControlFlow::Break(())
-        } else {
-            std::ops::ControlFlow::Continue(())
-        }
+        go_on(&self.stop)
     }
 }
 
@@ -779,11 +771,7 @@ fn variant_generate(
                     p.cages,
                     p.minimal,
                 ));
-                if stop.load(Ordering::Relaxed) {
-                    std::ops::ControlFlow::Break(())
-                } else {
-                    std::ops::ControlFlow::Continue(())
-                }
+                go_on(&stop)
             })
         });
         summary.map(|s| (rows, s.stop.map(|r| r.to_string())))

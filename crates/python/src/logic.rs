@@ -9,25 +9,23 @@ use std::time::Duration;
 
 use dlx_generate::GenerateRequest;
 use dlx_logic::{
-    ExplainRequest, HintRequest, LogicRequestError, Marks, Options, RateRequest, Stop,
-    rate_filtered,
+    ExplainRequest, HintRequest, Ladder, LogicRequestError, Marks, Options, RateFilter,
+    RateRequest, Stop, rate_filtered,
 };
 use pyo3::prelude::*;
 
-use crate::base::{SudokuError, millis, pool, run_interruptible};
+use crate::base::{SudokuError, go_on, located_error, millis, pool, run_interruptible};
 
 /// A refused logic request as a `SudokuError` naming its field, line, column and cells.
 fn logic_error(e: LogicRequestError) -> PyErr {
-    Python::with_gil(|py| {
-        let err = SudokuError::new_err(e.to_string());
-        let value = err.value(py);
-        let _ = value.setattr("field", e.field());
-        let _ = value.setattr("line", e.line());
-        let _ = value.setattr("column", e.column());
-        let _ = value.setattr("cells", e.cells());
-        let _ = value.setattr("constraint", py.None());
-        err
-    })
+    located_error(
+        e.to_string(),
+        e.field(),
+        e.line(),
+        e.column(),
+        e.cells(),
+        None,
+    )
 }
 
 /// A refusal of a field that has no other place.
@@ -117,6 +115,33 @@ fn stop_word(stop: Option<Stop>) -> &'static str {
     }
 }
 
+/// The ladder and filter of `rate`'s keyword arguments (a bad one raises naming its field).
+#[allow(clippy::too_many_arguments)]
+fn rating(
+    scale: Option<String>,
+    techniques: Option<String>,
+    er: Option<String>,
+    ep: Option<String>,
+    ed: Option<String>,
+    diamonds: bool,
+    pearls: bool,
+) -> PyResult<(Ladder, RateFilter)> {
+    let request = RateRequest {
+        scale,
+        techniques,
+        er,
+        ep,
+        ed,
+        diamonds,
+        pearls,
+        ..RateRequest::default()
+    };
+    Ok((
+        request.ladder().map_err(logic_error)?,
+        request.filter().map_err(logic_error)?,
+    ))
+}
+
 /// Rates puzzles on `threads` threads (0: all cores) on a scale (`sukaku`, `classic`) or a set
 /// of techniques, through the filters (`er`, `ep`, `ed` ranges such as `6..8.9`, diamonds,
 /// pearls), each rating stopping once its verdict is known; `seconds` bounds each puzzle.
@@ -138,18 +163,7 @@ pub fn sudoku_rate(
     seconds: Option<f64>,
     threads: usize,
 ) -> PyResult<Vec<RatedRow>> {
-    let request = RateRequest {
-        scale,
-        techniques,
-        er,
-        ep,
-        ed,
-        diamonds,
-        pearls,
-        ..RateRequest::default()
-    };
-    let ladder = request.ladder().map_err(logic_error)?;
-    let filter = request.filter().map_err(logic_error)?;
+    let (ladder, filter) = rating(scale, techniques, er, ep, ed, diamonds, pearls)?;
     let limit = millis(seconds)?.map(Duration::from_millis);
     let filtered = !filter.is_empty();
     let pool = pool(threads)?;
@@ -249,11 +263,7 @@ pub fn sudoku_generate(
                     p.rating,
                     p.attempts,
                 ));
-                if stop.load(Ordering::Relaxed) {
-                    std::ops::ControlFlow::Break(())
-                } else {
-                    std::ops::ControlFlow::Continue(())
-                }
+                go_on(&stop)
             })
         });
         summary.map(|s| (rows, s.stop.map(|r| r.to_string())))
@@ -342,18 +352,7 @@ pub fn variant_rate(
     pearls: bool,
     seconds: Option<f64>,
 ) -> PyResult<RatedRow> {
-    let request = RateRequest {
-        scale,
-        techniques,
-        er,
-        ep,
-        ed,
-        diamonds,
-        pearls,
-        ..RateRequest::default()
-    };
-    let ladder = request.ladder().map_err(logic_error)?;
-    let filter = request.filter().map_err(logic_error)?;
+    let (ladder, filter) = rating(scale, techniques, er, ep, ed, diamonds, pearls)?;
     let limit = millis(seconds)?.map(Duration::from_millis);
     let puzzle = crate::base::variant_puzzle(rules, format, givens)?;
     let options = Options {
