@@ -107,51 +107,41 @@ impl ErrorBody {
     }
 }
 
-impl From<dlx_sudoku::RequestError> for ApiError {
-    fn from(e: dlx_sudoku::RequestError) -> Self {
-        ApiError {
-            message: e.to_string(),
-            field: Some(e.field()),
-            line: e.line(),
-            column: e.column(),
-            cells: e.cells(),
-            ..ApiError::default()
+/// A refusal that knows its place (field, line, column, cells) keeps it in the body.
+macro_rules! located {
+    ($($error:ty),*) => {$(
+        impl From<$error> for ApiError {
+            fn from(e: $error) -> Self {
+                ApiError {
+                    message: e.to_string(),
+                    field: Some(e.field()),
+                    line: e.line(),
+                    column: e.column(),
+                    cells: e.cells(),
+                    ..ApiError::default()
+                }
+            }
         }
-    }
+    )*};
 }
 
-impl From<dlx_logic::LogicRequestError> for ApiError {
-    fn from(e: dlx_logic::LogicRequestError) -> Self {
-        ApiError {
-            message: e.to_string(),
-            field: Some(e.field()),
-            line: e.line(),
-            column: e.column(),
-            cells: e.cells(),
-            ..ApiError::default()
+/// A refusal that names its field only.
+macro_rules! named {
+    ($($error:ty),*) => {$(
+        impl From<$error> for ApiError {
+            fn from(e: $error) -> Self {
+                ApiError {
+                    message: e.to_string(),
+                    field: Some(e.field),
+                    ..ApiError::default()
+                }
+            }
         }
-    }
+    )*};
 }
 
-impl From<dlx_generate::GenerateRequestError> for ApiError {
-    fn from(e: dlx_generate::GenerateRequestError) -> Self {
-        ApiError {
-            message: e.to_string(),
-            field: Some(e.field),
-            ..ApiError::default()
-        }
-    }
-}
-
-impl From<dlx_engine::RequestError> for ApiError {
-    fn from(e: dlx_engine::RequestError) -> Self {
-        ApiError {
-            message: e.to_string(),
-            field: Some(e.field),
-            ..ApiError::default()
-        }
-    }
-}
+located!(dlx_sudoku::RequestError, dlx_logic::LogicRequestError);
+named!(dlx_generate::GenerateRequestError, dlx_engine::RequestError);
 
 #[cfg(test)]
 mod tests {
