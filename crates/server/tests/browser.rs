@@ -776,6 +776,37 @@ browser_tests! {
     axe_finds_no_serious_violation_on_a_phone => axe_flow on Static at 390, 844;
     a_player_on_a_phone_keeps_the_board_in_view => phone_player_flow at 390, 844;
     the_print_view_is_the_puzzle_alone => print_flow on Static;
+    // The same items on the other host, several in one browser session each.
+    the_served_page_times_prints_and_passes_axe => served_extras_flow;
+    a_phone_keeps_the_pad_and_the_board_on_the_static_page => phone_extras_flow on Static at 390, 844;
+}
+
+/// Forgets what the page kept in the browser (progress per puzzle), between two flows of one
+/// session: from another document of the same origin, since the page keeps its progress
+/// again as it is left.
+async fn forget(c: &Client, url: &str) {
+    c.goto(&format!("{url}icon.svg"))
+        .await
+        .expect("leave the page");
+    js(c, "localStorage.clear(); return 0;").await;
+}
+
+/// The timer, the print view and the axe audit on `dlx serve` (their own tests run on the
+/// static page).
+async fn served_extras_flow(c: &Client, url: &str) {
+    timer_flow(c, url).await;
+    forget(c, url).await;
+    print_flow(c, url).await;
+    forget(c, url).await;
+    axe_flow(c, url).await;
+}
+
+/// The digit pad in one row and a player keeping the board in view, on a phone, on the static
+/// page (their own tests run on `dlx serve`).
+async fn phone_extras_flow(c: &Client, url: &str) {
+    pad_flow(c, url).await;
+    forget(c, url).await;
+    phone_player_flow(c, url).await;
 }
 
 // Variant Sudoku on the page: every family drawn and solved, files, links, generation.
@@ -1042,6 +1073,13 @@ async fn check_flow(c: &Client, url: &str) {
         status.contains(&format!("{d} at r{}c{}", r + 1, col + 1)),
         "{status}"
     );
+    wait_js(
+        c,
+        FOCUS_ON_BOARD,
+        "the focus back on the board after Solve",
+        |v| v == &json!(true),
+    )
+    .await;
     // Fixing the entry clears the mark, and Check then finds every entry right.
     select_cell(c, r, col).await;
     type_keys(c, &solution[bad].to_string()).await;
@@ -1171,7 +1209,6 @@ async fn undo_flow(c: &Client, url: &str) {
     let (r, col) = (empty / 9, empty % 9);
     let given = start.iter().position(|s| !s.is_empty()).expect("a given");
     let (gr, gc) = (given / 9, given % 9);
-    let focused_board = "return document.activeElement && document.activeElement.id === 'board';";
     let undo_disabled = "return document.querySelector('#undo-btn').disabled;";
     assert_eq!(
         js(c, undo_disabled).await,
@@ -1192,10 +1229,10 @@ async fn undo_flow(c: &Client, url: &str) {
     // ... and by the buttons, which hand the focus back to the board.
     click(c, "#undo-btn").await;
     wait_board_cell(c, empty, "").await;
-    assert_eq!(js(c, focused_board).await, json!(true), "focus after Undo");
+    assert_eq!(js(c, FOCUS_ON_BOARD).await, json!(true), "focus after Undo");
     click(c, "#redo-btn").await;
     wait_board_cell(c, empty, "7").await;
-    assert_eq!(js(c, focused_board).await, json!(true), "focus after Redo");
+    assert_eq!(js(c, FOCUS_ON_BOARD).await, json!(true), "focus after Redo");
 
     // A pencil mark, undone.
     let other = start
@@ -1245,6 +1282,10 @@ async fn undo_flow(c: &Client, url: &str) {
     );
 }
 
+/// Whether the board has the keyboard's focus (issue 31: it comes back after every button).
+const FOCUS_ON_BOARD: &str =
+    "return document.activeElement && document.activeElement.id === 'board';";
+
 async fn wait_board_cell(c: &Client, i: usize, want: &str) {
     let script = format!(
         "const d = document.querySelector('#board .cell[data-r=\"{}\"][data-c=\"{}\"]'); return d.querySelector('.marks') ? '' : d.textContent.trim();",
@@ -1269,7 +1310,7 @@ async fn the_static_page_opens_and_solves_offline_once_loaded() {
     open(c, s.url()).await;
     let kept = "const done = arguments[arguments.length - 1];
         (navigator.serviceWorker.controller
-          ? caches.open('dlx-page-v1').then((k) => Promise.all(['./', 'app.js', 'engine.js', 'worker.js', 'dlx.wasm'].map((f) => k.match(f))))
+          ? caches.open('dlx-page-v2').then((k) => Promise.all(['./', 'app.js', 'engine.js', 'worker.js', 'dlx.wasm'].map((f) => k.match(f))))
               .then((all) => all.every((r) => !!r))
           : Promise.resolve(false)).then(done, () => done(false));";
     let deadline = Instant::now() + WAIT;
@@ -1856,6 +1897,13 @@ async fn hint_flow(c: &Client, url: &str) {
     let first = text_of(c, "#hint-text").await;
     assert!(first.starts_with("Look for"), "{first}");
     assert!(text_of(c, "#hint-meta").await.starts_with("Hint 1 of 3"));
+    wait_js(
+        c,
+        FOCUS_ON_BOARD,
+        "the focus back on the board after Hint",
+        |v| v == &json!(true),
+    )
+    .await;
     assert!(!cells_with(c, "lane").await.is_empty(), "the house is lit");
     assert!(cells_with(c, "pat").await.is_empty());
     assert!(cells_with(c, "pat-place").await.is_empty());
