@@ -224,8 +224,11 @@ function stepHighlights(step) {
   return h;
 }
 
-/** The levels of a hint: 1 the technique and where to look, 2 the cells, 3 the whole step. */
-export const HINT_LEVELS = 3;
+/**
+ * How many levels a hint has: the engine's sentences (`levels`: the technique and where to
+ * look, then the cells, then the whole step); the last level shows the whole step.
+ */
+export const hintLevels = (h) => (h && h.levels && h.levels.length) || 1;
 
 /**
  * The part of the hint's step shown at its level: the houses only (level 1), the pattern's
@@ -234,7 +237,7 @@ export const HINT_LEVELS = 3;
 function hintStep() {
   const h = S.hint;
   if (!h || !h.step) return null;
-  if (h.level >= HINT_LEVELS) return h.step;
+  if (h.level >= hintLevels(h)) return h.step;
   const pat = h.step.pattern || {};
   return {
     pattern: { houses: pat.houses || [], areas: pat.areas || [], cells: h.level >= 2 ? pat.cells || [] : [] },

@@ -5,7 +5,7 @@
 import { $, SYM, el, toast, fmt, busy, makePlayer } from "./ui.js";
 import {
   S, board, render, lineOf, valuesOf, shapeOf, cellName, peersOf, allDigits, variantPuzzle,
-  boardApi, closePlayer, hideHint, announce, techniqueName, bandName, HINT_LEVELS, META,
+  boardApi, closePlayer, hideHint, announce, techniqueName, bandName, hintLevels, META,
 } from "./board.js";
 import { remember } from "./storage.js";
 import { setCell } from "./input.js";
@@ -40,13 +40,14 @@ function showHint(h) {
   const more = $("#hint-more");
   text.hidden = !!h.error;
   err.hidden = !h.error;
-  apply.hidden = !h.step || h.level < HINT_LEVELS;
-  more.hidden = !h.step || h.level >= HINT_LEVELS;
+  const levels = hintLevels(h);
+  apply.hidden = !h.step || h.level < levels;
+  more.hidden = !h.step || h.level >= levels;
   if (h.error) {
     meta.textContent = h.cell === undefined ? "No hint" : `No hint: ${cellName(h.cell)} needs a fix first`;
     err.textContent = h.error;
   } else if (h.step) {
-    meta.textContent = `Hint ${h.level} of ${HINT_LEVELS} · ${techniqueName(h.step.technique)} · rating ${Number(h.step.rating).toFixed(1)}`;
+    meta.textContent = `Hint ${h.level} of ${levels} · ${techniqueName(h.step.technique)} · rating ${Number(h.step.rating).toFixed(1)}`;
     text.textContent = (h.levels && h.levels[h.level - 1]) || h.step.text;
     more.textContent = h.level === 1 ? "Show the cells" : "Show the step";
     announce(text.textContent);
@@ -61,7 +62,7 @@ function showHint(h) {
 /** The next level of the hint shown, if it has one; true if it moved on. */
 function moreHint() {
   const h = S.hint;
-  if (!h || !h.step || h.version !== S.version || h.level >= HINT_LEVELS) return false;
+  if (!h || !h.step || h.version !== S.version || h.level >= hintLevels(h)) return false;
   showHint({ ...h, level: h.level + 1 });
   return true;
 }

@@ -625,8 +625,16 @@ fn cells_of(puzzle: &str) -> Vec<String> {
 /// Waits until the board shows `want` (see [`cells_of`]).
 async fn wait_board(c: &Client, want: &[String], what: &str) {
     let deadline = Instant::now() + WAIT;
-    while board(c).await != want {
-        assert!(Instant::now() < deadline, "{what}");
+    loop {
+        let now = board(c).await;
+        if now == want {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{what}: the board shows {}",
+            now.concat()
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
@@ -782,22 +790,23 @@ browser_tests! {
 }
 
 /// Forgets what the page kept in the browser (progress per puzzle), between two flows of one
-/// session: from another document of the same origin, since the page keeps its progress
-/// again as it is left.
-async fn forget(c: &Client, url: &str) {
-    c.goto(&format!("{url}icon.svg"))
-        .await
-        .expect("leave the page");
-    js(c, "localStorage.clear(); return 0;").await;
+/// session: the page's storage emptied, and this page kept from writing to it again as it is
+/// left (where it keeps its progress).
+async fn forget(c: &Client) {
+    js(
+        c,
+        "Storage.prototype.setItem = () => {}; localStorage.clear(); return 0;",
+    )
+    .await;
 }
 
 /// The timer, the print view and the axe audit on `dlx serve` (their own tests run on the
 /// static page).
 async fn served_extras_flow(c: &Client, url: &str) {
     timer_flow(c, url).await;
-    forget(c, url).await;
+    forget(c).await;
     print_flow(c, url).await;
-    forget(c, url).await;
+    forget(c).await;
     axe_flow(c, url).await;
 }
 
@@ -805,7 +814,7 @@ async fn served_extras_flow(c: &Client, url: &str) {
 /// page (their own tests run on `dlx serve`).
 async fn phone_extras_flow(c: &Client, url: &str) {
     pad_flow(c, url).await;
-    forget(c, url).await;
+    forget(c).await;
     phone_player_flow(c, url).await;
 }
 
@@ -1280,6 +1289,12 @@ async fn undo_flow(c: &Client, url: &str) {
         !cell_classes(c, r, col).await.contains("given"),
         "the entry is an entry again"
     );
+    // A size change wipes the board too, and Undo brings back the grid, its size and the focus.
+    select(c, "#size-select", "4").await;
+    wait_count(c, "#board .cell", 16, "the 4x4 board").await;
+    click(c, "#undo-btn").await;
+    wait_board(c, &before, "the 9x9 board back after Undo").await;
+    assert_eq!(js(c, FOCUS_ON_BOARD).await, json!(true), "focus after Undo");
 }
 
 /// Whether the board has the keyboard's focus (issue 31: it comes back after every button).
