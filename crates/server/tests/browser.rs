@@ -2171,6 +2171,7 @@ async fn givens_shown(c: &Client) -> usize {
 /// symmetry asked, the seed shown, and the same puzzle again from the same seed.
 async fn generate_flow(c: &Client, url: &str) {
     open_easy(c, url).await;
+    let easy = board(c).await;
     select(c, "#gen-size", "6").await;
     select(c, "#gen-symmetry", "rotate180").await;
     find(c, "#gen-seed").await.send_keys("42").await.unwrap();
@@ -2188,6 +2189,14 @@ async fn generate_flow(c: &Client, url: &str) {
     assert_eq!(text_of(c, "#gen-seed-used").await, "42");
     // The same seed, the same puzzle.
     assert_eq!(generate(c).await, cells);
+    // A new puzzle wipes the board: Undo brings back the one before (twice: the first
+    // 6x6, then the 9x9 example), and Redo the new one.
+    click(c, "#undo-btn").await;
+    wait_board(c, &cells, "the first 6x6 puzzle back").await;
+    click(c, "#undo-btn").await;
+    wait_board(c, &easy, "the example back after Undo").await;
+    click(c, "#redo-btn").await;
+    wait_board(c, &cells, "the 6x6 puzzle again after Redo").await;
 
     // A 9x9 puzzle of the easy band, with a random seed the note gives.
     select(c, "#gen-size", "9").await;
