@@ -922,7 +922,8 @@ fn axe_source() -> Option<String> {
     }
 }
 
-/// The axe-core audit of each tab: no serious or critical violation.
+/// The axe-core audit of each tab, and of the paste dialog showing a refusal: no serious or
+/// critical violation.
 async fn axe_flow(c: &Client, url: &str) {
     open_easy(c, url).await;
     let Some(src) = axe_source() else {
@@ -932,12 +933,23 @@ async fn axe_flow(c: &Client, url: &str) {
         .await
         .expect("load axe-core");
     let mut found = Vec::new();
-    for tab in ["sudoku", "xcc", "api"] {
-        js(
-            c,
-            &format!("document.querySelector('#tab-{tab}').click(); return 0;"),
-        )
-        .await;
+    for tab in ["sudoku", "xcc", "api", "paste dialog"] {
+        if tab == "paste dialog" {
+            js(c, "document.querySelector('#tab-sudoku').click(); document.querySelector('#paste-btn').click(); document.querySelector('#paste-text').value = 'these are words, not a puzzle'; document.querySelector('#paste-load').click(); return 0;").await;
+            wait_js(
+                c,
+                "return !document.querySelector('#paste-error').hidden;",
+                "the paste dialog's refusal",
+                |v| v == &json!(true),
+            )
+            .await;
+        } else {
+            js(
+                c,
+                &format!("document.querySelector('#tab-{tab}').click(); return 0;"),
+            )
+            .await;
+        }
         let v = c
             .execute_async(
                 "const done = arguments[arguments.length - 1];
