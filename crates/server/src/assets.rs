@@ -7,7 +7,7 @@
 //! [`SECURITY_HEADERS`](crate::SECURITY_HEADERS).
 //!
 //! The page keeps to it: `index.html` loads `app.js` and `style.css` and has no inline
-//! script, style element, `style` attribute or `on...` handler; `app.js` sets custom
+//! script, style element, `style` attribute or `on...` handler; its modules set custom
 //! properties through the CSSOM (`style.setProperty`), which the policy allows. The only
 //! exception to "no eval" is `'wasm-unsafe-eval'`, which lets the worker compile `dlx.wasm`.
 //!

@@ -1337,7 +1337,7 @@ async fn the_static_page_opens_and_solves_offline_once_loaded() {
     open(c, s.url()).await;
     let kept = "const done = arguments[arguments.length - 1];
         (navigator.serviceWorker.controller
-          ? caches.open('dlx-page-v2').then((k) => Promise.all(['./', 'app.js', 'engine.js', 'worker.js', 'dlx.wasm'].map((f) => k.match(f))))
+          ? caches.open('dlx-page-v2').then((k) => Promise.all(['./', 'app.js', 'board.js', 'engine.js', 'worker.js', 'dlx.wasm'].map((f) => k.match(f))))
               .then((all) => all.every((r) => !!r))
           : Promise.resolve(false)).then(done, () => done(false));";
     let deadline = Instant::now() + WAIT;
