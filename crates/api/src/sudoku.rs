@@ -149,8 +149,8 @@ pub struct SolveResponse {
     pub shape: Shape,
     /// Givens that repeat a digit (the reason for `none` when not empty).
     pub conflicts: Vec<ConflictOut>,
-    /// When `unique` found two solutions: another solution than `solution`, so that a page
-    /// can show both and where they differ.
+    /// When a search for two solutions (`unique`, or a count up to 2) found them: another
+    /// solution than `solution`, so that a page can show both and where they differ.
     pub other_solution: Option<String>,
 }
 

@@ -283,7 +283,7 @@ $("#solve-btn").addEventListener("click", () => busy($("#solve-btn"), async () =
     }
     if (r.unique === true && S.n <= logicMax()) showRatingWithResult(lineOf(S.cells));
     // A puzzle with two solutions (or more): the engine gives a second one, shown on demand.
-    if (r.other_solution && S.solution && !S.variant) {
+    if (mode === "unique" && r.other_solution && S.solution && !S.variant) {
       S.solutions = { list: [S.solution, valuesOf(r.other_solution, S.n)], shown: 0 };
       showSolution(0);
     }
