@@ -4,7 +4,7 @@
 
 import { $, SYM, el, toast, fmt, busy, makePlayer } from "./ui.js";
 import {
-  S, board, render, lineOf, valuesOf, shapeOf, cellName, peersOf, allDigits, variantPuzzle,
+  S, board, render, lineOf, valuesOf, shapeOf, cellName, allDigits, variantPuzzle,
   boardApi, closePlayer, hideHint, announce, techniqueName, bandName, hintLevels, META,
 } from "./board.js";
 import { remember } from "./storage.js";
@@ -129,25 +129,17 @@ $("#hint-close").addEventListener("click", () => { hideHint(); render(); board.f
 
 // ───────────────────────────── the logic player ─────────────────────────────
 
-/** Every cell's candidates in `grid`: the digits none of its peers holds. */
-function basicCandidates(grid, peers) {
-  return Array.from(grid, (v, i) => {
-    const s = v ? new Set() : allDigits();
-    if (!v) for (const j of peers[i]) s.delete(grid[j]);
-    return s;
-  });
-}
-
 /**
  * The frames of the logic player: one a step, showing the grid and candidates before the step
  * with its pattern, then a last frame with the grid at the end of the path.
  */
 function logicFrames(r) {
   const n = S.n;
-  // A variant's answer brings each cell's peers under its rules and the first candidates.
-  const peers = r.peers || Array.from({ length: n * n }, (_, i) => peersOf(i));
+  // The engine's answer brings the first candidates and each cell's peers (under a variant's
+  // rules, its own): a placement strikes its digit from its peers.
+  const peers = r.peers;
   let grid = Uint8Array.from(S.cells);
-  let cands = r.candidates ? r.candidates.map((c) => new Set(c)) : basicCandidates(grid, peers);
+  let cands = r.candidates.map((c) => new Set(c));
   const frames = [];
   for (const step of r.steps) {
     frames.push({ text: step.text, kind: step.technique === "trial" ? "choose" : "logic", step, grid, cands });
