@@ -43,8 +43,24 @@ fn refused(e: dlx_logic::LogicRequestError, n: usize) -> ApiError {
     e
 }
 
-/// The steps, why the path ended, the grid at the end, the rating.
-pub fn explain(req: &ExplainRequest, run: &mut Run<'_>) -> Result<Explanation, ApiError> {
+/// The answer to [`explain`]: the path, and what a page needs to replay its steps on the
+/// board without knowing the rules (as the variant explain answers them).
+#[derive(Debug, Clone, Serialize)]
+pub struct ExplainResponse {
+    /// The steps, why the path ended (`stop`), the grid at the end, the rating.
+    #[serde(flatten)]
+    pub path: Explanation,
+    /// The candidates of every cell before the first step (row-major; empty for a filled
+    /// cell): the digits no filled cell of its row, column or box holds.
+    pub candidates: Vec<Vec<u8>>,
+    /// Each cell's peers (row-major indices): the other cells of its row, column and box,
+    /// from which a placed digit is struck.
+    pub peers: Vec<Vec<usize>>,
+}
+
+/// The steps, why the path ended, the grid at the end, the rating; the first candidates and
+/// the peers.
+pub fn explain(req: &ExplainRequest, run: &mut Run<'_>) -> Result<ExplainResponse, ApiError> {
     let grid = small_enough(req.grid()?, run)?;
     let n = grid.n();
     let mut options = req.options()?;
@@ -54,7 +70,34 @@ pub fn explain(req: &ExplainRequest, run: &mut Run<'_>) -> Result<Explanation, A
     for s in &mut e.steps {
         s.text = words::logic_text(&s.text, n);
     }
-    Ok(e)
+    let masks = dlx_sudoku::candidates(&grid);
+    let candidates = grid
+        .cells
+        .iter()
+        .zip(&masks)
+        .map(|(&v, &m)| {
+            (1..=n as u8)
+                .filter(|d| v == 0 && m >> (d - 1) & 1 == 1)
+                .collect()
+        })
+        .collect();
+    let house = |k: usize| (k / n, k % n, grid.shape.box_of(k / n, k % n));
+    let peers = (0..n * n)
+        .map(|k| {
+            let (r, c, b) = house(k);
+            (0..n * n)
+                .filter(|&j| {
+                    let (rj, cj, bj) = house(j);
+                    j != k && (rj == r || cj == c || bj == b)
+                })
+                .collect()
+        })
+        .collect();
+    Ok(ExplainResponse {
+        path: e,
+        candidates,
+        peers,
+    })
 }
 
 /// The answer to [`hint`].

@@ -8,8 +8,8 @@ use std::ops::ControlFlow;
 use dlx_engine::Matrix;
 use dlx_sudoku::request::read_grid;
 use dlx_sudoku::{
-    Grid, Shape, SolveRequest, SolveStats, SolverKind, Status, StepKind, Stop, TraceRequest,
-    Visitor,
+    Grid, Shape, SolveOptions, SolveRequest, SolveStats, SolverKind, Status, StepKind, Stop,
+    TraceRequest, Visitor,
 };
 use serde::{Deserialize, Serialize};
 
@@ -149,6 +149,9 @@ pub struct SolveResponse {
     pub shape: Shape,
     /// Givens that repeat a digit (the reason for `none` when not empty).
     pub conflicts: Vec<ConflictOut>,
+    /// When a search for two solutions (`unique`, or a count up to 2) found them: another
+    /// solution than `solution`, so that a page can show both and where they differ.
+    pub other_solution: Option<String>,
 }
 
 /// Keeps nothing but asks the solver for progress often, so that its deadline (checked when
@@ -195,6 +198,14 @@ pub fn solve(req: &SolveRequest, run: &mut Run<'_>) -> Result<SolveResponse, Api
     };
     let conflicts = conflicts_out(&r.conflicts, grid.n());
     let unique = r.unique();
+    // Two solutions found while deciding uniqueness: the search kept the first only, so a
+    // second search (as bounded) keeps both.
+    let other_solution = match (&r.solution, r.status) {
+        (Some(first), Status::Multiple) if options.limit == 2 => {
+            another_solution(&grid, &options, first)
+        }
+        _ => None,
+    };
     let stopped = (!r.complete).then_some(r.stop);
     Ok(SolveResponse {
         status: r.status,
@@ -207,7 +218,28 @@ pub fn solve(req: &SolveRequest, run: &mut Run<'_>) -> Result<SolveResponse, Api
         size: grid.n(),
         shape: grid.shape,
         conflicts,
+        other_solution,
     })
+}
+
+/// A solution of `grid` other than `first`, by a search for two (within `options`' budget).
+fn another_solution(grid: &Grid, options: &SolveOptions, first: &Grid) -> Option<String> {
+    struct Other<'a> {
+        first: &'a Grid,
+        other: Option<Grid>,
+    }
+    impl Visitor for Other<'_> {
+        fn solution(&mut self, g: &Grid) -> ControlFlow<()> {
+            if g.cells != self.first.cells {
+                self.other = Some(g.clone());
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        }
+    }
+    let mut keep = Other { first, other: None };
+    dlx_sudoku::solve_with(grid, options, &mut keep);
+    keep.other.map(|g| g.to_line())
 }
 
 /// What a step of a Sudoku trace did: the engine's [`StepKind`]s, and `end`, the last step of

@@ -53,7 +53,7 @@ fn logic_sentences_name_digits_by_the_boards_symbols() {
             };
             let e =
                 dlx_api::logic::explain(&req, &mut Run::new(Budget::unlimited(), &caps)).unwrap();
-            for s in &e.steps {
+            for s in &e.path.steps {
                 for (word, v) in numbers(&s.text) {
                     assert!(
                         v < 10

@@ -4,7 +4,7 @@
 // engine is used as soon as it is reachable), the kept copy when the network fails or answers
 // with an error. The JSON API (`/api/...`) and anything but GET pass through untouched.
 
-const CACHE = "dlx-page-v1";
+const CACHE = "dlx-page-v2";
 const FILES = [
   "./",
   "index.html",
@@ -14,6 +14,15 @@ const FILES = [
   "ui.js",
   "links.js",
   "xcc.js",
+  "board.js",
+  "timer.js",
+  "storage.js",
+  "input.js",
+  "load.js",
+  "solve.js",
+  "player.js",
+  "logic.js",
+  "generate.js",
   "worker.js",
   "style.css",
   "manifest.webmanifest",

@@ -6,7 +6,13 @@ import * as engine from "./engine.js";
 
 export const $ = (sel) => document.querySelector(sel);
 export const SVG_NS = "http://www.w3.org/2000/svg";
-export const SYM = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/** The symbols of digits 1, 2, ... (the engine's `meta.symbols`: 1 to 9, then A, B, C...). */
+export let SYM = "";
+
+/** Sets the digits' symbols from the engine's `meta`, for every module that imports `SYM`. */
+export function setSymbols(symbols) {
+  SYM = symbols;
+}
 
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -60,7 +66,7 @@ let progressSink = null;
  * Runs `work` with `button` showing that it is under way (a spinner, and `note`, if given, in
  * the line `#busy-note`). When the engine runs in the page's worker and the work takes more
  * than a moment, the bar `#busy-bar` shows its progress and a Stop button (which ends the
- * worker: the work's call rejects with "stopped").
+ * worker: the work's call rejects with a `stopped` error).
  */
 export async function busy(button, work, note = "") {
   button.disabled = true;
@@ -244,9 +250,5 @@ export function makeReplay(start, steps) {
   };
 }
 
-/** Why a search stopped early, in words (the engine's `meta.stops` replace these). */
-export const STOP_REASON = {
-  node_budget: "the node budget ran out",
-  deadline: "the time limit was reached",
-  limit_reached: "the solution limit was reached",
-};
+/** Why a search stopped early, in words: the engine's `meta.stops`, filled in at start-up. */
+export const STOP_REASON = {};

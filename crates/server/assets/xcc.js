@@ -4,12 +4,19 @@
 import { $, el, api, toast, fmt, fmtTime, plural, busy, makePlayer, makeReplay, STOP_REASON } from "./ui.js";
 import { drawMatrix } from "./links.js";
 
-/** The most steps a trace records (the engine's `meta.caps.max_trace_steps`). */
-let traceCap = 5000;
+/** What the engine says of itself (`meta`): its caps (the most steps a trace records, the
+ * largest queens boards), the algorithms' and the stops' titles. */
+let caps = null;
+let algorithms = [];
+let stops = [];
 
-/** Sets the trace cap from the engine's caps. */
-export function setTraceCap(n) {
-  traceCap = n;
+/** Keeps the engine's `meta` (read at start-up, before the tab is used). */
+export function useEngineWords(meta) {
+  caps = meta.caps;
+  algorithms = meta.algorithms;
+  stops = meta.stops;
+  $("#queens-n").max = String(caps.max_trace_queens);
+  $("#xcc-list").max = String(caps.max_listed);
 }
 
 // ───────────────────────────── exact cover tab ─────────────────────────────
@@ -75,7 +82,7 @@ $("#xcc-solve").addEventListener("click", () => busy($("#xcc-solve"), async () =
     const body = {
       problem: $("#xcc-text").value,
       limit: wholeNumber("#xcc-limit", "Stop after", 0),
-      list: wholeNumber("#xcc-list", "List", 0, 100),
+      list: wholeNumber("#xcc-list", "List", 0, caps.max_listed),
       heuristic: $("#xcc-heuristic").value,
       algorithm: $("#xcc-algorithm").value,
     };
@@ -83,14 +90,14 @@ $("#xcc-solve").addEventListener("click", () => busy($("#xcc-solve"), async () =
     box.replaceChildren();
     const kind = r.solutions === 0 ? (r.complete ? "bad" : "warn") : (r.complete ? "good" : "warn");
     const head = el("div", { class: "result-head" },
-      el("span", { class: `badge ${kind}`, text: r.complete ? "Complete" : "Stopped" }),
+      el("span", { class: `badge ${kind}`, text: (stops.find((s) => s.name === r.status) || { title: r.status }).title }),
       el("span", { class: "result-status", text: r.complete
         ? `${fmt(r.solutions)} solution${r.solutions === 1 ? "" : "s"}.`
         : `At least ${fmt(r.solutions)} solution${r.solutions === 1 ? "" : "s"} (${STOP_REASON[r.status] || r.status}).` }));
     box.append(head);
     const stats = el("dl", { class: "stats" });
     for (const [dt, dd] of [["Items", `${fmt(r.items)} (${fmt(r.primary)} primary)`], ["Options", fmt(r.options)],
-      ["Algorithm", r.algorithm === "links" ? "Dancing links" : "Dancing cells"],
+      ["Algorithm", (algorithms.find((a) => a.name === r.algorithm) || { title: r.algorithm }).title],
       ["Nodes", fmt(r.stats.nodes)], ["Updates", fmt(r.stats.updates)], ["Time", fmtTime(r.stats.seconds)]]) {
       stats.append(el("div", {}, el("dt", { text: dt }), el("dd", { text: dd })));
     }
@@ -125,7 +132,7 @@ async function xccTrace(body, button) {
       $("#xcc-player-card").hidden = false;
       $("#trace-chess").hidden = !r.queens;
       const extra = r.solutions ? `The recorded search meets ${plural(r.solutions, "solution")}.` : "";
-      xccPlayer.load(r.steps, r.truncated, traceCap, extra);
+      xccPlayer.load(r.steps, r.truncated, caps.max_trace_steps, extra);
       $("#xcc-step-slider").focus({ preventScroll: true });
       $("#xcc-player-card").scrollIntoView({ block: "start" });
     } catch (e) {
@@ -147,7 +154,8 @@ $("#xcc-trace").addEventListener("click", () => xccTrace({
 
 function queensN() {
   const n = Math.round(Number($("#queens-n").value));
-  if (!(n >= 1 && n <= 12)) { toast("n must be from 1 to 12 here (the API takes up to 64)", true); return null; }
+  const most = caps.max_trace_queens;
+  if (!(n >= 1 && n <= most)) { toast(`n must be from 1 to ${most} here (the board is drawn; the API solves up to ${caps.max_queens})`, true); return null; }
   return n;
 }
 

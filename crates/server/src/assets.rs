@@ -7,7 +7,7 @@
 //! [`SECURITY_HEADERS`](crate::SECURITY_HEADERS).
 //!
 //! The page keeps to it: `index.html` loads `app.js` and `style.css` and has no inline
-//! script, style element, `style` attribute or `on...` handler; `app.js` sets custom
+//! script, style element, `style` attribute or `on...` handler; its modules set custom
 //! properties through the CSSOM (`style.setProperty`), which the policy allows. The only
 //! exception to "no eval" is `'wasm-unsafe-eval'`, which lets the worker compile `dlx.wasm`.
 //!
@@ -33,7 +33,7 @@ pub const APP_JS: &str = include_str!("../assets/app.js");
 pub const STYLE_CSS: &str = include_str!("../assets/style.css");
 
 /// The page's files: name (its path under `/`), content type, contents.
-pub const FILES: [(&str, &str, &str); 12] = [
+pub const FILES: [(&str, &str, &str); 21] = [
     ("index.html", "text/html; charset=utf-8", INDEX_HTML),
     ("app.js", "text/javascript; charset=utf-8", APP_JS),
     (
@@ -60,6 +60,51 @@ pub const FILES: [(&str, &str, &str); 12] = [
         "variants.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/variants.js"),
+    ),
+    (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/board.js"),
+    ),
+    (
+        "timer.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/timer.js"),
+    ),
+    (
+        "storage.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/storage.js"),
+    ),
+    (
+        "input.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/input.js"),
+    ),
+    (
+        "load.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/load.js"),
+    ),
+    (
+        "solve.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/solve.js"),
+    ),
+    (
+        "player.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/player.js"),
+    ),
+    (
+        "logic.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/logic.js"),
+    ),
+    (
+        "generate.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/generate.js"),
     ),
     (
         "worker.js",

@@ -6,16 +6,17 @@
 //! hint, rate) or the server's time limit (generate).
 
 use axum::extract::State;
-use dlx_api::logic::{GenerateResponse, HintResponse, RateResponse};
+use dlx_api::logic::{ExplainResponse, GenerateResponse, HintResponse, RateResponse};
 use dlx_api::{Asked, Budget, Run};
 use dlx_generate::GenerateRequest;
-use dlx_logic::{ExplainRequest, Explanation, HintRequest, RateRequest};
+use dlx_logic::{ExplainRequest, HintRequest, RateRequest};
 
 use crate::error::{ApiJson, AppError, Refusals};
 use crate::state::AppState;
 use crate::work::answer;
 
-/// `POST /api/sudoku/explain`: the steps, why the path ended, the grid at the end, the rating.
+/// `POST /api/sudoku/explain`: the steps, why the path ended, the grid at the end, the rating,
+/// the first candidates and each cell's peers.
 #[utoipa::path(
     post,
     path = "/api/sudoku/explain",
@@ -27,7 +28,7 @@ use crate::work::answer;
 pub async fn explain(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<ExplainRequest>,
-) -> Result<ApiJson<Explanation>, AppError> {
+) -> Result<ApiJson<ExplainResponse>, AppError> {
     let asked = Asked::new(None, req.time_limit_ms);
     let caps = state.caps.clone();
     answer(&state, asked, move |budget| {

@@ -625,8 +625,16 @@ fn cells_of(puzzle: &str) -> Vec<String> {
 /// Waits until the board shows `want` (see [`cells_of`]).
 async fn wait_board(c: &Client, want: &[String], what: &str) {
     let deadline = Instant::now() + WAIT;
-    while board(c).await != want {
-        assert!(Instant::now() < deadline, "{what}");
+    loop {
+        let now = board(c).await;
+        if now == want {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{what}: the board shows {}",
+            now.concat()
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
@@ -776,6 +784,38 @@ browser_tests! {
     axe_finds_no_serious_violation_on_a_phone => axe_flow on Static at 390, 844;
     a_player_on_a_phone_keeps_the_board_in_view => phone_player_flow at 390, 844;
     the_print_view_is_the_puzzle_alone => print_flow on Static;
+    // The same items on the other host, several in one browser session each.
+    the_served_page_times_prints_and_passes_axe => served_extras_flow;
+    a_phone_keeps_the_pad_and_the_board_on_the_static_page => phone_extras_flow on Static at 390, 844;
+}
+
+/// Forgets what the page kept in the browser (progress per puzzle), between two flows of one
+/// session: the page's storage emptied, and this page kept from writing to it again as it is
+/// left (where it keeps its progress).
+async fn forget(c: &Client) {
+    js(
+        c,
+        "Storage.prototype.setItem = () => {}; localStorage.clear(); return 0;",
+    )
+    .await;
+}
+
+/// The timer, the print view and the axe audit on `dlx serve` (their own tests run on the
+/// static page).
+async fn served_extras_flow(c: &Client, url: &str) {
+    timer_flow(c, url).await;
+    forget(c).await;
+    print_flow(c, url).await;
+    forget(c).await;
+    axe_flow(c, url).await;
+}
+
+/// The digit pad in one row and a player keeping the board in view, on a phone, on the static
+/// page (their own tests run on `dlx serve`).
+async fn phone_extras_flow(c: &Client, url: &str) {
+    pad_flow(c, url).await;
+    forget(c).await;
+    phone_player_flow(c, url).await;
 }
 
 // Variant Sudoku on the page: every family drawn and solved, files, links, generation.
@@ -882,7 +922,8 @@ fn axe_source() -> Option<String> {
     }
 }
 
-/// The axe-core audit of each tab: no serious or critical violation.
+/// The axe-core audit of each tab, and of the paste dialog showing a refusal: no serious or
+/// critical violation.
 async fn axe_flow(c: &Client, url: &str) {
     open_easy(c, url).await;
     let Some(src) = axe_source() else {
@@ -892,12 +933,23 @@ async fn axe_flow(c: &Client, url: &str) {
         .await
         .expect("load axe-core");
     let mut found = Vec::new();
-    for tab in ["sudoku", "xcc", "api"] {
-        js(
-            c,
-            &format!("document.querySelector('#tab-{tab}').click(); return 0;"),
-        )
-        .await;
+    for tab in ["sudoku", "xcc", "api", "paste dialog"] {
+        if tab == "paste dialog" {
+            js(c, "document.querySelector('#tab-sudoku').click(); document.querySelector('#paste-btn').click(); document.querySelector('#paste-text').value = 'these are words, not a puzzle'; document.querySelector('#paste-load').click(); return 0;").await;
+            wait_js(
+                c,
+                "return !document.querySelector('#paste-error').hidden;",
+                "the paste dialog's refusal",
+                |v| v == &json!(true),
+            )
+            .await;
+        } else {
+            js(
+                c,
+                &format!("document.querySelector('#tab-{tab}').click(); return 0;"),
+            )
+            .await;
+        }
         let v = c
             .execute_async(
                 "const done = arguments[arguments.length - 1];
@@ -1042,6 +1094,13 @@ async fn check_flow(c: &Client, url: &str) {
         status.contains(&format!("{d} at r{}c{}", r + 1, col + 1)),
         "{status}"
     );
+    wait_js(
+        c,
+        FOCUS_ON_BOARD,
+        "the focus back on the board after Solve",
+        |v| v == &json!(true),
+    )
+    .await;
     // Fixing the entry clears the mark, and Check then finds every entry right.
     select_cell(c, r, col).await;
     type_keys(c, &solution[bad].to_string()).await;
@@ -1171,7 +1230,6 @@ async fn undo_flow(c: &Client, url: &str) {
     let (r, col) = (empty / 9, empty % 9);
     let given = start.iter().position(|s| !s.is_empty()).expect("a given");
     let (gr, gc) = (given / 9, given % 9);
-    let focused_board = "return document.activeElement && document.activeElement.id === 'board';";
     let undo_disabled = "return document.querySelector('#undo-btn').disabled;";
     assert_eq!(
         js(c, undo_disabled).await,
@@ -1192,10 +1250,10 @@ async fn undo_flow(c: &Client, url: &str) {
     // ... and by the buttons, which hand the focus back to the board.
     click(c, "#undo-btn").await;
     wait_board_cell(c, empty, "").await;
-    assert_eq!(js(c, focused_board).await, json!(true), "focus after Undo");
+    assert_eq!(js(c, FOCUS_ON_BOARD).await, json!(true), "focus after Undo");
     click(c, "#redo-btn").await;
     wait_board_cell(c, empty, "7").await;
-    assert_eq!(js(c, focused_board).await, json!(true), "focus after Redo");
+    assert_eq!(js(c, FOCUS_ON_BOARD).await, json!(true), "focus after Redo");
 
     // A pencil mark, undone.
     let other = start
@@ -1243,7 +1301,17 @@ async fn undo_flow(c: &Client, url: &str) {
         !cell_classes(c, r, col).await.contains("given"),
         "the entry is an entry again"
     );
+    // A size change wipes the board too, and Undo brings back the grid, its size and the focus.
+    select(c, "#size-select", "4").await;
+    wait_count(c, "#board .cell", 16, "the 4x4 board").await;
+    click(c, "#undo-btn").await;
+    wait_board(c, &before, "the 9x9 board back after Undo").await;
+    assert_eq!(js(c, FOCUS_ON_BOARD).await, json!(true), "focus after Undo");
 }
+
+/// Whether the board has the keyboard's focus (issue 31: it comes back after every button).
+const FOCUS_ON_BOARD: &str =
+    "return document.activeElement && document.activeElement.id === 'board';";
 
 async fn wait_board_cell(c: &Client, i: usize, want: &str) {
     let script = format!(
@@ -1269,7 +1337,7 @@ async fn the_static_page_opens_and_solves_offline_once_loaded() {
     open(c, s.url()).await;
     let kept = "const done = arguments[arguments.length - 1];
         (navigator.serviceWorker.controller
-          ? caches.open('dlx-page-v1').then((k) => Promise.all(['./', 'app.js', 'engine.js', 'worker.js', 'dlx.wasm'].map((f) => k.match(f))))
+          ? caches.open('dlx-page-v2').then((k) => Promise.all(['./', 'app.js', 'board.js', 'engine.js', 'worker.js', 'dlx.wasm'].map((f) => k.match(f))))
               .then((all) => all.every((r) => !!r))
           : Promise.resolve(false)).then(done, () => done(false));";
     let deadline = Instant::now() + WAIT;
@@ -1856,6 +1924,13 @@ async fn hint_flow(c: &Client, url: &str) {
     let first = text_of(c, "#hint-text").await;
     assert!(first.starts_with("Look for"), "{first}");
     assert!(text_of(c, "#hint-meta").await.starts_with("Hint 1 of 3"));
+    wait_js(
+        c,
+        FOCUS_ON_BOARD,
+        "the focus back on the board after Hint",
+        |v| v == &json!(true),
+    )
+    .await;
     assert!(!cells_with(c, "lane").await.is_empty(), "the house is lit");
     assert!(cells_with(c, "pat").await.is_empty());
     assert!(cells_with(c, "pat-place").await.is_empty());
@@ -2108,6 +2183,7 @@ async fn givens_shown(c: &Client) -> usize {
 /// symmetry asked, the seed shown, and the same puzzle again from the same seed.
 async fn generate_flow(c: &Client, url: &str) {
     open_easy(c, url).await;
+    let easy = board(c).await;
     select(c, "#gen-size", "6").await;
     select(c, "#gen-symmetry", "rotate180").await;
     find(c, "#gen-seed").await.send_keys("42").await.unwrap();
@@ -2125,6 +2201,14 @@ async fn generate_flow(c: &Client, url: &str) {
     assert_eq!(text_of(c, "#gen-seed-used").await, "42");
     // The same seed, the same puzzle.
     assert_eq!(generate(c).await, cells);
+    // A new puzzle wipes the board: Undo brings back the one before (twice: the first
+    // 6x6, then the 9x9 example), and Redo the new one.
+    click(c, "#undo-btn").await;
+    wait_board(c, &cells, "the first 6x6 puzzle back").await;
+    click(c, "#undo-btn").await;
+    wait_board(c, &easy, "the example back after Undo").await;
+    click(c, "#redo-btn").await;
+    wait_board(c, &cells, "the 6x6 puzzle again after Redo").await;
 
     // A 9x9 puzzle of the easy band, with a random seed the note gives.
     select(c, "#gen-size", "9").await;
