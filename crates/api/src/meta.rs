@@ -110,6 +110,10 @@ pub struct Meta {
     pub techniques: Vec<TechniqueMeta>,
     /// The difficulty bands, easiest first.
     pub bands: Vec<BandMeta>,
+    /// The grid size (cells a side) the bands are calibrated on, Sudoku Explainer's 9x9: a
+    /// page offers bands for new puzzles of this size (other sizes are rated on the same
+    /// scale, but a band there can take minutes to reach, or never be reached).
+    pub band_size: usize,
     /// The three figures of a rating (`er`, `ep`, `ed`) and what each measures.
     pub ratings: Vec<Named>,
     /// The symmetries a new puzzle's givens can keep.
@@ -170,6 +174,7 @@ pub fn meta(caps: &Caps) -> Meta {
                 "the fastest: propagation on bit sets before every guess; it records no steps",
             ),
         ],
+        band_size: 9,
         variant_kinds: variant_kinds(),
         variant_formats: vec![
             named(

@@ -3,7 +3,7 @@
 // (`meta`: bands with their ranges, symmetries, variant families, the largest size made).
 
 import { $, el, api, toast, busy, plural, fmtTime } from "./ui.js";
-import { board, valuesOf, logicMax, bandName, META } from "./board.js";
+import { S, board, valuesOf, logicMax, bandName, variantPuzzle, META } from "./board.js";
 import { setGrid } from "./storage.js";
 import { loadVariant } from "./load.js";
 
@@ -49,10 +49,11 @@ export function fillGeneratorMenus() {
 }
 
 function genSizeChanged() {
-  const nine = $("#gen-size").value === "9";
+  // Before the engine's meta arrives, no band.
+  const banded = !!META && Number($("#gen-size").value) === META.band_size;
   const kind = genKind();
-  $("#gen-band").disabled = !nine || !!kind;
-  $("#gen-band").title = kind ? "Difficulty bands are for classic puzzles" : nine ? "" : "Difficulty bands are for 9×9 puzzles";
+  $("#gen-band").disabled = !banded;
+  $("#gen-band").title = banded || !META ? "" : `Difficulty bands are for ${META.band_size}×${META.band_size} puzzles`;
   $("#gen-symmetry").disabled = !!(kind && kind.no_givens);
   $("#gen-symmetry").title = kind && kind.no_givens ? `A ${kind.title || kind.name} puzzle has no givens to make symmetric` : "";
 }
@@ -70,18 +71,28 @@ for (const [button, kind] of [["#gen-killer", "killer"], ["#gen-jigsaw", "jigsaw
 async function generateVariant(kind, size, seed) {
   const body = { variant: kind.name, size };
   if (!kind.no_givens) body.symmetry = $("#gen-symmetry").value;
+  const band = $("#gen-band").disabled ? "" : $("#gen-band").value;
+  if (band) body.band = band;
   const json = JSON.stringify({ ...body, seed: 0 }).replace('"seed":0', `"seed":${BigInt(seed)}`);
   const info = $("#gen-info");
   try {
     const r = await api("variant_generate", json);
     loadVariant(r.view);
     const what = r.cages ? plural(r.cages, "cage") : plural(r.givens, "given");
-    info.className = "info-note";
-    info.replaceChildren(
+    const parts = [
       el("span", { id: "gen-givens", text: `${kind.title || r.variant} · ${what}` }),
-      document.createTextNode(`${r.minimal ? " (minimal)" : ""} · made in ${fmtTime(r.seconds)} · seed `),
-      el("code", { id: "gen-seed-used", text: seed }),
-    );
+      document.createTextNode(`${r.minimal ? " (minimal)" : ""} · made in ${fmtTime(r.seconds)}`),
+    ];
+    // Made to a band: the engine rates the puzzle made, as it rates any puzzle.
+    if (band) {
+      try {
+        const rt = await api("variant_rate", variantPuzzle(S.cells), undefined, true);
+        parts.push(document.createTextNode(" · "), el("span", { id: "gen-rating", text: `ER ${Number(rt.er).toFixed(1)} (${bandName(rt.band)})` }));
+      } catch (e) { /* the puzzle stands without its rating */ }
+    }
+    parts.push(document.createTextNode(" · seed "), el("code", { id: "gen-seed-used", text: seed }));
+    info.className = "info-note";
+    info.replaceChildren(...parts);
     info.hidden = false;
     board.focus();
   } catch (e) {
@@ -103,8 +114,8 @@ $("#gen-btn").addEventListener("click", () => busy($("#gen-btn"), async () => {
   const kind = genKind();
   if (kind) { await generateVariant(kind, size, seed); return; }
   const body = { size, symmetry: $("#gen-symmetry").value };
-  const band = $("#gen-band").value;
-  if (band && size === 9) body.band = band;
+  const band = $("#gen-band").disabled ? "" : $("#gen-band").value;
+  if (band) body.band = band;
   // The seed goes into the JSON as written: a number past 2^53 would lose digits in JavaScript.
   const json = JSON.stringify({ ...body, seed: 0 }).replace('"seed":0', `"seed":${BigInt(seed)}`);
   const info = $("#gen-info");

@@ -1889,6 +1889,16 @@ mod meta {
             );
         }
         assert!(bands.last().unwrap()["max"].is_null());
+        // The size bands are offered for is a size the engine reads.
+        let band_size = v["band_size"].as_u64().expect("band_size");
+        assert!(
+            v["sizes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|s| s["n"].as_u64() == Some(band_size)),
+            "{band_size}"
+        );
     }
 }
 

@@ -901,6 +901,24 @@ async fn variant_generation_stops_flow(c: &Client, url: &str) {
     assert!(info.contains("given"), "{info}");
     wait_count(c, ".rules-overlay .diagonal", 2, "the X puzzle's diagonals").await;
     wait_count(c, "#board .cell", 36, "a 6x6 board").await;
+    // Bands are offered on 9x9 only; an X puzzle of the easy band is rated easy by the engine.
+    assert_eq!(
+        js(c, "return document.querySelector('#gen-band').disabled;").await,
+        json!(true)
+    );
+    select(c, "#gen-size", "9").await;
+    select(c, "#gen-band", "easy").await;
+    // A seed that finds one quickly (0.7 s from the command line under load).
+    let seed = find(c, "#gen-seed").await;
+    seed.clear().await.unwrap();
+    seed.send_keys("6").await.unwrap();
+    click(c, "#gen-btn").await;
+    let rating = wait_text(c, "#gen-rating", "the new puzzle's rating", |s| {
+        !s.is_empty()
+    })
+    .await;
+    assert!(rating.contains("Easy"), "{rating}");
+    wait_count(c, "#board .cell", 81, "a 9x9 board").await;
 }
 
 browser_tests! {
