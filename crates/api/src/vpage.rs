@@ -99,6 +99,10 @@ pub struct VariantViewResponse {
     pub houses: Vec<HouseView>,
     /// Every constraint, in the puzzle's order.
     pub constraints: Vec<ConstraintView>,
+    /// The cells each cell sees (must hold another digit than) under the rules, row-major
+    /// from 0: its row, column and region, the houses the rules add, and the cells a knight's
+    /// or king's move away under anti-knight and anti-king.
+    pub peers: Vec<Vec<usize>>,
     /// The puzzle in our JSON: what the other variant operations take back (`format: json`).
     #[cfg_attr(feature = "openapi", schema(value_type = Object))]
     pub puzzle: serde_json::Value,
@@ -159,6 +163,9 @@ fn view_of(puzzle: &Puzzle, format: Format) -> Result<VariantViewResponse, ApiEr
             })
         })
         .collect::<Result<Vec<_>, ApiError>>()?;
+    let peers = (0..n * n)
+        .map(|k| rules.peers(Cell::at(k, n)).iter().collect())
+        .collect();
     let meta = puzzle.meta();
     Ok(VariantViewResponse {
         format,
@@ -172,6 +179,7 @@ fn view_of(puzzle: &Puzzle, format: Format) -> Result<VariantViewResponse, ApiEr
         regions,
         houses,
         constraints,
+        peers,
         puzzle: serde_json::to_value(puzzle).map_err(internal)?,
     })
 }
@@ -282,6 +290,9 @@ mod tests {
         let kinds: Vec<&str> = v.houses.iter().map(|h| h.kind.as_str()).collect();
         assert_eq!(kinds, ["diagonal_positive", "diagonal_negative"]);
         assert_eq!(v.houses[1].cells, vec![[0, 0], [1, 1], [2, 2], [3, 3]]);
+        // r1c1 sees r4c4 along the diagonal, r1c4 in its row, not r2c3.
+        assert!(v.peers[0].contains(&15) && v.peers[0].contains(&3));
+        assert!(!v.peers[0].contains(&6) && !v.peers[0].contains(&0));
         let c = |kind: &str| v.constraints.iter().find(|c| c.kind == kind).unwrap();
         assert_eq!(c("killer").cells, vec![[0, 2], [0, 3]]);
         assert_eq!(c("killer").rule["sum"], 7);

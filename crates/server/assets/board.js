@@ -124,8 +124,13 @@ export function boxIndex(r, c) {
   return Math.floor(r / S.br) * (S.n / S.bc) + Math.floor(c / S.bc);
 }
 
-/** The peers of cell i: the other cells of its row, column and box. */
+/**
+ * The peers of cell i: on a variant board the cells the engine says it sees (its region,
+ * the added houses, a knight's or king's move...); else the other cells of its row, column
+ * and box.
+ */
 export function peersOf(i) {
+  if (S.variant && S.variant.view.peers) return S.variant.view.peers[i];
   const n = S.n, r = Math.floor(i / n), c = i % n, b = boxIndex(r, c);
   const out = [];
   for (let j = 0; j < n * n; j++) {
@@ -278,7 +283,8 @@ export function render() {
   const { n } = S;
   const p = S.player;
   const shown = p ? p.grid : S.cells;
-  const sr = Math.floor(S.sel / n), sc = S.sel % n;
+  // The cells the selected one sees, lit around it.
+  const seen = new Set(peersOf(S.sel));
   const selValue = p ? 0 : (S.cells[S.sel] || (S.solution ? S.solution[S.sel] : 0));
   const focusIdx = p && p.focus ? p.focus[0] * n + p.focus[1] : -1;
   const house = p && p.house;
@@ -311,7 +317,7 @@ export function render() {
     d.title = reason || "";
     const selected = !p && i === S.sel;
     d.classList.toggle("selected", selected);
-    d.classList.toggle("peer", !p && !selected && (r === sr || c === sc || boxIndex(r, c) === boxIndex(sr, sc)));
+    d.classList.toggle("peer", !p && !selected && seen.has(i));
     d.classList.toggle("same", !p && !selected && selValue !== 0 && v === selValue);
     d.classList.toggle("lane", inHouse(r, c) || (!!hl && (hl.areas.has(i) || hl.houses.some((h) => inStepHouse(h, r, c)))));
     d.classList.toggle("dead-house", !!(p && p.dead) && inHouse(r, c));

@@ -919,6 +919,15 @@ async fn variant_generation_stops_flow(c: &Client, url: &str) {
     .await;
     assert!(rating.contains("Easy"), "{rating}");
     wait_count(c, "#board .cell", 81, "a 9x9 board").await;
+    // The cells lit around the selection are those the rules make it see: r9c9 on the
+    // diagonal from r1c1, not r2c5.
+    select_cell(c, 0, 0).await;
+    let lit = js(
+        c,
+        "const d = document.querySelectorAll('#board .cell'); return [d[80].classList.contains('peer'), d[13].classList.contains('peer')];",
+    )
+    .await;
+    assert_eq!(lit, json!([true, false]));
 }
 
 browser_tests! {
