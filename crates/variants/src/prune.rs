@@ -95,7 +95,9 @@ impl Locked {
             count[region[c]][line[c]] += 1;
         }
         let mut out = Locked {
-            slot: (0..cells).map(|c| (16 * region[c] + line[c]) as u8).collect(),
+            slot: (0..cells)
+                .map(|c| (16 * region[c] + line[c]) as u8)
+                .collect(),
             pairs: Vec::new(),
             slots: Vec::new(),
             cells: Vec::new(),
@@ -373,9 +375,12 @@ impl Pruner {
         // (2026-11-27) they took the little killers' trees from 8,112 nodes to 6,268 and the
         // killer count's from 320 to 226, for 13% and 30% fewer instructions; on a
         // thermometer count they left the tree as it was and cost a quarter more.
-        let sums = out
-            .iter()
-            .any(|r| matches!(r, Rule::Cage { .. } | Rule::Sum { .. } | Rule::Sandwich { .. }));
+        let sums = out.iter().any(|r| {
+            matches!(
+                r,
+                Rule::Cage { .. } | Rule::Sum { .. } | Rule::Sandwich { .. }
+            )
+        });
         if out.iter().any(|r| !matches!(r, Rule::Pair { .. })) {
             if sums {
                 out.extend(locked(rules));
@@ -563,11 +568,9 @@ impl Pruner {
                 }
             }
             // The digits a cage must hold leave every cell that sees all their places. (Houses
-            // too would be pointing and claiming: fewer nodes, but on 2026-11-26 it made a node
-            // of a thermometer count 75% dearer, so only cages do it.)
-            if required != 0
-                && !self.seen_by_all(k, required, masks, &mut singles, &mut queue)
-            {
+            // do it through `Rule::Locked`, one rule over the grid run last: per house here it
+            // made a node of a thermometer count 75% dearer, 2026-11-26.)
+            if required != 0 && !self.seen_by_all(k, required, masks, &mut singles, &mut queue) {
                 return false;
             }
         }
