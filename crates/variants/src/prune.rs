@@ -697,7 +697,7 @@ fn sum_rule(rules: &Rules, terms: Vec<(u16, i32)>, target: i32) -> Rule {
 fn innies_and_outies(rules: &Rules, houses: &[Vec<u16>]) -> Vec<Rule> {
     let n = rules.size();
     let all = combos::full(n);
-    let cages: Vec<(Vec<u16>, u32)> = rules
+    let mut cages: Vec<(Vec<u16>, u32)> = rules
         .constraints()
         .iter()
         .filter_map(|c| match c {
@@ -708,6 +708,20 @@ fn innies_and_outies(rules: &Rules, houses: &[Vec<u16>]) -> Vec<Rule> {
             _ => None,
         })
         .collect();
+    // A little killer's diagonal is a sum too (its digits may repeat, which the rule of 45
+    // does not mind): those that overlap no cage nor an earlier diagonal join them (three
+    // cells in a corner box make the rest of the box a cage).
+    for (k, c) in rules.constraints().iter().enumerate() {
+        if let Constraint::LittleKiller { sum, .. } = c {
+            let cells: Vec<u16> = rules.scope(k).iter().map(|c| c.index(n) as u16).collect();
+            if cages
+                .iter()
+                .all(|(other, _)| other.iter().all(|c| !cells.contains(c)))
+            {
+                cages.push((cells, *sum));
+            }
+        }
+    }
     if cages.is_empty() {
         return Vec::new();
     }
@@ -1808,6 +1822,50 @@ mod tests {
         // And beside the second: 28 in 7 cells, 8 and 9 out; the innies of both: 25 in 5.
         assert_eq!(derived(&out, &[0, 1, 2, 11, 18, 19, 20]).len(), 1);
         assert_eq!(derived(&out, &[2, 11, 18, 19, 20]).len(), 1);
+    }
+
+    #[test]
+    fn a_little_killer_in_a_box_makes_the_rest_of_the_box_a_cage() {
+        // r9c7, r8c8, r7c9 add up to 24 (all in box 9): the other six cells of box 9 make 21,
+        // so {1, ..., 6}.
+        let start = "r9c7".parse::<crate::Cell>().unwrap();
+        let rules = Rules::new(
+            9,
+            None,
+            vec![Constraint::LittleKiller {
+                sum: 24,
+                start,
+                direction: crate::constraint::Direction::UpRight,
+            }],
+        )
+        .unwrap();
+        let houses: Vec<Vec<u16>> = rules
+            .houses()
+            .iter()
+            .filter(|h| h.cells.len() == 9)
+            .map(|h| h.cells.iter().map(|c| c.index(9) as u16).collect())
+            .collect();
+        let out = innies_and_outies(&rules, &houses);
+        let rest = [60, 61, 69, 71, 79, 80];
+        let found = derived(&out, &rest);
+        assert_eq!(found.len(), 1);
+        let mut m = vec![combos::full(9); 81];
+        assert_eq!(narrow_rule(found[0], &mut m, 9).map(|r| r.0), Some(true));
+        assert!(rest.iter().all(|&c| m[usize::from(c)] == combos::full(6)));
+        // A diagonal across boxes gives no cage on a house's rest.
+        let start = "r1c1".parse::<crate::Cell>().unwrap();
+        let rules = Rules::new(
+            9,
+            None,
+            vec![Constraint::LittleKiller {
+                sum: 45,
+                start,
+                direction: crate::constraint::Direction::DownRight,
+            }],
+        )
+        .unwrap();
+        let out = innies_and_outies(&rules, &houses);
+        assert!(out.iter().all(|r| !matches!(r, Rule::Cage { .. })));
     }
 
     #[test]
