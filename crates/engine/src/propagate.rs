@@ -47,6 +47,7 @@ pub struct View<'a> {
 impl<'a> View<'a> {
     /// The options still available in watched item `k` (`None` when the item is covered by
     /// an option on the path).
+    #[inline]
     pub fn available(&self, k: usize) -> Option<&'a [OptionId]> {
         if self.covered[k] {
             None
