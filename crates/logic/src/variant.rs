@@ -32,57 +32,153 @@ fn mask_sum(m: u64) -> u32 {
     bits(m).map(|d| d as u32 + 1).sum()
 }
 
+/// Scratch of [`clique_support`]: the partial sets of digits of every level, one after the
+/// other, and a stamp per set of digits (a set belongs to the level whose stamp it holds; the
+/// sets of one level all have as many digits as cells before it, so levels never share one).
+#[derive(Default)]
+struct CliqueScratch {
+    stamp: Vec<u32>,
+    now: u32,
+    sets: Vec<u64>,
+    sums: Vec<u32>,
+    starts: Vec<usize>,
+}
+
+impl CliqueScratch {
+    /// A fresh stamp, the table sized for sets of `top` digits.
+    fn next(&mut self, top: usize) -> u32 {
+        if self.stamp.len() < 1 << top {
+            self.stamp = vec![0; 1 << top];
+            self.now = 0;
+        }
+        if self.now == u32::MAX {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.now = 0;
+        }
+        self.now += 1;
+        self.now
+    }
+}
+
+thread_local! {
+    static CLIQUE: std::cell::RefCell<CliqueScratch> = std::cell::RefCell::default();
+}
+
+/// The sum of the `r` smallest (or largest) digits of `m`, `None` when it has fewer.
+fn extreme_sum(m: u64, r: usize, largest: bool) -> Option<u32> {
+    if (m.count_ones() as usize) < r {
+        return None;
+    }
+    let mut m = m;
+    let mut s = 0;
+    for _ in 0..r {
+        let d = if largest {
+            63 - m.leading_zeros()
+        } else {
+            m.trailing_zeros()
+        };
+        s += d + 1;
+        m &= !(1u64 << d);
+    }
+    Some(s)
+}
+
 /// The support of cells whose digits all differ, holding digits of `masks` (one a cell),
-/// whose set of digits `accept` takes; `max_sum` prunes partial sets. `None` when no
-/// filling exists; else each cell's support and the sets of digits of every filling.
+/// whose set of digits `accept` takes; `sum`, when given, is the sum every accepted set has
+/// (it prunes partial sets that cannot reach it). `None` when no filling exists; else each
+/// cell's support and the sets of digits of every filling, in increasing order.
 fn clique_support(
     masks: &[u64],
-    max_sum: Option<u32>,
+    sum: Option<u32>,
     accept: &dyn Fn(u64) -> bool,
 ) -> Option<(Vec<u64>, Vec<u64>)> {
     let len = masks.len();
-    let mut levels: Vec<Vec<u64>> = Vec::with_capacity(len + 1);
-    levels.push(vec![0]);
-    for &mk in masks {
-        let mut next = Vec::new();
-        for &m in levels.last().expect("a level") {
-            for d in bits(mk & !m) {
-                let nm = m | 1 << d;
-                if max_sum.is_none_or(|s| mask_sum(nm) <= s) {
-                    next.push(nm);
+    if len == 0 {
+        return accept(0).then(|| (Vec::new(), vec![0]));
+    }
+    let all = masks.iter().fold(0u64, |a, &m| a | m);
+    let top = 64 - all.leading_zeros() as usize;
+    // the digits the cells from i on allow
+    let mut rest = vec![0u64; len + 1];
+    for i in (0..len).rev() {
+        rest[i] = rest[i + 1] | masks[i];
+    }
+    CLIQUE.with(|s| {
+        let s = &mut *s.borrow_mut();
+        s.sets.clear();
+        s.sums.clear();
+        s.starts.clear();
+        s.sets.push(0);
+        s.sums.push(0);
+        s.starts.push(0);
+        for (i, &mk) in masks.iter().enumerate() {
+            let stamp = s.next(top);
+            let (from, to) = (s.starts[i], s.sets.len());
+            s.starts.push(to);
+            let left = len - i - 1;
+            for x in from..to {
+                let (m, ms) = (s.sets[x], s.sums[x]);
+                for d in bits(mk & !m) {
+                    let nm = m | 1 << d;
+                    if s.stamp[nm as usize] == stamp {
+                        continue;
+                    }
+                    let ns = ms + d as u32 + 1;
+                    if let Some(target) = sum {
+                        // the cells left must add up to the rest with other digits
+                        let avail = rest[i + 1] & !nm;
+                        let fits = target >= ns
+                            && extreme_sum(avail, left, false).is_some_and(|lo| lo <= target - ns)
+                            && extreme_sum(avail, left, true).is_some_and(|hi| hi >= target - ns);
+                        if !fits {
+                            continue;
+                        }
+                    }
+                    s.stamp[nm as usize] = stamp;
+                    s.sets.push(nm);
+                    s.sums.push(ns);
                 }
             }
+            if s.sets.len() == to {
+                return None;
+            }
         }
-        next.sort_unstable();
-        next.dedup();
-        if next.is_empty() {
+        let last = s.starts[len];
+        let mut finals: Vec<u64> = s.sets[last..]
+            .iter()
+            .copied()
+            .filter(|&m| accept(m))
+            .collect();
+        if finals.is_empty() {
             return None;
         }
-        levels.push(next);
-    }
-    let finals: Vec<u64> = levels[len].iter().copied().filter(|&m| accept(m)).collect();
-    if finals.is_empty() {
-        return None;
-    }
-    let mut support = vec![0u64; len];
-    let mut good = finals.clone();
-    for i in (0..len).rev() {
-        let mut prev = Vec::new();
-        for &m in &levels[i] {
-            let mut ok = false;
-            for d in bits(masks[i] & !m) {
-                if good.binary_search(&(m | 1 << d)).is_ok() {
-                    support[i] |= 1 << d;
-                    ok = true;
+        finals.sort_unstable();
+        // backwards: a set is good when some digit of the next cell leads to a good set
+        let mut good = s.next(top);
+        for &m in &finals {
+            s.stamp[m as usize] = good;
+        }
+        let mut support = vec![0u64; len];
+        for i in (0..len).rev() {
+            let prev = s.next(top);
+            let (from, to) = (s.starts[i], s.starts[i + 1]);
+            for x in from..to {
+                let m = s.sets[x];
+                let mut ok = false;
+                for d in bits(masks[i] & !m) {
+                    if s.stamp[(m | 1 << d) as usize] == good {
+                        support[i] |= 1 << d;
+                        ok = true;
+                    }
+                }
+                if ok {
+                    s.stamp[m as usize] = prev;
                 }
             }
-            if ok {
-                prev.push(m);
-            }
+            good = prev;
         }
-        good = prev;
-    }
-    Some((support, finals))
+        Some((support, finals))
+    })
 }
 
 /// The support of cells whose digits may repeat, adding up to a sum `target` accepts, by
@@ -961,10 +1057,64 @@ fn clue_support(b: &Board, c: &Clue) -> Option<(Vec<usize>, Vec<u64>)> {
     Some((cells, support))
 }
 
-/// Singles and every clue's support to a fixpoint: `Err` with the reason when the board
-/// breaks, else the number of deductions made.
-fn propagate(b: &mut Board, budget: usize) -> Result<usize, String> {
+/// What a clue's support was computed from: each cell's digits, a placed cell's with bit 63.
+#[inline]
+fn key_of(b: &Board, k: usize) -> u64 {
+    match b.value[k] {
+        0 => b.cand[k],
+        v => 1 << (v - 1) | 1 << 63,
+    }
+}
+
+/// The supports of the clues already computed, each with the digits it was computed from: the
+/// base board's (filled first) and the last one. A clue's support depends on its cells' digits
+/// only, so a hit is the support computing it again would give.
+#[derive(Default)]
+struct Memo {
+    base: Vec<Option<(Vec<u64>, Option<Vec<u64>>)>>,
+    last: Vec<Option<(Vec<u64>, Option<Vec<u64>>)>>,
+}
+
+impl Memo {
+    fn new(clues: usize) -> Memo {
+        Memo {
+            base: vec![None; clues],
+            last: vec![None; clues],
+        }
+    }
+
+    /// The support of clue `i` (`c`) on `b` (`None`: no filling), computed or remembered.
+    fn support(&mut self, b: &Board, i: usize, c: &Clue, base: bool) -> Option<Vec<u64>> {
+        let same = |e: &Option<(Vec<u64>, Option<Vec<u64>>)>| match e {
+            Some((key, _)) => c
+                .cells
+                .iter()
+                .zip(key)
+                .all(|(&k, &x)| key_of(b, k as usize) == x),
+            None => false,
+        };
+        for e in [&self.base[i], &self.last[i]] {
+            if same(e) {
+                return e.as_ref().and_then(|x| x.1.clone());
+            }
+        }
+        let support = clue_support(b, c).map(|x| x.1);
+        let key = c.cells.iter().map(|&k| key_of(b, k as usize)).collect();
+        let slot = if base { &mut self.base } else { &mut self.last };
+        slot[i] = Some((key, support.clone()));
+        support
+    }
+}
+
+/// Singles and every clue's support to a fixpoint (supports from `memo` where the digits
+/// are the same): `Err` with the reason when the board breaks, else the number of deductions
+/// made.
+fn propagate_with(b: &mut Board, budget: usize, memo: &mut Memo) -> Result<usize, String> {
     let t = b.topo.clone();
+    let all: &[Clue] = match &t.variant {
+        Some(v) => &v.clues.clues,
+        None => &[],
+    };
     let mut made = 0;
     loop {
         if made > budget {
@@ -985,7 +1135,21 @@ fn propagate(b: &mut Board, budget: usize) -> Result<usize, String> {
             }
         }
         for h in 0..t.nfull() {
-            let placed = b.placed_in(h);
+            // the digits with one place or none, from the candidates in one pass: a house
+            // with neither is left as it is
+            let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
+            for &k in t.cells(h) {
+                let k = k as usize;
+                let c = b.cand[k];
+                twice |= once & c;
+                once |= c;
+                if b.value[k] != 0 {
+                    placed |= 1 << (b.value[k] - 1);
+                }
+            }
+            if (t.shape.full_mask() & !placed) & !twice == 0 {
+                continue;
+            }
             for d in bits(t.shape.full_mask() & !placed) {
                 let p = b.positions(h, d);
                 match p.count_ones() {
@@ -1002,11 +1166,15 @@ fn propagate(b: &mut Board, budget: usize) -> Result<usize, String> {
                 }
             }
         }
-        for c in clues(b).to_vec() {
-            let Some((cells, support)) = clue_support(b, &c) else {
+        for (i, c) in all.iter().enumerate() {
+            if matches!(c.kind, ClueKind::Cage { sum: None }) {
+                continue;
+            }
+            let Some(support) = memo.support(b, i, c, false) else {
                 return Err(format!("{} cannot be satisfied", c.name));
             };
-            for (&k, &s) in cells.iter().zip(&support) {
+            for (&k, &s) in c.cells.iter().zip(&support) {
+                let k = k as usize;
                 if b.value[k] == 0 && b.cand[k] & !s != 0 {
                     b.cand[k] &= s;
                     made += 1;
@@ -1023,6 +1191,13 @@ fn propagate(b: &mut Board, budget: usize) -> Result<usize, String> {
     }
 }
 
+/// `trial` made `b` again (the same topology), without allocating.
+fn reset(trial: &mut Board, b: &Board) {
+    trial.cand.copy_from_slice(&b.cand);
+    trial.value.copy_from_slice(&b.value);
+    trial.empties.copy_from_slice(&b.empties);
+}
+
 /// Forcing chains through a variant's clues: a candidate whose placement, followed by
 /// singles and the clues' supports, breaks the board is false. Cells with fewest candidates
 /// first; only on puzzles with clues (cages, thermometers, arrows, dots...), where the chains
@@ -1035,15 +1210,21 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
     let mut order: Vec<usize> = (0..t.ncells).filter(|&k| b.value[k] == 0).collect();
     order.sort_by_key(|&k| b.cand[k].count_ones());
     let technique = Technique::VariantForcingChain;
+    let all = clues(b);
+    let mut memo = Memo::new(all.len());
+    for (i, c) in all.iter().enumerate() {
+        memo.support(b, i, c, true);
+    }
+    let mut trial = b.clone();
     // contradictions: one candidate breaks the board
     for (i, &k) in order.iter().enumerate() {
         if i % 8 == 0 && deadline.is_some_and(|d| dlx_time::Instant::now() >= d) {
             return None;
         }
         for d in bits(b.cand[k]) {
-            let mut trial = b.clone();
+            reset(&mut trial, b);
             trial.place(k, d);
-            if let Err(why) = propagate(&mut trial, 10_000) {
+            if let Err(why) = propagate_with(&mut trial, 10_000, &mut memo) {
                 let c = cand(b, k, d);
                 let made = 1 + trial
                     .value
@@ -1091,10 +1272,10 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
         let mut common: Option<Vec<u64>> = None;
         let mut made = 0;
         for d in bits(b.cand[k]) {
-            let mut trial = b.clone();
+            reset(&mut trial, b);
             trial.place(k, d);
             // a branch that breaks would have been a contradiction above
-            let _ = propagate(&mut trial, 10_000);
+            let _ = propagate_with(&mut trial, 10_000, &mut memo);
             made += trial
                 .value
                 .iter()
