@@ -108,6 +108,7 @@ fn every_step_on_the_shipped_samples_is_sound_and_each_family_uses_its_technique
     uses("kropki-02.json", Technique::PairClue);
     uses("xv-04.json", Technique::PairClue);
     uses("nonconsecutive-03.json", Technique::NegativeRule);
+    uses("nonconsecutive-03.json", Technique::LockedNegative);
     uses("even-odd-01.json", Technique::EvenOdd);
     // houses named as the rules name them
     let says = |file: &str, words: &str| {
