@@ -647,7 +647,7 @@ fn negative(b: &Board, placed: bool) -> Option<Step> {
 
 /// The digits cell `y` may hold when its neighbour `p` holds 0-based digit `d`, under the
 /// negative rules between them (`None`: no negative rule joins them), with the rule's name.
-fn negative_partners<'a>(b: &'a Board, p: usize, y: usize, d: usize) -> Option<(u64, &'a str)> {
+fn negative_partners(b: &Board, p: usize, y: usize, d: usize) -> Option<(u64, &str)> {
     let mut out: Option<(u64, &str)> = None;
     for c in clues(b) {
         let ClueKind::Pair {
@@ -1337,9 +1337,12 @@ fn key_of(b: &Board, k: usize) -> u64 {
 /// only, so a hit is the support computing it again would give.
 #[derive(Default)]
 struct Memo {
-    base: Vec<Option<(Vec<u64>, Option<Vec<u64>>)>>,
-    last: Vec<Option<(Vec<u64>, Option<Vec<u64>>)>>,
+    base: Vec<Option<Remembered>>,
+    last: Vec<Option<Remembered>>,
 }
+
+/// A clue's support (`None`: no filling) with the digits of its cells it was computed from.
+type Remembered = (Vec<u64>, Option<Vec<u64>>);
 
 impl Memo {
     fn new(clues: usize) -> Memo {
@@ -1351,7 +1354,7 @@ impl Memo {
 
     /// The support of clue `i` (`c`) on `b` (`None`: no filling), computed or remembered.
     fn support(&mut self, b: &Board, i: usize, c: &Clue, base: bool) -> Option<Vec<u64>> {
-        let same = |e: &Option<(Vec<u64>, Option<Vec<u64>>)>| match e {
+        let same = |e: &Option<Remembered>| match e {
             Some((key, _)) => c
                 .cells
                 .iter()
@@ -1504,9 +1507,9 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
             if let Ok(made) = result
                 && made <= 10_000
             {
-                for q in 0..t.ncells {
-                    if b.value[q] == 0 && trial.value[q] != 0 {
-                        safe[q] |= 1 << (trial.value[q] - 1);
+                for ((s, &was), &now) in safe.iter_mut().zip(&b.value).zip(&trial.value) {
+                    if was == 0 && now != 0 {
+                        *s |= 1 << (now - 1);
                     }
                 }
                 if b.cand[k].count_ones() <= 3 || region_forcing {
