@@ -834,6 +834,7 @@ impl Solver {
             Finder::Parity => variant::parity(b),
             Finder::Thermo => variant::thermo(b),
             Finder::Pairs => variant::pairs(b, wanted),
+            Finder::LockedNegative => variant::locked_negative(b),
             Finder::Killer => variant::cages(b),
             Finder::VariantLocking => variant::locking(b),
             Finder::CageDigits => variant::cage_digits(b),

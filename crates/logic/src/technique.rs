@@ -121,6 +121,7 @@ pub(crate) enum Finder {
     Parity,
     Thermo,
     Pairs,
+    LockedNegative,
     Killer,
     VariantLocking,
     CageDigits,
@@ -272,6 +273,10 @@ techniques! {
     NakedSingle, "naked_single", "Naked single", Single, 23, [SC], false, NakedSingle;
     /// A hidden triple whose eliminations leave a hidden single (SE 2.5).
     DirectHiddenTriple, "direct_hidden_triple", "Direct hidden triple", Subset, 25, [SC], false, DirectHiddenTriple;
+    /// A digit of a house confined to cells that some cell neighbours under a negative rule
+    /// (or is one of): that cell loses the digits no place allows beside it
+    /// (SukakuExplainer's locked nonconsecutive; variants; 2.5).
+    LockedNegative, "locked_negative", "Locked negative rule", Variant, 25, [SC], false, LockedNegative;
     /// A digit of a box confined to one row or column: it leaves the rest of that line (SE 2.6).
     Pointing, "pointing", "Pointing", Intersection, 26, [SC], false, Locking;
     /// A digit of a row or column confined to one box: it leaves the rest of the box (SE 2.8).

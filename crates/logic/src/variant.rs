@@ -32,52 +32,277 @@ fn mask_sum(m: u64) -> u32 {
     bits(m).map(|d| d as u32 + 1).sum()
 }
 
+/// Scratch of [`clique_support`]: the partial sets of digits of every level, one after the
+/// other, and a stamp per set of digits (a set belongs to the level whose stamp it holds; the
+/// sets of one level all have as many digits as cells before it, so levels never share one).
+#[derive(Default)]
+struct CliqueScratch {
+    stamp: Vec<u32>,
+    now: u32,
+    sets: Vec<u64>,
+    sums: Vec<u32>,
+    starts: Vec<usize>,
+}
+
+impl CliqueScratch {
+    /// A fresh stamp, the table sized for sets of `top` digits.
+    fn next(&mut self, top: usize) -> u32 {
+        if self.stamp.len() < 1 << top {
+            self.stamp = vec![0; 1 << top];
+            self.now = 0;
+        }
+        if self.now == u32::MAX {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.now = 0;
+        }
+        self.now += 1;
+        self.now
+    }
+}
+
+thread_local! {
+    static CLIQUE: std::cell::RefCell<CliqueScratch> = std::cell::RefCell::default();
+}
+
+/// The sum of the `r` smallest (or largest) digits of `m`, `None` when it has fewer.
+fn extreme_sum(m: u64, r: usize, largest: bool) -> Option<u32> {
+    if (m.count_ones() as usize) < r {
+        return None;
+    }
+    let mut m = m;
+    let mut s = 0;
+    for _ in 0..r {
+        let d = if largest {
+            63 - m.leading_zeros()
+        } else {
+            m.trailing_zeros()
+        };
+        s += d + 1;
+        m &= !(1u64 << d);
+    }
+    Some(s)
+}
+
 /// The support of cells whose digits all differ, holding digits of `masks` (one a cell),
-/// whose set of digits `accept` takes; `max_sum` prunes partial sets. `None` when no
-/// filling exists; else each cell's support and the sets of digits of every filling.
+/// whose set of digits `accept` takes; `sum`, when given, is the sum every accepted set has
+/// (it prunes partial sets that cannot reach it). `None` when no filling exists; else each
+/// cell's support and the sets of digits of every filling, in increasing order.
 fn clique_support(
     masks: &[u64],
-    max_sum: Option<u32>,
+    sum: Option<u32>,
     accept: &dyn Fn(u64) -> bool,
 ) -> Option<(Vec<u64>, Vec<u64>)> {
     let len = masks.len();
-    let mut levels: Vec<Vec<u64>> = Vec::with_capacity(len + 1);
-    levels.push(vec![0]);
-    for &mk in masks {
-        let mut next = Vec::new();
-        for &m in levels.last().expect("a level") {
-            for d in bits(mk & !m) {
-                let nm = m | 1 << d;
-                if max_sum.is_none_or(|s| mask_sum(nm) <= s) {
-                    next.push(nm);
+    if len == 0 {
+        return accept(0).then(|| (Vec::new(), vec![0]));
+    }
+    let all = masks.iter().fold(0u64, |a, &m| a | m);
+    let top = 64 - all.leading_zeros() as usize;
+    if top <= SMALL_DIGITS && len <= SMALL_CELLS {
+        small_clique_support(masks, top, accept)
+    } else {
+        sparse_clique_support(masks, top, sum, accept)
+    }
+}
+
+/// [`clique_support`] by lists of partial sets (any number of digits).
+fn sparse_clique_support(
+    masks: &[u64],
+    top: usize,
+    sum: Option<u32>,
+    accept: &dyn Fn(u64) -> bool,
+) -> Option<(Vec<u64>, Vec<u64>)> {
+    let len = masks.len();
+    // the digits the cells from i on allow
+    let mut rest = vec![0u64; len + 1];
+    for i in (0..len).rev() {
+        rest[i] = rest[i + 1] | masks[i];
+    }
+    CLIQUE.with(|s| {
+        let s = &mut *s.borrow_mut();
+        s.sets.clear();
+        s.sums.clear();
+        s.starts.clear();
+        s.sets.push(0);
+        s.sums.push(0);
+        s.starts.push(0);
+        for (i, &mk) in masks.iter().enumerate() {
+            let stamp = s.next(top);
+            let (from, to) = (s.starts[i], s.sets.len());
+            s.starts.push(to);
+            let left = len - i - 1;
+            for x in from..to {
+                let (m, ms) = (s.sets[x], s.sums[x]);
+                for d in bits(mk & !m) {
+                    let nm = m | 1 << d;
+                    if s.stamp[nm as usize] == stamp {
+                        continue;
+                    }
+                    let ns = ms + d as u32 + 1;
+                    if let Some(target) = sum {
+                        // the cells left must add up to the rest with other digits
+                        let avail = rest[i + 1] & !nm;
+                        let fits = target >= ns
+                            && extreme_sum(avail, left, false).is_some_and(|lo| lo <= target - ns)
+                            && extreme_sum(avail, left, true).is_some_and(|hi| hi >= target - ns);
+                        if !fits {
+                            continue;
+                        }
+                    }
+                    s.stamp[nm as usize] = stamp;
+                    s.sets.push(nm);
+                    s.sums.push(ns);
                 }
             }
+            if s.sets.len() == to {
+                return None;
+            }
         }
-        next.sort_unstable();
-        next.dedup();
-        if next.is_empty() {
+        let last = s.starts[len];
+        let mut finals: Vec<u64> = s.sets[last..]
+            .iter()
+            .copied()
+            .filter(|&m| accept(m))
+            .collect();
+        if finals.is_empty() {
             return None;
         }
-        levels.push(next);
+        finals.sort_unstable();
+        // backwards: a set is good when some digit of the next cell leads to a good set
+        let mut good = s.next(top);
+        for &m in &finals {
+            s.stamp[m as usize] = good;
+        }
+        let mut support = vec![0u64; len];
+        for i in (0..len).rev() {
+            let prev = s.next(top);
+            let (from, to) = (s.starts[i], s.starts[i + 1]);
+            for x in from..to {
+                let m = s.sets[x];
+                let mut ok = false;
+                for d in bits(masks[i] & !m) {
+                    if s.stamp[(m | 1 << d) as usize] == good {
+                        support[i] |= 1 << d;
+                        ok = true;
+                    }
+                }
+                if ok {
+                    s.stamp[m as usize] = prev;
+                }
+            }
+            good = prev;
+        }
+        Some((support, finals))
+    })
+}
+
+/// Digits up to which [`clique_support`] keeps each level of partial sets as a bitset over
+/// every set of digits (`2^10` bits).
+const SMALL_DIGITS: usize = 10;
+/// Cells up to which it does.
+const SMALL_CELLS: usize = 16;
+/// Words of such a bitset.
+const SMALL_WORDS: usize = (1 << SMALL_DIGITS) / 64;
+
+/// Within a word of a bitset over sets of digits, the sets without digit `d` (`d < 6`).
+const WITHOUT: [u64; 6] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0f0f_0f0f_0f0f_0f0f,
+    0x00ff_00ff_00ff_00ff,
+    0x0000_ffff_0000_ffff,
+    0x0000_0000_ffff_ffff,
+];
+
+type SmallSet = [u64; SMALL_WORDS];
+
+/// The sets `m | d` for the sets `m` of `from` without digit `d`.
+#[inline]
+fn add_digit(from: &SmallSet, d: usize, words: usize, to: &mut SmallSet) {
+    if d < 6 {
+        for w in 0..words {
+            to[w] |= (from[w] & WITHOUT[d]) << (1 << d);
+        }
+    } else {
+        let s = 1 << (d - 6);
+        for w in 0..words {
+            if w & s == 0 {
+                to[w + s] |= from[w];
+            }
+        }
     }
-    let finals: Vec<u64> = levels[len].iter().copied().filter(|&m| accept(m)).collect();
+}
+
+/// The sets `m` without digit `d` such that `m | d` is in `from`.
+#[inline]
+fn remove_digit(from: &SmallSet, d: usize, words: usize, to: &mut SmallSet) {
+    if d < 6 {
+        for w in 0..words {
+            to[w] |= (from[w] & !WITHOUT[d]) >> (1 << d);
+        }
+    } else {
+        let s = 1 << (d - 6);
+        for w in 0..words {
+            if w & s == 0 {
+                to[w] |= from[w + s];
+            }
+        }
+    }
+}
+
+/// [`clique_support`] for digits below [`SMALL_DIGITS`]: each level of partial sets (the
+/// digits of the first `i` cells) a bitset over every set of digits.
+fn small_clique_support(
+    masks: &[u64],
+    top: usize,
+    accept: &dyn Fn(u64) -> bool,
+) -> Option<(Vec<u64>, Vec<u64>)> {
+    let len = masks.len();
+    let words = ((1usize << top) / 64).max(1);
+    let mut levels = [[0u64; SMALL_WORDS]; SMALL_CELLS + 1];
+    levels[0][0] = 1;
+    for (i, &mk) in masks.iter().enumerate() {
+        let (done, next) = levels.split_at_mut(i + 1);
+        let (from, to) = (&done[i], &mut next[0]);
+        for d in bits(mk) {
+            add_digit(from, d, words, to);
+        }
+        if to[..words].iter().all(|&w| w == 0) {
+            return None;
+        }
+    }
+    // the accepted sets of the last level
+    let mut good = [0u64; SMALL_WORDS];
+    let mut finals = Vec::new();
+    for w in 0..words {
+        let mut x = levels[len][w];
+        while x != 0 {
+            let b = x.trailing_zeros() as usize;
+            x &= x - 1;
+            let m = (w * 64 + b) as u64;
+            if accept(m) {
+                good[w] |= 1 << b;
+                finals.push(m);
+            }
+        }
+    }
     if finals.is_empty() {
         return None;
     }
     let mut support = vec![0u64; len];
-    let mut good = finals.clone();
     for i in (0..len).rev() {
-        let mut prev = Vec::new();
-        for &m in &levels[i] {
-            let mut ok = false;
-            for d in bits(masks[i] & !m) {
-                if good.binary_search(&(m | 1 << d)).is_ok() {
-                    support[i] |= 1 << d;
-                    ok = true;
-                }
+        let mut prev = [0u64; SMALL_WORDS];
+        for d in bits(masks[i]) {
+            let mut back = [0u64; SMALL_WORDS];
+            remove_digit(&good, d, words, &mut back);
+            let mut any = false;
+            for w in 0..words {
+                let x = back[w] & levels[i][w];
+                prev[w] |= x;
+                any |= x != 0;
             }
-            if ok {
-                prev.push(m);
+            if any {
+                support[i] |= 1 << d;
             }
         }
         good = prev;
@@ -415,6 +640,143 @@ fn negative(b: &Board, placed: bool) -> Option<Step> {
                 }
                 return Some(step);
             }
+        }
+    }
+    None
+}
+
+/// The digits cell `y` may hold when its neighbour `p` holds 0-based digit `d`, under the
+/// negative rules between them (`None`: no negative rule joins them), with the rule's name.
+fn negative_partners(b: &Board, p: usize, y: usize, d: usize) -> Option<(u64, &str)> {
+    let mut out: Option<(u64, &str)> = None;
+    for c in clues(b) {
+        let ClueKind::Pair {
+            ref table,
+            negative: true,
+        } = c.kind
+        else {
+            continue;
+        };
+        let (a, z) = (c.cells[0] as usize, c.cells[1] as usize);
+        let allowed = if a == p && z == y {
+            table[d]
+        } else if a == y && z == p {
+            (0..table.len())
+                .filter(|&x| table[x] >> d & 1 != 0)
+                .fold(0u64, |m, x| m | 1 << x)
+        } else {
+            continue;
+        };
+        out = Some(match out {
+            None => (allowed, c.name.as_str()),
+            Some((m, name)) => (m & allowed, name),
+        });
+    }
+    out
+}
+
+/// Locked negative rule (SukakuExplainer's locked nonconsecutive): a digit of a full house
+/// confined to a few cells; a cell that is one of them or the unmarked neighbour of each
+/// (under a negative rule: nonconsecutive, negative dots or XV) loses the digits no place of
+/// the digit allows beside it.
+pub(crate) fn locked_negative(b: &Board) -> Option<Step> {
+    let t = &b.topo;
+    let any = clues(b)
+        .iter()
+        .any(|c| matches!(c.kind, ClueKind::Pair { negative: true, .. }));
+    if !any {
+        return None;
+    }
+    // each cell's neighbours under a negative rule
+    let mut near: Vec<Vec<usize>> = vec![Vec::new(); t.ncells];
+    for c in clues(b) {
+        if let ClueKind::Pair { negative: true, .. } = c.kind {
+            let (a, z) = (c.cells[0] as usize, c.cells[1] as usize);
+            if !near[a].contains(&z) {
+                near[a].push(z);
+            }
+            if !near[z].contains(&a) {
+                near[z].push(a);
+            }
+        }
+    }
+    for h in 0..t.nfull() {
+        let placed = b.placed_in(h);
+        for d in bits(t.shape.full_mask() & !placed) {
+            let places: Vec<usize> = t
+                .cells(h)
+                .iter()
+                .map(|&k| k as usize)
+                .filter(|&k| b.cand[k] >> d & 1 != 0)
+                .collect();
+            if places.len() < 2 {
+                continue;
+            }
+            let mut victims: Vec<usize> = near[places[0]].clone();
+            victims.push(places[0]);
+            victims.sort_unstable();
+            let mut elims = Vec::new();
+            let mut victim_cells = Vec::new();
+            let mut rule = "";
+            for &y in &victims {
+                if b.value[y] != 0 {
+                    continue;
+                }
+                // the digits y may hold, whichever place holds d
+                let mut keep = 1u64 << d;
+                let mut name = "";
+                let mut all = true;
+                for &p in &places {
+                    if p == y {
+                        continue;
+                    }
+                    match negative_partners(b, p, y, d) {
+                        Some((m, n)) => {
+                            keep |= m;
+                            if name.is_empty() {
+                                name = n;
+                            }
+                        }
+                        None => {
+                            all = false;
+                            break;
+                        }
+                    }
+                }
+                if !all {
+                    continue;
+                }
+                let gone = b.cand[y] & !keep;
+                if gone != 0 {
+                    elims.extend(bits(gone).map(|e| cand(b, y, e)));
+                    victim_cells.push(y);
+                    if rule.is_empty() {
+                        rule = name;
+                    }
+                }
+            }
+            if elims.is_empty() {
+                continue;
+            }
+            let mut digits = 0u64;
+            for e in &elims {
+                digits |= 1 << (e.digit - 1);
+            }
+            let what = format!(
+                "Locked negative rule ({rule}): {} in {} lies in {}; {} next to each of them (or one of them) cannot hold {}",
+                d + 1,
+                t.house(h),
+                names(b, &places),
+                names(b, &victim_cells),
+                fmt_digits(digits)
+            );
+            let pattern = crate::basic::cells_pattern(b, &places, vec![t.house(h).into()], 1 << d);
+            return Some(elimination(
+                Technique::LockedNegative,
+                elims,
+                pattern,
+                &what,
+            ));
         }
     }
     None
@@ -961,10 +1323,67 @@ fn clue_support(b: &Board, c: &Clue) -> Option<(Vec<usize>, Vec<u64>)> {
     Some((cells, support))
 }
 
-/// Singles and every clue's support to a fixpoint: `Err` with the reason when the board
-/// breaks, else the number of deductions made.
-fn propagate(b: &mut Board, budget: usize) -> Result<usize, String> {
+/// What a clue's support was computed from: each cell's digits, a placed cell's with bit 63.
+#[inline]
+fn key_of(b: &Board, k: usize) -> u64 {
+    match b.value[k] {
+        0 => b.cand[k],
+        v => 1 << (v - 1) | 1 << 63,
+    }
+}
+
+/// The supports of the clues already computed, each with the digits it was computed from: the
+/// base board's (filled first) and the last one. A clue's support depends on its cells' digits
+/// only, so a hit is the support computing it again would give.
+#[derive(Default)]
+struct Memo {
+    base: Vec<Option<Remembered>>,
+    last: Vec<Option<Remembered>>,
+}
+
+/// A clue's support (`None`: no filling) with the digits of its cells it was computed from.
+type Remembered = (Vec<u64>, Option<Vec<u64>>);
+
+impl Memo {
+    fn new(clues: usize) -> Memo {
+        Memo {
+            base: vec![None; clues],
+            last: vec![None; clues],
+        }
+    }
+
+    /// The support of clue `i` (`c`) on `b` (`None`: no filling), computed or remembered.
+    fn support(&mut self, b: &Board, i: usize, c: &Clue, base: bool) -> Option<Vec<u64>> {
+        let same = |e: &Option<Remembered>| match e {
+            Some((key, _)) => c
+                .cells
+                .iter()
+                .zip(key)
+                .all(|(&k, &x)| key_of(b, k as usize) == x),
+            None => false,
+        };
+        for e in [&self.base[i], &self.last[i]] {
+            if same(e) {
+                return e.as_ref().and_then(|x| x.1.clone());
+            }
+        }
+        let support = clue_support(b, c).map(|x| x.1);
+        let key = c.cells.iter().map(|&k| key_of(b, k as usize)).collect();
+        let slot = if base { &mut self.base } else { &mut self.last };
+        slot[i] = Some((key, support.clone()));
+        support
+    }
+}
+
+/// Singles and every clue's support to a fixpoint (supports from `memo` where the digits
+/// are the same): `Err` with the reason when the board breaks, else the number of deductions
+/// made.
+fn propagate_with(b: &mut Board, budget: usize, memo: &mut Memo) -> Result<usize, String> {
     let t = b.topo.clone();
+    let all: &[Clue] = match &t.variant {
+        Some(v) => &v.clues.clues,
+        None => &[],
+    };
     let mut made = 0;
     loop {
         if made > budget {
@@ -985,7 +1404,21 @@ fn propagate(b: &mut Board, budget: usize) -> Result<usize, String> {
             }
         }
         for h in 0..t.nfull() {
-            let placed = b.placed_in(h);
+            // the digits with one place or none, from the candidates in one pass: a house
+            // with neither is left as it is
+            let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
+            for &k in t.cells(h) {
+                let k = k as usize;
+                let c = b.cand[k];
+                twice |= once & c;
+                once |= c;
+                if b.value[k] != 0 {
+                    placed |= 1 << (b.value[k] - 1);
+                }
+            }
+            if (t.shape.full_mask() & !placed) & !twice == 0 {
+                continue;
+            }
             for d in bits(t.shape.full_mask() & !placed) {
                 let p = b.positions(h, d);
                 match p.count_ones() {
@@ -1002,11 +1435,15 @@ fn propagate(b: &mut Board, budget: usize) -> Result<usize, String> {
                 }
             }
         }
-        for c in clues(b).to_vec() {
-            let Some((cells, support)) = clue_support(b, &c) else {
+        for (i, c) in all.iter().enumerate() {
+            if matches!(c.kind, ClueKind::Cage { sum: None }) {
+                continue;
+            }
+            let Some(support) = memo.support(b, i, c, false) else {
                 return Err(format!("{} cannot be satisfied", c.name));
             };
-            for (&k, &s) in cells.iter().zip(&support) {
+            for (&k, &s) in c.cells.iter().zip(&support) {
+                let k = k as usize;
                 if b.value[k] == 0 && b.cand[k] & !s != 0 {
                     b.cand[k] &= s;
                     made += 1;
@@ -1023,6 +1460,13 @@ fn propagate(b: &mut Board, budget: usize) -> Result<usize, String> {
     }
 }
 
+/// `trial` made `b` again (the same topology), without allocating.
+fn reset(trial: &mut Board, b: &Board) {
+    trial.cand.copy_from_slice(&b.cand);
+    trial.value.copy_from_slice(&b.value);
+    trial.empties.copy_from_slice(&b.empties);
+}
+
 /// Forcing chains through a variant's clues: a candidate whose placement, followed by
 /// singles and the clues' supports, breaks the board is false. Cells with fewest candidates
 /// first; only on puzzles with clues (cages, thermometers, arrows, dots...), where the chains
@@ -1035,15 +1479,51 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
     let mut order: Vec<usize> = (0..t.ncells).filter(|&k| b.value[k] == 0).collect();
     order.sort_by_key(|&k| b.cand[k].count_ones());
     let technique = Technique::VariantForcingChain;
+    let all = clues(b);
+    let mut memo = Memo::new(all.len());
+    for (i, c) in all.iter().enumerate() {
+        memo.support(b, i, c, true);
+    }
+    let mut trial = b.clone();
+    let n = t.n;
+    // Candidates known not to break the board: each digit a trial that did not break it
+    // placed. Propagation is monotone, so placing such a digit alone leads to a board with
+    // at least the candidates of that trial's end, which is not broken either.
+    let mut safe = vec![0u64; t.ncells];
+    // The end of each trial (digits placed, every cell's digits) of a cell of up to 3
+    // candidates, for the cell forcing chains below, and of every cell when the region
+    // forcing chains may use it (up to 16x16: it keeps a board a candidate).
+    let region_forcing = n <= 16;
+    let mut ends: Vec<Option<(usize, Vec<u64>)>> = vec![None; t.ncells * n];
     // contradictions: one candidate breaks the board
     for (i, &k) in order.iter().enumerate() {
         if i % 8 == 0 && deadline.is_some_and(|d| dlx_time::Instant::now() >= d) {
             return None;
         }
-        for d in bits(b.cand[k]) {
-            let mut trial = b.clone();
+        for d in bits(b.cand[k] & !safe[k]) {
+            reset(&mut trial, b);
             trial.place(k, d);
-            if let Err(why) = propagate(&mut trial, 10_000) {
+            let result = propagate_with(&mut trial, 10_000, &mut memo);
+            if let Ok(made) = result
+                && made <= 10_000
+            {
+                for ((s, &was), &now) in safe.iter_mut().zip(&b.value).zip(&trial.value) {
+                    if was == 0 && now != 0 {
+                        *s |= 1 << (now - 1);
+                    }
+                }
+                if b.cand[k].count_ones() <= 3 || region_forcing {
+                    let placed = trial
+                        .value
+                        .iter()
+                        .zip(&b.value)
+                        .filter(|(a, x)| a != x)
+                        .count();
+                    ends[k * n + d] =
+                        Some((placed, (0..t.ncells).map(|q| eff(&trial, q)).collect()));
+                }
+            }
+            if let Err(why) = result {
                 let c = cand(b, k, d);
                 let made = 1 + trial
                     .value
@@ -1091,17 +1571,23 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
         let mut common: Option<Vec<u64>> = None;
         let mut made = 0;
         for d in bits(b.cand[k]) {
-            let mut trial = b.clone();
-            trial.place(k, d);
-            // a branch that breaks would have been a contradiction above
-            let _ = propagate(&mut trial, 10_000);
-            made += trial
-                .value
-                .iter()
-                .zip(&b.value)
-                .filter(|(a, x)| a != x)
-                .count();
-            let now: Vec<u64> = (0..t.ncells).map(|q| eff(&trial, q)).collect();
+            let (placed, now) = match ends[k * n + d].clone() {
+                Some(end) => end,
+                None => {
+                    reset(&mut trial, b);
+                    trial.place(k, d);
+                    // a branch that breaks would have been a contradiction above
+                    let _ = propagate_with(&mut trial, 10_000, &mut memo);
+                    let placed = trial
+                        .value
+                        .iter()
+                        .zip(&b.value)
+                        .filter(|(a, x)| a != x)
+                        .count();
+                    (placed, (0..t.ncells).map(|q| eff(&trial, q)).collect())
+                }
+            };
+            made += placed;
             common = Some(match common {
                 None => now,
                 Some(c) => c.iter().zip(&now).map(|(a, x)| a | x).collect(),
@@ -1136,6 +1622,79 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
         step.chain = Some(crate::step::ChainKind::Cell);
         return Some(step);
     }
+    if !region_forcing {
+        return None;
+    }
+    // regions: what every place of a digit in a full house leads to (0.5 more, as cells)
+    for h in 0..t.nfull() {
+        if deadline.is_some_and(|d| dlx_time::Instant::now() >= d) {
+            return None;
+        }
+        let placed_in = b.placed_in(h);
+        for d in bits(t.shape.full_mask() & !placed_in) {
+            let places: Vec<usize> = t
+                .cells(h)
+                .iter()
+                .map(|&k| k as usize)
+                .filter(|&k| b.cand[k] >> d & 1 != 0)
+                .collect();
+            if !(2..=3).contains(&places.len()) {
+                continue;
+            }
+            let mut common: Option<Vec<u64>> = None;
+            let mut made = 0;
+            for &k in &places {
+                let (placed, now) = match &ends[k * n + d] {
+                    Some(end) => end.clone(),
+                    None => {
+                        reset(&mut trial, b);
+                        trial.place(k, d);
+                        // a branch that breaks would have been a contradiction above
+                        let _ = propagate_with(&mut trial, 10_000, &mut memo);
+                        let placed = trial
+                            .value
+                            .iter()
+                            .zip(&b.value)
+                            .filter(|(a, x)| a != x)
+                            .count();
+                        let now: Vec<u64> = (0..t.ncells).map(|q| eff(&trial, q)).collect();
+                        ends[k * n + d] = Some((placed, now.clone()));
+                        (placed, now)
+                    }
+                };
+                made += placed;
+                common = Some(match common {
+                    None => now,
+                    Some(c) => c.iter().zip(&now).map(|(a, x)| a | x).collect(),
+                });
+            }
+            let Some(common) = common else { continue };
+            let mut elims = Vec::new();
+            for (q, &keep) in common.iter().enumerate() {
+                if b.value[q] == 0 {
+                    for e in bits(b.cand[q] & !keep) {
+                        elims.push(cand(b, q, e));
+                    }
+                }
+            }
+            if elims.is_empty() {
+                continue;
+            }
+            let rating =
+                f64::from(technique.base_tenths() + 5 + crate::step::length_increment(made)) / 10.0;
+            let pattern = crate::basic::cells_pattern(b, &places, vec![t.house(h).into()], 1 << d);
+            let what = format!(
+                "Region forcing chain (variant): each place of {} in {} ({}), followed by singles and the clues, removes the same candidates",
+                d + 1,
+                t.house(h),
+                names(b, &places)
+            );
+            let mut step = elimination(technique, elims, pattern, &what);
+            step.rating = rating;
+            step.chain = Some(crate::step::ChainKind::Region);
+            return Some(step);
+        }
+    }
     None
 }
 
@@ -1158,6 +1717,38 @@ mod tests {
         assert_eq!(sup[0], 0b0_1100_0000); // 7 or 8
         assert_eq!(sup[1], 0b1_1100_0000);
         assert!(clique_support(&[1, 1], None, &|_| true).is_none());
+    }
+
+    #[test]
+    fn both_clique_supports_agree() {
+        // a small deterministic generator: masks of up to 9 digits, sums of every size
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..2000 {
+            let len = 1 + (next() % 6) as usize;
+            let masks: Vec<u64> = (0..len).map(|_| next() & 0x1ff).collect();
+            let target = (next() % 40) as u32;
+            let all = masks.iter().fold(0, |a, &m| a | m);
+            if all == 0 {
+                continue;
+            }
+            let top = 64 - all.leading_zeros() as usize;
+            let accept = |m: u64| mask_sum(m) == target;
+            let small = small_clique_support(&masks, top, &accept);
+            let sparse = sparse_clique_support(&masks, top, Some(target), &accept);
+            assert_eq!(small, sparse, "{masks:?} {target}");
+            let any = |m: u64| m.count_ones() % 2 == 1 || m & 1 != 0;
+            assert_eq!(
+                small_clique_support(&masks, top, &any),
+                sparse_clique_support(&masks, top, None, &any),
+                "{masks:?}"
+            );
+        }
     }
 
     #[test]
