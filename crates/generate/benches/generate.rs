@@ -1,7 +1,8 @@
-//! Generation rates: minimal 9x9 puzzles, with and without symmetry, and 16x16.
+//! Generation rates: minimal 9x9 puzzles, with and without symmetry, 16x16, and 9x9 rated
+//! ER 4.0-8.9.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dlx_generate::{GenerateOptions, Symmetry, generate_one};
+use dlx_generate::{GenerateOptions, GenerateRequest, Symmetry, generate_one};
 use dlx_sudoku::Shape;
 
 fn bench(c: &mut Criterion) {
@@ -36,6 +37,25 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
+    // Rated: ER 4.0-8.9 by the logical solver (where QQwing's "expert" puzzles rate), with
+    // the request's rater (stopped above the range) and climb.
+    let rated = GenerateRequest {
+        rating: Some([4.0, 8.9]),
+        seed: Some(0),
+        ..GenerateRequest::default()
+    }
+    .options()
+    .unwrap();
+    let mut i = 0;
+    group.bench_function("9x9-rated-4.0-8.9", |b| {
+        b.iter(|| {
+            i += 1;
+            let p = generate_one(&rated, i).unwrap().unwrap();
+            let rating = p.rating.unwrap();
+            assert!((4.0..=8.9).contains(&rating), "{rating}");
+            rating
+        })
+    });
     group.finish();
 }
 

@@ -9,7 +9,7 @@ use std::time::Instant;
 use dlx_generate::{GenerateOptions, Givens, RatingFilter, Symmetry, generate};
 use dlx_sudoku::{Grid, Shape, SolveOptions, SolverKind, solve};
 
-/// A stand-in difficulty until the logical rater lands: the nodes of the dancing-links solver proving the puzzle unique.
+/// A stand-in difficulty: the nodes of the dancing-links solver proving the puzzle unique.
 fn nodes(grid: &Grid) -> Option<f64> {
     Some(
         solve(grid, &SolveOptions::unique(SolverKind::Dlx))
@@ -18,7 +18,9 @@ fn nodes(grid: &Grid) -> Option<f64> {
     )
 }
 
-/// A row: name, box shape, share of COUNT, symmetry, givens, local-search steps.
+/// A row: name, box shape, share of COUNT, symmetry, givens, local-search steps of the
+/// stand-in filter (`Some(u32::MAX)`: the logical solver's ER 4.0-8.9 instead, where
+/// QQwing's "expert" puzzles rate, with the request's climb).
 type Kind = (
     &'static str,
     (usize, usize),
@@ -27,6 +29,9 @@ type Kind = (
     Givens,
     Option<u32>,
 );
+
+/// The ER range of QQwing's "expert" puzzles (docs/generate.md).
+const EXPERT: (f64, f64) = (4.0, 8.9);
 
 fn main() {
     let count: u64 = std::env::args()
@@ -37,7 +42,7 @@ fn main() {
     // name, box shape, the share of COUNT made (1/k; 0: two puzzles), symmetry, givens, and
     // the local-search steps of a nodes >= 600 filter
     #[rustfmt::skip]
-    let kinds: [Kind; 12] = [
+    let kinds: [Kind; 13] = [
         ("9x9 minimal", (3, 3), 1, none, minimal, None),
         ("9x9 exactly 30 givens", (3, 3), 1, none, Givens::Exactly(30), None),
         ("9x9 minimal, rotate180", (3, 3), 1, Symmetry::Rotate180, minimal, None),
@@ -49,6 +54,7 @@ fn main() {
         ("16x16 minimal", (4, 4), 50, none, minimal, None),
         ("9x9 nodes >= 600, filter only", (3, 3), 20, none, minimal, Some(0)),
         ("9x9 nodes >= 600, climb 100", (3, 3), 20, none, minimal, Some(100)),
+        ("9x9 ER 4.0-8.9 (expert)", (3, 3), 50, none, minimal, Some(u32::MAX)),
         ("25x25 (not proven minimal)", (5, 5), 0, none, minimal, None),
     ];
     let rows = kinds.map(|(name, (rows, cols), share, symmetry, givens, climb)| {
@@ -57,7 +63,13 @@ fn main() {
             symmetry,
             givens,
             count: count.checked_div(share).unwrap_or(2),
-            rating: climb.map(|c| RatingFilter::new(nodes, 600.0..=f64::INFINITY).with_climb(c)),
+            rating: climb.map(|c| match c {
+                u32::MAX => RatingFilter::new(
+                    dlx_generate::request::rater(dlx_logic::Scale::Sukaku, EXPERT.1),
+                    EXPERT.0..=EXPERT.1,
+                ),
+                c => RatingFilter::new(nodes, 600.0..=f64::INFINITY).with_climb(c),
+            }),
             ..Default::default()
         };
         (name, options)

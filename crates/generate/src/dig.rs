@@ -165,14 +165,50 @@ impl<'g> Dig<'g> {
         }
     }
 
-    fn search(&mut self) -> Status {
-        self.stats.searches += 1;
-        let options = SolveOptions {
+    fn options(&self) -> SolveOptions {
+        SolveOptions {
             node_budget: self.budget,
             deadline: self.deadline,
             ..SolveOptions::unique(SolverKind::Fast)
-        };
+        }
+    }
+
+    fn search(&mut self) -> Status {
+        self.stats.searches += 1;
+        let options = self.options();
+        if let Ok(cells) = <&[u8; 81]>::try_from(&self.grid.cells[..]) {
+            let a = dlx_sudoku::quick::solve9(cells, &options);
+            return Status::from_count(a.solutions, a.complete);
+        }
         solve(&self.grid, &options).status
+    }
+
+    /// Whether the current puzzle, whose givens `orbit` were just blanked, is still unique
+    /// (`Unique`), has another solution (`Multiple`), or the budget ran out. On 9x9 the fast
+    /// solver looks only for a solution that differs from the known one on the orbit
+    /// (`dlx_sudoku::quick::solve9_differing`); elsewhere it counts to two.
+    // PERF: on orbits of one or two cells (callgrind, 2,000 minimal 9x9 puzzles without
+    // symmetry: 1,307M -> 1,072M instructions, the same puzzles). Larger orbits take one
+    // search a cell when the puzzle stays unique: dihedral symmetry ran slower so.
+    fn search_without(&mut self, orbit: &[usize]) -> Status {
+        let (Ok(cells), true) = (
+            <&[u8; 81]>::try_from(&self.grid.cells[..]),
+            orbit.len() <= 2,
+        ) else {
+            return self.search();
+        };
+        self.stats.searches += 1;
+        let options = SolveOptions {
+            limit: 1,
+            ..self.options()
+        };
+        let known: &[u8; 81] = self.solution[..].try_into().expect("9x9");
+        let a = dlx_sudoku::quick::solve9_differing(cells, known, orbit, &options);
+        match (a.solutions, a.complete) {
+            (0, true) => Status::Unique,
+            (0, false) => Status::Incomplete,
+            _ => Status::Multiple,
+        }
     }
 
     #[inline]
@@ -249,7 +285,7 @@ impl<'g> Dig<'g> {
         } else if !search {
             Verdict::Undecided
         } else {
-            match self.search() {
+            match self.search_without(orbit) {
                 Status::Unique => Verdict::Removed,
                 Status::Multiple | Status::None => Verdict::Needed,
                 _ => {

@@ -7,6 +7,8 @@
 //!   candidates as bit sets per (digit, band) and prunes with permutation tables (singles,
 //!   locked candidates, band/stack deductions) before each guess, using BMI2 `pext` when the
 //!   processor has it ([`solve9_portable`] forces the portable kernel).
+//! * [`solve9_differing`] looks only for solutions other than a known one (differing from it
+//!   on listed cells): a generator's uniqueness check when it removes givens.
 //! * [`solve_generic`] is the path for every other shape, usable on 3x3 too (for
 //!   cross-checks): `u64` candidate masks per cell, naked and hidden singles, locked
 //!   candidates.
@@ -30,7 +32,7 @@ mod nine;
 
 pub use common::{Answer, CLOCK_EVERY, MAX_N, Shape, ShapeError};
 use dlx_time::Instant;
-pub use nine::{Answer9, solve9, solve9_budget, solve9_portable, solve9_until};
+pub use nine::{Answer9, solve9, solve9_budget, solve9_differing, solve9_portable, solve9_until};
 
 impl From<Answer9> for Answer {
     fn from(a: Answer9) -> Answer {

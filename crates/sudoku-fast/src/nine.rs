@@ -909,6 +909,8 @@ struct Search {
     deadline: Option<Instant>,
     /// The value of each internal digit (see [`State::new`]).
     label: [u8; 10],
+    /// The internal digit tried last in each cell (a known solution's), 9 for none.
+    avoid: [u8; 81],
 }
 
 /// Guesses after which a puzzle is hard enough for templates to pay (see [`State::templates`]).
@@ -1030,7 +1032,13 @@ impl Search {
                     // PERF: the lower digit first. Trying first the digit fewer (or more)
                     // unplaced peers hold: forum-hardest first 2000 at limit 1, 22.09 guesses
                     // -> 23.01 (22.08), magictour 5.57 -> 5.87 (5.26), and slower.
-                    let d = st.cand.iter().position(|c| c[b] & bit != 0).unwrap_or(0);
+                    let mut d = st.cand.iter().position(|c| c[b] & bit != 0).unwrap_or(0);
+                    // With a known solution to avoid, its digit last.
+                    if usize::from(self.avoid[27 * b + bit.trailing_zeros() as usize]) == d {
+                        if let Some(e) = st.cand[d + 1..].iter().position(|c| c[b] & bit != 0) {
+                            d += 1 + e;
+                        }
+                    }
                     let mut alt = st;
                     alt.eliminate(d, b, bit);
                     if pairs[b] & bit != 0 {
@@ -1062,13 +1070,43 @@ impl Search {
     }
 }
 
-#[inline(always)]
-fn solve_with<K: Kernel>(
-    cells: &[u8; 81],
+/// What a search is asked besides the givens.
+#[derive(Clone, Copy)]
+struct Ask<'a> {
     limit: u64,
     budget: Option<u64>,
     deadline: Option<Instant>,
-) -> Answer9 {
+    /// `(cell, value)`: the value is not a candidate of the cell.
+    excluded: Option<(usize, u8)>,
+    /// Whether the triad rule runs while no alternative is pending.
+    triads: bool,
+    /// A known solution, whose digit is tried last in each cell guessed.
+    avoid: Option<&'a [u8; 81]>,
+}
+
+impl Ask<'_> {
+    fn new(limit: u64, budget: Option<u64>, deadline: Option<Instant>) -> Ask<'static> {
+        Ask {
+            limit,
+            budget,
+            deadline,
+            excluded: None,
+            triads: limit >= 2,
+            avoid: None,
+        }
+    }
+}
+
+#[inline(always)]
+fn solve_with<K: Kernel>(cells: &[u8; 81], ask: Ask) -> Answer9 {
+    let Ask {
+        limit,
+        budget,
+        deadline,
+        excluded,
+        triads,
+        avoid,
+    } = ask;
     let mut search = Search {
         limit,
         budget: budget.unwrap_or(u64::MAX),
@@ -1076,14 +1114,37 @@ fn solve_with<K: Kernel>(
         guesses: 0,
         first: None,
         stopped: false,
-        triads: limit >= 2,
+        triads,
         conflicts: [0; 81],
         deadline,
         label: [0; 10],
+        avoid: [9; 81],
     };
     if limit > 0 {
-        if let Some(st) = State::new(cells, &mut search.label) {
-            search.run::<K>(st);
+        if let Some(mut st) = State::new(cells, &mut search.label) {
+            if let Some(known) = avoid {
+                let mut internal = [9u8; 10];
+                for d in 0..9 {
+                    internal[search.label[d + 1] as usize] = d as u8;
+                }
+                for (a, &v) in search.avoid.iter_mut().zip(known) {
+                    *a = internal[v as usize];
+                }
+            }
+            let mut possible = true;
+            if let Some((i, v)) = excluded {
+                if cells[i] == v {
+                    // A given cannot be excluded: no solution.
+                    possible = false;
+                } else if cells[i] == 0 {
+                    if let Some(d) = search.label[1..].iter().position(|&l| l == v) {
+                        st.eliminate(d, i / 27, 1 << (i % 27));
+                    }
+                }
+            }
+            if possible {
+                search.run::<K>(st);
+            }
         }
     }
     Answer9 {
@@ -1096,13 +1157,8 @@ fn solve_with<K: Kernel>(
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2,popcnt,sse4.1,avx2")]
-fn solve9_bmi2(
-    cells: &[u8; 81],
-    limit: u64,
-    budget: Option<u64>,
-    deadline: Option<Instant>,
-) -> Answer9 {
-    solve_with::<Bmi2>(cells, limit, budget, deadline)
+fn solve9_bmi2(cells: &[u8; 81], ask: Ask) -> Answer9 {
+    solve_with::<Bmi2>(cells, ask)
 }
 
 /// Solves a 9x9 Sudoku (`cells`: 0 blank, 1..=9 given; a value above 9 gives no solution),
@@ -1124,18 +1180,85 @@ pub fn solve9_until(
     budget: Option<u64>,
     deadline: Option<Instant>,
 ) -> Answer9 {
+    dispatch(cells, Ask::new(limit, budget, deadline))
+}
+
+/// Solutions of `cells` other than `known`, one of its solutions, that differ from it on
+/// some cell of `differ` (blank cells of `cells`; `known` holds every cell's digit). With
+/// every blank cell listed, none found (`solutions == 0` and `complete`) means `known` is the
+/// only solution; a listed given has no solution differing there.
+///
+/// The cells are taken in turn: a search with the known digit removed from the cell's
+/// candidates, the cells before it given their known digits (a solution that differs on a
+/// listed cell differs first on one of them, the earlier ones equal, so it is counted once).
+/// Searches try the known solution's digit last in each cell they guess. Stops at `limit`
+/// solutions over all the searches, the guess `budget` shared, or at `deadline`.
+///
+/// PERF: a generator that removes a given from a puzzle it knows to be unique asks only
+/// whether another solution exists: the tree is the known solution's refutation, without
+/// finding that solution first. Minimal 9x9 puzzles, no symmetry: searches 20% faster than
+/// counting to two; the known digit tried last in each guess: 9% fewer guesses on the
+/// searches that find a solution (lowest digit first: 217,221 guesses for 5,000 puzzles;
+/// known digit last 197,727, first 198,656).
+pub fn solve9_differing(
+    cells: &[u8; 81],
+    known: &[u8; 81],
+    differ: &[usize],
+    limit: u64,
+    budget: Option<u64>,
+    deadline: Option<Instant>,
+) -> Answer9 {
+    let mut grid = *cells;
+    let mut total = Answer9 {
+        solutions: 0,
+        solution: None,
+        guesses: 0,
+        complete: true,
+    };
+    for (j, &k) in differ.iter().enumerate() {
+        if j > 0 {
+            let before = differ[j - 1];
+            grid[before] = known[before];
+        }
+        let ask = Ask {
+            limit: limit - total.solutions,
+            budget: budget.map(|b| b.saturating_sub(total.guesses)),
+            deadline,
+            excluded: Some((k, known[k])),
+            triads: true,
+            avoid: Some(known),
+        };
+        let a = dispatch(&grid, ask);
+        total.solutions += a.solutions;
+        total.guesses += a.guesses;
+        if total.solution.is_none() {
+            total.solution = a.solution;
+        }
+        if !a.complete {
+            total.complete = false;
+            break;
+        }
+        if total.solutions >= limit {
+            break;
+        }
+    }
+    total
+}
+
+/// The kernel the processor allows.
+fn dispatch(cells: &[u8; 81], ask: Ask) -> Answer9 {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has the features `solve9_bmi2` is compiled for.
-        return unsafe { solve9_bmi2(cells, limit, budget, deadline) };
+        return unsafe { solve9_bmi2(cells, ask) };
     }
-    solve_with::<Portable>(cells, limit, budget, deadline)
+    solve_with::<Portable>(cells, ask)
 }
 
 /// [`solve9_budget`] with the portable kernel only (no machine-specific instructions); the
 /// same search, so the same answers and guess counts.
 pub fn solve9_portable(cells: &[u8; 81], limit: u64, budget: Option<u64>) -> Answer9 {
-    solve_with::<Portable>(cells, limit, budget, None)
+    solve_with::<Portable>(cells, Ask::new(limit, budget, None))
 }
 
 #[cfg(test)]
@@ -1148,6 +1271,52 @@ mod tests {
         *x ^= *x >> 17;
         *x ^= *x << 5;
         *x
+    }
+
+    #[test]
+    fn differing_finds_another_solution_exactly_when_there_is_one() {
+        let full = solve9(&[0; 81], 1).solution.unwrap();
+        let mut x = 0x1234_5678u32;
+        let (mut unique, mut multiple) = (0, 0);
+        for round in 0..300 {
+            // A random subset of the solution, dense enough to be unique now and then.
+            let mut cells = full;
+            let keep = 22 + round % 30;
+            for (i, c) in cells.iter_mut().enumerate() {
+                if (xorshift(&mut x) % 81) as usize >= keep && i % 7 != 0 {
+                    *c = 0;
+                }
+            }
+            let blanks: Vec<usize> = (0..81).filter(|&i| cells[i] == 0).collect();
+            let two = solve9(&cells, 2).solutions >= 2;
+            let a = solve9_differing(&cells, &full, &blanks, 1, None, None);
+            assert!(a.complete);
+            assert_eq!(a.solutions == 1, two, "round {round}");
+            if let Some(other) = a.solution {
+                assert_ne!(other, full);
+                assert!(cells.iter().zip(&other).all(|(&g, &s)| g == 0 || g == s));
+            }
+            // One blank cell at a time: another solution differs there iff one differing
+            // there exists (the solutions with the cell given its digit are left out).
+            let k = blanks[xorshift(&mut x) as usize % blanks.len()];
+            let mut given = cells;
+            given[k] = full[k];
+            let without = solve9(&cells, 200).solutions;
+            if without < 200 {
+                let with = solve9(&given, 200).solutions;
+                let differing = solve9_differing(&cells, &full, &[k], 200, None, None);
+                assert_eq!(differing.solutions, without - with, "round {round}");
+            }
+            if two {
+                multiple += 1;
+            } else {
+                unique += 1;
+            }
+        }
+        assert!(unique > 10 && multiple > 10, "{unique} {multiple}");
+        // A given listed: no solution differs there.
+        let a = solve9_differing(&full, &full, &[0], 1, None, None);
+        assert_eq!((a.solutions, a.complete), (0, true));
     }
 
     #[test]

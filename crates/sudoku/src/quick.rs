@@ -19,6 +19,32 @@ pub fn solve9(cells: &[u8; 81], options: &SolveOptions) -> Answer9 {
     dlx_sudoku_fast::solve9_until(cells, limit, options.node_budget, options.deadline)
 }
 
+/// Solutions of a 9x9 puzzle other than `known` (one of its solutions) that differ from it on
+/// some cell of `differ` (blank cells), found by the fast solver under the options' limit,
+/// node (guess) budget and deadline (`dlx_sudoku_fast::solve9_differing`). With every blank
+/// cell listed, none found (`solutions == 0`, `complete`) means `known` is the only solution:
+/// a generator removing givens from a puzzle it knows to be unique lists the removed cells.
+pub fn solve9_differing(
+    cells: &[u8; 81],
+    known: &[u8; 81],
+    differ: &[usize],
+    options: &SolveOptions,
+) -> Answer9 {
+    let limit = if options.limit == 0 {
+        u64::MAX
+    } else {
+        options.limit
+    };
+    dlx_sudoku_fast::solve9_differing(
+        cells,
+        known,
+        differ,
+        limit,
+        options.node_budget,
+        options.deadline,
+    )
+}
+
 /// Solves the usual line of a big batch (81 symbols, then perhaps whitespace and a comment)
 /// when the options allow the quick path (the `Fast` solver, one solution or a uniqueness
 /// check, no deadline) and the puzzle has a solution (the only one, for a uniqueness check):
