@@ -310,7 +310,21 @@ struct Locked {
     d: usize,
     base: usize,
     cover: usize,
-    elims: Vec<(usize, usize)>,
+}
+
+impl Locked {
+    /// The cells of the cover outside the base holding the digit.
+    fn elims(&self, b: &Board) -> Vec<(usize, usize)> {
+        let t = &b.topo;
+        t.houses[self.cover]
+            .iter()
+            .map(|&k| k as usize)
+            .filter(|&k| {
+                b.cand[k] >> self.d & 1 != 0 && !t.cell_houses[k].contains(&(self.base as u16))
+            })
+            .map(|k| (k, self.d))
+            .collect()
+    }
 }
 
 /// The first step `out` makes of a locked-candidates pattern.
@@ -345,18 +359,7 @@ fn locked(b: &Board, pointing: bool, out: &mut dyn FnMut(Locked) -> Option<Step>
                 if !t.houses[cover].iter().any(|&k| outside(k as usize)) {
                     continue;
                 }
-                let elims: Vec<(usize, usize)> = t.houses[cover]
-                    .iter()
-                    .map(|&k| k as usize)
-                    .filter(|&k| outside(k))
-                    .map(|k| (k, d))
-                    .collect();
-                let step = out(Locked {
-                    d,
-                    base,
-                    cover,
-                    elims,
-                });
+                let step = out(Locked { d, base, cover });
                 if step.is_some() {
                     return step;
                 }
@@ -394,23 +397,27 @@ pub(crate) fn direct_locked(b: &Board, pointing: bool) -> Option<Step> {
     let t = &b.topo;
     locked(b, pointing, &mut |l| {
         let kind = t.kind(l.base);
-        let cover = &t.houses[l.cover];
+        let cover_kind = t.kind(l.cover);
+        // PERF: a cell is in the cover when its house of the cover's kind is the cover
+        let in_cover = |k: usize| t.cell_houses[k][cover_kind] as usize == l.cover;
         for h3 in kind * t.n..(kind + 1) * t.n {
-            if h3 == l.base || !t.houses[h3].iter().any(|k| cover.contains(k)) {
+            if h3 == l.base {
                 continue;
             }
-            let (mut count, mut left, mut nleft) = (0, 0, 0);
+            let (mut meets, mut count, mut left, mut nleft) = (false, 0, 0, 0);
             for &k in &t.houses[h3] {
                 let k = k as usize;
+                let inside = in_cover(k);
+                meets |= inside;
                 if b.cand[k] >> l.d & 1 != 0 {
                     count += 1;
-                    if !cover.contains(&(k as u16)) {
+                    if !inside {
                         nleft += 1;
                         left = k;
                     }
                 }
             }
-            if count < 2 {
+            if !meets || count < 2 {
                 continue;
             }
             if nleft == 1 {
@@ -461,7 +468,7 @@ pub(crate) fn locking(b: &Board, wanted: TechniqueSet) -> Option<Step> {
 /// Pointing (SE 2.6) or claiming (2.8).
 pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
     locked(b, pointing, &mut |l| {
-        let elims: Vec<Candidate> = l.elims.iter().map(|&(k, d)| cand(b, k, d)).collect();
+        let elims: Vec<Candidate> = l.elims(b).iter().map(|&(k, d)| cand(b, k, d)).collect();
         let technique = if pointing {
             Technique::Pointing
         } else {
@@ -611,15 +618,29 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
                 return None;
             }
             let dmask = idx.iter().fold(0u64, |m, &i| m | 1 << digits[i]);
+            // PERF: nothing is allocated or written for a set that removes nothing
+            if !bits(union).any(|i| b.cand[house[i] as usize] & !dmask != 0) {
+                return None;
+            }
+            // a direct set: a hidden single, in the same house, of a digit outside the set
+            let single = if direct {
+                let e = (0..t.n).find(|&e| {
+                    let p = all[e];
+                    dmask >> e & 1 == 0 && p.count_ones() > 1 && (p & !union).count_ones() == 1
+                })?;
+                Some((
+                    e,
+                    house[(all[e] & !union).trailing_zeros() as usize] as usize,
+                ))
+            } else {
+                None
+            };
             let set: Vec<usize> = bits(union).map(|i| house[i] as usize).collect();
             let mut el = Vec::new();
             for &k in &set {
                 for d in bits(b.cand[k] & !dmask) {
                     el.push((k, d));
                 }
-            }
-            if el.is_empty() {
-                return None;
             }
             let names: Vec<String> = set.iter().map(|&k| t.name(k)).collect();
             let pattern = cells_pattern(b, &set, vec![t.house(h).into()], dmask);
@@ -629,19 +650,8 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
                 t.house(h),
                 names.join(", ")
             );
-            if direct {
-                // a hidden single, in the same house, of a digit outside the set
-                for e in 0..t.n {
-                    if dmask >> e & 1 != 0 {
-                        continue;
-                    }
-                    let p = b.positions(h, e);
-                    if p.count_ones() > 1 && (p & !union).count_ones() == 1 {
-                        let k = house[(p & !union).trailing_zeros() as usize] as usize;
-                        return Some(direct_step(b, technique, what, pattern, (h, k, e)));
-                    }
-                }
-                return None;
+            if let Some((e, k)) = single {
+                return Some(direct_step(b, technique, what, pattern, (h, k, e)));
             }
             let elims: Vec<Candidate> = el.iter().map(|&(k, d)| cand(b, k, d)).collect();
             let what = format!("{}: {what}, so they hold nothing else", technique.title());

@@ -62,6 +62,13 @@ pub(crate) struct Scratch {
     /// The links of the board searched (see [`Search`]).
     links: Vec<(u32, u16)>,
     bounds: Vec<[u32; 5]>,
+    /// The links of `links` as potential bitsets (`w` words a row), for [`chain_reach`]:
+    /// table 0 the `off`s an `on` makes with cell links, 1 without; table 2 the `on`s an
+    /// `off` makes in houses, 3 in houses and cells (rows of the board's candidates only).
+    reach: Vec<u64>,
+    w: usize,
+    /// `chain_reach`'s frontiers and visited sets, `w` words each.
+    sets: Vec<u64>,
     /// When to stop (looked at every 16 starting candidates); a cut search finds nothing
     /// and sets `expired`.
     pub(crate) deadline: Option<dlx_time::Instant>,
@@ -82,6 +89,9 @@ impl Scratch {
             count: vec![0; 3 * n * n],
             links: Vec::new(),
             bounds: Vec::new(),
+            reach: Vec::new(),
+            w: (n * n * n).div_ceil(64),
+            sets: Vec::new(),
             deadline: None,
             expired: false,
         }
@@ -507,6 +517,7 @@ fn search(topo: &Topology, cand: &[u64], s: &mut Scratch, wanted: TechniqueSet, 
         links: &links,
         bounds: &bounds,
     };
+    make_reach(&sr, s);
     search_with(&sr, s, &count, wanted, keep);
     s.links = links;
     s.bounds = bounds;
@@ -543,17 +554,131 @@ fn search_with(sr: &Search, s: &mut Scratch, count: &[u8], wanted: TechniqueSet,
             }
             for d in bits(m) {
                 let p = c * n + d;
-                if cycles {
+                // a cycle returns to `on(p)`, and a chain from `off(p)` reaches it, only by a
+                // strong link of `p` (the other candidate of a bivalue cell, the other place
+                // of a house with two): without one, neither search can find anything
+                if cycles && !sr.ons(p, pass).is_empty() {
                     cycle_search(sr, s, count, p, pass, keep);
                 }
                 if chains {
+                    let strong = !sr.ons(p, Pass { x: true, ..pass }).is_empty();
                     for on in [true, false] {
-                        chain_search(sr, s, p, on, pass, keep);
+                        if !on && !strong {
+                            continue;
+                        }
+                        if chain_reach(sr, s, p, on, pass, keep) {
+                            chain_search(sr, s, p, on, pass, keep);
+                        }
                     }
                 }
             }
         }
     }
+}
+
+/// The bitset rows of [`Scratch::reach`] for the board of `sr`.
+fn make_reach(sr: &Search, s: &mut Scratch) {
+    let n = sr.topo.n;
+    let (w, npot) = (s.w, n * n * n);
+    s.reach.resize(4 * npot * w, 0);
+    for (c, &m) in sr.cand.iter().enumerate() {
+        for d in bits(m) {
+            let p = c * n + d;
+            let lists = [
+                sr.offs(p, true),
+                sr.offs(p, false),
+                sr.ons(p, Pass::X),
+                sr.ons(p, Pass::XY),
+            ];
+            for (t, list) in lists.into_iter().enumerate() {
+                let row = &mut s.reach[(t * npot + p) * w..(t * npot + p + 1) * w];
+                row.iter_mut().for_each(|x| *x = 0);
+                for &(q, _) in list {
+                    row[q as usize / 64] |= 1 << (q % 64);
+                }
+            }
+        }
+    }
+}
+
+/// Whether [`chain_search`] from the same potential would offer a chain that `keep` keeps:
+/// the same breadth-first search on potential bitsets (the same rounds, the same cuts by
+/// `keep`'s best, the same visited sets), without nodes; only its length matters, and
+/// which parents the nodes have does not change it.
+fn chain_reach(sr: &Search, s: &mut Scratch, p: usize, on: bool, pass: Pass, keep: &Keep) -> bool {
+    let technique = pass.chain();
+    let n = sr.topo.n;
+    let (w, npot) = (s.w, n * n * n);
+    let (t_off, t_on) = if pass.y { (0, 3) } else { (1, 2) };
+    let mut sets = std::mem::take(&mut s.sets);
+    sets.clear();
+    sets.resize(5 * w, 0);
+    let (f_on, rest) = sets.split_at_mut(w);
+    let (f_off, rest) = rest.split_at_mut(w);
+    let (vis_on, rest) = rest.split_at_mut(w);
+    let (vis_off, next) = rest.split_at_mut(w);
+    // the path length of the nodes in each frontier
+    let (mut lv_on, mut lv_off) = (1usize, 1usize);
+    if on {
+        f_on[p / 64] |= 1 << (p % 64);
+        vis_on[p / 64] |= 1 << (p % 64);
+    } else {
+        f_off[p / 64] |= 1 << (p % 64);
+        vis_off[p / 64] |= 1 << (p % 64);
+    }
+    let reach = &s.reach;
+    // `next` = the union of the rows of table `t` over the potentials of `from`
+    let expand = |from: &[u64], t: usize, next: &mut [u64]| {
+        next.iter_mut().for_each(|x| *x = 0);
+        for (i, &word) in from.iter().enumerate() {
+            for b in bits(word) {
+                let q = i * 64 + b;
+                let row = &reach[(t * npot + q) * w..(t * npot + q + 1) * w];
+                for (x, &y) in next.iter_mut().zip(row) {
+                    *x |= y;
+                }
+            }
+        }
+    };
+    let empty = |v: &[u64]| v.iter().all(|&x| x == 0);
+    let has = |v: &[u64], q: usize| v[q / 64] >> (q % 64) & 1 != 0;
+    let mut depth = 1;
+    let mut found = None;
+    while !empty(f_on) || !empty(f_off) {
+        if !keep.may_keep((rate(technique, depth + 1), depth + 1, pass.key())) {
+            break;
+        }
+        // on to off
+        expand(f_on, t_off, next);
+        if on && has(next, p) {
+            found = Some(lv_on + 1);
+            break;
+        }
+        if !empty(f_on) {
+            lv_off = lv_on + 1;
+        }
+        // (the root `off` of a chain from `off(p)` waits in the frontier for this round)
+        for i in 0..w {
+            f_off[i] |= next[i] & !vis_off[i];
+            vis_off[i] |= f_off[i];
+        }
+        depth += 1;
+        // off to on
+        expand(f_off, t_on, next);
+        if !on && has(next, p) {
+            found = Some(lv_off + 1);
+            break;
+        }
+        lv_on = lv_off + 1;
+        for i in 0..w {
+            f_on[i] = next[i] & !vis_on[i];
+            vis_on[i] |= f_on[i];
+        }
+        f_off.iter_mut().for_each(|x| *x = 0);
+        depth += 1;
+    }
+    s.sets = sets;
+    found.is_some_and(|len| keep.may_keep((rate(technique, len), len, pass.key())))
 }
 
 /// The forcing chain from `on(p)` to `off(p)` (`on`), or from `off(p)` to `on(p)`.
@@ -585,7 +710,8 @@ fn chain_search(sr: &Search, s: &mut Scratch, p: usize, on: bool, pass: Pass, ke
                     target = s.node(q, false, i, cause);
                     break 'bfs;
                 }
-                if s.off_node[q] != 0 || s.is_ancestor(i, q, false) {
+                // (every `off` node is marked when made, so an unmarked one is no ancestor)
+                if s.off_node[q] != 0 {
                     continue;
                 }
                 let j = s.node(q, false, i, cause);

@@ -73,19 +73,48 @@ fn exclude(b: &Board, cells: &[usize], excluders: &[u64]) -> Vec<(usize, usize)>
     let m: [u64; 3] = std::array::from_fn(|i| if i < k { b.cand[cells[i]] } else { 1 });
     let sees = |i: usize, j: usize| t.sees(cells[i], cells[j]);
     let (s01, s02, s12) = (sees(0, 1), k > 2 && sees(0, 2), k > 2 && sees(1, 2));
-    let blocked = |mask: u64| excluders.iter().any(|&e| e & !mask == 0);
+    // only an excluder whose candidates all lie among the base cells' can be emptied by a
+    // combination (PERF: the others are left out of the test of every combination)
+    let union = m[0] | m[1] | if k > 2 { m[2] } else { 0 };
+    let mut live = [0u64; 64];
+    let mut nlive = 0;
+    for &e in excluders {
+        if e & !union == 0 {
+            if nlive == live.len() {
+                nlive = usize::MAX;
+                break;
+            }
+            live[nlive] = e;
+            nlive += 1;
+        }
+    }
+    let live: &[u64] = if nlive == usize::MAX {
+        excluders
+    } else {
+        &live[..nlive]
+    };
+    let blocked = |mask: u64| live.iter().any(|&e| e & !mask == 0);
     let mut allowed = [0u64; 3];
-    // PERF: no allocation per combination (this runs for every pair and triple of cells)
-    for v0 in bits(m[0]) {
+    let has = |a: u64, v: usize| a >> v & 1 != 0;
+    // PERF: no allocation per combination (this runs for every pair and triple of cells);
+    // a combination whose digits are all allowed already is not tested, and the search
+    // ends once every candidate is allowed (nothing to remove)
+    'all: for v0 in bits(m[0]) {
         for v1 in bits(m[1]) {
             if v0 == v1 && s01 {
                 continue;
             }
             let m01 = 1u64 << v0 | 1 << v1;
             if k == 2 {
+                if has(allowed[0], v0) && has(allowed[1], v1) {
+                    continue;
+                }
                 if !blocked(m01) {
                     allowed[0] |= 1 << v0;
                     allowed[1] |= 1 << v1;
+                    if allowed[0] == m[0] && allowed[1] == m[1] {
+                        break 'all;
+                    }
                 }
                 continue;
             }
@@ -93,13 +122,22 @@ fn exclude(b: &Board, cells: &[usize], excluders: &[u64]) -> Vec<(usize, usize)>
                 if (v0 == v2 && s02) || (v1 == v2 && s12) {
                     continue;
                 }
+                if has(allowed[0], v0) && has(allowed[1], v1) && has(allowed[2], v2) {
+                    continue;
+                }
                 if !blocked(m01 | 1 << v2) {
                     allowed[0] |= 1 << v0;
                     allowed[1] |= 1 << v1;
                     allowed[2] |= 1 << v2;
+                    if allowed == m {
+                        break 'all;
+                    }
                 }
             }
         }
+    }
+    if allowed[..k] == m[..k] {
+        return Vec::new();
     }
     let mut out = Vec::new();
     for (j, &c) in cells.iter().enumerate() {

@@ -317,6 +317,67 @@ pub struct Solver {
     allowed: TechniqueSet,
 }
 
+impl Drop for Solver {
+    fn drop(&mut self) {
+        spare::keep(self.board.topo.n, self.engine.take(), self.scratch.take());
+    }
+}
+
+/// The chains' scratch space a thread keeps from one solver to the next (grids of 9x9 and
+/// smaller): rating a file then does not allocate and clear the tables of every candidate's
+/// runs again for every puzzle. Scratch space cut by a deadline is not kept. It holds no
+/// result: every search clears or recomputes what it reads.
+mod spare {
+    use std::cell::RefCell;
+
+    use crate::cycles::Scratch;
+    use crate::dynamic::{Chainer, Level};
+
+    type Spare = (Option<(usize, (Chainer, Level))>, Option<(usize, Scratch)>);
+
+    thread_local! {
+        static SPARE: RefCell<Spare> = const { RefCell::new((None, None)) };
+    }
+
+    /// The largest grid whose scratch space is kept (16x16's would hold hundreds of MB).
+    const MAX_N: usize = 9;
+
+    pub(super) fn engine(n: usize) -> Option<(Chainer, Level)> {
+        SPARE
+            .try_with(|s| match s.borrow_mut().0.take() {
+                Some((m, e)) if m == n => Some(e),
+                _ => None,
+            })
+            .ok()
+            .flatten()
+    }
+
+    pub(super) fn scratch(n: usize) -> Option<Scratch> {
+        SPARE
+            .try_with(|s| match s.borrow_mut().1.take() {
+                Some((m, x)) if m == n => Some(x),
+                _ => None,
+            })
+            .ok()
+            .flatten()
+    }
+
+    pub(super) fn keep(n: usize, engine: Option<(Chainer, Level)>, scratch: Option<Scratch>) {
+        if n > MAX_N {
+            return;
+        }
+        let _ = SPARE.try_with(|s| {
+            let mut s = s.borrow_mut();
+            if let Some(e) = engine.filter(|e| !e.0.expired) {
+                s.0 = Some((n, e));
+            }
+            if let Some(x) = scratch.filter(|x| !x.expired) {
+                s.1 = Some((n, x));
+            }
+        });
+    }
+}
+
 /// Checks a puzzle's givens and finds its solutions (one or two; none is an error).
 fn solve_givens(grid: &Grid) -> Result<Vec<Grid>, LogicError> {
     grid.validate()?;
@@ -736,7 +797,9 @@ impl Solver {
             Finder::Bug => unique::bug(b, wanted, self.ladder.scale),
             Finder::Chains => {
                 let n = b.topo.n;
-                let s = self.scratch.get_or_insert_with(|| cycles::Scratch::new(n));
+                let s = self.scratch.get_or_insert_with(|| {
+                    spare::scratch(n).unwrap_or_else(|| cycles::Scratch::new(n))
+                });
                 s.deadline = self.options.deadline;
                 let found =
                     cycles::chains_and_cycles(&self.board.topo, &self.board.cand, s, wanted);
@@ -797,9 +860,9 @@ impl Solver {
                     Kinds::ALL
                 };
                 let deadline = self.options.deadline;
-                let (ch, lv) = self
-                    .engine
-                    .get_or_insert_with(|| (Chainer::new(n), Level::new(n)));
+                let (ch, lv) = self.engine.get_or_insert_with(|| {
+                    spare::engine(n).unwrap_or_else(|| (Chainer::new(n), Level::new(n)))
+                });
                 ch.deadline = deadline;
                 let topo = &self.board.topo;
                 let cand = &self.board.cand;
