@@ -1467,6 +1467,44 @@ fn reset(trial: &mut Board, b: &Board) {
     trial.empties.copy_from_slice(&b.empties);
 }
 
+/// The cells `trial` has filled that `b` has not.
+fn placed(trial: &Board, b: &Board) -> usize {
+    trial
+        .value
+        .iter()
+        .zip(&b.value)
+        .filter(|(a, x)| a != x)
+        .count()
+}
+
+/// What placing `d` in cell `k` of `b` leads to through singles and the clues: the digits it
+/// places and every cell's candidates, from `ends` when a trial already made it (and kept
+/// there). A branch that breaks the board was a contradiction, found before this is asked.
+fn end_of(
+    ends: &mut [Option<(usize, Vec<u64>)>],
+    trial: &mut Board,
+    memo: &mut Memo,
+    b: &Board,
+    k: usize,
+    d: usize,
+) -> (usize, Vec<u64>) {
+    let at = k * b.topo.n + d;
+    if let Some(end) = &ends[at] {
+        return end.clone();
+    }
+    reset(trial, b);
+    trial.place(k, d);
+    let _ = propagate_with(trial, 10_000, memo);
+    let end = (
+        placed(trial, b),
+        (0..b.topo.ncells)
+            .map(|q| eff(trial, q))
+            .collect::<Vec<_>>(),
+    );
+    ends[at] = Some(end.clone());
+    end
+}
+
 /// Forcing chains through a variant's clues: a candidate whose placement, followed by
 /// singles and the clues' supports, breaks the board is false. Cells with fewest candidates
 /// first; only on puzzles with clues (cages, thermometers, arrows, dots...), where the chains
@@ -1513,24 +1551,15 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
                     }
                 }
                 if b.cand[k].count_ones() <= 3 || region_forcing {
-                    let placed = trial
-                        .value
-                        .iter()
-                        .zip(&b.value)
-                        .filter(|(a, x)| a != x)
-                        .count();
-                    ends[k * n + d] =
-                        Some((placed, (0..t.ncells).map(|q| eff(&trial, q)).collect()));
+                    ends[k * n + d] = Some((
+                        placed(&trial, b),
+                        (0..t.ncells).map(|q| eff(&trial, q)).collect(),
+                    ));
                 }
             }
             if let Err(why) = result {
                 let c = cand(b, k, d);
-                let made = 1 + trial
-                    .value
-                    .iter()
-                    .zip(&b.value)
-                    .filter(|(a, x)| a != x)
-                    .count();
+                let made = 1 + placed(&trial, b);
                 let rating =
                     f64::from(technique.base_tenths() + crate::step::length_increment(made)) / 10.0;
                 let pattern = Pattern {
@@ -1571,22 +1600,7 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
         let mut common: Option<Vec<u64>> = None;
         let mut made = 0;
         for d in bits(b.cand[k]) {
-            let (placed, now) = match ends[k * n + d].clone() {
-                Some(end) => end,
-                None => {
-                    reset(&mut trial, b);
-                    trial.place(k, d);
-                    // a branch that breaks would have been a contradiction above
-                    let _ = propagate_with(&mut trial, 10_000, &mut memo);
-                    let placed = trial
-                        .value
-                        .iter()
-                        .zip(&b.value)
-                        .filter(|(a, x)| a != x)
-                        .count();
-                    (placed, (0..t.ncells).map(|q| eff(&trial, q)).collect())
-                }
-            };
+            let (placed, now) = end_of(&mut ends, &mut trial, &mut memo, b, k, d);
             made += placed;
             common = Some(match common {
                 None => now,
@@ -1644,24 +1658,7 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
             let mut common: Option<Vec<u64>> = None;
             let mut made = 0;
             for &k in &places {
-                let (placed, now) = match &ends[k * n + d] {
-                    Some(end) => end.clone(),
-                    None => {
-                        reset(&mut trial, b);
-                        trial.place(k, d);
-                        // a branch that breaks would have been a contradiction above
-                        let _ = propagate_with(&mut trial, 10_000, &mut memo);
-                        let placed = trial
-                            .value
-                            .iter()
-                            .zip(&b.value)
-                            .filter(|(a, x)| a != x)
-                            .count();
-                        let now: Vec<u64> = (0..t.ncells).map(|q| eff(&trial, q)).collect();
-                        ends[k * n + d] = Some((placed, now.clone()));
-                        (placed, now)
-                    }
-                };
+                let (placed, now) = end_of(&mut ends, &mut trial, &mut memo, b, k, d);
                 made += placed;
                 common = Some(match common {
                     None => now,
