@@ -67,6 +67,16 @@ for (const [button, kind] of [["#gen-killer", "killer"], ["#gen-jigsaw", "jigsaw
   });
 }
 
+/** Says what was made (`parts`, then the seed to make it again) and gives the board the keys. */
+function showMade(parts, seed) {
+  const info = $("#gen-info");
+  parts.push(document.createTextNode(" · seed "), el("code", { id: "gen-seed-used", text: seed }));
+  info.className = "info-note";
+  info.replaceChildren(...parts);
+  info.hidden = false;
+  board.focus();
+}
+
 /** A new variant puzzle of the generator's family, size and symmetry, from the engine. */
 async function generateVariant(kind, size, seed) {
   const body = { variant: kind.name, size };
@@ -90,11 +100,7 @@ async function generateVariant(kind, size, seed) {
         parts.push(document.createTextNode(" · "), el("span", { id: "gen-rating", text: `ER ${Number(rt.er).toFixed(1)} (${bandName(rt.band)})` }));
       } catch (e) { /* the puzzle stands without its rating */ }
     }
-    parts.push(document.createTextNode(" · seed "), el("code", { id: "gen-seed-used", text: seed }));
-    info.className = "info-note";
-    info.replaceChildren(...parts);
-    info.hidden = false;
-    board.focus();
+    showMade(parts, seed);
   } catch (e) {
     info.className = "error";
     info.textContent = e.stopped ? "Stopped: no puzzle made." : e.message;
@@ -139,11 +145,7 @@ $("#gen-btn").addEventListener("click", () => busy($("#gen-btn"), async () => {
     if (rating !== null && rating !== undefined) {
       parts.push(document.createTextNode(" · "), el("span", { id: "gen-rating", text: `ER ${Number(rating).toFixed(1)}${bandText ? ` (${bandText})` : ""}` }));
     }
-    parts.push(document.createTextNode(" · seed "), el("code", { id: "gen-seed-used", text: seed }));
-    info.className = "info-note";
-    info.replaceChildren(...parts);
-    info.hidden = false;
-    board.focus();
+    showMade(parts, seed);
   } catch (e) {
     info.className = "error";
     info.textContent = e.message;
