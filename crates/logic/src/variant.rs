@@ -1505,6 +1505,18 @@ fn end_of(
     end
 }
 
+/// The candidates of the empty cells of `b` (but `skip`) that no branch keeps: `kept` holds,
+/// for every cell, the digits some branch leaves it.
+fn unkept(b: &Board, kept: &[u64], skip: Option<usize>) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for (q, &keep) in kept.iter().enumerate() {
+        if Some(q) != skip && b.value[q] == 0 {
+            out.extend(bits(b.cand[q] & !keep).map(|d| cand(b, q, d)));
+        }
+    }
+    out
+}
+
 /// Forcing chains through a variant's clues: a candidate whose placement, followed by
 /// singles and the clues' supports, breaks the board is false. Cells with fewest candidates
 /// first; only on puzzles with clues (cages, thermometers, arrows, dots...), where the chains
@@ -1608,14 +1620,7 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
             });
         }
         let common = common?;
-        let mut elims = Vec::new();
-        for (q, &keep) in common.iter().enumerate() {
-            if q != k && b.value[q] == 0 {
-                for d in bits(b.cand[q] & !keep) {
-                    elims.push(cand(b, q, d));
-                }
-            }
-        }
+        let elims = unkept(b, &common, Some(k));
         if elims.is_empty() {
             continue;
         }
@@ -1666,14 +1671,7 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
                 });
             }
             let Some(common) = common else { continue };
-            let mut elims = Vec::new();
-            for (q, &keep) in common.iter().enumerate() {
-                if b.value[q] == 0 {
-                    for e in bits(b.cand[q] & !keep) {
-                        elims.push(cand(b, q, e));
-                    }
-                }
-            }
+            let elims = unkept(b, &common, None);
             if elims.is_empty() {
                 continue;
             }
