@@ -43,6 +43,30 @@ use crate::step::{Candidate, ChainKind, Link, Pattern, Step, Technique, length_i
 
 const NONE: u32 = u32::MAX;
 
+/// Whether `x` has exactly two bits set. The default x86-64 target has no population count
+/// instruction, and `count_ones` there is a dozen instructions in the runs' inner loops.
+#[inline]
+fn two(x: u64) -> bool {
+    let y = x & x.wrapping_sub(1);
+    y != 0 && y & (y - 1) == 0
+}
+
+/// Whether `x` has two bits set or more.
+#[inline]
+fn several(x: u64) -> bool {
+    x & x.wrapping_sub(1) != 0
+}
+
+/// A potential's cell and digit (a division by a constant on 9x9 grids).
+#[inline]
+fn split(pot: usize, n: usize) -> (usize, usize) {
+    if n == 9 {
+        (pot / 9, pot % 9)
+    } else {
+        (pot / n, pot % n)
+    }
+}
+
 /// How a potential was derived (for rule parents and texts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Cause {
@@ -106,9 +130,9 @@ pub(crate) struct Run {
     n: usize,
     events: Vec<Event>,
     parents: Vec<u32>,
-    /// `on_ev[p] = i + 1` iff `events[i]` derives `on(p)` (likewise `off_ev`).
-    on_ev: Vec<u32>,
-    off_ev: Vec<u32>,
+    /// `ev[p][1] = i + 1` iff `events[i]` derives `on(p)`, `ev[p][0]` likewise for `off(p)`
+    /// (side by side: a derivation looks at both, and a clear touches one cache line).
+    ev: Vec<[u32; 2]>,
     touched: Vec<u32>,
     /// The contradiction that ended the run: (the `on` event, the `off` event).
     contradiction: Option<(u32, u32)>,
@@ -128,8 +152,7 @@ impl Run {
             n,
             events: Vec::new(),
             parents: Vec::new(),
-            on_ev: vec![0; npot],
-            off_ev: vec![0; npot],
+            ev: vec![[0; 2]; npot],
             touched: Vec::new(),
             contradiction: None,
             nested: Vec::new(),
@@ -142,8 +165,7 @@ impl Run {
 
     fn clear(&mut self) {
         for &p in &self.touched {
-            self.on_ev[p as usize] = 0;
-            self.off_ev[p as usize] = 0;
+            self.ev[p as usize] = [0; 2];
         }
         self.touched.clear();
         self.events.clear();
@@ -154,11 +176,7 @@ impl Run {
 
     /// The event deriving the potential, if any.
     pub(crate) fn event(&self, pot: usize, on: bool) -> Option<u32> {
-        let e = if on {
-            self.on_ev[pot]
-        } else {
-            self.off_ev[pot]
-        };
+        let e = self.ev[pot][on as usize];
         (e != 0).then(|| e - 1)
     }
 
@@ -179,14 +197,11 @@ impl Run {
     fn record(&mut self, i: u32) {
         let ev = self.events[i as usize];
         let p = ev.pot as usize;
-        if self.on_ev[p] == 0 && self.off_ev[p] == 0 {
+        let slot = &mut self.ev[p];
+        if *slot == [0; 2] {
             self.touched.push(p as u32);
         }
-        if ev.on {
-            self.on_ev[p] = i + 1;
-        } else {
-            self.off_ev[p] = i + 1;
-        }
+        slot[ev.on as usize] = i + 1;
     }
 
     /// Sudoku Explainer's complexity of one target: its ancestors (itself included), and
@@ -436,13 +451,15 @@ impl Chainer {
     }
 
     /// Derives an `off` with parent `i`; `true` on a contradiction.
+    #[inline]
     fn make_off(&mut self, run: &mut Run, pot: usize, i: u32) -> bool {
-        if let Some(on) = run.event(pot, true) {
+        let [off, on] = run.ev[pot];
+        if on != 0 {
             let e = run.push(pot, false, Cause::Weak, &[i], NONE);
-            run.contradiction = Some((on, e));
+            run.contradiction = Some((on - 1, e));
             return true;
         }
-        if run.event(pot, false).is_none() {
+        if off == 0 {
             let e = run.push(pot, false, Cause::Weak, &[i], NONE);
             run.record(e);
             self.pend_off.push(e);
@@ -453,7 +470,7 @@ impl Chainer {
     fn on_to_off(&mut self, topo: &Topology, cfg: Config, run: &mut Run, i: u32) -> bool {
         let n = self.n;
         let pot = run.events[i as usize].pot as usize;
-        let (c, d) = (pot / n, pot % n);
+        let (c, d) = split(pot, n);
         if cfg.cells {
             for e in bits(self.grid[c] & !(1 << d)) {
                 if self.make_off(run, c * n + e, i) {
@@ -473,20 +490,20 @@ impl Chainer {
     fn off_to_on(&mut self, topo: &Topology, cfg: Config, run: &mut Run, i: u32) -> bool {
         let n = self.n;
         let pot = run.events[i as usize].pot as usize;
-        let (c, d) = (pot / n, pot % n);
+        let (c, d) = split(pot, n);
         // the `on`s, with their parents, before this `off` leaves the board
         let mut made: [(usize, Cause, u32, u32); 4] = [(0, Cause::Root, 0, 0); 4];
         let mut nmade = 0;
         // a variant's other full houses (at most one link each, after the main ones)
         let mut more: Vec<(usize, Cause, u32, u32)> = Vec::new();
         self.ps.clear();
-        if cfg.cells && self.grid[c].count_ones() == 2 {
+        if cfg.cells && two(self.grid[c]) {
             let e = (self.grid[c] & !(1 << d)).trailing_zeros() as usize;
             let start = self.ps.len() as u32;
             self.ps.push(i);
             if cfg.dynamic {
                 for x in bits(self.orig[c] & !self.grid[c]) {
-                    self.ps.push(run.off_ev[c * n + x] - 1);
+                    self.ps.push(run.ev[c * n + x][0] - 1);
                 }
             }
             made[nmade] = (c * n + e, Cause::Cell, start, self.ps.len() as u32);
@@ -495,7 +512,7 @@ impl Chainer {
         for (&h, &at) in topo.se_houses_of[c].iter().zip(&topo.se_pos_of[c]) {
             let h = h as usize;
             let here = self.places[h * n + d];
-            if here.count_ones() != 2 {
+            if !two(here) {
                 continue;
             }
             // the last other place
@@ -513,7 +530,7 @@ impl Chainer {
             if cfg.dynamic {
                 for i in bits(self.orig_places[h * n + d] & !here) {
                     let q = topo.houses[h][i] as usize;
-                    self.ps.push(run.off_ev[q * n + d] - 1);
+                    self.ps.push(run.ev[q * n + d][0] - 1);
                 }
             }
             made[nmade] = (p, Cause::House(h as u16), start, self.ps.len() as u32);
@@ -522,7 +539,7 @@ impl Chainer {
         for &(h, at) in &topo.extra_of[c] {
             let h = h as usize;
             let here = self.places[h * n + d];
-            if here.count_ones() != 2 {
+            if !two(here) {
                 continue;
             }
             let rest = here & !(1 << at);
@@ -540,7 +557,7 @@ impl Chainer {
             if cfg.dynamic {
                 for i in bits(self.orig_places[h * n + d] & !here) {
                     let q = cells[i] as usize;
-                    self.ps.push(run.off_ev[q * n + d] - 1);
+                    self.ps.push(run.ev[q * n + d][0] - 1);
                 }
             }
             more.push((p, Cause::House(h as u16), start, self.ps.len() as u32));
@@ -787,7 +804,7 @@ pub(crate) fn hints(
                             continue;
                         };
                         let q = ev.pot as usize;
-                        if polarity && cand[q / n].count_ones() < 2 {
+                        if polarity && !several(cand[q / n]) {
                             continue;
                         }
                         onr.seen_nested.clear();
@@ -909,7 +926,7 @@ fn group(
         if branches.contains(&q) {
             continue;
         }
-        if polarity && cand[q / n].count_ones() < 2 {
+        if polarity && !several(cand[q / n]) {
             continue; // nothing to remove
         }
         let mut cx = 0usize;
@@ -1189,7 +1206,7 @@ fn run_of(lv: &mut Level, p: usize, on: bool) -> Option<&mut Run> {
 /// use it, once.
 mod nested {
 
-    use super::{self as dynamic, Chainer, Config, Kind, Run};
+    use super::{self as dynamic, Chainer, Config, Kind, Run, several, two};
     use crate::basic::bits;
     use crate::board::Topology;
 
@@ -1291,7 +1308,7 @@ mod nested {
                     }
                     for d in 0..n {
                         let at = pos[r1 * n + d];
-                        if at.count_ones() < 2 || at & !within != 0 {
+                        if !several(at) || at & !within != 0 {
                             continue;
                         }
                         let in1 = |k: usize| topo.cell_houses[k][k1] as usize == r1;
@@ -1375,7 +1392,7 @@ mod nested {
             let pos = &places[h * n..h * n + n];
             for (a, b) in colex_pairs(n) {
                 let (pa, pb) = (pos[a], pos[b]);
-                if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+                if !several(pa) || !several(pb) || !two(pa | pb) {
                     continue;
                 }
                 let set = pa | pb;
@@ -1425,7 +1442,7 @@ mod nested {
             for (i, j) in colex_pairs(n) {
                 let (a, b) = (house[i] as usize, house[j] as usize);
                 let (ma, mb) = (grid[a], grid[b]);
-                if ma.count_ones() < 2 || mb.count_ones() < 2 || (ma | mb).count_ones() != 2 {
+                if !several(ma) || !several(mb) || !two(ma | mb) {
                     continue;
                 }
                 let values = ma | mb;
@@ -1488,11 +1505,11 @@ mod nested {
                     }
                     let lines = [base_kind * n + l1, base_kind * n + l2];
                     let pos = [places[lines[0] * n + d], places[lines[1] * n + d]];
-                    if pos[0].count_ones() < 2 || pos[1].count_ones() < 2 {
+                    if !several(pos[0]) || !several(pos[1]) {
                         continue;
                     }
                     let covers = pos[0] | pos[1];
-                    if covers.count_ones() != 2 {
+                    if !two(covers) {
                         continue;
                     }
                     let mut victims = Vec::new();
