@@ -130,10 +130,12 @@ pub(crate) struct Run {
     n: usize,
     events: Vec<Event>,
     parents: Vec<u32>,
-    /// `ev[p][1] = i + 1` iff `events[i]` derives `on(p)`, `ev[p][0]` likewise for `off(p)`
-    /// (side by side: a derivation looks at both, and a clear touches one cache line).
+    /// `set[2 * (p / 64) + on] >> (p % 64) & 1`: whether the run derived `on(p)` (`on` = 1)
+    /// or `off(p)` (`on` = 0); a few hundred bytes, cleared at each run.
+    set: Vec<u64>,
+    /// `ev[p][on]`: the event deriving the potential when `set` says there is one (stale
+    /// otherwise: never cleared).
     ev: Vec<[u32; 2]>,
-    touched: Vec<u32>,
     /// The contradiction that ended the run: (the `on` event, the `off` event).
     contradiction: Option<(u32, u32)>,
     /// The complexities of nested chains, by index.
@@ -152,8 +154,8 @@ impl Run {
             n,
             events: Vec::new(),
             parents: Vec::new(),
+            set: vec![0; 2 * npot.div_ceil(64)],
             ev: vec![[0; 2]; npot],
-            touched: Vec::new(),
             contradiction: None,
             nested: Vec::new(),
             mark: Vec::new(),
@@ -164,10 +166,7 @@ impl Run {
     }
 
     fn clear(&mut self) {
-        for &p in &self.touched {
-            self.ev[p as usize] = [0; 2];
-        }
-        self.touched.clear();
+        self.set.iter_mut().for_each(|w| *w = 0);
         self.events.clear();
         self.parents.clear();
         self.contradiction = None;
@@ -176,8 +175,13 @@ impl Run {
 
     /// The event deriving the potential, if any.
     pub(crate) fn event(&self, pot: usize, on: bool) -> Option<u32> {
-        let e = self.ev[pot][on as usize];
-        (e != 0).then(|| e - 1)
+        self.has(pot, on).then(|| self.ev[pot][on as usize])
+    }
+
+    /// Whether the run derived the potential.
+    #[inline]
+    fn has(&self, pot: usize, on: bool) -> bool {
+        self.set[2 * (pot / 64) + on as usize] >> (pot % 64) & 1 != 0
     }
 
     fn push(&mut self, pot: usize, on: bool, cause: Cause, parents: &[u32], nested: u32) -> u32 {
@@ -197,11 +201,8 @@ impl Run {
     fn record(&mut self, i: u32) {
         let ev = self.events[i as usize];
         let p = ev.pot as usize;
-        let slot = &mut self.ev[p];
-        if *slot == [0; 2] {
-            self.touched.push(p as u32);
-        }
-        slot[ev.on as usize] = i + 1;
+        self.set[2 * (p / 64) + ev.on as usize] |= 1 << (p % 64);
+        self.ev[p][ev.on as usize] = i;
     }
 
     /// Sudoku Explainer's complexity of one target: its ancestors (itself included), and
@@ -453,13 +454,13 @@ impl Chainer {
     /// Derives an `off` with parent `i`; `true` on a contradiction.
     #[inline]
     fn make_off(&mut self, run: &mut Run, pot: usize, i: u32) -> bool {
-        let [off, on] = run.ev[pot];
-        if on != 0 {
+        if run.has(pot, true) {
+            let on = run.ev[pot][1];
             let e = run.push(pot, false, Cause::Weak, &[i], NONE);
-            run.contradiction = Some((on - 1, e));
+            run.contradiction = Some((on, e));
             return true;
         }
-        if off == 0 {
+        if !run.has(pot, false) {
             let e = run.push(pot, false, Cause::Weak, &[i], NONE);
             run.record(e);
             self.pend_off.push(e);
@@ -503,7 +504,7 @@ impl Chainer {
             self.ps.push(i);
             if cfg.dynamic {
                 for x in bits(self.orig[c] & !self.grid[c]) {
-                    self.ps.push(run.ev[c * n + x][0] - 1);
+                    self.ps.push(run.ev[c * n + x][0]);
                 }
             }
             made[nmade] = (c * n + e, Cause::Cell, start, self.ps.len() as u32);
@@ -530,7 +531,7 @@ impl Chainer {
             if cfg.dynamic {
                 for i in bits(self.orig_places[h * n + d] & !here) {
                     let q = topo.houses[h][i] as usize;
-                    self.ps.push(run.ev[q * n + d][0] - 1);
+                    self.ps.push(run.ev[q * n + d][0]);
                 }
             }
             made[nmade] = (p, Cause::House(h as u16), start, self.ps.len() as u32);
@@ -557,7 +558,7 @@ impl Chainer {
             if cfg.dynamic {
                 for i in bits(self.orig_places[h * n + d] & !here) {
                     let q = cells[i] as usize;
-                    self.ps.push(run.ev[q * n + d][0] - 1);
+                    self.ps.push(run.ev[q * n + d][0]);
                 }
             }
             more.push((p, Cause::House(h as u16), start, self.ps.len() as u32));
@@ -628,6 +629,8 @@ pub(crate) struct Level {
     on_runs: Vec<Option<Run>>,
     off_runs: Vec<Option<Run>>,
     pool: Vec<Run>,
+    /// Scratch: the potentials every branch of a group derived.
+    common: Vec<u64>,
 }
 
 impl Level {
@@ -638,6 +641,7 @@ impl Level {
             on_runs: (0..npot).map(|_| None).collect(),
             off_runs: (0..npot).map(|_| None).collect(),
             pool: Vec::new(),
+            common: Vec::new(),
         }
     }
 
@@ -793,6 +797,11 @@ pub(crate) fn hints(
                     lv.off_runs[p].take().expect("run"),
                 );
                 for polarity in [true, false] {
+                    let pol = polarity as usize;
+                    let both = onr.set.iter().zip(&offr.set).skip(pol).step_by(2);
+                    if both.clone().all(|(a, b)| a & b == 0) {
+                        continue;
+                    }
                     for i in 0..onr.events.len() {
                         let ev = onr.events[i];
                         if ev.on != polarity
@@ -904,20 +913,26 @@ fn group(
     };
     // the first branch's potentials, in its order, found in every other branch
     let first = lv.on_runs[branches[0]].as_ref().expect("run");
+    // what every branch derived, as one set (most groups have nothing in common)
+    let common = &mut lv.common;
+    common.clear();
+    common.extend_from_slice(&first.set);
+    for &b in &branches[1..] {
+        let set = &lv.on_runs[b].as_ref().expect("run").set;
+        common.iter_mut().zip(set).for_each(|(w, s)| *w &= s);
+    }
     let mut targets: Vec<(usize, bool)> = Vec::new();
     for polarity in [true, false] {
+        let pol = polarity as usize;
+        if common.iter().skip(pol).step_by(2).all(|&w| w == 0) {
+            continue;
+        }
         for (i, ev) in first.events.iter().enumerate() {
             if ev.on != polarity || first.event(ev.pot as usize, polarity) != Some(i as u32) {
                 continue;
             }
             let q = ev.pot as usize;
-            if branches[1..].iter().all(|&b| {
-                lv.on_runs[b]
-                    .as_ref()
-                    .expect("run")
-                    .event(q, polarity)
-                    .is_some()
-            }) {
+            if common[2 * (q / 64) + pol] >> (q % 64) & 1 != 0 {
                 targets.push((q, polarity));
             }
         }
