@@ -194,7 +194,11 @@ impl Run {
             nparents: parents.len() as u32,
             nested,
         });
-        self.parents.extend_from_slice(parents);
+        if let [p] = parents {
+            self.parents.push(*p);
+        } else {
+            self.parents.extend_from_slice(parents);
+        }
         i
     }
 
@@ -452,7 +456,7 @@ impl Chainer {
     }
 
     /// Derives an `off` with parent `i`; `true` on a contradiction.
-    #[inline]
+    #[inline(always)]
     fn make_off(&mut self, run: &mut Run, pot: usize, i: u32) -> bool {
         if run.has(pot, true) {
             let on = run.ev[pot][1];
@@ -479,10 +483,31 @@ impl Chainer {
                 }
             }
         }
-        for k in 0..topo.se_peers[c].len() {
-            let q = topo.se_peers[c][k] as usize;
-            if self.grid[q] >> d & 1 != 0 && self.make_off(run, q * n + d, i) {
-                return true;
+        if topo.variant.is_some() {
+            // a variant's peers go beyond the houses
+            for k in 0..topo.se_peers[c].len() {
+                let q = topo.se_peers[c][k] as usize;
+                if self.grid[q] >> d & 1 != 0 && self.make_off(run, q * n + d, i) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        // the peers holding `d`, in Sudoku Explainer's order (`se_peers`): the box, then the
+        // row and the column outside the box, each in its house's order
+        let houses = &topo.se_houses_of[c];
+        let the_box = houses[0];
+        for (k, (&h, &at)) in houses.iter().zip(&topo.se_pos_of[c]).enumerate() {
+            let h = h as usize;
+            let cells = &topo.houses[h];
+            for x in bits(self.places[h * n + d] & !(1 << at)) {
+                let q = cells[x] as usize;
+                if k > 0 && topo.cell_houses[q][2] == the_box {
+                    continue;
+                }
+                if self.make_off(run, q * n + d, i) {
+                    return true;
+                }
             }
         }
         false
