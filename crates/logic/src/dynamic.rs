@@ -23,6 +23,11 @@
 //!   2, chains of the levels below) that the run made possible, and turn their eliminations
 //!   `off`, with the `off`s that made them possible for parents.
 //!
+//! A run's record is its events (each with its parents) and, per potential, the event that
+//! derived it; what it derived is also kept as two bitsets (on and off), so that clearing a
+//! run for the next one is a few words, and the cell, region and double chains intersect
+//! their branches' bitsets before they look at any event.
+//!
 //! The *complexity* of a conclusion is the number of its ancestors, counted per branch and
 //! summed over branches, plus the complexity of every distinct chain nested in them; the
 //! rating is the level's base plus Sudoku Explainer's length increment of it.
