@@ -82,7 +82,7 @@ use std::time::Duration;
 use dlx_time::Instant;
 
 use crate::problem::{ItemId, OptionId, Problem};
-use crate::propagate::{Propagate, ViewBuffers};
+use crate::propagate::{Propagate, Source, View, ViewBuffers};
 use crate::search::{
     Config, CountOnly, ForceError, Heuristic, Observer, Outcome, Piece, Search, Stats, Status,
     report_progress, same_in_both_searches,
@@ -205,11 +205,6 @@ struct Pruning {
     watched: Vec<u32>,
     /// The first node of each option.
     first: Vec<u32>,
-    /// `seen[o] == call`: option `o` is in the view of call `call`; `gone[o] == call`: removed
-    /// by it.
-    seen: Vec<u32>,
-    gone: Vec<u32>,
-    call: u32,
     buf: ViewBuffers,
 }
 
@@ -301,9 +296,6 @@ impl Search for Cells {
                 rule: Arc::clone(rule),
                 watched,
                 first,
-                seen: vec![0; problem.option_count()],
-                gone: vec![0; problem.option_count()],
-                call: 0,
                 buf: ViewBuffers::default(),
             })
         });
@@ -767,50 +759,49 @@ impl Cells {
     }
 
     /// Shows the pruning rule the node and removes the options it names: `Some(removed any)`,
-    /// or `None` if a primary item lost its last option.
+    /// or `None` if a primary item lost its last option. The rule reads the watched items'
+    /// sets in place (no copy): only their sizes are gathered.
     fn prune(&mut self) -> Option<bool> {
         let mut p = self.pruning.take()?;
-        p.call = p.call.wrapping_add(1);
-        if p.call == 0 {
-            p.seen.fill(0);
-            p.gone.fill(0);
-            p.call = 1;
-        }
-        let call = p.call;
         p.buf.clear();
         for &y in &self.chosen {
             p.buf.chosen.push(self.option_of(y));
         }
         for &x in &p.watched {
-            p.buf.starts.push(p.buf.options.len() as u32);
             let bound = if x < self.second {
                 self.active
             } else {
                 self.sactive
             };
-            let active = self.s(x - 2) < bound;
-            p.buf.covered.push(!active);
-            if active {
-                for q in x..x + self.s(x - 1) {
-                    let o = self.option_of(self.s(q));
-                    p.seen[o.index()] = call;
-                    p.buf.options.push(o);
-                }
-            }
+            p.buf.sizes.push(if self.s(x - 2) < bound {
+                self.s(x - 1)
+            } else {
+                u32::MAX
+            });
         }
-        p.buf.starts.push(p.buf.options.len() as u32);
         let mut remove = std::mem::take(&mut p.buf.remove);
-        p.rule.propagate(&p.buf.view(), &mut remove);
+        let view = View {
+            chosen: &p.buf.chosen,
+            sizes: &p.buf.sizes,
+            source: Source::Sets {
+                heads: &p.watched,
+                set: &self.set,
+                node_opt: &self.node_opt,
+            },
+        };
+        p.rule.propagate(&view, &mut remove);
         let mut ok = true;
         let mut any = false;
         for &o in &remove {
-            let k = o.index();
-            if k >= p.seen.len() || p.seen[k] != call || p.gone[k] == call {
+            // Only options still available (a repeat was removed a moment ago).
+            let Some(&y) = p.first.get(o.index()) else {
+                continue;
+            };
+            if !self.is_available(y) {
                 continue;
             }
-            p.gone[k] = call;
             any = true;
-            if !self.remove_whole(p.first[k]) {
+            if !self.remove_whole(y) {
                 ok = false;
                 break;
             }
@@ -818,6 +809,29 @@ impl Cells {
         p.buf.remove = remove;
         self.pruning = Some(p);
         ok.then_some(any)
+    }
+
+    /// Whether the option whose first node is `y` is still available: in the set of its
+    /// first active item (an option is taken out of all its active items' sets at once, and
+    /// one with no active item is hidden).
+    fn is_available(&self, y: u32) -> bool {
+        let mut nn = y;
+        loop {
+            let node = self.node(nn);
+            if node.itm < 0 {
+                return false;
+            }
+            let u = node.itm as u32;
+            let bound = if u < self.second {
+                self.active
+            } else {
+                self.sactive
+            };
+            if self.s(u - 2) < bound {
+                return node.loc < u + self.s(u - 1);
+            }
+            nn += 1;
+        }
     }
 
     /// Removes the option whose first node is `y` from the sets of all its items that are

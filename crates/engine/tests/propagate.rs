@@ -62,14 +62,12 @@ impl Propagate for LookAhead {
             let Some(options) = view.available(k) else {
                 continue;
             };
-            for &o in options {
+            for o in options {
                 let mine = &self.items[o.index()];
                 let starves = (0..view.len()).any(|j| {
                     !mine.contains(&self.watched[j].0)
-                        && view.available(j).is_some_and(|others| {
-                            others
-                                .iter()
-                                .all(|p| !self.items[p.index()].is_disjoint(mine))
+                        && view.available(j).is_some_and(|mut others| {
+                            others.all(|p| !self.items[p.index()].is_disjoint(mine))
                         })
                 });
                 if starves {

@@ -195,7 +195,20 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 #[derive(Default)]
 struct Fixpoints {
     owner: u64,
-    levels: Vec<(Vec<OptionId>, Vec<u32>)>,
+    levels: Vec<Level>,
+}
+
+/// What [`Fixpoints`] keeps of a call at one depth.
+#[derive(Default)]
+struct Level {
+    /// The node's path.
+    path: Vec<OptionId>,
+    /// The masks the rules reached.
+    fixpoint: Vec<u32>,
+    /// The masks read from the options, before the rules.
+    raw: Vec<u32>,
+    /// The number of options of each watched item (`u32::MAX`: covered).
+    sizes: Vec<u32>,
 }
 
 thread_local! {
@@ -1517,41 +1530,8 @@ impl Propagate for Pruner {
 
     fn propagate(&self, view: &View<'_>, remove: &mut Vec<OptionId>) {
         let cells = self.n * self.n;
-        let mut masks = [0u32; 256];
-        for (i, &d) in self.fixed.iter().enumerate() {
-            if d != 0 {
-                masks[i] = bit(u32::from(d));
-            }
-        }
-        for &o in view.chosen {
-            for &(c, d) in self.places(o) {
-                masks[usize::from(c)] = bit(u32::from(d));
-            }
-        }
-        let mut open = [false; 256];
-        for (k, &cell) in self.watched_cell.iter().enumerate() {
-            if let Some(options) = view.available(k) {
-                open[usize::from(cell)] = true;
-                let mut m = 0u32;
-                for &o in options {
-                    // Most options place one digit: its bit is kept.
-                    match self.single.get(o.index()) {
-                        Some(&b) if b != 0 => m |= b,
-                        _ => {
-                            for &(c, d) in self.places(o) {
-                                if c == cell {
-                                    m |= bit(u32::from(d));
-                                }
-                            }
-                        }
-                    }
-                }
-                masks[usize::from(cell)] = m;
-            }
-        }
-        let before = masks;
         let depth = view.chosen.len();
-        let ok = FIXPOINTS.with(|f| {
+        FIXPOINTS.with(|f| {
             let mut f = f.borrow_mut();
             if f.owner != self.id {
                 f.owner = self.id;
@@ -1560,49 +1540,109 @@ impl Propagate for Pruner {
             // The nearest ancestor on the path whose fixpoint is kept (dancing cells commits
             // forced moves in batches, so it may be many options back: near a solution a batch
             // fills a dozen cells), or this node's own from an earlier call.
-            let parent = (0..=depth)
-                .rev()
-                .filter_map(|d| f.levels.get(d))
-                .find(|(path, m)| {
-                    m.len() == cells
-                        && path.len() <= depth
-                        && path.as_slice() == &view.chosen[..path.len()]
+            let parent = (0..=depth).rev().find(|&d| {
+                f.levels.get(d).is_some_and(|l| {
+                    // Compared from the end: a sibling's path differs there.
+                    l.fixpoint.len() == cells
+                        && l.path.len() == d
+                        && l.path.iter().rev().eq(view.chosen[..d].iter().rev())
                 })
-                .map(|(_, m)| m.as_slice());
-            let ok = self.narrow(&mut masks[..cells], parent, &open);
+            });
+            // The placed cells: those placed at the ancestor kept their digit (its fixpoint
+            // has it), the options chosen since place the others.
+            let mut masks = [0u32; 256];
+            let placed = match parent {
+                Some(d) => {
+                    masks[..cells].copy_from_slice(&f.levels[d].fixpoint);
+                    &view.chosen[d..]
+                }
+                None => {
+                    for (i, &d) in self.fixed.iter().enumerate() {
+                        if d != 0 {
+                            masks[i] = bit(u32::from(d));
+                        }
+                    }
+                    view.chosen
+                }
+            };
+            for &o in placed {
+                for &(c, d) in self.places(o) {
+                    masks[usize::from(c)] = bit(u32::from(d));
+                }
+            }
+            // The candidates of the open cells: a cell whose item has as many options as at
+            // the ancestor has the same options (they only go along a path), so the same
+            // candidates; the others are read from their options.
+            let mut open = [false; 256];
+            let mut sizes = [u32::MAX; 256];
+            for (k, &cell) in self.watched_cell.iter().enumerate() {
+                let Some(size) = view.size(k) else {
+                    continue;
+                };
+                let cell = usize::from(cell);
+                open[cell] = true;
+                sizes[k] = size as u32;
+                if let Some(l) = parent.map(|d| &f.levels[d])
+                    && l.sizes[k] == size as u32
+                {
+                    masks[cell] = l.raw[cell];
+                    continue;
+                }
+                let mut m = 0u32;
+                for o in view.available(k).into_iter().flatten() {
+                    // Most options place one digit: its bit is kept.
+                    match self.single.get(o.index()) {
+                        Some(&b) if b != 0 => m |= b,
+                        _ => {
+                            for &(c, d) in self.places(o) {
+                                if usize::from(c) == cell {
+                                    m |= bit(u32::from(d));
+                                }
+                            }
+                        }
+                    }
+                }
+                masks[cell] = m;
+            }
+            let raw = masks;
+            let since = parent.map(|d| f.levels[d].fixpoint.as_slice());
+            let ok = self.narrow(&mut masks[..cells], since, &open);
             if f.levels.len() <= depth {
                 f.levels.resize_with(depth + 1, Default::default);
             }
-            let (path, m) = &mut f.levels[depth];
-            path.clear();
-            path.extend_from_slice(view.chosen);
-            m.clear();
-            m.extend_from_slice(&masks[..cells]);
-            ok
-        });
-        for (k, &cell) in self.watched_cell.iter().enumerate() {
-            let Some(options) = view.available(k) else {
-                continue;
-            };
-            // An option that lost a placement is in the list of that placement's cell.
-            if ok && masks[usize::from(cell)] == before[usize::from(cell)] {
-                continue;
-            }
-            for &o in options {
-                // On a contradiction, every option of one cell goes: a dead end.
-                let dead = !ok
-                    || self
-                        .places(o)
-                        .iter()
-                        .any(|&(c, d)| masks[usize::from(c)] & bit(u32::from(d)) == 0);
-                if dead {
-                    remove.push(o);
+            let l = &mut f.levels[depth];
+            l.path.clear();
+            l.path.extend_from_slice(view.chosen);
+            l.fixpoint.clear();
+            l.fixpoint.extend_from_slice(&masks[..cells]);
+            l.raw.clear();
+            l.raw.extend_from_slice(&raw[..cells]);
+            l.sizes.clear();
+            l.sizes.extend_from_slice(&sizes[..self.watched_cell.len()]);
+            for (k, &cell) in self.watched_cell.iter().enumerate() {
+                // An option that lost a placement is in the list of that placement's cell.
+                if ok && masks[usize::from(cell)] == raw[usize::from(cell)] {
+                    continue;
+                }
+                let Some(options) = view.available(k) else {
+                    continue;
+                };
+                for o in options {
+                    // On a contradiction, every option of one cell goes: a dead end.
+                    let dead = !ok
+                        || self
+                            .places(o)
+                            .iter()
+                            .any(|&(c, d)| masks[usize::from(c)] & bit(u32::from(d)) == 0);
+                    if dead {
+                        remove.push(o);
+                    }
+                }
+                if !ok {
+                    return;
                 }
             }
-            if !ok {
-                return;
-            }
-        }
+        });
     }
 }
 
