@@ -194,7 +194,14 @@ pub struct Cells {
     pieces: Vec<Piece>,
     /// The problem's pruning rule and what it needs, if it has one.
     pruning: Option<Box<Pruning>>,
+    /// The branching weights of the primary items, by item index, when the pruning rule asks
+    /// for conflict-directed branching ([`Propagate::branch_weights`]), and the failures left
+    /// before they halve.
+    weights: Option<(Vec<u32>, u32)>,
 }
+
+/// Failures between two halvings of the branching weights.
+const DECAY: u32 = 1 << 14;
 
 /// What a search needs to consult a [`Propagate`]. Its removals are undone as the search's
 /// own are: by the sizes a branch saved.
@@ -299,7 +306,15 @@ impl Search for Cells {
                 buf: ViewBuffers::default(),
             })
         });
+        let weights = problem
+            .propagator()
+            .and_then(|rule| rule.branch_weights())
+            .map(|(mut w, rest)| {
+                w.resize(problem.primary_count(), rest.max(1));
+                (w, DECAY)
+            });
         Cells {
+            weights,
             set,
             nd,
             clr,
@@ -883,6 +898,9 @@ impl Cells {
         } else {
             64
         };
+        if self.weights.is_some() {
+            return self.scan_weighted();
+        }
         let mut key = u64::MAX;
         let mut zero = u32::MAX;
         let mut forced = false;
@@ -912,6 +930,69 @@ impl Cells {
             Some(Scan::Solution)
         } else {
             Some(Scan::Branch(best, t))
+        }
+    }
+
+    /// [`Cells::scan`] by weight per option: the item with the most, ties to fewer options
+    /// and then input order.
+    #[inline(never)]
+    fn scan_weighted(&mut self) -> Option<Scan> {
+        let Some((w, _)) = &self.weights else {
+            return None;
+        };
+        // The best so far: weight `bw` over `bs` options, at offset `best`.
+        let (mut best, mut bw, mut bs) = (u32::MAX, 0u64, 1u64);
+        let mut zero = u32::MAX;
+        let mut forced = false;
+        for k in 0..self.active {
+            let x = self.itm(k);
+            let s = self.s(x - 1);
+            if s <= 1 {
+                if s == 0 {
+                    zero = zero.min(x);
+                } else {
+                    self.force[self.nforce] = x;
+                    self.nforce += 1;
+                    forced = true;
+                }
+                continue;
+            }
+            let wx = u64::from(w[self.s(x - 3) as usize]);
+            let s = u64::from(s);
+            // wx / s against bw / bs.
+            let (a, b) = (wx * bs, bw * s);
+            if best == u32::MAX || a > b || (a == b && (s < bs || (s == bs && x < best))) {
+                (best, bw, bs) = (x, wx, s);
+            }
+        }
+        if zero != u32::MAX {
+            self.nforce = 0;
+            Some(Scan::DeadEnd(zero))
+        } else if forced {
+            None
+        } else if best == u32::MAX {
+            Some(Scan::Solution)
+        } else {
+            Some(Scan::Branch(best, bs as u32))
+        }
+    }
+
+    /// The trial of an option of the item branched on at `level` failed: with conflict-directed
+    /// branching, that item weighs more.
+    #[inline(always)]
+    fn failed(&mut self, level: usize) {
+        if let Some((w, left)) = &mut self.weights {
+            let x = self.best[level];
+            // SAFETY-free: the item index is in the header word `x - 3`.
+            let i = self.set[x as usize - 3] as usize;
+            w[i] = w[i].saturating_add(1);
+            *left -= 1;
+            if *left == 0 {
+                *left = DECAY;
+                for v in w.iter_mut() {
+                    *v = (*v >> 1).max(1);
+                }
+            }
         }
     }
 
@@ -986,6 +1067,9 @@ impl Cells {
                         continue;
                     }
                     let scan = self.propagate::<COLORS>();
+                    if matches!(scan, Scan::Fail | Scan::DeadEnd(_)) && level > base {
+                        self.failed(level - 1);
+                    }
                     match scan {
                         Scan::Fail => {
                             // A forced move failed: the trial that led here fails.
@@ -1055,6 +1139,7 @@ impl Cells {
                                 level += 1;
                             } else {
                                 self.nforce = 0;
+                                self.failed(level);
                                 self.phase = Phase::Retry;
                             }
                         }
@@ -1078,6 +1163,7 @@ impl Cells {
                             self.phase = Phase::Enter;
                         } else {
                             self.nforce = 0;
+                            self.failed(level);
                         }
                     } else {
                         observer.backtrack(level, self.item_id(x));

@@ -29,6 +29,16 @@ pub trait Propagate: Send + Sync + fmt::Debug {
     /// can use (each at most once is best; repeats and options no longer available are
     /// ignored).
     fn propagate(&self, view: &View<'_>, remove: &mut Vec<OptionId>);
+
+    /// Conflict-directed branching (dancing cells only): `Some(w)` makes the search branch on
+    /// the primary item with the most weight per option left (`w[i]` is item `i`'s starting
+    /// weight, `rest` that of the items past `w`; ties go to fewer options, then input order), and add 1 to an item's weight each
+    /// time the trial of one of its options fails (all weights halve every 16,384 failures).
+    /// Weights, known as dom/wdeg in constraint programming, steer the search to the items
+    /// where the rules bite. `None` (the default): fewest options first.
+    fn branch_weights(&self) -> Option<(Vec<u32>, u32)> {
+        None
+    }
 }
 
 /// What a propagator sees of a node.

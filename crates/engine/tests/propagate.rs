@@ -146,3 +146,67 @@ fn threads_splits_shards_and_budgets_use_the_rule() {
     let (rec, _) = dlx_engine::record::record(&p, Config::default(), 1_000_000, u64::MAX);
     assert_eq!(rec.solutions, 92);
 }
+
+/// No removals, only branching weights: item `heavy` weighs 100, every other 1.
+#[derive(Debug)]
+struct Steer {
+    heavy: usize,
+}
+
+impl Propagate for Steer {
+    fn watched(&self) -> &[ItemId] {
+        &[]
+    }
+
+    fn propagate(&self, _: &View<'_>, _: &mut Vec<OptionId>) {}
+
+    fn branch_weights(&self) -> Option<(Vec<u32>, u32)> {
+        let mut w = vec![1; self.heavy + 1];
+        w[self.heavy] = 100;
+        Some((w, 1))
+    }
+}
+
+/// The items branched on at the root, in order.
+#[derive(Default)]
+struct Roots(Vec<ItemId>);
+
+impl dlx_engine::Observer for Roots {
+    fn solution(&mut self, _: &[OptionId]) -> std::ops::ControlFlow<()> {
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn choose(&mut self, level: usize, item: ItemId, _: usize) {
+        if level == 0 {
+            self.0.push(item);
+        }
+    }
+}
+
+#[test]
+fn branch_weights_steer_dancing_cells_and_keep_the_solutions() {
+    // Every row and column of 6 queens starts with 6 options: fewest options takes the first
+    // row, the weights take column 3 (item 6 + 3).
+    let plain = queens(6);
+    let steered = queens(6).with_propagator(Arc::new(Steer { heavy: 9 }));
+    let mut roots = Roots::default();
+    let out = dlx_engine::Cells::new(&plain, Config::default()).run(&mut roots);
+    assert_eq!(roots.0, [ItemId(0)]);
+    assert_eq!(out.stats.solutions, 4);
+    let mut roots = Roots::default();
+    let out = dlx_engine::Cells::new(&steered, Config::default()).run(&mut roots);
+    assert_eq!(roots.0, [ItemId(9)]);
+    assert_eq!(out.stats.solutions, 4);
+    let (a, _) = dlx_engine::Cells::new(&plain, Config::default()).collect(u64::MAX);
+    let (b, _) = dlx_engine::Cells::new(&steered, Config::default()).collect(u64::MAX);
+    let set = |v: &[Vec<OptionId>]| -> HashSet<Vec<u32>> {
+        v.iter()
+            .map(|s| {
+                let mut s: Vec<u32> = s.iter().map(|o| o.0).collect();
+                s.sort();
+                s
+            })
+            .collect()
+    };
+    assert_eq!(set(&a), set(&b));
+}

@@ -77,6 +77,11 @@ pub struct Tuning {
     /// Attach the variant propagator (`crate::prune`) to the problem: the search asks it at
     /// every node for placements the rules no longer allow.
     pub prune: bool,
+    /// Where the rules have sums (cages with sums, little killers, arrows, sandwiches), the
+    /// propagator asks the search to branch by conflicts (`dlx_engine::Propagate::
+    /// branch_weights`): on the item with the most weight per option left, a weight that
+    /// grows each time a trial of the item fails.
+    pub weights: bool,
 }
 
 impl Default for Tuning {
@@ -88,6 +93,7 @@ impl Default for Tuning {
             thermo_pairs: false,
             propagate: true,
             prune: true,
+            weights: true,
         }
     }
 }
@@ -1488,8 +1494,14 @@ impl<'a> Builder<'a> {
                 Does::Fill(p, _) => p.clone(),
                 Does::Clue(..) => Vec::new(),
             });
-            if let Some(p) = Pruner::new(self.rules, cells, places, fixed.clone(), &self.forbidden)
-            {
+            if let Some(p) = Pruner::new(
+                self.rules,
+                cells,
+                places,
+                fixed.clone(),
+                &self.forbidden,
+                self.tuning.weights,
+            ) {
                 problem = problem.with_propagator(std::sync::Arc::new(p));
             }
         }

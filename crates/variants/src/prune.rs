@@ -246,6 +246,9 @@ pub struct Pruner {
     rule_bits: Vec<[u64; 4]>,
     /// `last[k]`: rule `k` reads the whole grid and runs when no other rule waits ([`Queue`]).
     last: Vec<bool>,
+    /// The starting branching weights, when the search is to branch by conflicts
+    /// ([`Propagate::branch_weights`]).
+    weights: Option<(Vec<u32>, u32)>,
 }
 
 /// The rules to run again, in two stacks: a rule that reads the whole grid (locked
@@ -293,6 +296,7 @@ impl Pruner {
         placements: impl Iterator<Item = Vec<(u16, u8)>>,
         fixed: Vec<u8>,
         forbidden: &std::collections::BTreeMap<(u16, u16), [u32; 16]>,
+        weights: bool,
     ) -> Option<Pruner> {
         let n = rules.size();
         let all = combos::full(n);
@@ -398,7 +402,7 @@ impl Pruner {
             if sums {
                 out.extend(locked(rules));
             }
-            out.extend(full.into_iter().map(|cells| Rule::House { cells }));
+            out.extend(full.iter().cloned().map(|cells| Rule::House { cells }));
         }
         let rule_cells: Vec<Vec<u16>> = out.iter().map(Rule::cells).collect();
         let last = out.iter().map(|r| matches!(r, Rule::Locked(_))).collect();
@@ -450,8 +454,39 @@ impl Pruner {
             }
             peer_starts.push(peers.len() as u32);
         }
+        // Conflict-directed branching where there are sums (dom/wdeg; the Interactive Sudoku
+        // Solver branches so too). An item starts with the cells of the rules on it: a cell its
+        // houses' and its clues', any other item (a digit of a house, a clue) three houses'.
+        // On the shared samples (2026-11-27) it took the little killers from 5,976 nodes to
+        // 1,928 and the killer count from 226 to 144; nonconsecutive (no sums) went from
+        // 174,198 to 131,984 but one puzzle of four doubled, and the time with it.
+        let weights = (weights && sums).then(|| {
+            let houses = |i: usize| {
+                full.iter()
+                    .filter(|h| h.contains(&(i as u16)))
+                    .map(|h| h.len() as u32)
+                    .sum::<u32>()
+            };
+            let len = cells.iter().map(|c| c.0.index() + 1).max().unwrap_or(0);
+            let rest = 3 * n as u32;
+            let mut w = vec![rest; len];
+            for &(item, cell) in &cells {
+                let cell = usize::from(cell);
+                let (a, b) = (cell_starts[cell] as usize, cell_starts[cell + 1] as usize);
+                let clues: u32 = of_cell[a..b]
+                    .iter()
+                    .filter(|&&r| {
+                        !matches!(out[usize::from(r)], Rule::House { .. } | Rule::Locked(_))
+                    })
+                    .map(|&r| rule_cells[usize::from(r)].len() as u32)
+                    .sum();
+                w[item.index()] = houses(cell) + clues;
+            }
+            (w, rest)
+        });
         let (watched, watched_cell) = cells.into_iter().unzip();
         Some(Pruner {
+            weights,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             n,
             watched,
@@ -1528,6 +1563,10 @@ impl Propagate for Pruner {
         &self.watched
     }
 
+    fn branch_weights(&self) -> Option<(Vec<u32>, u32)> {
+        self.weights.clone()
+    }
+
     fn propagate(&self, view: &View<'_>, remove: &mut Vec<OptionId>) {
         let cells = self.n * self.n;
         let depth = view.chosen.len();
@@ -1735,6 +1774,7 @@ mod tests {
             std::iter::empty(),
             vec![0; 16],
             &forbidden,
+            true,
         )
         .expect("a pair rule");
         let pairs: Vec<&Rule> = p
