@@ -198,6 +198,8 @@ pub struct Cells {
     /// for conflict-directed branching ([`Propagate::branch_weights`]), and the failures left
     /// before they halve.
     weights: Option<(Vec<u32>, u32)>,
+    /// Whether the weights count per option left ([`crate::Weights::per_option`]).
+    per_option: bool,
 }
 
 /// Failures between two halvings of the branching weights.
@@ -309,12 +311,16 @@ impl Search for Cells {
         let weights = problem
             .propagator()
             .and_then(|rule| rule.branch_weights())
-            .map(|(mut w, rest)| {
-                w.resize(problem.primary_count(), rest.max(1));
-                (w, DECAY)
+            .map(|w| {
+                let mut start = w.start;
+                start.resize(problem.primary_count(), w.rest.max(1));
+                (start, DECAY, w.per_option)
             });
+        let per_option = weights.as_ref().is_some_and(|w| w.2);
+        let weights = weights.map(|w| (w.0, w.1));
         Cells {
             weights,
+            per_option,
             set,
             nd,
             clr,
@@ -933,13 +939,14 @@ impl Cells {
         }
     }
 
-    /// [`Cells::scan`] by weight per option: the item with the most, ties to fewer options
-    /// and then input order.
+    /// [`Cells::scan`] by the weights ([`crate::Weights`]): the most weight per option left,
+    /// or the fewest options and then the most weight; then input order.
     #[inline(never)]
     fn scan_weighted(&mut self) -> Option<Scan> {
         let Some((w, _)) = &self.weights else {
             return None;
         };
+        let per_option = self.per_option;
         // The best so far: weight `bw` over `bs` options, at offset `best`.
         let (mut best, mut bw, mut bs) = (u32::MAX, 0u64, 1u64);
         let mut zero = u32::MAX;
@@ -961,7 +968,12 @@ impl Cells {
             let s = u64::from(s);
             // wx / s against bw / bs.
             let (a, b) = (wx * bs, bw * s);
-            if best == u32::MAX || a > b || (a == b && (s < bs || (s == bs && x < best))) {
+            let better = if !per_option {
+                s < bs || (s == bs && (wx > bw || (wx == bw && x < best)))
+            } else {
+                a > b || (a == b && (s < bs || (s == bs && x < best)))
+            };
+            if best == u32::MAX || better {
                 (best, bw, bs) = (x, wx, s);
             }
         }

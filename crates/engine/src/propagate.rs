@@ -30,15 +30,26 @@ pub trait Propagate: Send + Sync + fmt::Debug {
     /// ignored).
     fn propagate(&self, view: &View<'_>, remove: &mut Vec<OptionId>);
 
-    /// Conflict-directed branching (dancing cells only): `Some(w)` makes the search branch on
-    /// the primary item with the most weight per option left (`w[i]` is item `i`'s starting
-    /// weight, `rest` that of the items past `w`; ties go to fewer options, then input order), and add 1 to an item's weight each
-    /// time the trial of one of its options fails (all weights halve every 16,384 failures).
-    /// Weights, known as dom/wdeg in constraint programming, steer the search to the items
-    /// where the rules bite. `None` (the default): fewest options first.
-    fn branch_weights(&self) -> Option<(Vec<u32>, u32)> {
+    /// Conflict-directed branching (dancing cells only): with `Some`, the search branches by
+    /// [`Weights`], and adds 1 to an item's weight each time the trial of one of its options
+    /// fails (all weights halve every 16,384 failures). Weights, known as dom/wdeg in
+    /// constraint programming, steer the search to the items where the rules bite. `None`
+    /// (the default): fewest options first, then input order.
+    fn branch_weights(&self) -> Option<Weights> {
         None
     }
+}
+
+/// How a propagator asks the search to branch ([`Propagate::branch_weights`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// The starting weight of each primary item, by item index.
+    pub start: Vec<u32>,
+    /// The starting weight of the primary items past the end of `start`.
+    pub rest: u32,
+    /// `true`: the item with the most weight per option left (ties to fewer options, then
+    /// input order). `false`: the fewest options left, then the most weight, then input order.
+    pub per_option: bool,
 }
 
 /// What a propagator sees of a node.

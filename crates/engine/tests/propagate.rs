@@ -151,6 +151,7 @@ fn threads_splits_shards_and_budgets_use_the_rule() {
 #[derive(Debug)]
 struct Steer {
     heavy: usize,
+    per_option: bool,
 }
 
 impl Propagate for Steer {
@@ -160,10 +161,14 @@ impl Propagate for Steer {
 
     fn propagate(&self, _: &View<'_>, _: &mut Vec<OptionId>) {}
 
-    fn branch_weights(&self) -> Option<(Vec<u32>, u32)> {
-        let mut w = vec![1; self.heavy + 1];
-        w[self.heavy] = 100;
-        Some((w, 1))
+    fn branch_weights(&self) -> Option<dlx_engine::Weights> {
+        let mut start = vec![1; self.heavy + 1];
+        start[self.heavy] = 100;
+        Some(dlx_engine::Weights {
+            start,
+            rest: 1,
+            per_option: self.per_option,
+        })
     }
 }
 
@@ -188,17 +193,10 @@ fn branch_weights_steer_dancing_cells_and_keep_the_solutions() {
     // Every row and column of 6 queens starts with 6 options: fewest options takes the first
     // row, the weights take column 3 (item 6 + 3).
     let plain = queens(6);
-    let steered = queens(6).with_propagator(Arc::new(Steer { heavy: 9 }));
     let mut roots = Roots::default();
     let out = dlx_engine::Cells::new(&plain, Config::default()).run(&mut roots);
     assert_eq!(roots.0, [ItemId(0)]);
     assert_eq!(out.stats.solutions, 4);
-    let mut roots = Roots::default();
-    let out = dlx_engine::Cells::new(&steered, Config::default()).run(&mut roots);
-    assert_eq!(roots.0, [ItemId(9)]);
-    assert_eq!(out.stats.solutions, 4);
-    let (a, _) = dlx_engine::Cells::new(&plain, Config::default()).collect(u64::MAX);
-    let (b, _) = dlx_engine::Cells::new(&steered, Config::default()).collect(u64::MAX);
     let set = |v: &[Vec<OptionId>]| -> HashSet<Vec<u32>> {
         v.iter()
             .map(|s| {
@@ -208,5 +206,18 @@ fn branch_weights_steer_dancing_cells_and_keep_the_solutions() {
             })
             .collect()
     };
-    assert_eq!(set(&a), set(&b));
+    let (a, _) = dlx_engine::Cells::new(&plain, Config::default()).collect(u64::MAX);
+    // Per option or as a tie-break (all have 6 options), column 3 goes first.
+    for per_option in [true, false] {
+        let steered = queens(6).with_propagator(Arc::new(Steer {
+            heavy: 9,
+            per_option,
+        }));
+        let mut roots = Roots::default();
+        let out = dlx_engine::Cells::new(&steered, Config::default()).run(&mut roots);
+        assert_eq!(roots.0, [ItemId(9)]);
+        assert_eq!(out.stats.solutions, 4);
+        let (b, _) = dlx_engine::Cells::new(&steered, Config::default()).collect(u64::MAX);
+        assert_eq!(set(&a), set(&b));
+    }
 }

@@ -9,7 +9,7 @@
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use dlx_engine::{ItemId, OptionId, Propagate, View};
+use dlx_engine::{ItemId, OptionId, Propagate, View, Weights};
 
 use crate::combos::{self, bit, digits};
 use crate::constraint::Constraint;
@@ -248,7 +248,7 @@ pub struct Pruner {
     last: Vec<bool>,
     /// The starting branching weights, when the search is to branch by conflicts
     /// ([`Propagate::branch_weights`]).
-    weights: Option<(Vec<u32>, u32)>,
+    weights: Option<Weights>,
 }
 
 /// The rules to run again, in two stacks: a rule that reads the whole grid (locked
@@ -454,13 +454,15 @@ impl Pruner {
             }
             peer_starts.push(peers.len() as u32);
         }
-        // Conflict-directed branching where there are sums (dom/wdeg; the Interactive Sudoku
-        // Solver branches so too). An item starts with the cells of the rules on it: a cell its
-        // houses' and its clues', any other item (a digit of a house, a clue) three houses'.
-        // On the shared samples (2026-11-27) it took the little killers from 5,976 nodes to
-        // 1,928 and the killer count from 226 to 144; nonconsecutive (no sums) went from
-        // 174,198 to 131,984 but one puzzle of four doubled, and the time with it.
-        let weights = (weights && sums).then(|| {
+        // Conflict-directed branching (dom/wdeg; the Interactive Sudoku Solver branches so
+        // too). An item starts with the cells of the rules on it: a cell its houses' and its
+        // clues', any other item (a digit of a house, a clue) three houses'. Where there are
+        // sums the weight per option decides: on the shared samples (2026-11-27) it took the
+        // little killers from 5,976 nodes to 1,928 and the killer count from 226 to 144, but
+        // nonconsecutive's time up by a fifth (fewer nodes, more options tried at each); there
+        // the fewest options decide and the weight only breaks ties (174,198 nodes to 120,382;
+        // as a tie-break alone the little killers took 4,003).
+        let weights = weights.then(|| {
             let houses = |i: usize| {
                 full.iter()
                     .filter(|h| h.contains(&(i as u16)))
@@ -482,7 +484,11 @@ impl Pruner {
                     .sum();
                 w[item.index()] = houses(cell) + clues;
             }
-            (w, rest)
+            Weights {
+                start: w,
+                rest,
+                per_option: sums,
+            }
         });
         let (watched, watched_cell) = cells.into_iter().unzip();
         Some(Pruner {
@@ -1563,7 +1569,7 @@ impl Propagate for Pruner {
         &self.watched
     }
 
-    fn branch_weights(&self) -> Option<(Vec<u32>, u32)> {
+    fn branch_weights(&self) -> Option<Weights> {
         self.weights.clone()
     }
 
