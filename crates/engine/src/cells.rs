@@ -308,8 +308,10 @@ impl Search for Cells {
                 buf: ViewBuffers::default(),
             })
         });
+        // Weights replace the fewest-options rule only; the leftmost item stays the leftmost.
         let weights = problem
             .propagator()
+            .filter(|_| config.heuristic == Heuristic::Mrv)
             .and_then(|rule| rule.branch_weights())
             .map(|w| {
                 let mut start = w.start;
@@ -456,7 +458,11 @@ impl Cells {
                 Scan::Fail | Scan::DeadEnd(_) => return Err(ForceError::NotAvailable(o.0, level)),
             };
             let size = self.s(x - 1);
-            let Some(q) = (x..x + size).find(|&q| self.option_of(self.s(q)) == o) else {
+            let found = (x..x + size).find(|&q| self.option_of(self.s(q)) == o);
+            // With branching weights the replay's item may not be the split's (its weights
+            // have not lived the split's failures): any active primary item of the option
+            // does, as the pieces are the options chosen, not the items.
+            let Some((x, q)) = found.map(|q| (x, q)).or_else(|| self.slot_of(o)) else {
                 return Err(ForceError::NotAvailable(o.0, level));
             };
             self.open_branch::<COLORS>(level, x);
@@ -832,6 +838,24 @@ impl Cells {
         ok.then_some(any)
     }
 
+    /// With branching weights, an active primary item of option `o` and the slot of `o` in
+    /// it, if `o` is still available.
+    fn slot_of(&self, o: OptionId) -> Option<(u32, u32)> {
+        self.weights.as_ref()?;
+        let mut nn = *self.pruning.as_ref()?.first.get(o.index())?;
+        loop {
+            let node = self.node(nn);
+            if node.itm < 0 {
+                return None;
+            }
+            let u = node.itm as u32;
+            if u < self.second && self.s(u - 2) < self.active {
+                return (node.loc < u + self.s(u - 1)).then_some((u, node.loc));
+            }
+            nn += 1;
+        }
+    }
+
     /// Whether the option whose first node is `y` is still available: in the set of its
     /// first active item (an option is taken out of all its active items' sets at once, and
     /// one with no active item is hidden).
@@ -995,7 +1019,7 @@ impl Cells {
     fn failed(&mut self, level: usize) {
         if let Some((w, left)) = &mut self.weights {
             let x = self.best[level];
-            // SAFETY-free: the item index is in the header word `x - 3`.
+            // The item's index is in its header word `x - 3`.
             let i = self.set[x as usize - 3] as usize;
             w[i] = w[i].saturating_add(1);
             *left -= 1;

@@ -33,8 +33,9 @@ pub trait Propagate: Send + Sync + fmt::Debug {
     /// Conflict-directed branching (dancing cells only): with `Some`, the search branches by
     /// [`Weights`], and adds 1 to an item's weight each time the trial of one of its options
     /// fails (all weights halve every 16,384 failures). Weights, known as dom/wdeg in
-    /// constraint programming, steer the search to the items where the rules bite. `None`
-    /// (the default): fewest options first, then input order.
+    /// constraint programming, steer the search to the items where the rules bite. Only with
+    /// [`Heuristic::Mrv`](crate::Heuristic::Mrv), which they replace; `None` (the default):
+    /// fewest options first, then input order.
     fn branch_weights(&self) -> Option<Weights> {
         None
     }

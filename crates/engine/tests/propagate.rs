@@ -221,3 +221,36 @@ fn branch_weights_steer_dancing_cells_and_keep_the_solutions() {
         assert_eq!(set(&a), set(&b));
     }
 }
+
+#[test]
+fn branch_weights_keep_the_count_across_threads_and_shards() {
+    // Each thread's and shard's weights live their own failures, so a piece's replay may meet
+    // another branch item than the split did: the count must not care.
+    for per_option in [true, false] {
+        let p = queens(8).with_propagator(Arc::new(Steer {
+            heavy: 11,
+            per_option,
+        }));
+        for threads in [1, 2, 3] {
+            let out = ParallelSearch::new(&p, Config::default(), threads)
+                .algorithm(Algorithm::Cells)
+                .count();
+            assert_eq!(out.stats.solutions, 92, "{per_option} {threads}");
+        }
+        for depth in [1, 3, 5] {
+            let plan = shard::plan(
+                &p,
+                &Config::default(),
+                Algorithm::Cells,
+                SplitAt::Depth(depth),
+            );
+            let mut solutions = 0;
+            for s in &plan.shards {
+                let out = shard::solve(&p, &Config::default(), Algorithm::Cells, s).unwrap();
+                assert!(out.is_complete());
+                solutions += out.stats.solutions;
+            }
+            assert_eq!(solutions, 92, "{per_option} depth {depth}");
+        }
+    }
+}
