@@ -77,10 +77,11 @@ pub struct Tuning {
     /// Attach the variant propagator (`crate::prune`) to the problem: the search asks it at
     /// every node for placements the rules no longer allow.
     pub prune: bool,
-    /// Where the rules have sums (cages with sums, little killers, arrows, sandwiches), the
-    /// propagator asks the search to branch by conflicts (`dlx_engine::Propagate::
-    /// branch_weights`): on the item with the most weight per option left, a weight that
-    /// grows each time a trial of the item fails.
+    /// The propagator asks dancing cells to branch by conflicts
+    /// ([`dlx_engine::Propagate::branch_weights`]): an item's weight grows each time a trial
+    /// of one of its options fails; where the rules have sums (cages with sums, little
+    /// killers, arrows, sandwiches) the item with the most weight per option left goes first,
+    /// elsewhere the weight breaks ties between the items with the fewest options.
     pub weights: bool,
 }
 
