@@ -82,7 +82,7 @@ use std::time::Duration;
 use dlx_time::Instant;
 
 use crate::problem::{ItemId, OptionId, Problem};
-use crate::propagate::{Propagate, ViewBuffers};
+use crate::propagate::{Propagate, Source, View, ViewBuffers};
 use crate::search::{
     Config, CountOnly, ForceError, Heuristic, Observer, Outcome, Piece, Search, Stats, Status,
     report_progress, same_in_both_searches,
@@ -194,7 +194,16 @@ pub struct Cells {
     pieces: Vec<Piece>,
     /// The problem's pruning rule and what it needs, if it has one.
     pruning: Option<Box<Pruning>>,
+    /// The branching weights of the primary items, by item index, when the pruning rule asks
+    /// for conflict-directed branching ([`Propagate::branch_weights`]), and the failures left
+    /// before they halve.
+    weights: Option<(Vec<u32>, u32)>,
+    /// Whether the weights count per option left ([`crate::Weights::per_option`]).
+    per_option: bool,
 }
+
+/// Failures between two halvings of the branching weights.
+const DECAY: u32 = 1 << 14;
 
 /// What a search needs to consult a [`Propagate`]. Its removals are undone as the search's
 /// own are: by the sizes a branch saved.
@@ -205,11 +214,6 @@ struct Pruning {
     watched: Vec<u32>,
     /// The first node of each option.
     first: Vec<u32>,
-    /// `seen[o] == call`: option `o` is in the view of call `call`; `gone[o] == call`: removed
-    /// by it.
-    seen: Vec<u32>,
-    gone: Vec<u32>,
-    call: u32,
     buf: ViewBuffers,
 }
 
@@ -301,13 +305,24 @@ impl Search for Cells {
                 rule: Arc::clone(rule),
                 watched,
                 first,
-                seen: vec![0; problem.option_count()],
-                gone: vec![0; problem.option_count()],
-                call: 0,
                 buf: ViewBuffers::default(),
             })
         });
+        // Weights replace the fewest-options rule only; the leftmost item stays the leftmost.
+        let weights = problem
+            .propagator()
+            .filter(|_| config.heuristic == Heuristic::Mrv)
+            .and_then(|rule| rule.branch_weights())
+            .map(|w| {
+                let mut start = w.start;
+                start.resize(problem.primary_count(), w.rest.max(1));
+                (start, DECAY, w.per_option)
+            });
+        let per_option = weights.as_ref().is_some_and(|w| w.2);
+        let weights = weights.map(|w| (w.0, w.1));
         Cells {
+            weights,
+            per_option,
             set,
             nd,
             clr,
@@ -443,7 +458,11 @@ impl Cells {
                 Scan::Fail | Scan::DeadEnd(_) => return Err(ForceError::NotAvailable(o.0, level)),
             };
             let size = self.s(x - 1);
-            let Some(q) = (x..x + size).find(|&q| self.option_of(self.s(q)) == o) else {
+            let found = (x..x + size).find(|&q| self.option_of(self.s(q)) == o);
+            // With branching weights the replay's item may not be the split's (its weights
+            // have not lived the split's failures): any active primary item of the option
+            // does, as the pieces are the options chosen, not the items.
+            let Some((x, q)) = found.map(|q| (x, q)).or_else(|| self.slot_of(o)) else {
                 return Err(ForceError::NotAvailable(o.0, level));
             };
             self.open_branch::<COLORS>(level, x);
@@ -767,50 +786,49 @@ impl Cells {
     }
 
     /// Shows the pruning rule the node and removes the options it names: `Some(removed any)`,
-    /// or `None` if a primary item lost its last option.
+    /// or `None` if a primary item lost its last option. The rule reads the watched items'
+    /// sets in place (no copy): only their sizes are gathered.
     fn prune(&mut self) -> Option<bool> {
         let mut p = self.pruning.take()?;
-        p.call = p.call.wrapping_add(1);
-        if p.call == 0 {
-            p.seen.fill(0);
-            p.gone.fill(0);
-            p.call = 1;
-        }
-        let call = p.call;
         p.buf.clear();
         for &y in &self.chosen {
             p.buf.chosen.push(self.option_of(y));
         }
         for &x in &p.watched {
-            p.buf.starts.push(p.buf.options.len() as u32);
             let bound = if x < self.second {
                 self.active
             } else {
                 self.sactive
             };
-            let active = self.s(x - 2) < bound;
-            p.buf.covered.push(!active);
-            if active {
-                for q in x..x + self.s(x - 1) {
-                    let o = self.option_of(self.s(q));
-                    p.seen[o.index()] = call;
-                    p.buf.options.push(o);
-                }
-            }
+            p.buf.sizes.push(if self.s(x - 2) < bound {
+                self.s(x - 1)
+            } else {
+                u32::MAX
+            });
         }
-        p.buf.starts.push(p.buf.options.len() as u32);
         let mut remove = std::mem::take(&mut p.buf.remove);
-        p.rule.propagate(&p.buf.view(), &mut remove);
+        let view = View {
+            chosen: &p.buf.chosen,
+            sizes: &p.buf.sizes,
+            source: Source::Sets {
+                heads: &p.watched,
+                set: &self.set,
+                node_opt: &self.node_opt,
+            },
+        };
+        p.rule.propagate(&view, &mut remove);
         let mut ok = true;
         let mut any = false;
         for &o in &remove {
-            let k = o.index();
-            if k >= p.seen.len() || p.seen[k] != call || p.gone[k] == call {
+            // Only options still available (a repeat was removed a moment ago).
+            let Some(&y) = p.first.get(o.index()) else {
+                continue;
+            };
+            if !self.is_available(y) {
                 continue;
             }
-            p.gone[k] = call;
             any = true;
-            if !self.remove_whole(p.first[k]) {
+            if !self.remove_whole(y) {
                 ok = false;
                 break;
             }
@@ -818,6 +836,47 @@ impl Cells {
         p.buf.remove = remove;
         self.pruning = Some(p);
         ok.then_some(any)
+    }
+
+    /// With branching weights, an active primary item of option `o` and the slot of `o` in
+    /// it, if `o` is still available.
+    fn slot_of(&self, o: OptionId) -> Option<(u32, u32)> {
+        self.weights.as_ref()?;
+        let mut nn = *self.pruning.as_ref()?.first.get(o.index())?;
+        loop {
+            let node = self.node(nn);
+            if node.itm < 0 {
+                return None;
+            }
+            let u = node.itm as u32;
+            if u < self.second && self.s(u - 2) < self.active {
+                return (node.loc < u + self.s(u - 1)).then_some((u, node.loc));
+            }
+            nn += 1;
+        }
+    }
+
+    /// Whether the option whose first node is `y` is still available: in the set of its
+    /// first active item (an option is taken out of all its active items' sets at once, and
+    /// one with no active item is hidden).
+    fn is_available(&self, y: u32) -> bool {
+        let mut nn = y;
+        loop {
+            let node = self.node(nn);
+            if node.itm < 0 {
+                return false;
+            }
+            let u = node.itm as u32;
+            let bound = if u < self.second {
+                self.active
+            } else {
+                self.sactive
+            };
+            if self.s(u - 2) < bound {
+                return node.loc < u + self.s(u - 1);
+            }
+            nn += 1;
+        }
     }
 
     /// Removes the option whose first node is `y` from the sets of all its items that are
@@ -869,6 +928,9 @@ impl Cells {
         } else {
             64
         };
+        if self.weights.is_some() {
+            return self.scan_weighted();
+        }
         let mut key = u64::MAX;
         let mut zero = u32::MAX;
         let mut forced = false;
@@ -898,6 +960,75 @@ impl Cells {
             Some(Scan::Solution)
         } else {
             Some(Scan::Branch(best, t))
+        }
+    }
+
+    /// [`Cells::scan`] by the weights ([`crate::Weights`]): the most weight per option left,
+    /// or the fewest options and then the most weight; then input order.
+    #[inline(never)]
+    fn scan_weighted(&mut self) -> Option<Scan> {
+        let Some((w, _)) = &self.weights else {
+            return None;
+        };
+        let per_option = self.per_option;
+        // The best so far: weight `bw` over `bs` options, at offset `best`.
+        let (mut best, mut bw, mut bs) = (u32::MAX, 0u64, 1u64);
+        let mut zero = u32::MAX;
+        let mut forced = false;
+        for k in 0..self.active {
+            let x = self.itm(k);
+            let s = self.s(x - 1);
+            if s <= 1 {
+                if s == 0 {
+                    zero = zero.min(x);
+                } else {
+                    self.force[self.nforce] = x;
+                    self.nforce += 1;
+                    forced = true;
+                }
+                continue;
+            }
+            let wx = u64::from(w[self.s(x - 3) as usize]);
+            let s = u64::from(s);
+            // wx / s against bw / bs.
+            let (a, b) = (wx * bs, bw * s);
+            let better = if !per_option {
+                s < bs || (s == bs && (wx > bw || (wx == bw && x < best)))
+            } else {
+                a > b || (a == b && (s < bs || (s == bs && x < best)))
+            };
+            if best == u32::MAX || better {
+                (best, bw, bs) = (x, wx, s);
+            }
+        }
+        if zero != u32::MAX {
+            self.nforce = 0;
+            Some(Scan::DeadEnd(zero))
+        } else if forced {
+            None
+        } else if best == u32::MAX {
+            Some(Scan::Solution)
+        } else {
+            Some(Scan::Branch(best, bs as u32))
+        }
+    }
+
+    /// The trial of an option of the item branched on at `level` failed: with conflict-directed
+    /// branching, that item weighs more.
+    #[inline(always)]
+    fn failed(&mut self, level: usize) {
+        if let Some((w, left)) = &mut self.weights {
+            let x = self.best[level];
+            // The item's index is in its header word `x - 3`.
+            let i = self.set[x as usize - 3] as usize;
+            w[i] = w[i].saturating_add(1);
+            *left -= 1;
+            if *left == 0 {
+                *left = DECAY;
+                for v in w.iter_mut() {
+                    *v = (*v >> 1).max(1);
+                }
+            }
         }
     }
 
@@ -972,6 +1103,9 @@ impl Cells {
                         continue;
                     }
                     let scan = self.propagate::<COLORS>();
+                    if matches!(scan, Scan::Fail | Scan::DeadEnd(_)) && level > base {
+                        self.failed(level - 1);
+                    }
                     match scan {
                         Scan::Fail => {
                             // A forced move failed: the trial that led here fails.
@@ -1041,6 +1175,7 @@ impl Cells {
                                 level += 1;
                             } else {
                                 self.nforce = 0;
+                                self.failed(level);
                                 self.phase = Phase::Retry;
                             }
                         }
@@ -1064,6 +1199,7 @@ impl Cells {
                             self.phase = Phase::Enter;
                         } else {
                             self.nforce = 0;
+                            self.failed(level);
                         }
                     } else {
                         observer.backtrack(level, self.item_id(x));

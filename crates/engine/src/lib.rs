@@ -54,7 +54,7 @@ pub use cells::Cells;
 pub use links::Links;
 pub use parallel::{Algorithm, ParallelSearch};
 pub use problem::{BuildError, ColorId, Entry, ItemId, OptionId, Problem, ProblemBuilder};
-pub use propagate::{Propagate, View};
+pub use propagate::{Options, Propagate, View, Weights};
 pub use record::{Matrix, MatrixItem, Record, Recorder, Step, StepKind};
 pub use request::{AlgorithmChoice, CoverAnswer, CoverRequest, RequestError, Stop};
 pub use search::{

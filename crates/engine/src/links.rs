@@ -660,7 +660,6 @@ impl Links {
         for &h in &p.watched {
             p.buf.starts.push(p.buf.options.len() as u32);
             let active = self.rl(self.ll(h)) == h;
-            p.buf.covered.push(!active);
             if active {
                 let mut x = self.nd(h).down;
                 while x != h {
@@ -669,6 +668,10 @@ impl Links {
                     p.buf.options.push(OptionId(o));
                     x = self.nd(x).down;
                 }
+                let start = p.buf.starts[p.buf.starts.len() - 1];
+                p.buf.sizes.push(p.buf.options.len() as u32 - start);
+            } else {
+                p.buf.sizes.push(u32::MAX);
             }
         }
         p.buf.starts.push(p.buf.options.len() as u32);

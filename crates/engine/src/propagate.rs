@@ -29,43 +29,137 @@ pub trait Propagate: Send + Sync + fmt::Debug {
     /// can use (each at most once is best; repeats and options no longer available are
     /// ignored).
     fn propagate(&self, view: &View<'_>, remove: &mut Vec<OptionId>);
+
+    /// Conflict-directed branching (dancing cells only): with `Some`, the search branches by
+    /// [`Weights`], and adds 1 to an item's weight each time the trial of one of its options
+    /// fails (all weights halve every 16,384 failures). Weights, known as dom/wdeg in
+    /// constraint programming, steer the search to the items where the rules bite. Only with
+    /// [`Heuristic::Mrv`](crate::Heuristic::Mrv), which they replace; `None` (the default):
+    /// fewest options first, then input order.
+    fn branch_weights(&self) -> Option<Weights> {
+        None
+    }
+}
+
+/// How a propagator asks the search to branch ([`Propagate::branch_weights`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// The starting weight of each primary item, by item index.
+    pub start: Vec<u32>,
+    /// The starting weight of the primary items past the end of `start`.
+    pub rest: u32,
+    /// `true`: the item with the most weight per option left (ties to fewer options, then
+    /// input order). `false`: the fewest options left, then the most weight, then input order.
+    pub per_option: bool,
 }
 
 /// What a propagator sees of a node.
+///
+/// The options of a watched item are read in place where the search keeps them (dancing
+/// cells' sets), so a propagator that reads only the items whose [`size`](View::size) changed
+/// since an earlier call pays only for those.
 #[derive(Debug)]
 pub struct View<'a> {
     /// The options on the path to the node, in the order chosen.
     pub chosen: &'a [OptionId],
-    /// `starts[k]..starts[k + 1]` in `options`: the options still available in watched item
-    /// `k`.
-    pub(crate) starts: &'a [u32],
-    pub(crate) options: &'a [OptionId],
-    /// Whether watched item `k` is covered (an option on the path holds it).
-    pub(crate) covered: &'a [bool],
+    /// `sizes[k]`: the number of options still available in watched item `k`, or
+    /// `u32::MAX` when it is covered.
+    pub(crate) sizes: &'a [u32],
+    pub(crate) source: Source<'a>,
+}
+
+/// Where a [`View`] finds the options of a watched item.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Source<'a> {
+    /// Copied: watched item `k`'s options are `options[starts[k]..starts[k + 1]]`.
+    Buffer {
+        starts: &'a [u32],
+        options: &'a [OptionId],
+    },
+    /// In place: watched item `k`'s nodes are `set[heads[k]..heads[k] + sizes[k]]`, and node
+    /// `y` belongs to option `node_opt[y]`.
+    Sets {
+        heads: &'a [u32],
+        set: &'a [u32],
+        node_opt: &'a [u32],
+    },
 }
 
 impl<'a> View<'a> {
     /// The options still available in watched item `k` (`None` when the item is covered by
     /// an option on the path).
-    #[inline]
-    pub fn available(&self, k: usize) -> Option<&'a [OptionId]> {
-        if self.covered[k] {
-            None
-        } else {
-            Some(&self.options[self.starts[k] as usize..self.starts[k + 1] as usize])
+    #[inline(always)]
+    pub fn available(&self, k: usize) -> Option<Options<'a>> {
+        let size = self.sizes[k];
+        if size == u32::MAX {
+            return None;
         }
+        Some(Options(match self.source {
+            Source::Buffer { starts, options } => {
+                Inner::Ids(options[starts[k] as usize..starts[k + 1] as usize].iter())
+            }
+            Source::Sets {
+                heads,
+                set,
+                node_opt,
+            } => {
+                let x = heads[k] as usize;
+                Inner::Nodes(set[x..x + size as usize].iter(), node_opt)
+            }
+        }))
+    }
+
+    /// The number of options still available in watched item `k` (`None` when it is
+    /// covered). Along a path of the search an item's options only go, so an item whose
+    /// size is the same as at an ancestor node has the same options as there.
+    #[inline]
+    pub fn size(&self, k: usize) -> Option<usize> {
+        let size = self.sizes[k];
+        (size != u32::MAX).then_some(size as usize)
     }
 
     /// The number of watched items.
     pub fn len(&self) -> usize {
-        self.covered.len()
+        self.sizes.len()
     }
 
     /// Whether no item is watched.
     pub fn is_empty(&self) -> bool {
-        self.covered.is_empty()
+        self.sizes.is_empty()
     }
 }
+
+/// The options of a watched item, as [`View::available`] gives them.
+#[derive(Clone, Debug)]
+pub struct Options<'a>(Inner<'a>);
+
+#[derive(Clone, Debug)]
+enum Inner<'a> {
+    Ids(std::slice::Iter<'a, OptionId>),
+    Nodes(std::slice::Iter<'a, u32>, &'a [u32]),
+}
+
+impl Iterator for Options<'_> {
+    type Item = OptionId;
+
+    #[inline]
+    fn next(&mut self) -> Option<OptionId> {
+        match &mut self.0 {
+            Inner::Ids(it) => it.next().copied(),
+            Inner::Nodes(it, node_opt) => it.next().map(|&y| OptionId(node_opt[y as usize])),
+        }
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match &self.0 {
+            Inner::Ids(it) => it.size_hint(),
+            Inner::Nodes(it, _) => it.size_hint(),
+        }
+    }
+}
+
+impl ExactSizeIterator for Options<'_> {}
 
 /// The buffers a search keeps to show a [`View`] without allocating at every node.
 #[derive(Clone, Debug, Default)]
@@ -73,7 +167,7 @@ pub(crate) struct ViewBuffers {
     pub chosen: Vec<OptionId>,
     pub starts: Vec<u32>,
     pub options: Vec<OptionId>,
-    pub covered: Vec<bool>,
+    pub sizes: Vec<u32>,
     pub remove: Vec<OptionId>,
 }
 
@@ -83,17 +177,19 @@ impl ViewBuffers {
         self.chosen.clear();
         self.starts.clear();
         self.options.clear();
-        self.covered.clear();
+        self.sizes.clear();
         self.remove.clear();
     }
 
-    /// The view over the buffers, once filled.
+    /// The view over the buffers, once filled (options copied).
     pub fn view(&self) -> View<'_> {
         View {
             chosen: &self.chosen,
-            starts: &self.starts,
-            options: &self.options,
-            covered: &self.covered,
+            sizes: &self.sizes,
+            source: Source::Buffer {
+                starts: &self.starts,
+                options: &self.options,
+            },
         }
     }
 }

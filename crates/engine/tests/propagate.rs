@@ -62,14 +62,12 @@ impl Propagate for LookAhead {
             let Some(options) = view.available(k) else {
                 continue;
             };
-            for &o in options {
+            for o in options {
                 let mine = &self.items[o.index()];
                 let starves = (0..view.len()).any(|j| {
                     !mine.contains(&self.watched[j].0)
-                        && view.available(j).is_some_and(|others| {
-                            others
-                                .iter()
-                                .all(|p| !self.items[p.index()].is_disjoint(mine))
+                        && view.available(j).is_some_and(|mut others| {
+                            others.all(|p| !self.items[p.index()].is_disjoint(mine))
                         })
                 });
                 if starves {
@@ -147,4 +145,112 @@ fn threads_splits_shards_and_budgets_use_the_rule() {
     assert_eq!(half.status, dlx_engine::Status::NodeBudget);
     let (rec, _) = dlx_engine::record::record(&p, Config::default(), 1_000_000, u64::MAX);
     assert_eq!(rec.solutions, 92);
+}
+
+/// No removals, only branching weights: item `heavy` weighs 100, every other 1.
+#[derive(Debug)]
+struct Steer {
+    heavy: usize,
+    per_option: bool,
+}
+
+impl Propagate for Steer {
+    fn watched(&self) -> &[ItemId] {
+        &[]
+    }
+
+    fn propagate(&self, _: &View<'_>, _: &mut Vec<OptionId>) {}
+
+    fn branch_weights(&self) -> Option<dlx_engine::Weights> {
+        let mut start = vec![1; self.heavy + 1];
+        start[self.heavy] = 100;
+        Some(dlx_engine::Weights {
+            start,
+            rest: 1,
+            per_option: self.per_option,
+        })
+    }
+}
+
+/// The items branched on at the root, in order.
+#[derive(Default)]
+struct Roots(Vec<ItemId>);
+
+impl dlx_engine::Observer for Roots {
+    fn solution(&mut self, _: &[OptionId]) -> std::ops::ControlFlow<()> {
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn choose(&mut self, level: usize, item: ItemId, _: usize) {
+        if level == 0 {
+            self.0.push(item);
+        }
+    }
+}
+
+#[test]
+fn branch_weights_steer_dancing_cells_and_keep_the_solutions() {
+    // Every row and column of 6 queens starts with 6 options: fewest options takes the first
+    // row, the weights take column 3 (item 6 + 3).
+    let plain = queens(6);
+    let mut roots = Roots::default();
+    let out = dlx_engine::Cells::new(&plain, Config::default()).run(&mut roots);
+    assert_eq!(roots.0, [ItemId(0)]);
+    assert_eq!(out.stats.solutions, 4);
+    let set = |v: &[Vec<OptionId>]| -> HashSet<Vec<u32>> {
+        v.iter()
+            .map(|s| {
+                let mut s: Vec<u32> = s.iter().map(|o| o.0).collect();
+                s.sort();
+                s
+            })
+            .collect()
+    };
+    let (a, _) = dlx_engine::Cells::new(&plain, Config::default()).collect(u64::MAX);
+    // Per option or as a tie-break (all have 6 options), column 3 goes first.
+    for per_option in [true, false] {
+        let steered = queens(6).with_propagator(Arc::new(Steer {
+            heavy: 9,
+            per_option,
+        }));
+        let mut roots = Roots::default();
+        let out = dlx_engine::Cells::new(&steered, Config::default()).run(&mut roots);
+        assert_eq!(roots.0, [ItemId(9)]);
+        assert_eq!(out.stats.solutions, 4);
+        let (b, _) = dlx_engine::Cells::new(&steered, Config::default()).collect(u64::MAX);
+        assert_eq!(set(&a), set(&b));
+    }
+}
+
+#[test]
+fn branch_weights_keep_the_count_across_threads_and_shards() {
+    // Each thread's and shard's weights live their own failures, so a piece's replay may meet
+    // another branch item than the split did: the count must not care.
+    for per_option in [true, false] {
+        let p = queens(8).with_propagator(Arc::new(Steer {
+            heavy: 11,
+            per_option,
+        }));
+        for threads in [1, 2, 3] {
+            let out = ParallelSearch::new(&p, Config::default(), threads)
+                .algorithm(Algorithm::Cells)
+                .count();
+            assert_eq!(out.stats.solutions, 92, "{per_option} {threads}");
+        }
+        for depth in [1, 3, 5] {
+            let plan = shard::plan(
+                &p,
+                &Config::default(),
+                Algorithm::Cells,
+                SplitAt::Depth(depth),
+            );
+            let mut solutions = 0;
+            for s in &plan.shards {
+                let out = shard::solve(&p, &Config::default(), Algorithm::Cells, s).unwrap();
+                assert!(out.is_complete());
+                solutions += out.stats.solutions;
+            }
+            assert_eq!(solutions, 92, "{per_option} depth {depth}");
+        }
+    }
 }

@@ -8,7 +8,7 @@
 //!
 //! Environment: `REPS`, `ONLY` (a file-name filter), `LINKS=1` (dancing links instead of
 //! cells), `THREADS`,
-//! and the encoding's choices `FILL`, `CHUNK`, `GROUP`, `TPAIRS`, `PROP`, `PRUNE` (see
+//! and the encoding's choices `FILL`, `CHUNK`, `GROUP`, `TPAIRS`, `PROP`, `PRUNE`, `WEIGHTS` (see
 //! `Tuning`).
 
 use std::time::{Duration, Instant};
@@ -34,6 +34,7 @@ fn main() {
         thermo_pairs: env("TPAIRS", usize::from(def.thermo_pairs)) == 1,
         propagate: env("PROP", 1) == 1,
         prune: env("PRUNE", 1) == 1,
+        weights: env("WEIGHTS", 1) == 1,
     };
     let algorithm = if env("LINKS", 0) == 1 {
         Algorithm::Links

@@ -77,6 +77,12 @@ pub struct Tuning {
     /// Attach the variant propagator (`crate::prune`) to the problem: the search asks it at
     /// every node for placements the rules no longer allow.
     pub prune: bool,
+    /// The propagator asks dancing cells to branch by conflicts
+    /// ([`dlx_engine::Propagate::branch_weights`]): an item's weight grows each time a trial
+    /// of one of its options fails; where the rules have sums (cages with sums, little
+    /// killers, arrows, sandwiches) the item with the most weight per option left goes first,
+    /// elsewhere the weight breaks ties between the items with the fewest options.
+    pub weights: bool,
 }
 
 impl Default for Tuning {
@@ -88,6 +94,7 @@ impl Default for Tuning {
             thermo_pairs: false,
             propagate: true,
             prune: true,
+            weights: true,
         }
     }
 }
@@ -1488,8 +1495,14 @@ impl<'a> Builder<'a> {
                 Does::Fill(p, _) => p.clone(),
                 Does::Clue(..) => Vec::new(),
             });
-            if let Some(p) = Pruner::new(self.rules, cells, places, fixed.clone(), &self.forbidden)
-            {
+            if let Some(p) = Pruner::new(
+                self.rules,
+                cells,
+                places,
+                fixed.clone(),
+                &self.forbidden,
+                self.tuning.weights,
+            ) {
                 problem = problem.with_propagator(std::sync::Arc::new(p));
             }
         }
