@@ -94,6 +94,13 @@ fn exclude(b: &Board, cells: &[usize], excluders: &[u64]) -> Vec<(usize, usize)>
     } else {
         &live[..nlive]
     };
+    if live.is_empty() && !(s01 && s02 && s12) {
+        // PERF: without an excluder a combination can empty, a combination is blocked only
+        // by two base cells that see each other holding one digit; then a candidate of one
+        // cell loses every combination only when the other two both hold it and one same
+        // digit besides, nothing else, and all three cells see each other (never in a pair)
+        return Vec::new();
+    }
     let blocked = |mask: u64| live.iter().any(|&e| e & !mask == 0);
     let mut allowed = [0u64; 3];
     let has = |a: u64, v: usize| a >> v & 1 != 0;
