@@ -420,6 +420,11 @@ impl Keep {
         }
     }
 
+    /// Whether a hint of any rank would be kept.
+    fn keeps_any(&self) -> bool {
+        matches!(self, Keep::Best(None) | Keep::All(_))
+    }
+
     fn best_tenths(&self) -> Option<u16> {
         match self {
             Keep::Best(best) => best.as_ref().map(|b| b.tenths),
@@ -580,7 +585,11 @@ fn search_with(sr: &Search, s: &mut Scratch, count: &[u8], wanted: TechniqueSet,
                         } else {
                             (2 * p + 1, 2 * p)
                         };
-                        if graph.reaches(from, to) && chain_reach(sr, s, p, on, pass, keep) {
+                        // (while any chain would be kept, the bitset search only asks what
+                        // the components already tell)
+                        if graph.reaches(from, to)
+                            && (keep.keeps_any() || chain_reach(sr, s, p, on, pass, keep))
+                        {
                             chain_search(sr, s, p, on, pass, keep);
                         }
                     }
