@@ -3,6 +3,7 @@
 //! step it finds (the easiest of its kind where kinds differ in rating), or `None`.
 
 use crate::board::Board;
+use crate::solver::Since;
 use crate::step::{Candidate, Link, Pattern, Step, Technique};
 use crate::technique::TechniqueSet;
 use dlx_sudoku::House;
@@ -667,8 +668,10 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
 // ---------------------------------------------------------------------------------------
 // Fish
 
-/// Basic fish of `size` lines (X-wing 2, swordfish 3, jellyfish 4), rows or columns as base.
-pub(crate) fn fish(b: &Board, size: usize) -> Option<Step> {
+/// Basic fish of `size` lines (X-wing 2, swordfish 3, jellyfish 4), rows or columns as base:
+/// the first found, digit by digit; with `since`, only on the digits changed since this
+/// finder last found nothing (a fish reads the places of its digit only).
+pub(crate) fn fish(b: &Board, size: usize, since: Option<&Since>) -> Option<Step> {
     let t = &b.topo;
     let n = t.n;
     let technique = match size {
@@ -677,6 +680,9 @@ pub(crate) fn fish(b: &Board, size: usize) -> Option<Step> {
         _ => Technique::Jellyfish,
     };
     for d in 0..n {
+        if since.is_some_and(|s| s.digits >> d & 1 == 0) {
+            continue;
+        }
         for base_kind in 0..2 {
             // positions of d in each base line, as a mask over cover lines
             let mut lines = Vec::new();
@@ -1111,7 +1117,7 @@ mod tests {
         for r in [2, 8] {
             leave(&mut b, row(r), &[at(r, 3), at(r, 6)], 7);
         }
-        let s = found(fish(&b, 2), Technique::XWing);
+        let s = found(fish(&b, 2, None), Technique::XWing);
         assert_eq!(s.eliminations.len(), 14);
         assert!(
             s.eliminations
@@ -1128,8 +1134,8 @@ mod tests {
             leave(&mut b, row(r), &[at(r, 1), at(r, 4), at(r, 7)], 4);
         }
         remove(&mut b, [at(5, 4)], 4);
-        assert!(fish(&b, 2).is_none());
-        let s = found(fish(&b, 3), Technique::Swordfish);
+        assert!(fish(&b, 2, None).is_none());
+        let s = found(fish(&b, 3, None), Technique::Swordfish);
         assert_eq!(s.eliminations.len(), 18);
     }
 

@@ -69,6 +69,8 @@ pub(crate) struct Scratch {
     w: usize,
     /// `chain_reach`'s frontiers and visited sets, `w` words each.
     sets: Vec<u64>,
+    /// The strongly connected components of the links of one pass (see [`Graph`]).
+    graph: Graph,
     /// When to stop (looked at every 16 starting candidates); a cut search finds nothing
     /// and sets `expired`.
     pub(crate) deadline: Option<dlx_time::Instant>,
@@ -92,6 +94,7 @@ impl Scratch {
             reach: Vec::new(),
             w: (n * n * n).div_ceil(64),
             sets: Vec::new(),
+            graph: Graph::default(),
             deadline: None,
             expired: false,
         }
@@ -417,6 +420,11 @@ impl Keep {
         }
     }
 
+    /// Whether a hint of any rank would be kept.
+    fn keeps_any(&self) -> bool {
+        matches!(self, Keep::Best(None) | Keep::All(_))
+    }
+
     fn best_tenths(&self) -> Option<u16> {
         match self {
             Keep::Best(best) => best.as_ref().map(|b| b.tenths),
@@ -541,6 +549,9 @@ fn search_with(sr: &Search, s: &mut Scratch, count: &[u8], wanted: TechniqueSet,
         if keep.best_tenths().is_some_and(|b| b < floor) {
             continue;
         }
+        // PERF: which potentials lie on a cycle, and which reach which, once for the pass
+        let mut graph = std::mem::take(&mut s.graph);
+        graph.make(sr, pass, chains);
         for (c, &m) in cand.iter().enumerate() {
             if m.count_ones() < 2 {
                 continue;
@@ -550,6 +561,7 @@ fn search_with(sr: &Search, s: &mut Scratch, count: &[u8], wanted: TechniqueSet,
             }
             if c % 16 == 0 && s.deadline.is_some_and(|t| dlx_time::Instant::now() >= t) {
                 s.expired = true;
+                s.graph = graph;
                 return;
             }
             for d in bits(m) {
@@ -557,7 +569,9 @@ fn search_with(sr: &Search, s: &mut Scratch, count: &[u8], wanted: TechniqueSet,
                 // a cycle returns to `on(p)`, and a chain from `off(p)` reaches it, only by a
                 // strong link of `p` (the other candidate of a bivalue cell, the other place
                 // of a house with two): without one, neither search can find anything
-                if cycles && !sr.ons(p, pass).is_empty() {
+                // (and a cycle through `on(p)` needs a return: `on(p)` in a component of the
+                // links with more than one potential; a chain needs its end reachable)
+                if cycles && !sr.ons(p, pass).is_empty() && graph.on_cycle(2 * p) {
                     cycle_search(sr, s, count, p, pass, keep);
                 }
                 if chains {
@@ -566,13 +580,174 @@ fn search_with(sr: &Search, s: &mut Scratch, count: &[u8], wanted: TechniqueSet,
                         if !on && !strong {
                             continue;
                         }
-                        if chain_reach(sr, s, p, on, pass, keep) {
+                        let (from, to) = if on {
+                            (2 * p, 2 * p + 1)
+                        } else {
+                            (2 * p + 1, 2 * p)
+                        };
+                        // (while any chain would be kept, the bitset search only asks what
+                        // the components already tell)
+                        if graph.reaches(from, to)
+                            && (keep.keeps_any() || chain_reach(sr, s, p, on, pass, keep))
+                        {
                             chain_search(sr, s, p, on, pass, keep);
                         }
                     }
                 }
             }
         }
+        s.graph = graph;
+    }
+}
+
+/// The links of one pass as a graph on potentials (node `2p` is `on(p)`, `2p + 1` is
+/// `off(p)`, with the edges the cycle and chain searches follow: `on` to `off` by
+/// [`Search::offs`], `off` to `on` by [`Search::ons`]), cut into strongly connected
+/// components (Tarjan's algorithm); with `closure`, each component's set of the components
+/// it reaches. A cycle through `on(p)` needs `on(p)` in a component of two nodes or more,
+/// a chain from one potential to another needs the second reachable from the first: the
+/// searches skip the roots that cannot find anything (found in one pass over the links
+/// instead of a breadth-first search from every root).
+#[derive(Default)]
+struct Graph {
+    /// The component of each node (`NONE` for a potential not on the board).
+    comp: Vec<u32>,
+    /// The size of each component.
+    size: Vec<u32>,
+    /// `reach[c * cw..]`: the components component `c` reaches (itself included), with a
+    /// closure.
+    reach: Vec<u64>,
+    cw: usize,
+    closure: bool,
+    // Tarjan's scratch space
+    index: Vec<u32>,
+    low: Vec<u32>,
+    stack: Vec<u32>,
+    calls: Vec<(u32, u32)>,
+    members: Vec<u32>,
+    starts: Vec<u32>,
+}
+
+impl Graph {
+    /// The successors of node `v` in the links of `pass`.
+    fn succ<'a>(sr: &'a Search, pass: Pass, v: usize) -> &'a [(u32, u16)] {
+        if v % 2 == 0 {
+            sr.offs(v / 2, pass.y)
+        } else {
+            sr.ons(v / 2, pass)
+        }
+    }
+
+    fn make(&mut self, sr: &Search, pass: Pass, closure: bool) {
+        let n = sr.topo.n;
+        let nodes = 2 * n * n * n;
+        self.closure = closure;
+        self.comp.clear();
+        self.comp.resize(nodes, NONE);
+        self.index.clear();
+        self.index.resize(nodes, NONE);
+        self.low.clear();
+        self.low.resize(nodes, 0);
+        self.size.clear();
+        self.members.clear();
+        self.starts.clear();
+        self.stack.clear();
+        let mut counter = 0u32;
+        for (c, &m) in sr.cand.iter().enumerate() {
+            for d in bits(m) {
+                for root in [2 * (c * n + d), 2 * (c * n + d) + 1] {
+                    if self.index[root] != NONE {
+                        continue;
+                    }
+                    self.index[root] = counter;
+                    self.low[root] = counter;
+                    counter += 1;
+                    self.stack.push(root as u32);
+                    self.calls.push((root as u32, 0));
+                    while let Some(&(v, i)) = self.calls.last() {
+                        let v = v as usize;
+                        let succ = Graph::succ(sr, pass, v);
+                        if (i as usize) < succ.len() {
+                            self.calls.last_mut().unwrap().1 += 1;
+                            let q = succ[i as usize].0 as usize;
+                            let w = 2 * q + usize::from(v % 2 == 0);
+                            if self.index[w] == NONE {
+                                self.index[w] = counter;
+                                self.low[w] = counter;
+                                counter += 1;
+                                self.stack.push(w as u32);
+                                self.calls.push((w as u32, 0));
+                            } else if self.comp[w] == NONE {
+                                // on the stack
+                                self.low[v] = self.low[v].min(self.index[w]);
+                            }
+                            continue;
+                        }
+                        self.calls.pop();
+                        if let Some(&(u, _)) = self.calls.last() {
+                            let u = u as usize;
+                            self.low[u] = self.low[u].min(self.low[v]);
+                        }
+                        if self.low[v] == self.index[v] {
+                            let id = self.size.len() as u32;
+                            self.starts.push(self.members.len() as u32);
+                            loop {
+                                let x = self.stack.pop().unwrap() as usize;
+                                self.comp[x] = id;
+                                self.members.push(x as u32);
+                                if x == v {
+                                    break;
+                                }
+                            }
+                            let len = self.members.len() as u32 - self.starts[id as usize];
+                            self.size.push(len);
+                        }
+                    }
+                }
+            }
+        }
+        if !closure {
+            return;
+        }
+        // components come out sinks first: those a component reaches are done before it
+        let nc = self.size.len();
+        let cw = nc.div_ceil(64);
+        self.cw = cw;
+        self.reach.clear();
+        self.reach.resize(nc * cw, 0);
+        self.starts.push(self.members.len() as u32);
+        for c in 0..nc {
+            let (lo, hi) = (c * cw, (c + 1) * cw);
+            self.reach[lo + c / 64] |= 1 << (c % 64);
+            for k in self.starts[c]..self.starts[c + 1] {
+                let v = self.members[k as usize] as usize;
+                for &(q, _) in Graph::succ(sr, pass, v) {
+                    let w = 2 * q as usize + usize::from(v % 2 == 0);
+                    let e = self.comp[w] as usize;
+                    if e == c || self.reach[lo + e / 64] >> (e % 64) & 1 != 0 {
+                        continue;
+                    }
+                    let (done, this) = self.reach.split_at_mut(lo);
+                    for (x, &y) in this[..hi - lo].iter_mut().zip(&done[e * cw..(e + 1) * cw]) {
+                        *x |= y;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether node `v` lies on a cycle of the links.
+    fn on_cycle(&self, v: usize) -> bool {
+        self.size[self.comp[v] as usize] > 1
+    }
+
+    /// Whether node `to` can be reached from node `from` (true without the closure).
+    fn reaches(&self, from: usize, to: usize) -> bool {
+        if !self.closure {
+            return true;
+        }
+        let (a, b) = (self.comp[from] as usize, self.comp[to] as usize);
+        self.reach[a * self.cw + b / 64] >> (b % 64) & 1 != 0
     }
 }
 

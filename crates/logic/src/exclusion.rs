@@ -13,6 +13,7 @@
 
 use crate::basic::{bits, cand, elimination, fmt_digits};
 use crate::board::Board;
+use crate::solver::Since;
 use crate::step::{Candidate, Pattern, Step, Technique};
 
 /// A base cell: its index and its excluders as a cell bitset.
@@ -93,6 +94,13 @@ fn exclude(b: &Board, cells: &[usize], excluders: &[u64]) -> Vec<(usize, usize)>
     } else {
         &live[..nlive]
     };
+    if live.is_empty() && !(s01 && s02 && s12) {
+        // PERF: without an excluder a combination can empty, a combination is blocked only
+        // by two base cells that see each other holding one digit; then a candidate of one
+        // cell loses every combination only when the other two both hold it and one same
+        // digit besides, nothing else, and all three cells see each other (never in a pair)
+        return Vec::new();
+    }
     let blocked = |mask: u64| live.iter().any(|&e| e & !mask == 0);
     let mut allowed = [0u64; 3];
     let has = |a: u64, v: usize| a >> v & 1 != 0;
@@ -183,11 +191,41 @@ fn step(
     elimination(technique, elims, pattern, &what)
 }
 
-/// Aligned pair exclusion: the first pair of base cells with a removal.
-pub(crate) fn aligned_pair(b: &Board) -> Option<Step> {
+/// The cells whose candidates, or whose peers' candidates, changed since the finder last
+/// found nothing (`None`: every cell): what decides a pattern of base cells (whether each is
+/// a base cell, its excluders, their candidates) lies in its cells and their peers, so a
+/// pattern of other cells would find nothing again.
+fn dirty(b: &Board, since: Option<&Since>) -> Option<Vec<u64>> {
+    let since = since?;
+    let t = &b.topo;
+    let mut out = since.cells.to_vec();
+    for c in cells_of(since.cells) {
+        for (x, &p) in out
+            .iter_mut()
+            .zip(&t.peer_bits[c * t.words..(c + 1) * t.words])
+        {
+            *x |= p;
+        }
+    }
+    Some(out)
+}
+
+fn is_in(set: &[u64], c: usize) -> bool {
+    set[c / 64] >> (c % 64) & 1 != 0
+}
+
+/// Aligned pair exclusion: the first pair of base cells with a removal; with `since`, only
+/// the pairs with a cell [`dirty`] since this finder last found nothing.
+pub(crate) fn aligned_pair(b: &Board, since: Option<&Since>) -> Option<Step> {
     let bs = bases(b, 2);
+    let dirty = dirty(b, since);
+    let fresh = |c: usize| dirty.as_ref().is_none_or(|d| is_in(d, c));
     for i in 0..bs.len() {
+        let first = fresh(bs[i].cell);
         for j in i + 1..bs.len() {
+            if !first && !fresh(bs[j].cell) {
+                continue;
+            }
             if count_and(&bs[i].excl, &bs[j].excl) < 2 {
                 continue;
             }
@@ -209,10 +247,13 @@ pub(crate) fn aligned_pair(b: &Board) -> Option<Step> {
     None
 }
 
-/// Aligned triple exclusion: the first triple of base cells with a removal.
-pub(crate) fn aligned_triple(b: &Board) -> Option<Step> {
+/// Aligned triple exclusion: the first triple of base cells with a removal; with `since`,
+/// only the triples with a cell [`dirty`] since this finder last found nothing.
+pub(crate) fn aligned_triple(b: &Board, since: Option<&Since>) -> Option<Step> {
     let t = &b.topo;
     let bs = bases(b, 3);
+    let dirty = dirty(b, since);
+    let fresh = |c: usize| dirty.as_ref().is_none_or(|d| is_in(d, c));
     let mut index = vec![usize::MAX; t.ncells];
     for (i, x) in bs.iter().enumerate() {
         index[x.cell] = i;
@@ -223,7 +264,9 @@ pub(crate) fn aligned_triple(b: &Board) -> Option<Step> {
     let mut common = vec![0u64; t.words];
     let mut masks: Vec<u64> = Vec::new();
     for i in 0..bs.len() {
+        let first = fresh(bs[i].cell);
         for j in i + 1..bs.len() {
+            let fresh_pair = first || fresh(bs[j].cell);
             if count_and(&bs[i].excl, &bs[j].excl) < 2 {
                 continue;
             }
@@ -242,6 +285,9 @@ pub(crate) fn aligned_triple(b: &Board) -> Option<Step> {
                     continue;
                 }
                 seen[k] = pair;
+                if !fresh_pair && !fresh(bs[k].cell) {
+                    continue;
+                }
                 if count_and(&c01, &bs[k].excl) < 2 {
                     continue;
                 }
@@ -289,7 +335,7 @@ mod tests {
         ] {
             b.cand[k] = m;
         }
-        let s = aligned_pair(&b).unwrap();
+        let s = aligned_pair(&b, None).unwrap();
         assert_eq!(s.technique, Technique::AlignedPairExclusion);
         let e: Vec<String> = s.eliminations.iter().map(|c| c.to_string()).collect();
         assert_eq!(e, ["r1c1=3"], "{}", s.text);

@@ -315,6 +315,24 @@ pub struct Solver {
     ladder: Ladder,
     /// The techniques the solver may use ([`Solver::allowed`]).
     allowed: TechniqueSet,
+    /// Verdicts kept across steps: for each finder that can use them, the candidates of the
+    /// board on which it last found nothing (see [`Since`]).
+    quiet: Vec<Option<Vec<u64>>>,
+    /// The cells whose candidates changed since then, as a cell bitset (scratch).
+    changed: Vec<u64>,
+    /// The digits that left a cell since then.
+    digits: u64,
+}
+
+/// What changed on the board since a finder last searched it and found nothing (with the
+/// same techniques wanted): the cells whose candidates changed (a cell bitset) and the
+/// digits that left a cell. A finder given one searches only what these changes can reach
+/// (the digits changed for a finder that looks at one digit at a time, the patterns with a
+/// cell whose candidates or whose peers' candidates changed for aligned exclusion): the rest
+/// would find nothing again, so the step found is the one a full search finds.
+pub(crate) struct Since<'a> {
+    pub cells: &'a [u64],
+    pub digits: u64,
 }
 
 impl Drop for Solver {
@@ -469,6 +487,9 @@ impl Solver {
             options: options.clone(),
             ladder: *ladder,
             allowed: TechniqueSet::EMPTY,
+            quiet: Vec::new(),
+            changed: Vec::new(),
+            digits: 0,
         }
         .settled())
     }
@@ -562,6 +583,9 @@ impl Solver {
             options,
             ladder: Ladder::default(),
             allowed: TechniqueSet::EMPTY,
+            quiet: Vec::new(),
+            changed: Vec::new(),
+            digits: 0,
         }
         .settled())
     }
@@ -689,6 +713,9 @@ impl Solver {
             options,
             ladder: *ladder,
             allowed: TechniqueSet::EMPTY,
+            quiet: Vec::new(),
+            changed: Vec::new(),
+            digits: 0,
         }
         .settled())
     }
@@ -751,7 +778,12 @@ impl Solver {
                 // the variant forcing chains (below them on the ladder) stand for them
                 continue;
             }
-            if let Some(mut s) = self.find(finder, wanted) {
+            let since = self.since(finder);
+            let found = self.find(finder, wanted, since);
+            if since.is_some() && found.is_none() && !self.expired() {
+                self.keep_quiet(finder);
+            }
+            if let Some(mut s) = found {
                 self.board.topo.fix_pattern(&mut s.pattern);
                 debug_assert!(
                     wanted.contains(s.technique),
@@ -768,9 +800,63 @@ impl Solver {
         None
     }
 
-    /// Calls the finder of a group, which returns only techniques of `wanted`.
-    fn find(&mut self, finder: Finder, wanted: TechniqueSet) -> Option<Step> {
+    /// Whether a finder reads what changed since it last found nothing (see [`Since`]):
+    /// `Some(true)` when it last found nothing and `changed` now holds the changes since,
+    /// `Some(false)` when it may keep its verdict from now on, `None` when it does not.
+    fn since(&mut self, finder: Finder) -> Option<bool> {
+        // on a classic grid only: a variant's houses and peers go beyond rows, columns, boxes
+        if self.board.topo.variant.is_some()
+            || !matches!(
+                finder,
+                Finder::XWing
+                    | Finder::Swordfish
+                    | Finder::Jellyfish
+                    | Finder::StrongLinks2
+                    | Finder::StrongLinks3
+                    | Finder::StrongLinks4
+                    | Finder::AlignedPair
+                    | Finder::AlignedTriple
+            )
+        {
+            return None;
+        }
+        let i = finder as usize;
+        if self.quiet.len() <= i {
+            self.quiet.resize(i + 1, None);
+        }
+        let Some(old) = &self.quiet[i] else {
+            return Some(false);
+        };
+        let words = self.board.topo.words;
+        self.changed.clear();
+        self.changed.resize(words, 0);
+        let mut digits = 0u64;
+        for (k, (&was, &now)) in old.iter().zip(&self.board.cand).enumerate() {
+            if was != now {
+                self.changed[k / 64] |= 1 << (k % 64);
+                digits |= was ^ now;
+            }
+        }
+        self.digits = digits;
+        Some(true)
+    }
+
+    /// Keeps the board on which `finder` found nothing.
+    fn keep_quiet(&mut self, finder: Finder) {
+        let slot = self.quiet[finder as usize].get_or_insert_with(Vec::new);
+        slot.clear();
+        slot.extend_from_slice(&self.board.cand);
+    }
+
+    /// Calls the finder of a group, which returns only techniques of `wanted`; `since`:
+    /// whether to search only what changed since it last found nothing ([`Solver::since`]).
+    fn find(&mut self, finder: Finder, wanted: TechniqueSet, since: Option<bool>) -> Option<Step> {
         let b = &self.board;
+        let since = (since == Some(true)).then_some(Since {
+            cells: &self.changed,
+            digits: self.digits,
+        });
+        let since = since.as_ref();
         match finder {
             Finder::Singles => basic::singles(b, wanted),
             Finder::DirectLocking => basic::direct_locking(b, wanted),
@@ -779,20 +865,20 @@ impl Solver {
             Finder::DirectHiddenTriple => basic::hidden_subset(b, 3, true),
             Finder::Locking => basic::locking(b, wanted),
             Finder::NakedPair => basic::naked_subset(b, 2),
-            Finder::XWing => basic::fish(b, 2),
+            Finder::XWing => basic::fish(b, 2, since),
             Finder::HiddenPair => basic::hidden_subset(b, 2, false),
             Finder::NakedTriple => basic::naked_subset(b, 3),
-            Finder::Swordfish => basic::fish(b, 3),
+            Finder::Swordfish => basic::fish(b, 3, since),
             Finder::HiddenTriple => basic::hidden_subset(b, 3, false),
-            Finder::StrongLinks2 => strong::strong_links(b, 2, wanted),
-            Finder::StrongLinks3 => strong::strong_links(b, 3, wanted),
-            Finder::StrongLinks4 => strong::strong_links(b, 4, wanted),
+            Finder::StrongLinks2 => strong::strong_links(b, 2, wanted, since),
+            Finder::StrongLinks3 => strong::strong_links(b, 3, wanted, since),
+            Finder::StrongLinks4 => strong::strong_links(b, 4, wanted, since),
             Finder::XyWing => basic::wing(b, false),
             Finder::XyzWing => basic::wing(b, true),
             Finder::WWing => basic::w_wing(b),
             Finder::UniqueLoops => unique::unique_loops(b, wanted),
             Finder::NakedQuad => basic::naked_subset(b, 4),
-            Finder::Jellyfish => basic::fish(b, 4),
+            Finder::Jellyfish => basic::fish(b, 4, since),
             Finder::HiddenQuad => basic::hidden_subset(b, 4, false),
             Finder::Bug => unique::bug(b, wanted, self.ladder.scale),
             Finder::Chains => {
@@ -888,8 +974,8 @@ impl Solver {
             Finder::TuvwxyzWing => wings::als_wing(b, 6),
             Finder::AlsXz => wings::als_xz(b),
             Finder::AlsXyWing => wings::als_xy_wing(b),
-            Finder::AlignedPair => exclusion::aligned_pair(b),
-            Finder::AlignedTriple => exclusion::aligned_triple(b),
+            Finder::AlignedPair => exclusion::aligned_pair(b, since),
+            Finder::AlignedTriple => exclusion::aligned_triple(b, since),
             Finder::FinnedXWing => extra::finned_fish(b, 2),
             Finder::FinnedSwordfish => extra::finned_fish(b, 3),
             Finder::FinnedJellyfish => extra::finned_fish(b, 4),

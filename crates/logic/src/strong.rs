@@ -33,6 +33,7 @@ use dlx_sudoku::House;
 
 use crate::basic::{bits, cand, elimination};
 use crate::board::Board;
+use crate::solver::Since;
 use crate::step::{Candidate, Link, Pattern, Step, Technique};
 use crate::technique::TechniqueSet;
 
@@ -254,8 +255,14 @@ fn bonus(f: [bool; 4]) -> u16 {
 }
 
 /// Strong-link patterns of `n` links (2, 3 or 4) of the techniques of `wanted`: the easiest,
-/// with the most eliminations among the easiest.
-pub(crate) fn strong_links(b: &Board, n: usize, wanted: TechniqueSet) -> Option<Step> {
+/// with the most eliminations among the easiest; with `since`, only on the digits changed
+/// since this finder last found nothing (a pattern reads the places of its digit only).
+pub(crate) fn strong_links(
+    b: &Board,
+    n: usize,
+    wanted: TechniqueSet,
+    since: Option<&Since>,
+) -> Option<Step> {
     let t = &b.topo;
     let words = t.words;
     let base = match n {
@@ -267,6 +274,9 @@ pub(crate) fn strong_links(b: &Board, n: usize, wanted: TechniqueSet) -> Option<
     // PERF: per digit, every pairwise relation is computed once; the depth-first search over
     // chains then only reads tables (no allocation until a pattern is found).
     for d in 0..t.n {
+        if since.is_some_and(|s| s.digits >> d & 1 == 0) {
+            continue;
+        }
         let links: Vec<StrongLink> = (0..3 * t.n).filter_map(|h| link_of(b, h, d)).collect();
         let nl = links.len();
         if nl < n {
@@ -578,7 +588,7 @@ mod tests {
         let mut b = open();
         leave(&mut b, COL, &[at(2, 1), at(7, 1)], 1);
         leave(&mut b, COL + 4, &[at(3, 5), at(7, 5)], 1);
-        let s = strong_links(&b, 2, TechniqueSet::all()).unwrap();
+        let s = strong_links(&b, 2, TechniqueSet::all(), None).unwrap();
         assert_eq!(s.technique, Technique::Skyscraper, "{}", s.text);
         assert_eq!(s.rating, 4.0);
         assert_eq!(
@@ -589,13 +599,13 @@ mod tests {
         let mut b = open();
         leave(&mut b, 0, &[at(1, 2), at(1, 8)], 2);
         leave(&mut b, COL + 2, &[at(2, 3), at(8, 3)], 2);
-        let s = strong_links(&b, 2, TechniqueSet::all()).unwrap();
+        let s = strong_links(&b, 2, TechniqueSet::all(), None).unwrap();
         assert_eq!(s.technique, Technique::TwoStringKite, "{}", s.text);
         assert_eq!(s.rating, 4.1);
         assert_eq!(names(&s.eliminations), ["r8c8=2"]);
         // only skyscrapers asked for: nothing
         let only = TechniqueSet::EMPTY.with(Technique::Skyscraper);
-        assert!(strong_links(&b, 2, only).is_none());
+        assert!(strong_links(&b, 2, only, None).is_none());
     }
 
     #[test]
@@ -605,7 +615,7 @@ mod tests {
         let keep = [at(4, 5), at(6, 5), at(5, 4), at(5, 6)];
         leave(&mut b, 18 + 4, &keep, 1);
         leave(&mut b, 1, &[at(2, 5), at(2, 8)], 1);
-        let s = strong_links(&b, 2, TechniqueSet::all()).unwrap();
+        let s = strong_links(&b, 2, TechniqueSet::all(), None).unwrap();
         assert_eq!(s.technique, Technique::EmptyRectangle, "{}", s.text);
         assert_eq!(s.rating, 4.3);
         assert_eq!(names(&s.eliminations), ["r5c8=1"]);
@@ -619,7 +629,7 @@ mod tests {
         leave(&mut b, COL, &[at(1, 1), at(3, 1)], 5);
         leave(&mut b, COL + 3, &[at(3, 4), at(6, 4)], 5);
         leave(&mut b, COL + 6, &[at(2, 7), at(6, 7)], 5);
-        let s = strong_links(&b, 3, TechniqueSet::all()).unwrap();
+        let s = strong_links(&b, 3, TechniqueSet::all(), None).unwrap();
         assert_eq!(s.technique, Technique::ThreeStrongLinks, "{}", s.text);
         assert_eq!(s.rating, 5.4, "{}", s.text);
         assert!(s.text.starts_with("3 skyscrapers"), "{}", s.text);

@@ -335,6 +335,44 @@ fn bad_input_is_an_error_naming_cells() {
     assert_eq!(rate(&none).unwrap_err(), LogicError::NoSolution);
 }
 
+/// The solver keeps some finders' verdicts from one step to the next (a finder that found
+/// nothing searches again only what changed since); at every step of a path, a new solver on
+/// the same grid and candidates (nothing kept) must take the same step (26 paths).
+#[test]
+fn verdicts_kept_across_steps_give_the_steps_of_a_fresh_search() {
+    let read = |name: &str| std::fs::read_to_string(repo().join("testdata/sudoku").join(name));
+    let c17 = read("17-clue-sample.txt").unwrap();
+    let mt = read("magictour-top1465-sample.txt").unwrap();
+    let lines = c17.lines().step_by(8).chain(mt.lines().take(1));
+    let (mut steps, mut kinds) = (0, std::collections::BTreeSet::new());
+    for line in lines {
+        let puzzle = parse(line.trim()).unwrap();
+        let mut solver = Solver::new(&puzzle, &Options::default()).unwrap();
+        while let Some(step) = solver.next_step() {
+            let board = solver.board();
+            let progress = board.grid();
+            let fresh = Solver::from_progress(
+                &puzzle,
+                Some(&progress),
+                Some(board.all_candidates()),
+                &Options::default(),
+            )
+            .unwrap()
+            .next_step();
+            assert_eq!(fresh.as_ref(), Some(&step), "{line}, step {}", steps + 1);
+            kinds.insert(step.technique);
+            solver.apply(&step);
+            steps += 1;
+        }
+        assert!(solver.board().is_solved(), "{line}");
+    }
+    // the finders that keep verdicts ran on boards where they had found nothing before
+    for t in [Technique::Skyscraper, Technique::AlignedPairExclusion] {
+        assert!(kinds.iter().any(|&k| k > t), "a step harder than {t:?}");
+    }
+    assert!(steps > 1000, "{steps} steps");
+}
+
 #[test]
 fn hints_follow_the_users_grid_and_marks() {
     let puzzle =
