@@ -467,6 +467,15 @@ impl Chainer {
                 return true;
             }
         }
+        // a variant's pair rules (nonconsecutive...): none on a classic board
+        for &(q, m) in topo.excluded(c, d) {
+            let q = q as usize;
+            for e in bits(self.grid[q] & m) {
+                if self.make_off(run, q * n + e, i) {
+                    return true;
+                }
+            }
+        }
         false
     }
 

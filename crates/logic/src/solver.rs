@@ -904,6 +904,7 @@ impl Solver {
             Finder::Arrow => variant::arrows(b),
             Finder::LittleKiller => variant::little_killers(b),
             Finder::RuleOf45 => variant::rule_of_45(b),
+            Finder::HouseCages => variant::house_cages(b),
             Finder::Sandwich => variant::sandwiches(b),
             Finder::VariantForcing => variant::forcing(b, self.options.deadline),
             Finder::Trial => self.trial(),
