@@ -132,7 +132,10 @@ fn pair_exclusions(t: &Topology, clues: &Clues) -> Vec<Vec<(u16, u64)>> {
         for d in 0..n {
             // y when x holds d, and x when y holds d
             let for_y = full & !table[d];
-            let for_x = full & !(0..n).filter(|&e| table[e] >> d & 1 != 0).fold(0u64, |m, e| m | 1 << e);
+            let for_x = full
+                & !(0..n)
+                    .filter(|&e| table[e] >> d & 1 != 0)
+                    .fold(0u64, |m, e| m | 1 << e);
             for (from, to, m) in [(x, y, for_y), (y, x, for_x)] {
                 let m = if sees { m & !(1 << d) } else { m };
                 if m == 0 {

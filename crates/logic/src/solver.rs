@@ -751,6 +751,13 @@ impl Solver {
                 // the variant forcing chains (below them on the ladder) stand for them
                 continue;
             }
+            if matches!(finder, Finder::Nishio | Finder::Multiple)
+                && allowed.contains(Technique::VariantForcingChain)
+                && crate::variant::dominates_static_chains(&self.board)
+            {
+                // the variant forcing chains (just before) found nothing: neither can these
+                continue;
+            }
             if let Some(mut s) = self.find(finder, wanted) {
                 self.board.topo.fix_pattern(&mut s.pattern);
                 debug_assert!(

@@ -1458,15 +1458,22 @@ pub(crate) fn house_cages(b: &Board) -> Option<Step> {
         let mut elims = Vec::new();
         if !broken && !parts.is_empty() {
             parts.extend((0..house.len()).filter(|&i| !in_cage[i]).map(single));
-            let loose: Vec<Part> = (0..house.len()).map(single).collect();
-            if let (Some(with), Some(without)) =
-                (parts_fill(&parts, full), parts_fill(&loose, full))
-            {
-                let s1 = parts_support(&parts, &with, house.len());
-                let s0 = parts_support(&loose, &without, house.len());
-                for (i, &k) in house.iter().enumerate() {
-                    if b.value[k] == 0 {
-                        elims.extend(bits(b.cand[k] & s0[i] & !s1[i]).map(|d| cand(b, k, d)));
+            let with = parts_fill(&parts, full);
+            let s1 = with.map(|v| parts_support(&parts, &v, house.len()));
+            let gone = |i: usize| {
+                let k = house[i];
+                match &s1 {
+                    Some(s1) if b.value[k] == 0 => b.cand[k] & !s1[i],
+                    _ => 0,
+                }
+            };
+            // the house alone (every digit once) only where the cages remove something
+            if (0..house.len()).any(|i| gone(i) != 0) {
+                let loose: Vec<Part> = (0..house.len()).map(single).collect();
+                if let Some(without) = parts_fill(&loose, full) {
+                    let s0 = parts_support(&loose, &without, house.len());
+                    for (i, &k) in house.iter().enumerate() {
+                        elims.extend(bits(gone(i) & s0[i]).map(|d| cand(b, k, d)));
                     }
                 }
             }
@@ -1885,9 +1892,17 @@ fn unkept(b: &Board, kept: &[u64], skip: Option<usize>) -> Vec<Candidate> {
     out
 }
 
+/// Whether [`forcing`] finding nothing on `b` proves the classic Nishio and cell and region
+/// forcing chains (static) find nothing either: a board with clues up to 16x16, where it
+/// tries every candidate, every cell and every place of a digit in a full house, through
+/// singles (every implication of those chains, the pair rules' links included) and more.
+pub(crate) fn dominates_static_chains(b: &Board) -> bool {
+    !clues(b).is_empty() && b.topo.n <= 16
+}
+
 /// Forcing chains through a variant's clues: a candidate whose placement, followed by
 /// singles and the clues' supports, breaks the board is false. Cells with fewest candidates
-/// first; only on puzzles with clues (cages, thermometers, arrows, dots...), where the chains
+/// first; then cell and region forcing chains; only on puzzles with clues (cages, thermometers, arrows, dots...), where the chains
 /// of the classic ladder do not see the clues.
 pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<Step> {
     let t = &b.topo;
@@ -1910,7 +1925,11 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
     let mut safe = vec![0u64; t.ncells];
     // The end of each trial (digits placed, every cell's digits) of a cell of up to 3
     // candidates, for the cell forcing chains below, and of every cell when the region
-    // forcing chains may use it (up to 16x16: it keeps a board a candidate).
+    // forcing chains may use it (up to 16x16: it keeps a board a candidate). Up to 16x16 the
+    // cell and region forcing chains take every cell and every place of a digit: with the
+    // contradictions, they find whatever the classic Nishio and static cell and region
+    // forcing chains would (whose implications are singles, which propagation makes too),
+    // so the solver skips those on such boards ([`dominates_static_chains`]).
     let region_forcing = n <= 16;
     let mut ends: Vec<Option<(usize, Vec<u64>)>> = vec![None; t.ncells * n];
     // contradictions: one candidate breaks the board
@@ -1974,7 +1993,7 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
         if i % 4 == 0 && deadline.is_some_and(|d| dlx_time::Instant::now() >= d) {
             return None;
         }
-        if b.cand[k].count_ones() > 3 {
+        if b.cand[k].count_ones() > 3 && !region_forcing {
             break;
         }
         let mut common: Option<Vec<u64>> = None;
@@ -2025,7 +2044,7 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
                 .map(|&k| k as usize)
                 .filter(|&k| b.cand[k] >> d & 1 != 0)
                 .collect();
-            if !(2..=3).contains(&places.len()) {
+            if places.len() < 2 {
                 continue;
             }
             let mut common: Option<Vec<u64>> = None;
@@ -2154,6 +2173,51 @@ mod tests {
             vec![0b0110, 0b0110, 0b0001, 0b1000]
         );
         assert!(parts_fill(&[single(0, 1), single(1, 1)], 0b11).is_none());
+    }
+
+    /// A board of a 4x4 killer with one cage, r1c1 r2c1 adding up to 5 ({1,4} or {2,3}).
+    fn small_killer() -> Board {
+        let puzzle = dlx_variants::parse("size 4\ncage 5 r1c1 r2c1\n").expect("a killer");
+        let shape = dlx_sudoku::Shape::new(2, 2).expect("a shape");
+        let topo = crate::board::Topology::for_rules(puzzle.rules(), shape);
+        Board::on(std::sync::Arc::new(topo), &[0; 16])
+    }
+
+    #[test]
+    fn a_digit_a_house_puts_in_a_cage_picks_its_sets() {
+        let mut b = small_killer();
+        assert!(house_cages(&b).is_none());
+        // 4 in row 1 only in r1c1: the cage holds 4, so it is {1,4}
+        // (and r2c2 not 1, so that box 1 alone shows nothing)
+        for k in 1..4 {
+            b.cand[k] &= !(1 << 3);
+        }
+        b.cand[5] &= !1;
+        let s = house_cages(&b).expect("a step");
+        assert!(
+            s.text.contains("4 in row 1 can only go in killer cage 1"),
+            "{}",
+            s.text
+        );
+        let gone: Vec<String> = s.eliminations.iter().map(|c| c.to_string()).collect();
+        assert_eq!(gone, ["r1c1=2", "r1c1=3", "r2c1=2", "r2c1=3"]);
+    }
+
+    #[test]
+    fn the_cages_inside_a_house_and_its_other_cells_share_its_digits() {
+        let mut b = small_killer();
+        // column 1: the cage (r1c1 r2c1), r3c1 (1, 2 or 4) and r4c1 (1, 3 or 4): the
+        // cage's {1,4} leaves them {2,3}, its {2,3} leaves them {1,4}; both can be
+        b.cand[8] = 0b1011;
+        b.cand[12] = 0b1101;
+        assert!(house_cages(&b).is_none());
+        // r3c1 1 or 4: only {2,3} leaves the rest of column 1 a filling, and then r4c1 is
+        // not 3 (what no subset of column 1 shows: its cells hold 4 digits between them)
+        b.cand[8] = 0b1001;
+        let s = house_cages(&b).expect("a step");
+        assert!(s.text.contains("in column 1"), "{}", s.text);
+        let gone: Vec<String> = s.eliminations.iter().map(|c| c.to_string()).collect();
+        assert_eq!(gone, ["r1c1=1", "r1c1=4", "r2c1=1", "r2c1=4", "r4c1=3"]);
     }
 
     #[test]

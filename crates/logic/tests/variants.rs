@@ -123,9 +123,8 @@ fn every_step_on_the_shipped_samples_is_sound_and_each_family_uses_its_technique
     says("windoku-01.json", "extra region "); // its windows are f-puzzles extra regions
     says("disjoint-groups-02.json", "disjoint group ");
     says("x-01.json", "diagonal");
-    // the rule of 45 with innies and outies at once; a cage holding a house's digit
+    // the rule of 45 with innies and outies at once; the cages inside a house
     says("killer-03.json", "add up to the outies");
-    says("killer-03.json", "can only go in killer cage");
     says(
         "killer-03.json",
         "and the other cells hold every digit once",
