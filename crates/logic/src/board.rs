@@ -19,7 +19,7 @@ use std::fmt;
 use dlx_sudoku::{Grid, House, Shape};
 
 use crate::step::{Area, Pattern};
-use crate::vrules::Clues;
+use crate::vrules::{ClueKind, Clues};
 
 /// The link house of a peer that shares none of the cell's row, column and region (a
 /// knight's or king's move, an extra house, a cage), in [`Topology::se_peer_house`].
@@ -104,11 +104,65 @@ pub(crate) struct Topology {
     /// the cell's index in each, for the chains' "last place in a house" links. Empty on a
     /// classic grid.
     pub extra_of: Vec<Vec<(u16, u8)>>,
+    /// `excludes[c * N + d]`: what placing digit `d + 1` in cell `c` forbids beyond its
+    /// peers' `d` under a pair rule (nonconsecutive and the other negative rules, dots, XV):
+    /// each other cell with the mask of digits it then cannot hold. The chains take these as
+    /// weak links (as SukakuExplainer's do). Empty (no list at all) on a board without such
+    /// rules, so a classic board's chains are unchanged.
+    pub excludes: Vec<Vec<(u16, u64)>>,
     /// The variant's names and clues, if the board is a variant's.
     pub variant: Option<Box<VariantGeometry>>,
 }
 
+/// What placing each digit in each cell forbids other cells under the pair rules of
+/// `clues` beyond what "sees" forbids ([`Topology::excludes`]; empty without pair rules).
+fn pair_exclusions(t: &Topology, clues: &Clues) -> Vec<Vec<(u16, u64)>> {
+    let n = t.n;
+    let full = t.shape.full_mask();
+    let mut out: Vec<Vec<(u16, u64)>> = Vec::new();
+    for c in &clues.clues {
+        let ClueKind::Pair { table, .. } = &c.kind else {
+            continue;
+        };
+        if out.is_empty() {
+            out = vec![Vec::new(); t.ncells * n];
+        }
+        let (x, y) = (c.cells[0] as usize, c.cells[1] as usize);
+        let sees = t.sees(x, y);
+        for d in 0..n {
+            // y when x holds d, and x when y holds d
+            let for_y = full & !table[d];
+            let for_x = full
+                & !(0..n)
+                    .filter(|&e| table[e] >> d & 1 != 0)
+                    .fold(0u64, |m, e| m | 1 << e);
+            for (from, to, m) in [(x, y, for_y), (y, x, for_x)] {
+                let m = if sees { m & !(1 << d) } else { m };
+                if m == 0 {
+                    continue;
+                }
+                let list = &mut out[from * n + d];
+                match list.iter_mut().find(|e| e.0 as usize == to) {
+                    Some(e) => e.1 |= m,
+                    None => list.push((to as u16, m)),
+                }
+            }
+        }
+    }
+    out
+}
+
 impl Topology {
+    /// What placing digit `d` (0-based) in cell `c` forbids beyond its peers' `d`
+    /// ([`Topology::excludes`]): empty on a board without pair rules.
+    #[inline]
+    pub fn excluded(&self, c: usize, d: usize) -> &[(u16, u64)] {
+        match self.excludes.get(c * self.n + d) {
+            Some(v) => v,
+            None => &[],
+        }
+    }
+
     fn build(shape: Shape) -> Topology {
         let n = shape.n();
         let ncells = n * n;
@@ -214,6 +268,7 @@ impl Topology {
             more: Vec::new(),
             full_more: 0,
             extra_of: vec![Vec::new(); ncells],
+            excludes: Vec::new(),
             variant: None,
         }
     }
@@ -333,12 +388,14 @@ impl Topology {
             }
         }
         let has = |c: &dlx_variants::Constraint| rules.has(c);
+        let clues = Clues::of(rules);
+        t.excludes = pair_exclusions(&t, &clues);
         t.variant = Some(Box::new(VariantGeometry {
             names,
             jigsaw,
             knight: has(&dlx_variants::Constraint::AntiKnight),
             king: has(&dlx_variants::Constraint::AntiKing),
-            clues: Clues::of(rules),
+            clues,
         }));
         t
     }

@@ -293,6 +293,11 @@ impl Search<'_> {
                 out.push((q * n + d, h));
             }
         }
+        // a variant's pair rules (nonconsecutive...): none on a classic board
+        for &(q, m) in t.excluded(c, d) {
+            let q = q as usize;
+            out.extend(bits(self.cand[q] & m).map(|e| (q * n + e, crate::board::SEES)));
+        }
     }
 
     /// The `on` potentials an `off(c, d)` makes, in Sudoku Explainer's order, with the house

@@ -515,6 +515,15 @@ impl Chainer {
                 }
             }
         }
+        // a variant's pair rules (nonconsecutive...): none on a classic board
+        for &(q, m) in topo.excluded(c, d) {
+            let q = q as usize;
+            for e in bits(self.grid[q] & m) {
+                if self.make_off(run, q * n + e, i) {
+                    return true;
+                }
+            }
+        }
         false
     }
 

@@ -778,6 +778,13 @@ impl Solver {
                 // the variant forcing chains (below them on the ladder) stand for them
                 continue;
             }
+            if matches!(finder, Finder::Nishio | Finder::Multiple)
+                && allowed.contains(Technique::VariantForcingChain)
+                && crate::variant::dominates_static_chains(&self.board)
+            {
+                // the variant forcing chains (just before) found nothing: neither can these
+                continue;
+            }
             let since = self.since(finder);
             let found = self.find(finder, wanted, since);
             if since.is_some() && found.is_none() && !self.expired() {
@@ -990,6 +997,7 @@ impl Solver {
             Finder::Arrow => variant::arrows(b),
             Finder::LittleKiller => variant::little_killers(b),
             Finder::RuleOf45 => variant::rule_of_45(b),
+            Finder::HouseCages => variant::house_cages(b),
             Finder::Sandwich => variant::sandwiches(b),
             Finder::VariantForcing => variant::forcing(b, self.options.deadline),
             Finder::Trial => self.trial(),

@@ -129,6 +129,7 @@ pub(crate) enum Finder {
     LittleKiller,
     RuleOf45,
     Sandwich,
+    HouseCages,
     DirectLocking,
     DirectHiddenPair,
     NakedSingle,
@@ -308,6 +309,10 @@ techniques! {
     FinnedXWing, "finned_x_wing", "Finned X-wing", Fish, 34, [-], false, FinnedXWing;
     /// Two digits of a house confined to two cells (SE 3.4).
     HiddenPair, "hidden_pair", "Hidden pair", Subset, 34, [SC], false, HiddenPair;
+    /// Cages in a house: the killer cages inside a full house and its other cells hold every
+    /// digit once between them; each cage keeps the sets of its sum the rest can complete
+    /// (variants; 3.5).
+    HouseCages, "house_cages", "Cages in a house", Variant, 35, [SC], false, HouseCages;
     /// Three cells of a house with three candidates between them (SE 3.6).
     NakedTriple, "naked_triple", "Naked triple", Subset, 36, [SC], false, NakedTriple;
     /// Fish of size 3 (SE 3.8).

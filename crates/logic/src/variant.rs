@@ -1135,6 +1135,58 @@ pub(crate) fn sandwiches(b: &Board) -> Option<Step> {
     None
 }
 
+/// The support of cells whose digits may repeat, `plus` of them counted up and the rest
+/// down, adding up to `target` (a relaxation where they see each other: sound). `None`
+/// when no filling exists.
+fn signed_sum_support(masks: &[u64], plus: usize, target: i32) -> Option<Vec<u64>> {
+    let len = masks.len();
+    let top: i32 = masks.iter().map(|&m| 64 - m.leading_zeros() as i32).sum();
+    let width = (2 * top + 1) as usize;
+    let at = |s: i32| (s + top) as usize;
+    let value = |i: usize, d: usize| {
+        if i < plus {
+            d as i32 + 1
+        } else {
+            -(d as i32 + 1)
+        }
+    };
+    let mut fwd = vec![vec![false; width]; len + 1];
+    fwd[0][at(0)] = true;
+    for i in 0..len {
+        for s in -top..=top {
+            if fwd[i][at(s)] {
+                for d in bits(masks[i]) {
+                    let ns = s + value(i, d);
+                    if (-top..=top).contains(&ns) {
+                        fwd[i + 1][at(ns)] = true;
+                    }
+                }
+            }
+        }
+    }
+    if !(-top..=top).contains(&target) || !fwd[len][at(target)] {
+        return None;
+    }
+    let mut back = vec![vec![false; width]; len + 1];
+    back[len][at(target)] = true;
+    let mut support = vec![0u64; len];
+    for i in (0..len).rev() {
+        for s in -top..=top {
+            if !fwd[i][at(s)] {
+                continue;
+            }
+            for d in bits(masks[i]) {
+                let ns = s + value(i, d);
+                if (-top..=top).contains(&ns) && back[i + 1][at(ns)] {
+                    back[i][at(s)] = true;
+                    support[i] |= 1 << d;
+                }
+            }
+        }
+    }
+    Some(support)
+}
+
 /// The rule of 45: in a house (or 2 or 3 adjacent rows or columns), the cells outside the
 /// cages inside it add up to the house's total less those cages' sums (innies); when every
 /// innie lies in a cage crossing the house's edge, the cells of those cages outside it add up
@@ -1229,6 +1281,9 @@ pub(crate) fn rule_of_45(b: &Board) -> Option<Step> {
                 cells.iter().any(|&k| inside_mark[k]) && cells.iter().any(|&k| !inside_mark[k])
             })
             .collect();
+        if let Some(step) = innies_and_outies(b, name, &inside_mark, &innies, &crossing, target) {
+            return Some(step);
+        }
         let in_crossing = |k: usize| crossing.iter().any(|(cells, _, _)| cells.contains(&k));
         if crossing.is_empty() || !innies.iter().all(|&k| in_crossing(k)) {
             continue;
@@ -1264,6 +1319,326 @@ pub(crate) fn rule_of_45(b: &Board) -> Option<Step> {
         }
     }
     None
+}
+
+/// One part of a house for [`house_cages`]: its cells (positions in the house) and each set
+/// of digits it may hold with the digits each of its cells then allows.
+struct Part {
+    cells: Vec<usize>,
+    options: Vec<(u64, Vec<u64>)>,
+}
+
+/// Which options of each part some filling of the whole house uses: the parts' digits are
+/// disjoint and, together, every digit of `full` (`None`: no filling). Partial unions are
+/// kept by their set of digits (`2^n` flags; a set's size tells the part it follows).
+fn parts_fill(parts: &[Part], full: u64) -> Option<Vec<Vec<bool>>> {
+    let size = full as usize + 1;
+    let mut reach = vec![false; size];
+    let mut good = vec![false; size];
+    let mut levels: Vec<Vec<u64>> = vec![vec![0]];
+    reach[0] = true;
+    for p in parts {
+        let mut next = Vec::new();
+        for &m in levels.last().expect("a level") {
+            for &(d, _) in &p.options {
+                let nm = m | d;
+                if m & d == 0 && !reach[nm as usize] {
+                    reach[nm as usize] = true;
+                    next.push(nm);
+                }
+            }
+        }
+        if next.is_empty() {
+            return None;
+        }
+        levels.push(next);
+    }
+    if !reach[full as usize] {
+        return None;
+    }
+    good[full as usize] = true;
+    let mut valid: Vec<Vec<bool>> = parts.iter().map(|p| vec![false; p.options.len()]).collect();
+    for (i, p) in parts.iter().enumerate().rev() {
+        for &m in &levels[i] {
+            for (j, &(d, _)) in p.options.iter().enumerate() {
+                if m & d == 0 && good[(m | d) as usize] {
+                    valid[i][j] = true;
+                    good[m as usize] = true;
+                }
+            }
+        }
+    }
+    Some(valid)
+}
+
+/// Each cell's support (by position in the house) from the valid options of its parts.
+fn parts_support(parts: &[Part], valid: &[Vec<bool>], len: usize) -> Vec<u64> {
+    let mut support = vec![0u64; len];
+    for (p, ok) in parts.iter().zip(valid) {
+        for ((_, sup), &ok) in p.options.iter().zip(ok) {
+            if ok {
+                for (&c, &s) in p.cells.iter().zip(sup) {
+                    support[c] |= s;
+                }
+            }
+        }
+    }
+    support
+}
+
+/// The largest size whose houses [`house_cages`] fills as sets of digits (`2^n` flags).
+const HOUSE_CAGES_MAX: usize = 12;
+
+/// Cages in a house: the killer cages inside a full house and its other cells hold every
+/// digit once between them, so each cage keeps only the sets of its sum that the rest of
+/// the house can complete (the rule of 45 and every combination of the cages at once).
+/// Only candidates the house alone (every digit once, the candidates) would keep are
+/// removed: what a subset of the house removes is left to the subsets.
+pub(crate) fn house_cages(b: &Board) -> Option<Step> {
+    let t = &b.topo;
+    let v = t.variant.as_ref()?;
+    let n = t.n;
+    if n > HOUSE_CAGES_MAX {
+        return None;
+    }
+    let cages: Vec<(&Clue, u32)> = v.clues.cages().filter_map(|(c, s)| Some((c, s?))).collect();
+    if cages.is_empty() {
+        return None;
+    }
+    let full = t.shape.full_mask();
+    let mut at = vec![usize::MAX; t.ncells];
+    for h in 0..t.nfull() {
+        let house: Vec<usize> = t.cells(h).iter().map(|&k| k as usize).collect();
+        if house.iter().all(|&k| b.value[k] != 0) {
+            continue;
+        }
+        for (i, &k) in house.iter().enumerate() {
+            at[k] = i;
+        }
+        let inside: Vec<&(&Clue, u32)> = cages
+            .iter()
+            .filter(|(c, _)| c.cells.iter().all(|&k| at[k as usize] != usize::MAX))
+            .collect();
+        let single = |i: usize| Part {
+            cells: vec![i],
+            options: bits(eff(b, house[i]))
+                .map(|d| (1 << d, vec![1 << d]))
+                .collect(),
+        };
+        let mut in_cage = vec![false; house.len()];
+        let mut parts = Vec::new();
+        let mut broken = false;
+        for (c, sum) in &inside {
+            let cells = cells_of(c);
+            if cells.iter().any(|&k| in_cage[at[k]]) {
+                // cages that overlap: the first one only
+                continue;
+            }
+            let masks: Vec<u64> = cells.iter().map(|&k| eff(b, k)).collect();
+            let Some((_, finals)) = clique_support(&masks, Some(*sum), &|m| mask_sum(m) == *sum)
+            else {
+                broken = true;
+                break;
+            };
+            let mut options = Vec::new();
+            for d in finals {
+                let within: Vec<u64> = masks.iter().map(|&m| m & d).collect();
+                if let Some((sup, _)) = clique_support(&within, None, &|m| m == d) {
+                    options.push((d, sup));
+                }
+            }
+            for &k in &cells {
+                in_cage[at[k]] = true;
+            }
+            parts.push(Part {
+                cells: cells.iter().map(|&k| at[k]).collect(),
+                options,
+            });
+        }
+        let mut elims = Vec::new();
+        if !broken && !parts.is_empty() {
+            parts.extend((0..house.len()).filter(|&i| !in_cage[i]).map(single));
+            let with = parts_fill(&parts, full);
+            let s1 = with.map(|v| parts_support(&parts, &v, house.len()));
+            let gone = |i: usize| {
+                let k = house[i];
+                match &s1 {
+                    Some(s1) if b.value[k] == 0 => b.cand[k] & !s1[i],
+                    _ => 0,
+                }
+            };
+            // the house alone (every digit once) only where the cages remove something
+            if (0..house.len()).any(|i| gone(i) != 0) {
+                let loose: Vec<Part> = (0..house.len()).map(single).collect();
+                if let Some(without) = parts_fill(&loose, full) {
+                    let s0 = parts_support(&loose, &without, house.len());
+                    for (i, &k) in house.iter().enumerate() {
+                        elims.extend(bits(gone(i) & s0[i]).map(|d| cand(b, k, d)));
+                    }
+                }
+            }
+        }
+        for &k in &house {
+            at[k] = usize::MAX;
+        }
+        if elims.is_empty() {
+            continue;
+        }
+        let cage_names: Vec<String> = inside
+            .iter()
+            .map(|(c, s)| format!("{} ({s})", c.name))
+            .collect();
+        let what = format!(
+            "Cages in a house: in {}, {} and the other cells hold every digit once",
+            t.house(h),
+            cage_names.join(", ")
+        );
+        let mut digits = 0u64;
+        for e in &elims {
+            digits |= 1 << (e.digit - 1);
+        }
+        let mut pattern = crate::basic::cells_pattern(b, &house, vec![t.house(h).into()], digits);
+        pattern.areas = inside
+            .iter()
+            .map(|(c, _)| Area {
+                name: c.name.clone(),
+                cells: c.cells.iter().map(|&k| rc(b, k as usize)).collect(),
+            })
+            .collect();
+        return Some(elimination(Technique::HouseCages, elims, pattern, &what));
+    }
+    cage_holds(b, &cages)
+}
+
+/// Cages in a house, the second kind: a digit of a full house whose places there all lie in
+/// one killer cage is in that cage, so the cage keeps only the sets of its sum holding it.
+fn cage_holds(b: &Board, cages: &[(&Clue, u32)]) -> Option<Step> {
+    let t = &b.topo;
+    let mut cage_of = vec![usize::MAX; t.ncells];
+    for (i, (c, _)) in cages.iter().enumerate() {
+        for &k in &c.cells {
+            if cage_of[k as usize] == usize::MAX {
+                cage_of[k as usize] = i;
+            }
+        }
+    }
+    // each cage's digits some house puts in it, with the first house and digit that did
+    let mut held = vec![0u64; cages.len()];
+    let mut why: Vec<Option<(usize, usize)>> = vec![None; cages.len()];
+    for h in 0..t.nfull() {
+        let house = t.cells(h);
+        for d in bits(t.shape.full_mask() & !b.placed_in(h)) {
+            let p = b.positions(h, d);
+            if p == 0 {
+                continue;
+            }
+            let first = cage_of[house[p.trailing_zeros() as usize] as usize];
+            if first == usize::MAX || held[first] >> d & 1 != 0 {
+                continue;
+            }
+            if bits(p).all(|i| cage_of[house[i] as usize] == first) {
+                held[first] |= 1 << d;
+                why[first].get_or_insert((h, d));
+            }
+        }
+    }
+    for (i, (c, sum)) in cages.iter().enumerate() {
+        let need = held[i];
+        if need == 0 {
+            continue;
+        }
+        let cells = cells_of(c);
+        let masks: Vec<u64> = cells.iter().map(|&k| eff(b, k)).collect();
+        let sum = *sum;
+        let Some((support, finals)) = clique_support(&masks, Some(sum), &|m| {
+            mask_sum(m) == sum && m & need == need
+        }) else {
+            continue;
+        };
+        let elims = removals(b, &cells, &support);
+        if elims.is_empty() {
+            continue;
+        }
+        let (h, d) = why[i].expect("a house");
+        let what = format!(
+            "Cages in a house: {} in {} can only go in {}, so {} holds {{{}}}: it adds up to {sum} with the digits {}",
+            d + 1,
+            t.house(h),
+            c.name,
+            c.name,
+            fmt_digits(need),
+            combos_text(&finals)
+        );
+        return Some(clue_step(
+            b,
+            Technique::HouseCages,
+            &c.name,
+            &cells,
+            elims,
+            &what,
+        ));
+    }
+    None
+}
+
+/// The rule of 45 with innies and outies at once: of the cages crossing a region's edge,
+/// those with fewer cells inside count their cells inside (innies, with the region's cells
+/// in no cage), the others their cells outside (outies, their sums counted in); the innies
+/// less the outies add up to what is left. Only when both kinds are there and they are at
+/// most 6 cells.
+fn innies_and_outies(
+    b: &Board,
+    name: &str,
+    inside: &[bool],
+    innies: &[usize],
+    crossing: &[&(Vec<usize>, u32, &str)],
+    target: u32,
+) -> Option<Step> {
+    let mut ins: Vec<usize> = innies
+        .iter()
+        .copied()
+        .filter(|k| !crossing.iter().any(|(cells, _, _)| cells.contains(k)))
+        .collect();
+    let mut outs = Vec::new();
+    let mut rest = target as i32;
+    for (cells, sum, _) in crossing {
+        let (inner, outer): (Vec<usize>, Vec<usize>) = cells.iter().partition(|&&k| inside[k]);
+        if inner.len() <= outer.len() {
+            ins.extend(inner);
+        } else {
+            outs.extend(outer);
+            rest -= *sum as i32;
+        }
+    }
+    if ins.is_empty() || outs.is_empty() || ins.len() + outs.len() > 6 {
+        return None;
+    }
+    let plus = ins.len();
+    let cells: Vec<usize> = ins.iter().chain(&outs).copied().collect();
+    let masks: Vec<u64> = cells.iter().map(|&k| eff(b, k)).collect();
+    let support = signed_sum_support(&masks, plus, rest)?;
+    let elims = removals(b, &cells, &support);
+    if elims.is_empty() {
+        return None;
+    }
+    let diff = match rest {
+        0 => String::new(),
+        r if r > 0 => format!(" plus {r}"),
+        r => format!(" minus {}", -r),
+    };
+    let what = format!(
+        "Rule of 45: in {name}, the innies ({}: in no cage, or in a cage crossing its edge) add up to the outies ({}: the other crossing cages' cells outside it){diff}",
+        names(b, &ins),
+        names(b, &outs)
+    );
+    Some(clue_step(
+        b,
+        Technique::RuleOf45,
+        name,
+        &cells,
+        elims,
+        &what,
+    ))
 }
 
 /// The support of one clue on the board (`None`: no filling), with its cells.
@@ -1517,9 +1892,17 @@ fn unkept(b: &Board, kept: &[u64], skip: Option<usize>) -> Vec<Candidate> {
     out
 }
 
+/// Whether [`forcing`] finding nothing on `b` proves the classic Nishio and cell and region
+/// forcing chains (static) find nothing either: a board with clues up to 16x16, where it
+/// tries every candidate, every cell and every place of a digit in a full house, through
+/// singles (every implication of those chains, the pair rules' links included) and more.
+pub(crate) fn dominates_static_chains(b: &Board) -> bool {
+    !clues(b).is_empty() && b.topo.n <= 16
+}
+
 /// Forcing chains through a variant's clues: a candidate whose placement, followed by
 /// singles and the clues' supports, breaks the board is false. Cells with fewest candidates
-/// first; only on puzzles with clues (cages, thermometers, arrows, dots...), where the chains
+/// first; then cell and region forcing chains; only on puzzles with clues (cages, thermometers, arrows, dots...), where the chains
 /// of the classic ladder do not see the clues.
 pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<Step> {
     let t = &b.topo;
@@ -1542,7 +1925,11 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
     let mut safe = vec![0u64; t.ncells];
     // The end of each trial (digits placed, every cell's digits) of a cell of up to 3
     // candidates, for the cell forcing chains below, and of every cell when the region
-    // forcing chains may use it (up to 16x16: it keeps a board a candidate).
+    // forcing chains may use it (up to 16x16: it keeps a board a candidate). Up to 16x16 the
+    // cell and region forcing chains take every cell and every place of a digit: with the
+    // contradictions, they find whatever the classic Nishio and static cell and region
+    // forcing chains would (whose implications are singles, which propagation makes too),
+    // so the solver skips those on such boards ([`dominates_static_chains`]).
     let region_forcing = n <= 16;
     let mut ends: Vec<Option<(usize, Vec<u64>)>> = vec![None; t.ncells * n];
     // contradictions: one candidate breaks the board
@@ -1606,7 +1993,7 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
         if i % 4 == 0 && deadline.is_some_and(|d| dlx_time::Instant::now() >= d) {
             return None;
         }
-        if b.cand[k].count_ones() > 3 {
+        if b.cand[k].count_ones() > 3 && !region_forcing {
             break;
         }
         let mut common: Option<Vec<u64>> = None;
@@ -1657,7 +2044,7 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
                 .map(|&k| k as usize)
                 .filter(|&k| b.cand[k] >> d & 1 != 0)
                 .collect();
-            if !(2..=3).contains(&places.len()) {
+            if places.len() < 2 {
                 continue;
             }
             let mut common: Option<Vec<u64>> = None;
@@ -1744,6 +2131,93 @@ mod tests {
                 "{masks:?}"
             );
         }
+    }
+
+    #[test]
+    fn signed_sums_count_the_outies_down() {
+        let full = 0x1ff;
+        // a - b = 8: a is 9, b is 1
+        assert_eq!(
+            signed_sum_support(&[full, full], 1, 8),
+            Some(vec![1 << 8, 1])
+        );
+        // a + b - c = 17 with c at least 1: a and b are 9, c is 1 (digits may repeat)
+        assert_eq!(
+            signed_sum_support(&[full, full, full], 2, 17),
+            Some(vec![1 << 8, 1 << 8, 1])
+        );
+        assert_eq!(signed_sum_support(&[0b1, 0b1], 1, 3), None);
+    }
+
+    #[test]
+    fn parts_of_a_house_keep_the_sets_the_rest_completes() {
+        // a house of 4 digits: a cage of two cells adding up to 5 ({1,4} or {2,3}), and two
+        // free cells, one of which holds 1 or 2, the other 1 or 4
+        let cage = Part {
+            cells: vec![0, 1],
+            options: vec![
+                (0b1001, vec![0b1001, 0b1001]),
+                (0b0110, vec![0b0110, 0b0110]),
+            ],
+        };
+        let single = |i: usize, m: u64| Part {
+            cells: vec![i],
+            options: bits(m).map(|d| (1 << d, vec![1 << d])).collect(),
+        };
+        let parts = [cage, single(2, 0b0011), single(3, 0b1001)];
+        let valid = parts_fill(&parts, 0b1111).expect("a filling");
+        // the cage must be {2,3}: then the free cells are 1 and 4
+        assert_eq!(valid[0], vec![false, true]);
+        assert_eq!(
+            parts_support(&parts, &valid, 4),
+            vec![0b0110, 0b0110, 0b0001, 0b1000]
+        );
+        assert!(parts_fill(&[single(0, 1), single(1, 1)], 0b11).is_none());
+    }
+
+    /// A board of a 4x4 killer with one cage, r1c1 r2c1 adding up to 5 ({1,4} or {2,3}).
+    fn small_killer() -> Board {
+        let puzzle = dlx_variants::parse("size 4\ncage 5 r1c1 r2c1\n").expect("a killer");
+        let shape = dlx_sudoku::Shape::new(2, 2).expect("a shape");
+        let topo = crate::board::Topology::for_rules(puzzle.rules(), shape);
+        Board::on(std::sync::Arc::new(topo), &[0; 16])
+    }
+
+    #[test]
+    fn a_digit_a_house_puts_in_a_cage_picks_its_sets() {
+        let mut b = small_killer();
+        assert!(house_cages(&b).is_none());
+        // 4 in row 1 only in r1c1: the cage holds 4, so it is {1,4}
+        // (and r2c2 not 1, so that box 1 alone shows nothing)
+        for k in 1..4 {
+            b.cand[k] &= !(1 << 3);
+        }
+        b.cand[5] &= !1;
+        let s = house_cages(&b).expect("a step");
+        assert!(
+            s.text.contains("4 in row 1 can only go in killer cage 1"),
+            "{}",
+            s.text
+        );
+        let gone: Vec<String> = s.eliminations.iter().map(|c| c.to_string()).collect();
+        assert_eq!(gone, ["r1c1=2", "r1c1=3", "r2c1=2", "r2c1=3"]);
+    }
+
+    #[test]
+    fn the_cages_inside_a_house_and_its_other_cells_share_its_digits() {
+        let mut b = small_killer();
+        // column 1: the cage (r1c1 r2c1), r3c1 (1, 2 or 4) and r4c1 (1, 3 or 4): the
+        // cage's {1,4} leaves them {2,3}, its {2,3} leaves them {1,4}; both can be
+        b.cand[8] = 0b1011;
+        b.cand[12] = 0b1101;
+        assert!(house_cages(&b).is_none());
+        // r3c1 1 or 4: only {2,3} leaves the rest of column 1 a filling, and then r4c1 is
+        // not 3 (what no subset of column 1 shows: its cells hold 4 digits between them)
+        b.cand[8] = 0b1001;
+        let s = house_cages(&b).expect("a step");
+        assert!(s.text.contains("in column 1"), "{}", s.text);
+        let gone: Vec<String> = s.eliminations.iter().map(|c| c.to_string()).collect();
+        assert_eq!(gone, ["r1c1=1", "r1c1=4", "r2c1=1", "r2c1=4", "r4c1=3"]);
     }
 
     #[test]

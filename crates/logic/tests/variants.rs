@@ -100,6 +100,7 @@ fn every_step_on_the_shipped_samples_is_sound_and_each_family_uses_its_technique
     };
     uses("killer-03.json", Technique::CageCombination);
     uses("killer-03.json", Technique::RuleOf45);
+    uses("killer-03.json", Technique::HouseCages);
     uses("6x6-killer-01.json", Technique::CageCombination);
     uses("thermo-02.json", Technique::Thermometer);
     uses("arrow-01.json", Technique::ArrowSum);
@@ -122,6 +123,12 @@ fn every_step_on_the_shipped_samples_is_sound_and_each_family_uses_its_technique
     says("windoku-01.json", "extra region "); // its windows are f-puzzles extra regions
     says("disjoint-groups-02.json", "disjoint group ");
     says("x-01.json", "diagonal");
+    // the rule of 45 with innies and outies at once; the cages inside a house
+    says("killer-03.json", "add up to the outies");
+    says(
+        "killer-03.json",
+        "and the other cells hold every digit once",
+    );
 }
 
 #[test]
