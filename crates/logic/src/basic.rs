@@ -3,7 +3,7 @@
 //! step it finds (the easiest of its kind where kinds differ in rating), or `None`.
 
 use crate::board::Board;
-use crate::solver::Since;
+use crate::board::Since;
 use crate::step::{Candidate, Link, Pattern, Step, Technique};
 use crate::technique::TechniqueSet;
 use dlx_sudoku::House;

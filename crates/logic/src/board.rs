@@ -525,6 +525,17 @@ impl Topology {
     }
 }
 
+/// What changed on the board since a finder last searched it and found nothing (with the
+/// same techniques wanted): the cells whose candidates changed (a cell bitset) and the
+/// digits that left a cell. A finder given one searches only what these changes can reach
+/// (the digits changed for a finder that looks at one digit at a time, the patterns with a
+/// cell whose candidates or whose peers' candidates changed for aligned exclusion): the rest
+/// would find nothing again, so the step found is the one a full search finds.
+pub(crate) struct Since<'a> {
+    pub cells: &'a [u64],
+    pub digits: u64,
+}
+
 /// A grid with pencil marks: the placed digits and each empty cell's candidates.
 #[derive(Clone, Debug)]
 pub struct Board {

@@ -13,7 +13,7 @@
 
 use crate::basic::{bits, cand, elimination, fmt_digits};
 use crate::board::Board;
-use crate::solver::Since;
+use crate::board::Since;
 use crate::step::{Candidate, Pattern, Step, Technique};
 
 /// A base cell: its index and its excluders as a cell bitset.

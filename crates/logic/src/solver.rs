@@ -7,7 +7,7 @@ use dlx_sudoku::{Conflicts, Grid, GridError, SolveOptions, SolverKind, Visitor, 
 use serde::Serialize;
 
 use crate::basic;
-use crate::board::Board;
+use crate::board::{Board, Since};
 use crate::cycles;
 use crate::dynamic::{self, Chainer, Config, Kind, Kinds, Level};
 use crate::exclusion;
@@ -322,17 +322,6 @@ pub struct Solver {
     changed: Vec<u64>,
     /// The digits that left a cell since then.
     digits: u64,
-}
-
-/// What changed on the board since a finder last searched it and found nothing (with the
-/// same techniques wanted): the cells whose candidates changed (a cell bitset) and the
-/// digits that left a cell. A finder given one searches only what these changes can reach
-/// (the digits changed for a finder that looks at one digit at a time, the patterns with a
-/// cell whose candidates or whose peers' candidates changed for aligned exclusion): the rest
-/// would find nothing again, so the step found is the one a full search finds.
-pub(crate) struct Since<'a> {
-    pub cells: &'a [u64],
-    pub digits: u64,
 }
 
 impl Drop for Solver {

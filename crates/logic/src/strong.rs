@@ -33,7 +33,7 @@ use dlx_sudoku::House;
 
 use crate::basic::{bits, cand, elimination};
 use crate::board::Board;
-use crate::solver::Since;
+use crate::board::Since;
 use crate::step::{Candidate, Link, Pattern, Step, Technique};
 use crate::technique::TechniqueSet;
 
