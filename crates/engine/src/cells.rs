@@ -938,28 +938,40 @@ impl Cells {
             let x = self.itm(k);
             let s = self.s(x - 1);
             if s <= 1 {
-                if s == 0 {
-                    zero = zero.min(x);
-                } else {
-                    self.force[self.nforce] = x;
-                    self.nforce += 1;
-                    forced = true;
-                }
+                self.note_small(x, s, &mut zero, &mut forced);
             } else {
                 key = key.min(u64::from(s).checked_shl(size_shift).unwrap_or(0) | u64::from(x));
             }
         }
         let best = key as u32;
-        let t = if key == u64::MAX { 0 } else { self.s(best - 1) };
+        let branch = (key != u64::MAX).then(|| (best, self.s(best - 1)));
+        self.verdict(zero, forced, branch)
+    }
+
+    /// An item with one option left is forced (queued), one with none a dead end (the
+    /// leftmost kept in `zero`).
+    #[inline(always)]
+    fn note_small(&mut self, x: u32, s: u32, zero: &mut u32, forced: &mut bool) {
+        if s == 0 {
+            *zero = (*zero).min(x);
+        } else {
+            self.force[self.nforce] = x;
+            self.nforce += 1;
+            *forced = true;
+        }
+    }
+
+    /// A scan's outcome: a dead end first, then forced moves (`None`), then a solution when
+    /// nothing is left to branch on.
+    #[inline(always)]
+    fn verdict(&mut self, zero: u32, forced: bool, branch: Option<(u32, u32)>) -> Option<Scan> {
         if zero != u32::MAX {
             self.nforce = 0;
             Some(Scan::DeadEnd(zero))
         } else if forced {
             None
-        } else if key == u64::MAX {
-            Some(Scan::Solution)
         } else {
-            Some(Scan::Branch(best, t))
+            Some(branch.map_or(Scan::Solution, |(best, t)| Scan::Branch(best, t)))
         }
     }
 
@@ -967,7 +979,8 @@ impl Cells {
     /// or the fewest options and then the most weight; then input order.
     #[inline(never)]
     fn scan_weighted(&mut self) -> Option<Scan> {
-        let Some((w, _)) = &self.weights else {
+        // Taken out for the scan (a move of three words), put back after it.
+        let Some((w, left)) = self.weights.take() else {
             return None;
         };
         let per_option = self.per_option;
@@ -979,13 +992,7 @@ impl Cells {
             let x = self.itm(k);
             let s = self.s(x - 1);
             if s <= 1 {
-                if s == 0 {
-                    zero = zero.min(x);
-                } else {
-                    self.force[self.nforce] = x;
-                    self.nforce += 1;
-                    forced = true;
-                }
+                self.note_small(x, s, &mut zero, &mut forced);
                 continue;
             }
             let wx = u64::from(w[self.s(x - 3) as usize]);
@@ -1001,16 +1008,9 @@ impl Cells {
                 (best, bw, bs) = (x, wx, s);
             }
         }
-        if zero != u32::MAX {
-            self.nforce = 0;
-            Some(Scan::DeadEnd(zero))
-        } else if forced {
-            None
-        } else if best == u32::MAX {
-            Some(Scan::Solution)
-        } else {
-            Some(Scan::Branch(best, bs as u32))
-        }
+        self.weights = Some((w, left));
+        let branch = (best != u32::MAX).then_some((best, bs as u32));
+        self.verdict(zero, forced, branch)
     }
 
     /// The trial of an option of the item branched on at `level` failed: with conflict-directed

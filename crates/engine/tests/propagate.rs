@@ -87,16 +87,7 @@ fn a_sound_rule_keeps_the_solutions_and_cuts_the_tree() {
         let (all_a, out_a) = a.collect(u64::MAX);
         let mut b = Links::new(&pruned, Config::default());
         let (all_b, out_b) = b.collect(u64::MAX);
-        let set = |v: &[Vec<OptionId>]| -> HashSet<Vec<u32>> {
-            v.iter()
-                .map(|s| {
-                    let mut s: Vec<u32> = s.iter().map(|o| o.0).collect();
-                    s.sort();
-                    s
-                })
-                .collect()
-        };
-        assert_eq!(set(&all_a), set(&all_b), "queens {n}");
+        assert_eq!(solution_set(&all_a), solution_set(&all_b), "queens {n}");
         assert!(out_b.stats.nodes < out_a.stats.nodes, "queens {n}");
         // Everything removed was put back.
         b.validate().unwrap();
@@ -197,15 +188,6 @@ fn branch_weights_steer_dancing_cells_and_keep_the_solutions() {
     let out = dlx_engine::Cells::new(&plain, Config::default()).run(&mut roots);
     assert_eq!(roots.0, [ItemId(0)]);
     assert_eq!(out.stats.solutions, 4);
-    let set = |v: &[Vec<OptionId>]| -> HashSet<Vec<u32>> {
-        v.iter()
-            .map(|s| {
-                let mut s: Vec<u32> = s.iter().map(|o| o.0).collect();
-                s.sort();
-                s
-            })
-            .collect()
-    };
     let (a, _) = dlx_engine::Cells::new(&plain, Config::default()).collect(u64::MAX);
     // Per option or as a tie-break (all have 6 options), column 3 goes first.
     for per_option in [true, false] {
@@ -218,7 +200,7 @@ fn branch_weights_steer_dancing_cells_and_keep_the_solutions() {
         assert_eq!(roots.0, [ItemId(9)]);
         assert_eq!(out.stats.solutions, 4);
         let (b, _) = dlx_engine::Cells::new(&steered, Config::default()).collect(u64::MAX);
-        assert_eq!(set(&a), set(&b));
+        assert_eq!(solution_set(&a), solution_set(&b));
     }
 }
 
@@ -253,4 +235,15 @@ fn branch_weights_keep_the_count_across_threads_and_shards() {
             assert_eq!(solutions, 92, "{per_option} depth {depth}");
         }
     }
+}
+
+/// Solutions as sets of option numbers, in any order.
+fn solution_set(v: &[Vec<OptionId>]) -> HashSet<Vec<u32>> {
+    v.iter()
+        .map(|s| {
+            let mut s: Vec<u32> = s.iter().map(|o| o.0).collect();
+            s.sort();
+            s
+        })
+        .collect()
 }
