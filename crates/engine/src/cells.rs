@@ -980,9 +980,7 @@ impl Cells {
     #[inline(never)]
     fn scan_weighted(&mut self) -> Option<Scan> {
         // Taken out for the scan (a move of three words), put back after it.
-        let Some((w, left)) = self.weights.take() else {
-            return None;
-        };
+        let (w, left) = self.weights.take()?;
         let per_option = self.per_option;
         // The best so far: weight `bw` over `bs` options, at offset `best`.
         let (mut best, mut bw, mut bs) = (u32::MAX, 0u64, 1u64);
