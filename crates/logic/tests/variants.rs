@@ -138,25 +138,40 @@ fn every_step_on_the_shared_samples_is_sound() {
     };
     let all = samples(&dir);
     assert!(all.len() >= 70, "{} samples", all.len());
-    for (name, p) in &all {
-        if name != "nonconsecutive-01.json" {
-            walk(name, p, &options());
-        } else {
-            // the whole path (its trial steps are checked against the solution too), with
-            // the variant forcing chains' region form (every place of a digit in a house)
-            let all = Options {
-                max_technique: Technique::Trial,
-                ..Options::default()
-            };
-            let steps = walk(name, p, &all);
-            assert!(
-                steps
-                    .iter()
-                    .any(|s| s.technique == Technique::VariantForcingChain
-                        && s.chain == Some(dlx_logic::ChainKind::Region)),
-                "{name}: no region forcing chain through the clues"
-            );
+    // on every core: a worker takes the next sample until none is left
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                while let Some((name, p)) =
+                    all.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
+                    walk_sample(name, p);
+                }
+            });
         }
+    });
+}
+
+fn walk_sample(name: &str, p: &Puzzle) {
+    if name != "nonconsecutive-01.json" {
+        walk(name, p, &options());
+    } else {
+        // the whole path (its trial steps are checked against the solution too), with
+        // the variant forcing chains' region form (every place of a digit in a house)
+        let all = Options {
+            max_technique: Technique::Trial,
+            ..Options::default()
+        };
+        let steps = walk(name, p, &all);
+        assert!(
+            steps
+                .iter()
+                .any(|s| s.technique == Technique::VariantForcingChain
+                    && s.chain == Some(dlx_logic::ChainKind::Region)),
+            "{name}: no region forcing chain through the clues"
+        );
     }
 }
 
