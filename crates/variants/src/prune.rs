@@ -2022,4 +2022,82 @@ mod tests {
         // No cage wholly inside column 1: nothing on its other cells.
         assert!(derived(&out, &[9, 18, 27, 36, 45, 54, 63, 72]).is_empty());
     }
+
+    /// An empty 4x4 f-puzzle with the fields `extra` (JSON members).
+    fn fpuzzle(extra: &str) -> crate::Puzzle {
+        let row = format!("[{}]", vec!["{}"; 4].join(","));
+        let grid = vec![row; 4].join(",");
+        crate::parse(&format!("{{\"size\":4,\"grid\":[{grid}]{extra}}}")).unwrap()
+    }
+
+    /// The options that place the open cells of `grid` (row-major digits) in `enc`.
+    fn options_of(enc: &crate::Encoding, grid: &[u8]) -> Vec<OptionId> {
+        (0..enc.problem.option_count() as u32)
+            .map(OptionId)
+            .filter(|&o| {
+                let p = enc.placements(o);
+                !p.is_empty() && p.iter().all(|&(c, d)| grid[c.index(4)] == d)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_lean_problem_leaves_out_the_pairs_and_refuses_a_grid_breaking_them() {
+        let p = fpuzzle(",\"nonconsecutive\":true");
+        let lean = crate::lower(&p).unwrap();
+        let full = crate::lower_with(
+            &p,
+            &crate::Tuning {
+                lean: false,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        // The stars of the nonconsecutive pairs are gone from the lean problem, not from
+        // the file Knuth's programs read.
+        assert!(lean.problem.item_count() < full.problem.item_count());
+        assert_eq!(lean.to_knuth(None), full.to_knuth(None));
+        // A Sudoku grid with 1 next to 2: the items take it, the propagator does not.
+        let grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let chosen = options_of(&lean, &grid);
+        assert_eq!(chosen.len(), 16);
+        let rule = lean.problem.propagator().unwrap();
+        assert!(!rule.accept(&chosen));
+        // No 4x4 grid is nonconsecutive: none is reported, lean or full, on both algorithms.
+        for enc in [&lean, &full] {
+            for algorithm in [crate::Algorithm::Links, crate::Algorithm::Cells] {
+                let limits = crate::Limits {
+                    algorithm,
+                    ..crate::Limits::count_all()
+                };
+                assert_eq!(crate::search(enc, &limits).count, 0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_lean_problem_leaves_out_a_little_killer_and_refuses_a_grid_breaking_it() {
+        // The main diagonal adds up to 10 (r1c1 to r4c4).
+        let p = fpuzzle(
+            ",\"littlekillersum\":[{\"cell\":\"R0C0\",\"direction\":\"DR\",\"value\":\"10\"}]",
+        );
+        let lean = crate::lower(&p).unwrap();
+        let rule = lean.problem.propagator().unwrap();
+        // Two Sudoku grids, whose diagonals add up to 1 + 4 + 4 + 1 = 10 and 1 + 4 + 4 + 3.
+        let good = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let bad = [1, 2, 3, 4, 3, 4, 1, 2, 2, 3, 4, 1, 4, 1, 2, 3];
+        assert!(rule.accept(&options_of(&lean, &good)));
+        assert!(!rule.accept(&options_of(&lean, &bad)));
+        let full = crate::lower_with(
+            &p,
+            &crate::Tuning {
+                lean: false,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert!(lean.problem.option_count() < full.problem.option_count());
+        let count = |enc: &crate::Encoding| crate::search(enc, &crate::Limits::count_all()).count;
+        assert_eq!(count(&lean), count(&full));
+    }
 }

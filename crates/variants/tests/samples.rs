@@ -289,7 +289,7 @@ fn the_problem_writes_in_knuths_format() {
 }
 
 /// The other encoding choices give the same answers: cages lowered as their fillings, sums
-/// split into chains, thermometers with pairwise items, no unit propagation, no propagator.
+/// split into chains, thermometers with pairwise items, no unit propagation, every item kept.
 #[test]
 fn every_encoding_choice_gives_the_same_answers() {
     let choices = [
@@ -305,6 +305,11 @@ fn every_encoding_choice_gives_the_same_answers() {
         },
         dlx_variants::Tuning {
             propagate: false,
+            ..Default::default()
+        },
+        // Every item in the problem, even those the propagator holds.
+        dlx_variants::Tuning {
+            lean: false,
             ..Default::default()
         },
     ];
