@@ -44,6 +44,12 @@
 //!
 //! Givens, and then every primary item left with one option, are committed before the search
 //! (the options they exclude are removed), so the engine starts where unit propagation ends.
+//!
+//! With the propagator, the problem is *lean* by default ([`Tuning::lean`]): it leaves out
+//! the stars of the pairs the propagator keeps apart by a table of its own (those forbidding
+//! more than the same digit: nonconsecutive, the negative dots and XV) and the little killers'
+//! items, which the propagator holds (and checks on every complete grid,
+//! [`dlx_engine::Propagate::accept`]); [`Encoding::to_knuth`] writes them all.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;

@@ -3,8 +3,11 @@
 //! does (cage combinations, sum bounds, thermometer order, sandwich crusts, dot partners,
 //! singles seen by their peers) until nothing changes, and names the placements that lost
 //! their support. Its removals are sound by construction (each follows from the rules and the
-//! candidates), and the exact-cover encoding holds every rule on its own, so the solutions do
-//! not depend on it: only the size of the tree does (`docs/variants.md` has the figures).
+//! candidates), so only the size of the tree depends on them (`docs/variants.md` has the
+//! figures). The exact-cover encoding holds every rule on its own, but for the rules a lean
+//! problem leaves to the propagator ([`crate::Tuning::lean`]: the forbidden pairs it keeps
+//! apart by a table, little killers): those it checks on every complete grid before the
+//! search reports it ([`Propagate::accept`]).
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -2025,7 +2028,7 @@ mod tests {
 
     /// An empty 4x4 f-puzzle with the fields `extra` (JSON members).
     fn fpuzzle(extra: &str) -> crate::Puzzle {
-        let row = format!("[{}]", vec!["{}"; 4].join(","));
+        let row = format!("[{}]", ["{}"; 4].join(","));
         let grid = vec![row; 4].join(",");
         crate::parse(&format!("{{\"size\":4,\"grid\":[{grid}]{extra}}}")).unwrap()
     }
