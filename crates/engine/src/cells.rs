@@ -785,6 +785,21 @@ impl Cells {
         }
     }
 
+    /// Whether the pruning rule, if any, accepts the options chosen as a solution
+    /// ([`Propagate::accept`]).
+    fn accepts(&mut self) -> bool {
+        let Some(mut p) = self.pruning.take() else {
+            return true;
+        };
+        p.buf.chosen.clear();
+        for &y in &self.chosen {
+            p.buf.chosen.push(self.option_of(y));
+        }
+        let ok = p.rule.accept(&p.buf.chosen);
+        self.pruning = Some(p);
+        ok
+    }
+
     /// Shows the pruning rule the node and removes the options it names: `Some(removed any)`,
     /// or `None` if a primary item lost its last option. The rule reads the watched items'
     /// sets in place (no copy): only their sizes are gathered.
@@ -1100,7 +1115,11 @@ impl Cells {
                         self.phase = Phase::Retry;
                         continue;
                     }
-                    let scan = self.propagate::<COLORS>();
+                    let mut scan = self.propagate::<COLORS>();
+                    if matches!(scan, Scan::Solution) && !self.accepts() {
+                        // The pruning rule refuses the complete assignment: a failed trial.
+                        scan = Scan::Fail;
+                    }
                     if matches!(scan, Scan::Fail | Scan::DeadEnd(_)) && level > base {
                         self.failed(level - 1);
                     }

@@ -692,6 +692,13 @@ impl Links {
         self.pruning = Some(p);
     }
 
+    /// Whether the pruning rule, if any, accepts `self.solution` ([`Propagate::accept`]).
+    fn accepts(&self) -> bool {
+        self.pruning
+            .as_ref()
+            .is_none_or(|p| p.rule.accept(&self.solution))
+    }
+
     /// Backing up out of `level`: puts back the options the rule removed on entering it.
     fn unprune(&mut self, level: usize) {
         let Some(mut p) = self.pruning.take() else {
@@ -785,12 +792,15 @@ impl Links {
                         continue;
                     }
                     if self.rl(0) == 0 {
-                        // No primary item at all: the empty set is the one solution.
+                        // No primary item at all: the empty set is the one solution (if the
+                        // pruning rule accepts it).
                         self.stats.nodes += 1;
-                        self.stats.solutions += 1;
                         self.phase = Phase::Done;
                         self.solution.clear();
-                        let _ = observer.solution(&[]);
+                        if self.accepts() {
+                            self.stats.solutions += 1;
+                            let _ = observer.solution(&[]);
+                        }
                         break Status::Complete;
                     }
                     // Step C2: enter level `level` (a primary item is uncovered).
@@ -878,13 +888,20 @@ impl Links {
                         break 'outer Status::NodeBudget;
                     }
                     self.stats.nodes += 1;
-                    self.stats.solutions += 1;
                     self.stats.max_depth = self.stats.max_depth.max(level + 1);
                     self.solution.clear();
                     for &c in &self.choice[..=level] {
                         self.solution
                             .push(OptionId(self.option_of[(c / S) as usize]));
                     }
+                    if !self.accepts() {
+                        // The pruning rule refuses it: a failed leaf.
+                        self.phase = Phase::Retry;
+                        self.uncommit_others::<COLORS>(x);
+                        x = self.nd(x).down;
+                        continue;
+                    }
+                    self.stats.solutions += 1;
                     if self.cap != usize::MAX {
                         self.pieces.push(Piece::Solution(self.solution.clone()));
                     }

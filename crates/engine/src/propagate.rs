@@ -14,6 +14,12 @@
 //! extending the current path. Then the solutions, and their count, are those of the problem
 //! without it; only the tree is smaller (fewer nodes). The counts of the engine's own tests
 //! do not change: a problem without a propagator searches exactly as before.
+//!
+//! A propagator may also *hold* a rule the items leave out (a problem built lean, without the
+//! items of a rule the propagator enforces anyway): then it must refuse, in
+//! [`Propagate::accept`], every complete assignment that breaks the rule, and the search asks
+//! it before reporting a solution. The solutions are those of the full problem as long as the
+//! items kept and `accept` together say what the full items said.
 
 use std::fmt;
 
@@ -38,6 +44,15 @@ pub trait Propagate: Send + Sync + fmt::Debug {
     /// fewest options first, then input order.
     fn branch_weights(&self) -> Option<Weights> {
         None
+    }
+
+    /// Whether the complete assignment `chosen` (every primary item covered) is a solution:
+    /// both searches ask before reporting one, and a refused leaf is a failed node, not a
+    /// solution. A propagator that holds rules the items leave out checks them here; the
+    /// default accepts everything (the items hold every rule).
+    fn accept(&self, chosen: &[OptionId]) -> bool {
+        let _ = chosen;
+        true
     }
 }
 

@@ -247,3 +247,104 @@ fn solution_set(v: &[Vec<OptionId>]) -> HashSet<Vec<u32>> {
         })
         .collect()
 }
+
+/// The rooks' problem (rows and columns), whose propagator holds the queens' diagonals the
+/// items leave out: it prunes nothing and refuses, in `accept`, a placement with two queens on
+/// one diagonal (a lean problem, as the variants build them).
+#[derive(Debug)]
+struct Diagonals {
+    n: usize,
+    watched: Vec<ItemId>,
+}
+
+impl Propagate for Diagonals {
+    fn watched(&self) -> &[ItemId] {
+        &self.watched
+    }
+
+    fn propagate(&self, _: &View<'_>, _: &mut Vec<OptionId>) {}
+
+    fn accept(&self, chosen: &[OptionId]) -> bool {
+        let at = |o: &OptionId| (o.index() / self.n, o.index() % self.n);
+        chosen.iter().enumerate().all(|(k, a)| {
+            chosen[k + 1..].iter().all(|b| {
+                let ((r, c), (s, d)) = (at(a), at(b));
+                r + d != s + c && r + c != s + d
+            })
+        })
+    }
+}
+
+fn rooks(n: usize) -> Problem {
+    let mut text = String::new();
+    for r in 0..n {
+        text.push_str(&format!("r{r} "));
+    }
+    for c in 0..n {
+        text.push_str(&format!("c{c} "));
+    }
+    text.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            text.push_str(&format!("r{r} c{c}\n"));
+        }
+    }
+    format::parse(&text).unwrap().0
+}
+
+#[test]
+fn a_refused_leaf_is_no_solution_on_both_algorithms_and_every_thread_count() {
+    let n = 6;
+    let full = queens(n);
+    let lean = rooks(n).with_propagator(Arc::new(Diagonals {
+        n,
+        watched: Vec::new(),
+    }));
+    // Both number the option of a queen at (r, c) r * n + c: the same solutions.
+    let (want, _) = Links::new(&full, Config::default()).collect(u64::MAX);
+    assert_eq!(want.len(), 4);
+    let (a, out) = Links::new(&lean, Config::default()).collect(u64::MAX);
+    assert_eq!(solution_set(&a), solution_set(&want));
+    // Every leaf of the rooks' tree (6! of them) was visited; only 4 were accepted.
+    assert_eq!(out.stats.solutions, 4);
+    assert!(out.stats.nodes > 720);
+    let (b, _) = dlx_engine::Cells::new(&lean, Config::default()).collect(u64::MAX);
+    assert_eq!(solution_set(&b), solution_set(&want));
+    for algorithm in [Algorithm::Links, Algorithm::Cells] {
+        for threads in [2, 3] {
+            let out = ParallelSearch::new(&lean, Config::default(), threads)
+                .algorithm(algorithm)
+                .count();
+            assert_eq!(out.stats.solutions, 4, "{algorithm:?} {threads}");
+        }
+    }
+}
+
+#[test]
+fn a_problem_with_no_item_left_is_a_solution_only_if_accepted() {
+    // No item at all (a variant whose lowering settled every cell): the empty set of options.
+    let empty = || dlx_engine::ProblemBuilder::new().build();
+    /// Refuses everything.
+    #[derive(Debug)]
+    struct Never;
+    impl Propagate for Never {
+        fn watched(&self) -> &[ItemId] {
+            &[]
+        }
+        fn propagate(&self, _: &View<'_>, _: &mut Vec<OptionId>) {}
+        fn accept(&self, _: &[OptionId]) -> bool {
+            false
+        }
+    }
+    for algorithm in [Algorithm::Links, Algorithm::Cells] {
+        let out = ParallelSearch::new(&empty(), Config::default(), 1)
+            .algorithm(algorithm)
+            .count();
+        assert_eq!(out.stats.solutions, 1, "{algorithm:?}");
+        let refused = empty().with_propagator(Arc::new(Never));
+        let out = ParallelSearch::new(&refused, Config::default(), 1)
+            .algorithm(algorithm)
+            .count();
+        assert_eq!(out.stats.solutions, 0, "{algorithm:?}");
+    }
+}

@@ -8,7 +8,7 @@
 //!
 //! Environment: `REPS`, `ONLY` (a file-name filter), `LINKS=1` (dancing links instead of
 //! cells), `THREADS`,
-//! and the encoding's choices `FILL`, `CHUNK`, `GROUP`, `TPAIRS`, `PROP`, `PRUNE`, `WEIGHTS` (see
+//! and the encoding's choices `FILL`, `CHUNK`, `GROUP`, `TPAIRS`, `PROP`, `PRUNE`, `WEIGHTS`, `LEAN` (see
 //! `Tuning`).
 
 use std::time::{Duration, Instant};
@@ -35,6 +35,7 @@ fn main() {
         propagate: env("PROP", 1) == 1,
         prune: env("PRUNE", 1) == 1,
         weights: env("WEIGHTS", 1) == 1,
+        lean: env("LEAN", 1) == 1,
     };
     let algorithm = if env("LINKS", 0) == 1 {
         Algorithm::Links

@@ -44,6 +44,12 @@
 //!
 //! Givens, and then every primary item left with one option, are committed before the search
 //! (the options they exclude are removed), so the engine starts where unit propagation ends.
+//!
+//! With the propagator, the problem is *lean* by default ([`Tuning::lean`]): it leaves out
+//! the stars of the pairs the propagator keeps apart by a table of its own (those forbidding
+//! more than the same digit: nonconsecutive, the negative dots and XV) and the little killers'
+//! items, which the propagator holds (and checks on every complete grid,
+//! [`dlx_engine::Propagate::accept`]); [`Encoding::to_knuth`] writes them all.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -83,6 +89,13 @@ pub struct Tuning {
     /// killers, arrows, sandwiches) the item with the most weight per option left goes first,
     /// elsewhere the weight breaks ties between the items with the fewest options.
     pub weights: bool,
+    /// With `prune`, leave out of the problem the items of the rules the propagator holds
+    /// on its own: the stars of the pairs it keeps apart by a table (nonconsecutive, the
+    /// negative dots and XV: pairs forbidding more than the same digit) and the fillings of
+    /// little killers. The propagator then refuses, before a solution is reported, a grid
+    /// breaking them ([`dlx_engine::Propagate::accept`]). [`Encoding::to_knuth`] still
+    /// writes every item (Knuth's programs have no propagator).
+    pub lean: bool,
 }
 
 impl Default for Tuning {
@@ -95,6 +108,7 @@ impl Default for Tuning {
             propagate: true,
             prune: true,
             weights: true,
+            lean: true,
         }
     }
 }
@@ -179,6 +193,9 @@ pub struct Encoding {
     what: Vec<What>,
     /// The (cell, digit) lists the labels of clue options point into.
     digits: Vec<(u16, u8)>,
+    /// The givens and the encoding choices, when the problem left out items the propagator
+    /// holds ([`Tuning::lean`]): [`Encoding::to_knuth`] lowers the puzzle again with them.
+    lean: Option<(Vec<u8>, Tuning)>,
 }
 
 impl Encoding {
@@ -333,6 +350,30 @@ impl Encoding {
     /// file's solutions are the puzzle's, every cell in each, even when lowering settled them
     /// all (the problem searched then has no item at all).
     pub fn to_knuth(&self, comment: Option<&str>) -> String {
+        if let Some((givens, tuning)) = &self.lean {
+            let full = Tuning {
+                lean: false,
+                ..tuning.clone()
+            };
+            // The full problem is the lean one and the items left out: as large as a lowering
+            // the engine took, but for those; should the engine refuse it, the lean problem
+            // is written, which then says so.
+            match lower_parts(&self.rules, givens, &full) {
+                Ok(enc) => return enc.to_knuth(comment),
+                Err(e) => {
+                    let mut c = comment.map(str::to_string).unwrap_or_default();
+                    if !c.is_empty() && !c.ends_with('\n') {
+                        c.push('\n');
+                    }
+                    c.push_str(&format!(
+                        "without the items the propagator holds (pairs, little killers): {e}"
+                    ));
+                    let mut enc = self.clone();
+                    enc.lean = None;
+                    return enc.to_knuth(Some(&c));
+                }
+            }
+        }
         const R36: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
         let n = self.n;
         let settled: Vec<String> = self
@@ -393,7 +434,12 @@ pub fn lower(puzzle: &Puzzle) -> Result<Encoding, EncodeError> {
 
 /// Lowers a puzzle with the encoding choices `tuning`.
 pub fn lower_with(puzzle: &Puzzle, tuning: &Tuning) -> Result<Encoding, EncodeError> {
-    let mut b = Builder::new(puzzle, tuning);
+    lower_parts(puzzle.rules(), puzzle.givens(), tuning)
+}
+
+/// Lowers the puzzle of `rules` and `givens` (row-major, 0 for an open cell).
+fn lower_parts(rules: &Rules, givens: &[u8], tuning: &Tuning) -> Result<Encoding, EncodeError> {
+    let mut b = Builder::new(rules, givens, tuning);
     b.group_cages();
     b.houses();
     b.cages();
@@ -437,6 +483,8 @@ struct Builder<'a> {
     groups: Vec<Group>,
     /// `grouped[i]`: whether cell `i` is placed by a group's fillings.
     grouped: Vec<bool>,
+    /// Whether items the propagator holds were left out ([`Tuning::lean`]).
+    dropped: bool,
 }
 
 /// A clue lowered as its fillings, each one option that places all of its cells (see
@@ -451,14 +499,13 @@ struct Group {
 }
 
 impl<'a> Builder<'a> {
-    fn new(puzzle: &'a Puzzle, tuning: &'a Tuning) -> Self {
-        let rules = puzzle.rules();
+    fn new(rules: &'a Rules, givens: &'a [u8], tuning: &'a Tuning) -> Self {
         let n = rules.size();
         let mut b = Builder {
             rules,
             n,
             tuning,
-            givens: puzzle.givens(),
+            givens,
             what: Vec::new(),
             primary: Vec::new(),
             colors: Vec::new(),
@@ -478,12 +525,18 @@ impl<'a> Builder<'a> {
             forbidden: BTreeMap::new(),
             groups: Vec::new(),
             grouped: vec![false; n * n],
+            dropped: false,
         };
         for d in 1..=n as u8 {
             b.color(&symbol(d).to_string());
         }
         b.mask = b.masks();
         b
+    }
+
+    /// Whether the problem leaves out the items of the rules the propagator holds.
+    fn lean(&self) -> bool {
+        self.tuning.prune && self.tuning.lean
     }
 
     fn item(&mut self, what: What, primary: bool) -> u32 {
@@ -955,6 +1008,8 @@ impl<'a> Builder<'a> {
                     terms.extend(line.iter().map(|&c| (c, 1)));
                     self.sum(k, &terms, 0);
                 }
+                // With a lean problem the propagator's sum rule holds a little killer alone.
+                Constraint::LittleKiller { .. } if self.lean() => self.dropped = true,
                 Constraint::LittleKiller { sum, .. } => {
                     let terms: Vec<(Cell, i32)> = rules.scope(k).iter().map(|&c| (c, 1)).collect();
                     self.sum(k, &terms, *sum as i32);
@@ -1252,6 +1307,11 @@ impl<'a> Builder<'a> {
         // Stars: centred on the side that needs fewer entries.
         let forbidden = std::mem::take(&mut self.forbidden);
         for (&(i, j), &rows) in &forbidden {
+            if self.lean() && crate::prune::pair_held(&rows, n) {
+                // The propagator keeps these two cells apart by a table of their own.
+                self.dropped = true;
+                continue;
+            }
             let (ma, mb) = (self.mask[usize::from(i)], self.mask[usize::from(j)]);
             let seen = self.apart[usize::from(i)].contains(usize::from(j));
             let mut rows = rows;
@@ -1514,6 +1574,9 @@ impl<'a> Builder<'a> {
             does: kept_does,
             what,
             digits: self.digits,
+            lean: self
+                .dropped
+                .then(|| (self.givens.to_vec(), self.tuning.clone())),
         })
     }
 

@@ -3,8 +3,11 @@
 //! does (cage combinations, sum bounds, thermometer order, sandwich crusts, dot partners,
 //! singles seen by their peers) until nothing changes, and names the placements that lost
 //! their support. Its removals are sound by construction (each follows from the rules and the
-//! candidates), and the exact-cover encoding holds every rule on its own, so the solutions do
-//! not depend on it: only the size of the tree does (`docs/variants.md` has the figures).
+//! candidates), so only the size of the tree depends on them (`docs/variants.md` has the
+//! figures). The exact-cover encoding holds every rule on its own, but for the rules a lean
+//! problem leaves to the propagator ([`crate::Tuning::lean`]: the forbidden pairs it keeps
+//! apart by a table, little killers): those it checks on every complete grid before the
+//! search reports it ([`Propagate::accept`]).
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -362,17 +365,16 @@ impl Pruner {
         // cell left with 4 and 6 takes 5 from its neighbours; the exact cover alone waits
         // for a digit to be placed).
         for (&(a, b), rows) in forbidden {
+            if !pair_held(rows, n) {
+                continue;
+            }
             let sees = rules.sees(crate::Cell::at(a.into(), n), crate::Cell::at(b.into(), n));
             let mut table = [0u32; 16];
-            let mut more = false;
             for x in 1..=n as u32 {
                 let same = if sees { bit(x) } else { 0 };
-                more |= rows[x as usize - 1] & !bit(x) != 0;
                 table[x as usize - 1] = all & !rows[x as usize - 1] & !same;
             }
-            if more {
-                out.push(Rule::Pair { a, b, table });
-            }
+            out.push(Rule::Pair { a, b, table });
         }
         if out.is_empty() {
             return None;
@@ -605,6 +607,33 @@ impl Pruner {
                 }
                 continue;
             }
+            if let Rule::Pair { a, b, table } = &self.rules[k] {
+                // PERF: the most numerous rule (nonconsecutive: 144 on 9x9), narrowed here
+                // without the generic path's copy of the cells' masks.
+                let (a, b) = (usize::from(*a), usize::from(*b));
+                let (ma, mb) = (masks[a], masks[b]);
+                let (mut ka, mut kb) = (0u32, 0u32);
+                for x in digits(ma) {
+                    let ys = table[x as usize - 1] & mb;
+                    if ys != 0 {
+                        ka |= bit(x);
+                        kb |= ys;
+                    }
+                }
+                if ka == 0 {
+                    return false;
+                }
+                for (c, m, k) in [(a, ma, ka), (b, mb, kb)] {
+                    if k != m {
+                        masks[c] = k;
+                        if k.count_ones() == 1 {
+                            singles.push(c as u16);
+                        }
+                        self.touch(c, &mut queue);
+                    }
+                }
+                continue;
+            }
             let cells = &self.rule_cells[k];
             for (w, &c) in cells.iter().enumerate() {
                 before[w] = masks[usize::from(c)];
@@ -721,6 +750,15 @@ impl Pruner {
 
 /// A sum rule, its terms grouped in runs of at most 4 consecutive cells that all see each
 /// other.
+/// Whether the propagator keeps two cells apart by a [`Rule::Pair`] of their own, given the
+/// digits of the second cell each digit of the first forbids (`rows[x - 1]`): when some digit
+/// forbids more than itself (nonconsecutive, the negative dots and XV). The same digit alone
+/// (anti-knight, anti-king) is left to the exact cover. A pair so held needs no items in the
+/// problem ([`crate::Tuning::lean`]): the table holds every forbidden pair.
+pub(crate) fn pair_held(rows: &[u32; 16], n: usize) -> bool {
+    (1..=n as u32).any(|x| rows[x as usize - 1] & !bit(x) != 0)
+}
+
 fn sum_rule(rules: &Rules, terms: Vec<(u16, i32)>, target: i32) -> Rule {
     let n = rules.size();
     let cell = |c: u16| crate::Cell::at(usize::from(c), n);
@@ -1573,6 +1611,29 @@ impl Propagate for Pruner {
         self.weights.clone()
     }
 
+    /// A complete grid breaks no pair table and no sum: the rules a lean problem leaves out
+    /// of its items ([`crate::Tuning::lean`]) are among them.
+    fn accept(&self, chosen: &[OptionId]) -> bool {
+        let mut grid = self.fixed.clone();
+        for &o in chosen {
+            for &(c, d) in self.places(o) {
+                grid[usize::from(c)] = d;
+            }
+        }
+        let digit = |c: u16| u32::from(grid[usize::from(c)]);
+        self.rules.iter().all(|r| match r {
+            Rule::Pair { a, b, table } => {
+                let (x, y) = (digit(*a), digit(*b));
+                x == 0 || y == 0 || table[x as usize - 1] & bit(y) != 0
+            }
+            Rule::Sum { terms, target, .. } => {
+                terms.iter().any(|&(c, _)| digit(c) == 0)
+                    || terms.iter().map(|&(c, k)| k * digit(c) as i32).sum::<i32>() == *target
+            }
+            _ => true,
+        })
+    }
+
     fn propagate(&self, view: &View<'_>, remove: &mut Vec<OptionId>) {
         let cells = self.n * self.n;
         let depth = view.chosen.len();
@@ -1963,5 +2024,83 @@ mod tests {
         assert_eq!(derived(&out, &[2, 3, 4, 5, 6, 7, 8]).len(), 1);
         // No cage wholly inside column 1: nothing on its other cells.
         assert!(derived(&out, &[9, 18, 27, 36, 45, 54, 63, 72]).is_empty());
+    }
+
+    /// An empty 4x4 f-puzzle with the fields `extra` (JSON members).
+    fn fpuzzle(extra: &str) -> crate::Puzzle {
+        let row = format!("[{}]", ["{}"; 4].join(","));
+        let grid = vec![row; 4].join(",");
+        crate::parse(&format!("{{\"size\":4,\"grid\":[{grid}]{extra}}}")).unwrap()
+    }
+
+    /// The options that place the open cells of `grid` (row-major digits) in `enc`.
+    fn options_of(enc: &crate::Encoding, grid: &[u8]) -> Vec<OptionId> {
+        (0..enc.problem.option_count() as u32)
+            .map(OptionId)
+            .filter(|&o| {
+                let p = enc.placements(o);
+                !p.is_empty() && p.iter().all(|&(c, d)| grid[c.index(4)] == d)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_lean_problem_leaves_out_the_pairs_and_refuses_a_grid_breaking_them() {
+        let p = fpuzzle(",\"nonconsecutive\":true");
+        let lean = crate::lower(&p).unwrap();
+        let full = crate::lower_with(
+            &p,
+            &crate::Tuning {
+                lean: false,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        // The stars of the nonconsecutive pairs are gone from the lean problem, not from
+        // the file Knuth's programs read.
+        assert!(lean.problem.item_count() < full.problem.item_count());
+        assert_eq!(lean.to_knuth(None), full.to_knuth(None));
+        // A Sudoku grid with 1 next to 2: the items take it, the propagator does not.
+        let grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let chosen = options_of(&lean, &grid);
+        assert_eq!(chosen.len(), 16);
+        let rule = lean.problem.propagator().unwrap();
+        assert!(!rule.accept(&chosen));
+        // No 4x4 grid is nonconsecutive: none is reported, lean or full, on both algorithms.
+        for enc in [&lean, &full] {
+            for algorithm in [crate::Algorithm::Links, crate::Algorithm::Cells] {
+                let limits = crate::Limits {
+                    algorithm,
+                    ..crate::Limits::count_all()
+                };
+                assert_eq!(crate::search(enc, &limits).count, 0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_lean_problem_leaves_out_a_little_killer_and_refuses_a_grid_breaking_it() {
+        // The main diagonal adds up to 10 (r1c1 to r4c4).
+        let p = fpuzzle(
+            ",\"littlekillersum\":[{\"cell\":\"R0C0\",\"direction\":\"DR\",\"value\":\"10\"}]",
+        );
+        let lean = crate::lower(&p).unwrap();
+        let rule = lean.problem.propagator().unwrap();
+        // Two Sudoku grids, whose diagonals add up to 1 + 4 + 4 + 1 = 10 and 1 + 4 + 4 + 3.
+        let good = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let bad = [1, 2, 3, 4, 3, 4, 1, 2, 2, 3, 4, 1, 4, 1, 2, 3];
+        assert!(rule.accept(&options_of(&lean, &good)));
+        assert!(!rule.accept(&options_of(&lean, &bad)));
+        let full = crate::lower_with(
+            &p,
+            &crate::Tuning {
+                lean: false,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert!(lean.problem.option_count() < full.problem.option_count());
+        let count = |enc: &crate::Encoding| crate::search(enc, &crate::Limits::count_all()).count;
+        assert_eq!(count(&lean), count(&full));
     }
 }

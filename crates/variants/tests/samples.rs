@@ -229,10 +229,21 @@ fn the_problem_writes_in_knuths_format() {
         .iter()
         .filter(|s| s.solutions == Some(1))
     {
-        let enc = lower(&parse(&s.text).unwrap()).unwrap();
+        let puzzle = parse(&s.text).unwrap();
+        // The file has every item, those a lean problem leaves to the propagator too: it is
+        // the problem lowered with them all.
+        let enc = dlx_variants::lower_with(
+            &puzzle,
+            &dlx_variants::Tuning {
+                lean: false,
+                ..Default::default()
+            },
+        )
+        .unwrap();
         let settled = enc.fixed().iter().filter(|&&d| d != 0).count();
         settled_all += usize::from(enc.problem.item_count() == 0);
         let text = enc.to_knuth(Some(&s.file));
+        assert_eq!(lower(&puzzle).unwrap().to_knuth(Some(&s.file)), text);
         let (back, _) = dlx_engine::format::parse(&text).unwrap();
         // Knuth's programs (DLX2, SSXCC) take item names of at most 8 characters and
         // one-character colors.
@@ -289,7 +300,7 @@ fn the_problem_writes_in_knuths_format() {
 }
 
 /// The other encoding choices give the same answers: cages lowered as their fillings, sums
-/// split into chains, thermometers with pairwise items, no unit propagation, no propagator.
+/// split into chains, thermometers with pairwise items, no unit propagation, every item kept.
 #[test]
 fn every_encoding_choice_gives_the_same_answers() {
     let choices = [
@@ -305,6 +316,11 @@ fn every_encoding_choice_gives_the_same_answers() {
         },
         dlx_variants::Tuning {
             propagate: false,
+            ..Default::default()
+        },
+        // Every item in the problem, even those the propagator holds.
+        dlx_variants::Tuning {
+            lean: false,
             ..Default::default()
         },
     ];
