@@ -1967,3 +1967,57 @@ mod sets {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    /// The set-only prechecks say a run meets a contradiction exactly when the run does, and
+    /// without one hold exactly what the run derived: every candidate, both polarities, on
+    /// the givens of a few magictour puzzles.
+    #[test]
+    fn the_sets_are_the_runs_fixpoints() {
+        let text = include_str!("../../../testdata/sudoku/magictour-top1465-sample.txt");
+        let (mut contradictions, mut fixpoints) = (0, 0);
+        for line in text.lines().take(3) {
+            let b = Board::new(&dlx_sudoku::parse(line).unwrap());
+            let (topo, cand, n) = (&*b.topo, &b.cand, 9);
+            let ms = sets::Masks::of(topo).expect("a classic board");
+            let places: Vec<u128> = (0..n).map(|d| ms.places(cand, d)).collect();
+            let mut ch = Chainer::new(n);
+            let mut run = Run::new(n);
+            let mut sets = sets::Closure::new(n, topo.ncells);
+            for c in 0..topo.ncells {
+                for d in bits(cand[c]) {
+                    let p = c * n + d;
+                    for on in [true, false] {
+                        let nishio = ch.run(topo, cand, p, on, Config::NISHIO, &mut run);
+                        assert_eq!(
+                            ms.nishio_contradicts(places[d], c, on),
+                            nishio,
+                            "{line} {p}"
+                        );
+                        let dynamic = ch.run(topo, cand, p, on, Config::dynamic(0), &mut run);
+                        let said = ms.dynamic_contradicts(cand, &places, (c, d, on), &mut sets);
+                        assert_eq!(said, dynamic, "{line} {p} {on}");
+                        if dynamic {
+                            contradictions += 1;
+                            continue;
+                        }
+                        fixpoints += 1;
+                        for q in 0..topo.ncells * n {
+                            let (k, e) = (q / n, q % n);
+                            assert_eq!(sets.ons[e] >> k & 1 != 0, run.has(q, true), "{line} {p}");
+                            assert_eq!(sets.offs[e] >> k & 1 != 0, run.has(q, false), "{line} {p}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            contradictions > 0 && fixpoints > 0,
+            "{contradictions} {fixpoints}"
+        );
+    }
+}
