@@ -785,6 +785,18 @@ pub(crate) fn hints(
                 .last()
                 .is_none_or(|b: &Hint| (c, key) < (b.complexity, b.key))
     };
+    // On a classic board, Nishio's runs and the dynamic `off` runs first as sets (below)
+    let off_sets = kind == Kind::Dynamic && cfg == Config::dynamic(0);
+    let masks = if (nishio && cfg == Config::NISHIO) || off_sets {
+        sets::Masks::of(topo)
+    } else {
+        None
+    };
+    let mut closure = sets::Closure::new(n, topo.ncells);
+    let places: Vec<u128> = match &masks {
+        Some(m) => (0..n).map(|d| m.places(cand, d)).collect(),
+        None => Vec::new(),
+    };
     for c in 0..topo.ncells {
         let m = cand[c];
         let card = m.count_ones();
@@ -794,11 +806,32 @@ pub(crate) fn hints(
         let values: Vec<usize> = bits(m).collect();
         for &d in &values {
             let p = c * n + d;
+            if let (Some(ms), true) = (&masks, nishio) {
+                if !ms.nishio_contradicts(places[d], c, true)
+                    && !ms.nishio_contradicts(places[d], c, false)
+                {
+                    // neither run meets a contradiction: nothing to find from `p`
+                    continue;
+                }
+            }
             let do_double = card >= 3 && !nishio && dynamic && kinds.double;
             let do_contra = (dynamic || nishio) && kinds.contradiction;
             // the on and the off runs
             lv.get(ch, topo, cand, p, true, cfg);
-            if do_double || do_contra {
+            // The `off` run gives a hint only by a contradiction or, from a cell of three
+            // candidates or more, a potential the `on` run derived too (a double chain):
+            // when its fixpoint, as sets, has neither, the run is not made.
+            let need_off = match (&masks, off_sets) {
+                (Some(ms), true) if do_double || do_contra => {
+                    ms.dynamic_contradicts(cand, &places, (c, d, false), &mut closure)
+                        || (do_double && {
+                            let onr = lv.on_runs[p].as_ref().expect("run");
+                            shares(&closure, onr, cand, n)
+                        })
+                }
+                _ => do_double || do_contra,
+            };
+            if need_off {
                 lv.get(ch, topo, cand, p, false, cfg);
             }
             if ch.expired {
@@ -806,10 +839,10 @@ pub(crate) fn hints(
             }
             if do_contra {
                 for on in [true, false] {
-                    let run = if on {
-                        lv.on_runs[p].as_mut().expect("run")
-                    } else {
-                        lv.off_runs[p].as_mut().expect("run")
+                    let run = match (on, &mut lv.off_runs[p]) {
+                        (true, _) => lv.on_runs[p].as_mut().expect("run"),
+                        (false, Some(run)) if need_off => run,
+                        (false, _) => continue,
                     };
                     if let Some((a, b)) = run.contradiction {
                         run.seen_nested.clear();
@@ -830,7 +863,7 @@ pub(crate) fn hints(
                     }
                 }
             }
-            if do_double {
+            if do_double && need_off {
                 let (mut onr, mut offr) = (
                     lv.on_runs[p].take().expect("run"),
                     lv.off_runs[p].take().expect("run"),
@@ -924,6 +957,24 @@ pub(crate) fn hints(
     }
     out.sort_by_key(|h| (h.complexity, h.key));
     out
+}
+
+/// Whether a potential the sets hold (an `on` only in a cell of two candidates or more) was
+/// derived by the run with the same polarity.
+fn shares(sets: &sets::Closure, run: &Run, cand: &[u64], n: usize) -> bool {
+    for d in 0..n {
+        for (on, plane) in [(true, sets.ons[d]), (false, sets.offs[d])] {
+            let mut m = plane;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if run.has(c * n + d, on) && (!on || several(cand[c])) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// The conclusions every branch (an `on` run each) reaches: cell or region forcing chains.
@@ -1677,5 +1728,296 @@ mod nested {
             }
         }
         let _ = bits(0);
+    }
+}
+
+/// Set-only prechecks on a classic board (at most 128 cells, no variant houses or rules):
+/// what a run would derive, as sets, without its events, to skip the runs that cannot give
+/// a hint. Each check is exact or a superset of what the runs find, so the hints (and their
+/// order and complexities, made by the runs as before) are unchanged.
+mod sets {
+    use crate::basic::bits;
+    use crate::board::Topology;
+
+    /// What a dynamic run without rules inside derived, as sets: `ons[d]` and `offs[d]`,
+    /// the cells where digit `d` is on and off, and each cell's digits off.
+    pub(crate) struct Closure {
+        pub(crate) ons: Vec<u128>,
+        pub(crate) offs: Vec<u128>,
+        cell_off: Vec<u64>,
+        todo: Vec<(u8, u8, bool)>,
+    }
+
+    impl Closure {
+        pub(crate) fn new(n: usize, ncells: usize) -> Closure {
+            Closure {
+                ons: vec![0; n],
+                offs: vec![0; n],
+                cell_off: vec![0; ncells],
+                todo: Vec::new(),
+            }
+        }
+    }
+
+    /// The cells of every house and the peers of every cell, as bitsets over cells.
+    pub(crate) struct Masks {
+        houses: Vec<u128>,
+        peers: Vec<u128>,
+        cell_houses: Vec<[u16; 3]>,
+    }
+
+    impl Closure {
+        /// Sets `d` on in cell `c`; `true` on a contradiction.
+        #[inline]
+        fn set_on(&mut self, c: usize, d: usize) -> bool {
+            if self.offs[d] >> c & 1 != 0 {
+                return true;
+            }
+            if self.ons[d] >> c & 1 == 0 {
+                self.ons[d] |= 1 << c;
+                self.todo.push((c as u8, d as u8, true));
+            }
+            false
+        }
+
+        /// Sets `d` off in cell `c`; `true` on a contradiction.
+        #[inline]
+        fn set_off(&mut self, c: usize, d: usize) -> bool {
+            if self.ons[d] >> c & 1 != 0 {
+                return true;
+            }
+            if self.offs[d] >> c & 1 == 0 {
+                self.offs[d] |= 1 << c;
+                self.cell_off[c] |= 1 << d;
+                self.todo.push((c as u8, d as u8, false));
+            }
+            false
+        }
+    }
+
+    fn bits128(mut m: u128) -> impl Iterator<Item = usize> {
+        std::iter::from_fn(move || {
+            if m == 0 {
+                None
+            } else {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                Some(i)
+            }
+        })
+    }
+
+    /// Whether `x` has two bits set or more.
+    #[inline]
+    fn several(x: u128) -> bool {
+        x & x.wrapping_sub(1) != 0
+    }
+
+    /// Whether `x` has exactly one bit set.
+    #[inline]
+    fn one(x: u64) -> bool {
+        x != 0 && x & (x - 1) == 0
+    }
+
+    impl Masks {
+        /// Whether the dynamic run without rules inside (links in cells and houses, level 0)
+        /// from `d` in cell `c` said on or off, on the candidates `cand` whose places of each
+        /// digit are `places`, ends in a contradiction; what it derives (the whole fixpoint
+        /// when it does not) is left in `out`. Exact, as for Nishio
+        /// ([`Masks::nishio_contradicts`]): a cell whose every candidate is off meets one
+        /// too (the last two `off`s there turn the other on).
+        pub(crate) fn dynamic_contradicts(
+            &self,
+            cand: &[u64],
+            places: &[u128],
+            (c, d, on): (usize, usize, bool),
+            out: &mut Closure,
+        ) -> bool {
+            out.ons.iter_mut().for_each(|m| *m = 0);
+            out.offs.iter_mut().for_each(|m| *m = 0);
+            out.cell_off.iter_mut().for_each(|m| *m = 0);
+            out.todo.clear();
+            if on {
+                out.ons[d] |= 1 << c;
+            } else {
+                out.offs[d] |= 1 << c;
+                out.cell_off[c] |= 1 << d;
+            }
+            out.todo.push((c as u8, d as u8, on));
+            while let Some((c, d, on)) = out.todo.pop() {
+                let (c, d) = (c as usize, d as usize);
+                if on {
+                    for e in bits(cand[c] & !(1 << d)) {
+                        if out.set_off(c, e) {
+                            return true;
+                        }
+                    }
+                    for q in bits128(self.peers[c] & places[d]) {
+                        if out.set_off(q, d) {
+                            return true;
+                        }
+                    }
+                } else {
+                    if several(u128::from(cand[c])) {
+                        let rest = cand[c] & !out.cell_off[c];
+                        if rest == 0 {
+                            return true;
+                        }
+                        if one(rest) && out.set_on(c, rest.trailing_zeros() as usize) {
+                            return true;
+                        }
+                    }
+                    for &h in &self.cell_houses[c] {
+                        let hp = self.houses[h as usize] & places[d];
+                        if !several(hp) {
+                            continue;
+                        }
+                        let rest = hp & !out.offs[d];
+                        if rest == 0 {
+                            return true;
+                        }
+                        if !several(rest) && out.set_on(rest.trailing_zeros() as usize, d) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            false
+        }
+
+        /// The masks of a classic board; `None` for a variant's (its runs read more than
+        /// the houses) or a grid of more than 128 cells.
+        pub(crate) fn of(topo: &Topology) -> Option<Masks> {
+            if topo.variant.is_some()
+                || !topo.more.is_empty()
+                || !topo.excludes.is_empty()
+                || topo.ncells > 128
+            {
+                return None;
+            }
+            let houses: Vec<u128> = topo
+                .houses
+                .iter()
+                .map(|h| h.iter().fold(0u128, |m, &k| m | 1 << k))
+                .collect();
+            let peers = (0..topo.ncells)
+                .map(|c| {
+                    topo.cell_houses[c]
+                        .iter()
+                        .fold(0u128, |m, &h| m | houses[h as usize])
+                        & !(1u128 << c)
+                })
+                .collect();
+            Some(Masks {
+                houses,
+                peers,
+                cell_houses: topo.cell_houses.clone(),
+            })
+        }
+
+        /// The cells holding digit `d` in `cand`.
+        pub(crate) fn places(&self, cand: &[u64], d: usize) -> u128 {
+            cand.iter()
+                .enumerate()
+                .filter(|(_, m)| *m >> d & 1 != 0)
+                .fold(0u128, |m, (c, _)| m | 1 << c)
+        }
+
+        /// Whether the Nishio run (one digit, dynamic, no links inside cells) from `d` in
+        /// cell `c` said on or off, whose digit's places are `pl`, ends in a contradiction.
+        /// Exact: the run derives the least fixpoint of its rules (every rule is monotone:
+        /// the board only loses candidates), whatever the order, unless a contradiction
+        /// stops it, and it meets one exactly when the fixpoint holds one (a potential both
+        /// on and off, or a house whose every place is off: the last two `off`s handled
+        /// there turn the other on).
+        pub(crate) fn nishio_contradicts(&self, pl: u128, c: usize, on: bool) -> bool {
+            let bit = 1u128 << c;
+            let (mut ons, mut offs) = if on {
+                (bit, self.peers[c] & pl)
+            } else {
+                (0, bit)
+            };
+            let mut done = ons;
+            loop {
+                for &h in &self.houses {
+                    let hp = h & pl;
+                    if hp & offs == 0 || !several(hp) {
+                        continue;
+                    }
+                    let r = hp & !offs;
+                    if r == 0 {
+                        return true;
+                    }
+                    if !several(r) {
+                        ons |= r;
+                    }
+                }
+                if ons & offs != 0 {
+                    return true;
+                }
+                let fresh = ons & !done;
+                if fresh == 0 {
+                    return false;
+                }
+                done |= fresh;
+                for x in bits128(fresh) {
+                    offs |= self.peers[x] & pl;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    /// The set-only prechecks say a run meets a contradiction exactly when the run does, and
+    /// without one hold exactly what the run derived: every candidate, both polarities, on
+    /// the givens of a few magictour puzzles.
+    #[test]
+    fn the_sets_are_the_runs_fixpoints() {
+        let text = include_str!("../../../testdata/sudoku/magictour-top1465-sample.txt");
+        let (mut contradictions, mut fixpoints) = (0, 0);
+        for line in text.lines().take(3) {
+            let b = Board::new(&dlx_sudoku::parse(line).unwrap());
+            let (topo, cand, n) = (&*b.topo, &b.cand, 9);
+            let ms = sets::Masks::of(topo).expect("a classic board");
+            let places: Vec<u128> = (0..n).map(|d| ms.places(cand, d)).collect();
+            let mut ch = Chainer::new(n);
+            let mut run = Run::new(n);
+            let mut sets = sets::Closure::new(n, topo.ncells);
+            for c in 0..topo.ncells {
+                for d in bits(cand[c]) {
+                    let p = c * n + d;
+                    for on in [true, false] {
+                        let nishio = ch.run(topo, cand, p, on, Config::NISHIO, &mut run);
+                        assert_eq!(
+                            ms.nishio_contradicts(places[d], c, on),
+                            nishio,
+                            "{line} {p}"
+                        );
+                        let dynamic = ch.run(topo, cand, p, on, Config::dynamic(0), &mut run);
+                        let said = ms.dynamic_contradicts(cand, &places, (c, d, on), &mut sets);
+                        assert_eq!(said, dynamic, "{line} {p} {on}");
+                        if dynamic {
+                            contradictions += 1;
+                            continue;
+                        }
+                        fixpoints += 1;
+                        for q in 0..topo.ncells * n {
+                            let (k, e) = (q / n, q % n);
+                            assert_eq!(sets.ons[e] >> k & 1 != 0, run.has(q, true), "{line} {p}");
+                            assert_eq!(sets.offs[e] >> k & 1 != 0, run.has(q, false), "{line} {p}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            contradictions > 0 && fixpoints > 0,
+            "{contradictions} {fixpoints}"
+        );
     }
 }
