@@ -767,9 +767,9 @@ impl Solver {
                 // the variant forcing chains (below them on the ladder) stand for them
                 continue;
             }
-            if matches!(finder, Finder::Nishio | Finder::Multiple)
+            if matches!(finder, Finder::Nishio | Finder::Multiple | Finder::Dynamic)
                 && allowed.contains(Technique::VariantForcingChain)
-                && crate::variant::dominates_static_chains(&self.board)
+                && crate::variant::dominates_chains(&self.board)
             {
                 // the variant forcing chains (just before) found nothing: neither can these
                 continue;
@@ -800,9 +800,9 @@ impl Solver {
     /// `Some(true)` when it last found nothing and `changed` now holds the changes since,
     /// `Some(false)` when it may keep its verdict from now on, `None` when it does not.
     fn since(&mut self, finder: Finder) -> Option<bool> {
-        // on a classic grid only: a variant's houses and peers go beyond rows, columns, boxes
-        if self.board.topo.variant.is_some()
-            || !matches!(
+        // exact on any board: fish and strong links read one digit's places, aligned
+        // exclusion a pattern's cells and their peers (variant peers included)
+        if !matches!(
                 finder,
                 Finder::XWing
                     | Finder::Swordfish

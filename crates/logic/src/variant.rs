@@ -1892,11 +1892,22 @@ fn unkept(b: &Board, kept: &[u64], skip: Option<usize>) -> Vec<Candidate> {
     out
 }
 
-/// Whether [`forcing`] finding nothing on `b` proves the classic Nishio and cell and region
-/// forcing chains (static) find nothing either: a board with clues up to 16x16, where it
-/// tries every candidate, every cell and every place of a digit in a full house, through
-/// singles (every implication of those chains, the pair rules' links included) and more.
-pub(crate) fn dominates_static_chains(b: &Board) -> bool {
+/// Whether [`forcing`] finding nothing on `b` proves the classic Nishio, cell and region
+/// forcing chains (static) and dynamic forcing chains (8.5) find nothing either: a board with
+/// clues up to 16x16, where it tries every candidate, every cell and every place of a digit
+/// in a full house, through singles (every implication of those chains, the pair rules'
+/// links included) and more.
+///
+/// For the dynamic chains: propagation ends, for a branch that does not break the board, on
+/// a board closed under those chains' rules (a peer of a placed digit loses it, the pair
+/// rules' partners too, a cell or a full house with one place left gets the digit), so every
+/// `on` and `off` a chain derives from the branch's assumption holds there, and a chain's
+/// contradiction breaks the board. A candidate said `off` is implied by placing any other
+/// candidate of its cell (monotone propagation): a contradiction from it would have made
+/// those placements contradictions; a double forcing chain (`on` and `off` both imply `x`)
+/// is then a cell forcing chain over that cell; cell and region forcing chains (rows,
+/// columns, regions and the other full houses) are tried as such.
+pub(crate) fn dominates_chains(b: &Board) -> bool {
     !clues(b).is_empty() && b.topo.n <= 16
 }
 
@@ -1929,7 +1940,8 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
     // cell and region forcing chains take every cell and every place of a digit: with the
     // contradictions, they find whatever the classic Nishio and static cell and region
     // forcing chains would (whose implications are singles, which propagation makes too),
-    // so the solver skips those on such boards ([`dominates_static_chains`]).
+    // so the solver skips those on such boards ([`dominates_chains`]), and the dynamic
+    // forcing chains too.
     let region_forcing = n <= 16;
     let mut ends: Vec<Option<(usize, Vec<u64>)>> = vec![None; t.ncells * n];
     // contradictions: one candidate breaks the board
