@@ -19,6 +19,7 @@ use std::fmt;
 use dlx_sudoku::{Grid, House, Shape};
 
 use crate::step::{Area, Pattern};
+use crate::variant::Supports;
 use crate::vrules::{ClueKind, Clues};
 
 /// The link house of a peer that shares none of the cell's row, column and region (a
@@ -61,6 +62,8 @@ pub(crate) struct VariantGeometry {
     pub king: bool,
     /// The clues the variant techniques read.
     pub clues: Clues,
+    /// The clues' supports the variant forcing chains computed (see [`Supports`]).
+    pub supports: std::sync::Mutex<Supports>,
 }
 
 /// The fixed geometry of a box shape: houses and peers as cell indices.
@@ -396,6 +399,7 @@ impl Topology {
             knight: has(&dlx_variants::Constraint::AntiKnight),
             king: has(&dlx_variants::Constraint::AntiKing),
             clues,
+            supports: Default::default(),
         }));
         t
     }

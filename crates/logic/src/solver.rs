@@ -774,6 +774,13 @@ impl Solver {
                 // the variant forcing chains (just before) found nothing: neither can these
                 continue;
             }
+            if finder == Finder::DynamicPlus
+                && allowed.contains(Technique::VariantForcingChainPlus)
+                && crate::variant::dominates_chains(&self.board)
+            {
+                // the variant forcing chains (+) (just before) found nothing: neither can these
+                continue;
+            }
             let since = self.since(finder);
             let found = self.find(finder, wanted, since);
             if since.is_some() && found.is_none() && !self.expired() {
@@ -989,6 +996,7 @@ impl Solver {
             Finder::HouseCages => variant::house_cages(b),
             Finder::Sandwich => variant::sandwiches(b),
             Finder::VariantForcing => variant::forcing(b, self.options.deadline),
+            Finder::VariantForcingPlus => variant::forcing_plus(b, self.options.deadline),
             Finder::Trial => self.trial(),
         }
     }

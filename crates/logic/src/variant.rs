@@ -11,6 +11,9 @@
 //! returns the first clue with an elimination; on a classic board (no variant) every finder
 //! returns `None` at once.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use crate::basic::{bits, cand, elimination, fmt_digits, rc};
 use crate::board::Board;
 use crate::step::{Area, Candidate, Pattern, Step, Technique};
@@ -1707,53 +1710,215 @@ fn key_of(b: &Board, k: usize) -> u64 {
     }
 }
 
-/// The supports of the clues already computed, each with the digits it was computed from: the
-/// base board's (filled first) and the last one. A clue's support depends on its cells' digits
-/// only, so a hit is the support computing it again would give.
-#[derive(Default)]
-struct Memo {
-    base: Vec<Option<Remembered>>,
-    last: Vec<Option<Remembered>>,
+/// The supports of a variant's clues already computed, each with the digits of its cells it
+/// was computed from, kept with the topology (so across the trials of a forcing chain and
+/// across the steps of a path). A clue's support depends on its cells' digits only, so a hit
+/// is the support computing it again would give.
+#[derive(Debug, Default)]
+pub(crate) struct Supports {
+    /// By a hash of the clue and its cells' digits: the clue, those digits, its support
+    /// (`None`: no filling). A collision keeps the newer.
+    map: HashMap<u64, (u32, Vec<u64>, Option<Vec<u64>>), BuildHasherDefault<Spread>>,
 }
 
-/// A clue's support (`None`: no filling) with the digits of its cells it was computed from.
-type Remembered = (Vec<u64>, Option<Vec<u64>>);
+/// The hasher of [`Supports`], whose keys are hashes already.
+#[derive(Default)]
+struct Spread(u64);
 
-impl Memo {
-    fn new(clues: usize) -> Memo {
-        Memo {
-            base: vec![None; clues],
-            last: vec![None; clues],
+impl Hasher for Spread {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &x in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(x)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
+    }
+}
+
+/// Entries past which [`Supports`] starts again (a few megabytes at most).
+const SUPPORTS_CAP: usize = 1 << 16;
+
+/// The supports of one search: the topology's [`Supports`], locked while it runs.
+struct Memo<'a> {
+    cache: std::sync::MutexGuard<'a, Supports>,
+    key: Vec<u64>,
+    /// The support of a clue computed without the cache.
+    direct: Vec<u64>,
+}
+
+impl<'a> Memo<'a> {
+    fn new(b: &'a Board) -> Option<Memo<'a>> {
+        let v = b.topo.variant.as_ref()?;
+        // a search that panicked while holding it left nothing half made: entries are
+        // inserted whole
+        let cache = v.supports.lock().unwrap_or_else(|e| e.into_inner());
+        Some(Memo {
+            cache,
+            key: Vec::new(),
+            direct: Vec::new(),
+        })
     }
 
     /// The support of clue `i` (`c`) on `b` (`None`: no filling), computed or remembered.
-    fn support(&mut self, b: &Board, i: usize, c: &Clue, base: bool) -> Option<Vec<u64>> {
-        let same = |e: &Option<Remembered>| match e {
-            Some((key, _)) => c
-                .cells
-                .iter()
-                .zip(key)
-                .all(|(&k, &x)| key_of(b, k as usize) == x),
-            None => false,
-        };
-        for e in [&self.base[i], &self.last[i]] {
-            if same(e) {
-                return e.as_ref().and_then(|x| x.1.clone());
-            }
+    fn support(&mut self, b: &Board, i: usize, c: &Clue) -> Option<&[u64]> {
+        if matches!(c.kind, ClueKind::Pair { .. } | ClueKind::Parity { .. }) {
+            // cheaper made than looked up
+            self.direct = clue_support(b, c)?.1;
+            return Some(&self.direct);
         }
-        let support = clue_support(b, c).map(|x| x.1);
-        let key = c.cells.iter().map(|&k| key_of(b, k as usize)).collect();
-        let slot = if base { &mut self.base } else { &mut self.last };
-        slot[i] = Some((key, support.clone()));
-        support
+        self.key.clear();
+        let mut h = (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        for &k in &c.cells {
+            let x = key_of(b, k as usize);
+            self.key.push(x);
+            h = (h.rotate_left(23) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+        let hit = self
+            .cache
+            .map
+            .get(&h)
+            .is_some_and(|e| e.0 == i as u32 && e.1 == self.key);
+        if !hit {
+            if self.cache.map.len() >= SUPPORTS_CAP {
+                self.cache.map.clear();
+            }
+            let support = clue_support(b, c).map(|x| x.1);
+            self.cache
+                .map
+                .insert(h, (i as u32, self.key.clone(), support));
+        }
+        self.cache.map.get(&h).and_then(|e| e.2.as_deref())
     }
 }
 
+/// The rules the classic dynamic forcing chains (+) apply inside their runs, on a board
+/// where singles and the clues found nothing more: pointing and claiming (regions against
+/// rows and columns), naked and hidden pairs in every full house, X-wings on rows and
+/// columns. Each applies as soon as its places or candidates fit (a run's version asks more:
+/// two places at least, a change since the run began), so a board it leaves unchanged is
+/// closed under the runs' rules too. `true` when a candidate went.
+fn locked_sets(b: &mut Board) -> bool {
+    let t = b.topo.clone();
+    let n = t.n;
+    let mut changed = false;
+    // pointing and claiming: the places of a digit in a house within one house of the other
+    // kind leave the rest of that house
+    for d in 0..n {
+        for h in 0..3 * n {
+            let (mut lines, mut any) = ([u16::MAX; 3], false);
+            for &k in &t.houses[h] {
+                let k = k as usize;
+                if b.cand[k] >> d & 1 == 0 {
+                    continue;
+                }
+                for (x, &own) in lines.iter_mut().zip(&t.cell_houses[k]) {
+                    *x = if !any || *x == own { own } else { u16::MAX - 1 };
+                }
+                any = true;
+            }
+            if !any {
+                continue;
+            }
+            // a region's places in one row or column, a line's in one region
+            let kinds: &[usize] = if h >= 2 * n { &[0, 1] } else { &[2] };
+            for &kind in kinds {
+                let other = lines[kind];
+                if other >= u16::MAX - 1 {
+                    continue;
+                }
+                for &k in &t.houses[other as usize] {
+                    let k = k as usize;
+                    if t.cell_houses[k][h / n] as usize != h && b.cand[k] >> d & 1 != 0 {
+                        b.cand[k] &= !(1 << d);
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    for h in 0..t.nfull() {
+        let cells = t.cells(h);
+        // naked pairs: two cells with the same two candidates
+        for (i, &x) in cells.iter().enumerate() {
+            let mx = b.cand[x as usize];
+            if mx.count_ones() != 2 {
+                continue;
+            }
+            for &y in &cells[i + 1..] {
+                if b.cand[y as usize] != mx {
+                    continue;
+                }
+                for &k in cells {
+                    if k != x && k != y && b.cand[k as usize] & mx != 0 {
+                        b.cand[k as usize] &= !mx;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        // hidden pairs: two digits with the same two places
+        let pos: Vec<u64> = (0..n).map(|d| b.positions(h, d)).collect();
+        for a in 0..n {
+            if pos[a].count_ones() != 2 {
+                continue;
+            }
+            for bd in a + 1..n {
+                if pos[bd] != pos[a] {
+                    continue;
+                }
+                let keep = 1u64 << a | 1 << bd;
+                for i in bits(pos[a]) {
+                    let k = cells[i] as usize;
+                    if b.cand[k] & !keep != 0 {
+                        b.cand[k] &= keep;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    // X-wings: a digit in two rows (columns) on the same two columns (rows)
+    for d in 0..n {
+        for base in [0usize, n] {
+            let cover = n - base;
+            let pos: Vec<u64> = (base..base + n).map(|h| b.positions(h, d)).collect();
+            for l1 in 0..n {
+                if pos[l1].count_ones() != 2 {
+                    continue;
+                }
+                for l2 in l1 + 1..n {
+                    if pos[l2] != pos[l1] {
+                        continue;
+                    }
+                    for c in bits(pos[l1]) {
+                        for (i, &k) in t.houses[cover + c].iter().enumerate() {
+                            let k = k as usize;
+                            if i != l1 && i != l2 && b.cand[k] >> d & 1 != 0 {
+                                b.cand[k] &= !(1 << d);
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    changed
+}
+
 /// Singles and every clue's support to a fixpoint (supports from `memo` where the digits
-/// are the same): `Err` with the reason when the board breaks, else the number of deductions
-/// made.
-fn propagate_with(b: &mut Board, budget: usize, memo: &mut Memo) -> Result<usize, String> {
+/// are the same), with `plus` the [`locked_sets`] too: `Err` with the reason when the board
+/// breaks, else the number of deductions made.
+fn propagate_with(
+    b: &mut Board,
+    budget: usize,
+    memo: &mut Memo,
+    plus: bool,
+) -> Result<usize, String> {
     let t = b.topo.clone();
     let all: &[Clue] = match &t.variant {
         Some(v) => &v.clues.clues,
@@ -1814,10 +1979,10 @@ fn propagate_with(b: &mut Board, budget: usize, memo: &mut Memo) -> Result<usize
             if matches!(c.kind, ClueKind::Cage { sum: None }) {
                 continue;
             }
-            let Some(support) = memo.support(b, i, c, false) else {
+            let Some(support) = memo.support(b, i, c) else {
                 return Err(format!("{} cannot be satisfied", c.name));
             };
-            for (&k, &s) in c.cells.iter().zip(&support) {
+            for (&k, &s) in c.cells.iter().zip(support) {
                 let k = k as usize;
                 if b.value[k] == 0 && b.cand[k] & !s != 0 {
                     b.cand[k] &= s;
@@ -1830,6 +1995,10 @@ fn propagate_with(b: &mut Board, budget: usize, memo: &mut Memo) -> Result<usize
             }
         }
         if !changed {
+            if plus && locked_sets(b) {
+                made += 1;
+                continue;
+            }
             return Ok(made);
         }
     }
@@ -1860,8 +2029,8 @@ fn end_of(
     trial: &mut Board,
     memo: &mut Memo,
     b: &Board,
-    k: usize,
-    d: usize,
+    (k, d): (usize, usize),
+    plus: bool,
 ) -> (usize, Vec<u64>) {
     let at = k * b.topo.n + d;
     if let Some(end) = &ends[at] {
@@ -1869,7 +2038,7 @@ fn end_of(
     }
     reset(trial, b);
     trial.place(k, d);
-    let _ = propagate_with(trial, 10_000, memo);
+    let _ = propagate_with(trial, 10_000, memo, plus);
     let end = (
         placed(trial, b),
         (0..b.topo.ncells)
@@ -1916,18 +2085,39 @@ pub(crate) fn dominates_chains(b: &Board) -> bool {
 /// first; then cell and region forcing chains; only on puzzles with clues (cages, thermometers, arrows, dots...), where the chains
 /// of the classic ladder do not see the clues.
 pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<Step> {
+    forcing_with(b, deadline, false)
+}
+
+/// [`forcing`] with the rules of the classic dynamic forcing chains (+) inside the
+/// propagation ([`locked_sets`]: pointing, claiming, naked and hidden pairs, X-wings), rated
+/// from 9.0 as those (every kind alike). Where it finds nothing, so do they (the argument of
+/// [`dominates_chains`], the runs' rules inside included), so the solver skips them.
+pub(crate) fn forcing_plus(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<Step> {
+    forcing_with(b, deadline, true)
+}
+
+fn forcing_with(b: &Board, deadline: Option<dlx_time::Instant>, plus: bool) -> Option<Step> {
     let t = &b.topo;
     if clues(b).is_empty() {
         return None;
     }
     let mut order: Vec<usize> = (0..t.ncells).filter(|&k| b.value[k] == 0).collect();
     order.sort_by_key(|&k| b.cand[k].count_ones());
-    let technique = Technique::VariantForcingChain;
-    let all = clues(b);
-    let mut memo = Memo::new(all.len());
-    for (i, c) in all.iter().enumerate() {
-        memo.support(b, i, c, true);
-    }
+    let technique = if plus {
+        Technique::VariantForcingChainPlus
+    } else {
+        Technique::VariantForcingChain
+    };
+    // cell and region forcing chains: 0.5 more than contradictions, as the static ones; with
+    // the rules inside, every kind at the base, as the dynamic ones
+    let multiple = if plus { 0 } else { 5 };
+    let rules = if plus {
+        "singles, the clues and locked sets"
+    } else {
+        "singles and the clues"
+    };
+    let title = technique.title();
+    let mut memo = Memo::new(b)?;
     let mut trial = b.clone();
     let n = t.n;
     // Candidates known not to break the board: each digit a trial that did not break it
@@ -1952,7 +2142,7 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
         for d in bits(b.cand[k] & !safe[k]) {
             reset(&mut trial, b);
             trial.place(k, d);
-            let result = propagate_with(&mut trial, 10_000, &mut memo);
+            let result = propagate_with(&mut trial, 10_000, &mut memo, plus);
             if let Ok(made) = result
                 && made <= 10_000
             {
@@ -1980,7 +2170,7 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
                     ..Default::default()
                 };
                 let text = format!(
-                    "Forcing chain (variant): if {} were {}, singles and the clues would place {} more digit{} and then {why}: {} from {}",
+                    "{title}: if {} were {}, {rules} would place {} more digit{} and then {why}: {} from {}",
                     t.name(k),
                     d + 1,
                     made - 1,
@@ -2011,7 +2201,7 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
         let mut common: Option<Vec<u64>> = None;
         let mut made = 0;
         for d in bits(b.cand[k]) {
-            let (placed, now) = end_of(&mut ends, &mut trial, &mut memo, b, k, d);
+            let (placed, now) = end_of(&mut ends, &mut trial, &mut memo, b, (k, d), plus);
             made += placed;
             common = Some(match common {
                 None => now,
@@ -2024,14 +2214,15 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
             continue;
         }
         let rating =
-            f64::from(technique.base_tenths() + 5 + crate::step::length_increment(made)) / 10.0;
+            f64::from(technique.base_tenths() + multiple + crate::step::length_increment(made)) / 10.0;
         let pattern = Pattern {
             cells: vec![rc(b, k)],
             candidates: bits(b.cand[k]).map(|d| cand(b, k, d)).collect(),
             ..Default::default()
         };
         let what = format!(
-            "Cell forcing chain (variant): each candidate of {} ({{{}}}), followed by singles and the clues, removes the same candidates",
+            "Cell f{}: each candidate of {} ({{{}}}), followed by {rules}, removes the same candidates",
+            &title[1..],
             t.name(k),
             fmt_digits(b.cand[k])
         );
@@ -2062,7 +2253,7 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
             let mut common: Option<Vec<u64>> = None;
             let mut made = 0;
             for &k in &places {
-                let (placed, now) = end_of(&mut ends, &mut trial, &mut memo, b, k, d);
+                let (placed, now) = end_of(&mut ends, &mut trial, &mut memo, b, (k, d), plus);
                 made += placed;
                 common = Some(match common {
                     None => now,
@@ -2075,10 +2266,11 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
                 continue;
             }
             let rating =
-                f64::from(technique.base_tenths() + 5 + crate::step::length_increment(made)) / 10.0;
+                f64::from(technique.base_tenths() + multiple + crate::step::length_increment(made)) / 10.0;
             let pattern = crate::basic::cells_pattern(b, &places, vec![t.house(h).into()], 1 << d);
             let what = format!(
-                "Region forcing chain (variant): each place of {} in {} ({}), followed by singles and the clues, removes the same candidates",
+                "Region f{}: each place of {} in {} ({}), followed by {rules}, removes the same candidates",
+                &title[1..],
                 d + 1,
                 t.house(h),
                 names(b, &places)
