@@ -810,17 +810,16 @@ impl Solver {
         // exact on any board: fish and strong links read one digit's places, aligned
         // exclusion a pattern's cells and their peers (variant peers included)
         if !matches!(
-                finder,
-                Finder::XWing
-                    | Finder::Swordfish
-                    | Finder::Jellyfish
-                    | Finder::StrongLinks2
-                    | Finder::StrongLinks3
-                    | Finder::StrongLinks4
-                    | Finder::AlignedPair
-                    | Finder::AlignedTriple
-            )
-        {
+            finder,
+            Finder::XWing
+                | Finder::Swordfish
+                | Finder::Jellyfish
+                | Finder::StrongLinks2
+                | Finder::StrongLinks3
+                | Finder::StrongLinks4
+                | Finder::AlignedPair
+                | Finder::AlignedTriple
+        ) {
             return None;
         }
         let i = finder as usize;

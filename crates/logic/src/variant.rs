@@ -2214,7 +2214,8 @@ fn forcing_with(b: &Board, deadline: Option<dlx_time::Instant>, plus: bool) -> O
             continue;
         }
         let rating =
-            f64::from(technique.base_tenths() + multiple + crate::step::length_increment(made)) / 10.0;
+            f64::from(technique.base_tenths() + multiple + crate::step::length_increment(made))
+                / 10.0;
         let pattern = Pattern {
             cells: vec![rc(b, k)],
             candidates: bits(b.cand[k]).map(|d| cand(b, k, d)).collect(),
@@ -2266,7 +2267,8 @@ fn forcing_with(b: &Board, deadline: Option<dlx_time::Instant>, plus: bool) -> O
                 continue;
             }
             let rating =
-                f64::from(technique.base_tenths() + multiple + crate::step::length_increment(made)) / 10.0;
+                f64::from(technique.base_tenths() + multiple + crate::step::length_increment(made))
+                    / 10.0;
             let pattern = crate::basic::cells_pattern(b, &places, vec![t.house(h).into()], 1 << d);
             let what = format!(
                 "Region f{}: each place of {} in {} ({}), followed by {rules}, removes the same candidates",
@@ -2422,6 +2424,77 @@ mod tests {
         assert!(s.text.contains("in column 1"), "{}", s.text);
         let gone: Vec<String> = s.eliminations.iter().map(|c| c.to_string()).collect();
         assert_eq!(gone, ["r1c1=1", "r1c1=4", "r2c1=1", "r2c1=4", "r4c1=3"]);
+    }
+
+    /// Whether the classic dynamic forcing chains (`level` 0: 8.5; 1: with pairs and X-wings
+    /// inside, 9.0) find a step on `b`.
+    fn classic_dynamic(b: &Board, level: u8) -> bool {
+        use crate::dynamic::{Chainer, Config, Kind, Kinds, Level, hints};
+        let n = b.topo.n;
+        let (mut ch, mut lv) = (Chainer::new(n), Level::new(n));
+        let cfg = Config::dynamic(level);
+        !hints(
+            &mut ch,
+            &mut lv,
+            &b.topo,
+            &b.cand,
+            Kind::Dynamic,
+            cfg,
+            Kinds::ALL,
+            true,
+        )
+        .is_empty()
+    }
+
+    /// Walks a shipped sample's path; on the boards where the variant forcing chains found
+    /// nothing (the first `most` of them), the classic dynamic forcing chains find nothing
+    /// either; and likewise with locked sets inside: the number of boards of each kind.
+    fn dominance_along(sample: &str, most: usize) -> (usize, usize) {
+        use crate::solver::{Options, Solver};
+        let path = format!(
+            "{}/../../testdata/variants/puzzles/{sample}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("the sample");
+        let puzzle = dlx_variants::parse(&text).expect("a puzzle");
+        let mut s = Solver::for_variant(
+            &puzzle,
+            None,
+            None,
+            &Options::default(),
+            &Default::default(),
+        )
+        .expect("a solver");
+        let (mut plain, mut plus) = (0, 0);
+        while let Some(step) = s.next_step() {
+            let b = s.board();
+            if step.technique > Technique::VariantForcingChain && plain < most {
+                assert!(forcing(b, None).is_none());
+                assert!(!classic_dynamic(b, 0), "{sample}: {}", step.text);
+                plain += 1;
+            }
+            if step.technique > Technique::VariantForcingChainPlus && plus < most {
+                assert!(forcing_plus(b, None).is_none());
+                assert!(!classic_dynamic(b, 1), "{sample}: {}", step.text);
+                plus += 1;
+            }
+            s.apply(&step);
+        }
+        (plain, plus)
+    }
+
+    #[test]
+    fn where_the_variant_forcing_chains_find_nothing_the_dynamic_ones_find_nothing() {
+        let (plain, _) = dominance_along("killer-03.json", 2);
+        assert_eq!(plain, 2);
+    }
+
+    /// Takes about 10 s: `cargo test -p dlx-logic --lib -- --ignored dominance`.
+    #[test]
+    #[ignore = "seconds: the classic dynamic chains (+) on nine boards of a nonconsecutive sample"]
+    fn dominance_with_locked_sets_inside() {
+        let (plain, plus) = dominance_along("nonconsecutive-03.json", 100);
+        assert!(plain > 0 && plus > 0, "{plain} {plus}");
     }
 
     #[test]
