@@ -1195,19 +1195,108 @@ fn signed_sum_support(masks: &[u64], plus: usize, target: i32) -> Option<Vec<u64
 /// innie lies in a cage crossing the house's edge, the cells of those cages outside it add up
 /// to their sums less the innies' (outies).
 pub(crate) fn rule_of_45(b: &Board) -> Option<Step> {
+    let v = b.topo.variant.as_ref()?;
+    let plan = v.regions45.get_or_init(|| plan_45(b));
+    for r in plan {
+        if let Some(innies) = &r.innies {
+            let target = r.target;
+            if let Some(support) = any_sum_support(b, innies, &|s| s == target) {
+                let elims = removals(b, innies, &support);
+                if !elims.is_empty() {
+                    let what = format!(
+                        "Rule of 45: in {}, the cells outside the cages inside it ({}) add up to {} - {} = {target}",
+                        r.name,
+                        names(b, innies),
+                        r.total,
+                        r.inside_sum
+                    );
+                    return Some(clue_step(
+                        b,
+                        Technique::RuleOf45,
+                        &r.name,
+                        innies,
+                        elims,
+                        &what,
+                    ));
+                }
+            }
+        }
+        if let Some(io) = &r.both
+            && let Some(step) = innies_and_outies(b, &r.name, io)
+        {
+            return Some(step);
+        }
+        if let Some((outies, cross_sum)) = &r.outies {
+            let out_target = cross_sum - r.target;
+            if let Some(support) = any_sum_support(b, outies, &|s| s == out_target) {
+                let elims = removals(b, outies, &support);
+                if !elims.is_empty() {
+                    let what = format!(
+                        "Rule of 45: the cells of the cages crossing the edge of {} outside it ({}) add up to {cross_sum} - {} = {out_target}",
+                        r.name,
+                        names(b, outies),
+                        r.target
+                    );
+                    return Some(clue_step(
+                        b,
+                        Technique::RuleOf45,
+                        &r.name,
+                        outies,
+                        elims,
+                        &what,
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A region the rule of 45 looks at and what its cages make of it: the same on every board of
+/// a topology, so made once ([`plan_45`]).
+#[derive(Debug)]
+pub(crate) struct Region45 {
+    name: String,
+    /// The region's total.
+    total: u32,
+    /// The sum of the cages inside it.
+    inside_sum: u32,
+    /// `total - inside_sum`.
+    target: u32,
+    /// The innies, when up to 5.
+    innies: Option<Vec<usize>>,
+    /// Innies and outies at once ([`innies_and_outies`]).
+    both: Option<Both>,
+    /// The outies (up to 5) and the sum of the crossing cages, when those cover every innie.
+    outies: Option<(Vec<usize>, u32)>,
+}
+
+/// Innies counted up and outies down adding up to `rest`.
+#[derive(Debug)]
+pub(crate) struct Both {
+    ins: Vec<usize>,
+    outs: Vec<usize>,
+    rest: i32,
+}
+
+/// The regions of the rule of 45 (every full house, then 2 and 3 adjacent rows and columns)
+/// with innies, and what their cages make of each.
+fn plan_45(b: &Board) -> Vec<Region45> {
     let t = &b.topo;
-    let v = t.variant.as_ref()?;
-    let cages: Vec<(Vec<usize>, u32, &str)> = v
+    let Some(v) = t.variant.as_ref() else {
+        return Vec::new();
+    };
+    let cages: Vec<(Vec<usize>, u32)> = v
         .clues
         .cages()
-        .filter_map(|(c, s)| Some((cells_of(c), s?, c.name.as_str())))
+        .filter_map(|(c, s)| Some((cells_of(c), s?)))
         .collect();
+    let mut out = Vec::new();
     if cages.is_empty() {
-        return None;
+        return out;
     }
     let n = t.n;
     let total = (n * (n + 1) / 2) as u32;
-    // the regions to look at: every full house, then 2 and 3 adjacent rows and columns
     let mut regions: Vec<(Vec<usize>, String, u32)> = (0..t.nfull())
         .map(|h| {
             (
@@ -1232,96 +1321,110 @@ pub(crate) fn rule_of_45(b: &Board) -> Option<Step> {
             }
         }
     }
-    let mut inside_mark = vec![false; t.ncells];
-    for (area, name, area_total) in &regions {
-        inside_mark.iter_mut().for_each(|x| *x = false);
-        for &k in area {
-            inside_mark[k] = true;
+    let mut inside = vec![false; t.ncells];
+    for (area, name, area_total) in regions {
+        inside.iter_mut().for_each(|x| *x = false);
+        for &k in &area {
+            inside[k] = true;
         }
         let mut covered = vec![false; t.ncells];
-        let mut inside_sum = 0u32;
-        let mut inner = Vec::new();
-        for (cells, s, name) in &cages {
-            if cells.iter().all(|&k| inside_mark[k]) {
+        let (mut inside_sum, mut inner) = (0u32, 0);
+        for (cells, s) in &cages {
+            if cells.iter().all(|&k| inside[k]) {
                 inside_sum += s;
                 for &k in cells {
                     covered[k] = true;
                 }
-                inner.push(*name);
+                inner += 1;
             }
         }
-        if inside_sum > *area_total {
+        if inside_sum > area_total {
             continue;
         }
         let innies: Vec<usize> = area.iter().copied().filter(|&k| !covered[k]).collect();
-        if innies.is_empty() || inner.is_empty() {
+        if innies.is_empty() || inner == 0 {
             continue;
         }
         let target = area_total - inside_sum;
-        if innies.len() <= 5 {
-            if let Some(support) = any_sum_support(b, &innies, &|s| s == target) {
-                let elims = removals(b, &innies, &support);
-                if !elims.is_empty() {
-                    let what = format!(
-                        "Rule of 45: in {name}, the cells outside the cages inside it ({}) add up to {area_total} - {inside_sum} = {target}",
-                        names(b, &innies)
-                    );
-                    return Some(clue_step(
-                        b,
-                        Technique::RuleOf45,
-                        name,
-                        &innies,
-                        elims,
-                        &what,
-                    ));
-                }
-            }
-        }
-        // outies: the cages crossing the edge cover every innie
-        let crossing: Vec<&(Vec<usize>, u32, &str)> = cages
+        let crossing: Vec<&(Vec<usize>, u32)> = cages
             .iter()
-            .filter(|(cells, _, _)| {
-                cells.iter().any(|&k| inside_mark[k]) && cells.iter().any(|&k| !inside_mark[k])
+            .filter(|(cells, _)| {
+                cells.iter().any(|&k| inside[k]) && cells.iter().any(|&k| !inside[k])
             })
             .collect();
-        if let Some(step) = innies_and_outies(b, name, &inside_mark, &innies, &crossing, target) {
-            return Some(step);
-        }
-        let in_crossing = |k: usize| crossing.iter().any(|(cells, _, _)| cells.contains(&k));
-        if crossing.is_empty() || !innies.iter().all(|&k| in_crossing(k)) {
-            continue;
-        }
-        let cross_sum: u32 = crossing.iter().map(|c| c.1).sum();
-        if cross_sum < target {
-            continue;
-        }
-        let outies: Vec<usize> = crossing
+        // innies and outies at once: each crossing cage on its smaller side
+        let mut ins: Vec<usize> = innies
             .iter()
-            .flat_map(|(cells, _, _)| cells.iter().copied().filter(|&k| !inside_mark[k]))
+            .copied()
+            .filter(|k| !crossing.iter().any(|(cells, _)| cells.contains(k)))
             .collect();
-        if outies.len() > 5 {
-            continue;
-        }
-        let out_target = cross_sum - target;
-        if let Some(support) = any_sum_support(b, &outies, &|s| s == out_target) {
-            let elims = removals(b, &outies, &support);
-            if !elims.is_empty() {
-                let what = format!(
-                    "Rule of 45: the cells of the cages crossing the edge of {name} outside it ({}) add up to {cross_sum} - {target} = {out_target}",
-                    names(b, &outies)
-                );
-                return Some(clue_step(
-                    b,
-                    Technique::RuleOf45,
-                    name,
-                    &outies,
-                    elims,
-                    &what,
-                ));
+        let mut outs = Vec::new();
+        let mut rest = target as i32;
+        for (cells, sum) in &crossing {
+            let (i, o): (Vec<usize>, Vec<usize>) = cells.iter().partition(|&&k| inside[k]);
+            if i.len() <= o.len() {
+                ins.extend(i);
+            } else {
+                outs.extend(o);
+                rest -= *sum as i32;
             }
         }
+        let both = (!ins.is_empty() && !outs.is_empty() && ins.len() + outs.len() <= 6)
+            .then_some(Both { ins, outs, rest });
+        let in_crossing = |k: usize| crossing.iter().any(|(cells, _)| cells.contains(&k));
+        let cross_sum: u32 = crossing.iter().map(|c| c.1).sum();
+        let outies: Vec<usize> = crossing
+            .iter()
+            .flat_map(|(cells, _)| cells.iter().copied().filter(|&k| !inside[k]))
+            .collect();
+        let outies = (!crossing.is_empty()
+            && innies.iter().all(|&k| in_crossing(k))
+            && cross_sum >= target
+            && outies.len() <= 5)
+            .then_some((outies, cross_sum));
+        out.push(Region45 {
+            name,
+            total: area_total,
+            inside_sum,
+            target,
+            innies: (innies.len() <= 5).then_some(innies),
+            both,
+            outies,
+        });
     }
-    None
+    out
+}
+
+/// Innies and outies at once on the board: the innies (in no cage, or in a crossing cage
+/// mostly outside) counted up, the outies down, adding up to what is left.
+fn innies_and_outies(b: &Board, name: &str, io: &Both) -> Option<Step> {
+    let (ins, outs, rest) = (&io.ins, &io.outs, io.rest);
+    let plus = ins.len();
+    let cells: Vec<usize> = ins.iter().chain(outs).copied().collect();
+    let masks: Vec<u64> = cells.iter().map(|&k| eff(b, k)).collect();
+    let support = signed_sum_support(&masks, plus, rest)?;
+    let elims = removals(b, &cells, &support);
+    if elims.is_empty() {
+        return None;
+    }
+    let diff = match rest {
+        0 => String::new(),
+        r if r > 0 => format!(" plus {r}"),
+        r => format!(" minus {}", -r),
+    };
+    let what = format!(
+        "Rule of 45: in {name}, the innies ({}: in no cage, or in a cage crossing its edge) add up to the outies ({}: the other crossing cages' cells outside it){diff}",
+        names(b, ins),
+        names(b, outs)
+    );
+    Some(clue_step(
+        b,
+        Technique::RuleOf45,
+        name,
+        &cells,
+        elims,
+        &what,
+    ))
 }
 
 /// One part of a house for [`house_cages`]: its cells (positions in the house) and each set
@@ -1582,66 +1685,6 @@ fn cage_holds(b: &Board, cages: &[(&Clue, u32)]) -> Option<Step> {
         ));
     }
     None
-}
-
-/// The rule of 45 with innies and outies at once: of the cages crossing a region's edge,
-/// those with fewer cells inside count their cells inside (innies, with the region's cells
-/// in no cage), the others their cells outside (outies, their sums counted in); the innies
-/// less the outies add up to what is left. Only when both kinds are there and they are at
-/// most 6 cells.
-fn innies_and_outies(
-    b: &Board,
-    name: &str,
-    inside: &[bool],
-    innies: &[usize],
-    crossing: &[&(Vec<usize>, u32, &str)],
-    target: u32,
-) -> Option<Step> {
-    let mut ins: Vec<usize> = innies
-        .iter()
-        .copied()
-        .filter(|k| !crossing.iter().any(|(cells, _, _)| cells.contains(k)))
-        .collect();
-    let mut outs = Vec::new();
-    let mut rest = target as i32;
-    for (cells, sum, _) in crossing {
-        let (inner, outer): (Vec<usize>, Vec<usize>) = cells.iter().partition(|&&k| inside[k]);
-        if inner.len() <= outer.len() {
-            ins.extend(inner);
-        } else {
-            outs.extend(outer);
-            rest -= *sum as i32;
-        }
-    }
-    if ins.is_empty() || outs.is_empty() || ins.len() + outs.len() > 6 {
-        return None;
-    }
-    let plus = ins.len();
-    let cells: Vec<usize> = ins.iter().chain(&outs).copied().collect();
-    let masks: Vec<u64> = cells.iter().map(|&k| eff(b, k)).collect();
-    let support = signed_sum_support(&masks, plus, rest)?;
-    let elims = removals(b, &cells, &support);
-    if elims.is_empty() {
-        return None;
-    }
-    let diff = match rest {
-        0 => String::new(),
-        r if r > 0 => format!(" plus {r}"),
-        r => format!(" minus {}", -r),
-    };
-    let what = format!(
-        "Rule of 45: in {name}, the innies ({}: in no cage, or in a cage crossing its edge) add up to the outies ({}: the other crossing cages' cells outside it){diff}",
-        names(b, &ins),
-        names(b, &outs)
-    );
-    Some(clue_step(
-        b,
-        Technique::RuleOf45,
-        name,
-        &cells,
-        elims,
-        &what,
-    ))
 }
 
 /// The support of one clue on the board (`None`: no filling), with its cells.
