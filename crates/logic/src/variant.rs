@@ -1761,8 +1761,11 @@ fn key_of(b: &Board, k: usize) -> u64 {
 pub(crate) struct Supports {
     /// By a hash of the clue and its cells' digits: the clue, those digits, its support
     /// (`None`: no filling). A collision keeps the newer.
-    map: HashMap<u64, (u32, Vec<u64>, Option<Vec<u64>>), BuildHasherDefault<Spread>>,
+    map: HashMap<u64, Kept, BuildHasherDefault<Spread>>,
 }
+
+/// A support kept: the clue, its cells' digits, the support (`None`: no filling).
+type Kept = (u32, Vec<u64>, Option<Vec<u64>>);
 
 /// The hasher of [`Supports`], whose keys are hashes already.
 #[derive(Default)]
