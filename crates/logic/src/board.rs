@@ -19,6 +19,7 @@ use std::fmt;
 use dlx_sudoku::{Grid, House, Shape};
 
 use crate::step::{Area, Pattern};
+use crate::variant::{Region45, Supports};
 use crate::vrules::{ClueKind, Clues};
 
 /// The link house of a peer that shares none of the cell's row, column and region (a
@@ -61,6 +62,10 @@ pub(crate) struct VariantGeometry {
     pub king: bool,
     /// The clues the variant techniques read.
     pub clues: Clues,
+    /// The clues' supports the variant forcing chains computed (see [`Supports`]).
+    pub supports: std::sync::Mutex<Supports>,
+    /// The regions of the rule of 45 and what the cages make of them, made when first asked.
+    pub regions45: OnceLock<Vec<Region45>>,
 }
 
 /// The fixed geometry of a box shape: houses and peers as cell indices.
@@ -396,6 +401,8 @@ impl Topology {
             knight: has(&dlx_variants::Constraint::AntiKnight),
             king: has(&dlx_variants::Constraint::AntiKing),
             clues,
+            supports: Default::default(),
+            regions45: OnceLock::new(),
         }));
         t
     }

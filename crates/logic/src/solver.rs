@@ -767,11 +767,18 @@ impl Solver {
                 // the variant forcing chains (below them on the ladder) stand for them
                 continue;
             }
-            if matches!(finder, Finder::Nishio | Finder::Multiple)
+            if matches!(finder, Finder::Nishio | Finder::Multiple | Finder::Dynamic)
                 && allowed.contains(Technique::VariantForcingChain)
-                && crate::variant::dominates_static_chains(&self.board)
+                && crate::variant::dominates_chains(&self.board)
             {
                 // the variant forcing chains (just before) found nothing: neither can these
+                continue;
+            }
+            if finder == Finder::DynamicPlus
+                && allowed.contains(Technique::VariantForcingChainPlus)
+                && crate::variant::dominates_chains(&self.board)
+            {
+                // the variant forcing chains (+) (just before) found nothing: neither can these
                 continue;
             }
             let since = self.since(finder);
@@ -800,20 +807,19 @@ impl Solver {
     /// `Some(true)` when it last found nothing and `changed` now holds the changes since,
     /// `Some(false)` when it may keep its verdict from now on, `None` when it does not.
     fn since(&mut self, finder: Finder) -> Option<bool> {
-        // on a classic grid only: a variant's houses and peers go beyond rows, columns, boxes
-        if self.board.topo.variant.is_some()
-            || !matches!(
-                finder,
-                Finder::XWing
-                    | Finder::Swordfish
-                    | Finder::Jellyfish
-                    | Finder::StrongLinks2
-                    | Finder::StrongLinks3
-                    | Finder::StrongLinks4
-                    | Finder::AlignedPair
-                    | Finder::AlignedTriple
-            )
-        {
+        // exact on any board: fish and strong links read one digit's places, aligned
+        // exclusion a pattern's cells and their peers (variant peers included)
+        if !matches!(
+            finder,
+            Finder::XWing
+                | Finder::Swordfish
+                | Finder::Jellyfish
+                | Finder::StrongLinks2
+                | Finder::StrongLinks3
+                | Finder::StrongLinks4
+                | Finder::AlignedPair
+                | Finder::AlignedTriple
+        ) {
             return None;
         }
         let i = finder as usize;
@@ -989,6 +995,7 @@ impl Solver {
             Finder::HouseCages => variant::house_cages(b),
             Finder::Sandwich => variant::sandwiches(b),
             Finder::VariantForcing => variant::forcing(b, self.options.deadline),
+            Finder::VariantForcingPlus => variant::forcing_plus(b, self.options.deadline),
             Finder::Trial => self.trial(),
         }
     }

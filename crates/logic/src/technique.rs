@@ -166,6 +166,7 @@ pub(crate) enum Finder {
     TuvwxyzWing,
     AlignedTriple,
     VariantForcing,
+    VariantForcingPlus,
     Nishio,
     Multiple,
     Dynamic,
@@ -425,6 +426,11 @@ techniques! {
     /// Contradiction, double, cell and region forcing chains with implications on the board
     /// as it changes (SE 8.5 plus length).
     DynamicForcingChains, "dynamic_forcing_chains", "Dynamic forcing chains", ForcingChain, 85, [SC], false, Dynamic;
+    /// [`Technique::VariantForcingChain`] with pointing, claiming, naked and hidden pairs and
+    /// X-wings inside the propagation, as the dynamic forcing chains (+) have them (variants
+    /// with clues only; 9.0 plus SE's length increment on the digits placed). Where it finds
+    /// nothing, so do the dynamic forcing chains (+), which it stands for on such boards.
+    VariantForcingChainPlus, "variant_forcing_chain_plus", "Forcing chain (variant, +)", Variant, 90, [SC], false, VariantForcingPlus;
     /// Dynamic forcing chains with pointing, claiming, naked and hidden pairs and X-wings
     /// inside (SE 9.0 plus length).
     DynamicForcingChainsPlus, "dynamic_forcing_chains_plus", "Dynamic forcing chains (+)", ForcingChain, 90, [SC], false, DynamicPlus;

@@ -11,6 +11,9 @@
 //! returns the first clue with an elimination; on a classic board (no variant) every finder
 //! returns `None` at once.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use crate::basic::{bits, cand, elimination, fmt_digits, rc};
 use crate::board::Board;
 use crate::step::{Area, Candidate, Pattern, Step, Technique};
@@ -1192,19 +1195,108 @@ fn signed_sum_support(masks: &[u64], plus: usize, target: i32) -> Option<Vec<u64
 /// innie lies in a cage crossing the house's edge, the cells of those cages outside it add up
 /// to their sums less the innies' (outies).
 pub(crate) fn rule_of_45(b: &Board) -> Option<Step> {
+    let v = b.topo.variant.as_ref()?;
+    let plan = v.regions45.get_or_init(|| plan_45(b));
+    for r in plan {
+        if let Some(innies) = &r.innies {
+            let target = r.target;
+            if let Some(support) = any_sum_support(b, innies, &|s| s == target) {
+                let elims = removals(b, innies, &support);
+                if !elims.is_empty() {
+                    let what = format!(
+                        "Rule of 45: in {}, the cells outside the cages inside it ({}) add up to {} - {} = {target}",
+                        r.name,
+                        names(b, innies),
+                        r.total,
+                        r.inside_sum
+                    );
+                    return Some(clue_step(
+                        b,
+                        Technique::RuleOf45,
+                        &r.name,
+                        innies,
+                        elims,
+                        &what,
+                    ));
+                }
+            }
+        }
+        if let Some(io) = &r.both
+            && let Some(step) = innies_and_outies(b, &r.name, io)
+        {
+            return Some(step);
+        }
+        if let Some((outies, cross_sum)) = &r.outies {
+            let out_target = cross_sum - r.target;
+            if let Some(support) = any_sum_support(b, outies, &|s| s == out_target) {
+                let elims = removals(b, outies, &support);
+                if !elims.is_empty() {
+                    let what = format!(
+                        "Rule of 45: the cells of the cages crossing the edge of {} outside it ({}) add up to {cross_sum} - {} = {out_target}",
+                        r.name,
+                        names(b, outies),
+                        r.target
+                    );
+                    return Some(clue_step(
+                        b,
+                        Technique::RuleOf45,
+                        &r.name,
+                        outies,
+                        elims,
+                        &what,
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A region the rule of 45 looks at and what its cages make of it: the same on every board of
+/// a topology, so made once ([`plan_45`]).
+#[derive(Debug)]
+pub(crate) struct Region45 {
+    name: String,
+    /// The region's total.
+    total: u32,
+    /// The sum of the cages inside it.
+    inside_sum: u32,
+    /// `total - inside_sum`.
+    target: u32,
+    /// The innies, when up to 5.
+    innies: Option<Vec<usize>>,
+    /// Innies and outies at once ([`innies_and_outies`]).
+    both: Option<Both>,
+    /// The outies (up to 5) and the sum of the crossing cages, when those cover every innie.
+    outies: Option<(Vec<usize>, u32)>,
+}
+
+/// Innies counted up and outies down adding up to `rest`.
+#[derive(Debug)]
+pub(crate) struct Both {
+    ins: Vec<usize>,
+    outs: Vec<usize>,
+    rest: i32,
+}
+
+/// The regions of the rule of 45 (every full house, then 2 and 3 adjacent rows and columns)
+/// with innies, and what their cages make of each.
+fn plan_45(b: &Board) -> Vec<Region45> {
     let t = &b.topo;
-    let v = t.variant.as_ref()?;
-    let cages: Vec<(Vec<usize>, u32, &str)> = v
+    let Some(v) = t.variant.as_ref() else {
+        return Vec::new();
+    };
+    let cages: Vec<(Vec<usize>, u32)> = v
         .clues
         .cages()
-        .filter_map(|(c, s)| Some((cells_of(c), s?, c.name.as_str())))
+        .filter_map(|(c, s)| Some((cells_of(c), s?)))
         .collect();
+    let mut out = Vec::new();
     if cages.is_empty() {
-        return None;
+        return out;
     }
     let n = t.n;
     let total = (n * (n + 1) / 2) as u32;
-    // the regions to look at: every full house, then 2 and 3 adjacent rows and columns
     let mut regions: Vec<(Vec<usize>, String, u32)> = (0..t.nfull())
         .map(|h| {
             (
@@ -1229,96 +1321,110 @@ pub(crate) fn rule_of_45(b: &Board) -> Option<Step> {
             }
         }
     }
-    let mut inside_mark = vec![false; t.ncells];
-    for (area, name, area_total) in &regions {
-        inside_mark.iter_mut().for_each(|x| *x = false);
-        for &k in area {
-            inside_mark[k] = true;
+    let mut inside = vec![false; t.ncells];
+    for (area, name, area_total) in regions {
+        inside.iter_mut().for_each(|x| *x = false);
+        for &k in &area {
+            inside[k] = true;
         }
         let mut covered = vec![false; t.ncells];
-        let mut inside_sum = 0u32;
-        let mut inner = Vec::new();
-        for (cells, s, name) in &cages {
-            if cells.iter().all(|&k| inside_mark[k]) {
+        let (mut inside_sum, mut inner) = (0u32, 0);
+        for (cells, s) in &cages {
+            if cells.iter().all(|&k| inside[k]) {
                 inside_sum += s;
                 for &k in cells {
                     covered[k] = true;
                 }
-                inner.push(*name);
+                inner += 1;
             }
         }
-        if inside_sum > *area_total {
+        if inside_sum > area_total {
             continue;
         }
         let innies: Vec<usize> = area.iter().copied().filter(|&k| !covered[k]).collect();
-        if innies.is_empty() || inner.is_empty() {
+        if innies.is_empty() || inner == 0 {
             continue;
         }
         let target = area_total - inside_sum;
-        if innies.len() <= 5 {
-            if let Some(support) = any_sum_support(b, &innies, &|s| s == target) {
-                let elims = removals(b, &innies, &support);
-                if !elims.is_empty() {
-                    let what = format!(
-                        "Rule of 45: in {name}, the cells outside the cages inside it ({}) add up to {area_total} - {inside_sum} = {target}",
-                        names(b, &innies)
-                    );
-                    return Some(clue_step(
-                        b,
-                        Technique::RuleOf45,
-                        name,
-                        &innies,
-                        elims,
-                        &what,
-                    ));
-                }
-            }
-        }
-        // outies: the cages crossing the edge cover every innie
-        let crossing: Vec<&(Vec<usize>, u32, &str)> = cages
+        let crossing: Vec<&(Vec<usize>, u32)> = cages
             .iter()
-            .filter(|(cells, _, _)| {
-                cells.iter().any(|&k| inside_mark[k]) && cells.iter().any(|&k| !inside_mark[k])
+            .filter(|(cells, _)| {
+                cells.iter().any(|&k| inside[k]) && cells.iter().any(|&k| !inside[k])
             })
             .collect();
-        if let Some(step) = innies_and_outies(b, name, &inside_mark, &innies, &crossing, target) {
-            return Some(step);
-        }
-        let in_crossing = |k: usize| crossing.iter().any(|(cells, _, _)| cells.contains(&k));
-        if crossing.is_empty() || !innies.iter().all(|&k| in_crossing(k)) {
-            continue;
-        }
-        let cross_sum: u32 = crossing.iter().map(|c| c.1).sum();
-        if cross_sum < target {
-            continue;
-        }
-        let outies: Vec<usize> = crossing
+        // innies and outies at once: each crossing cage on its smaller side
+        let mut ins: Vec<usize> = innies
             .iter()
-            .flat_map(|(cells, _, _)| cells.iter().copied().filter(|&k| !inside_mark[k]))
+            .copied()
+            .filter(|k| !crossing.iter().any(|(cells, _)| cells.contains(k)))
             .collect();
-        if outies.len() > 5 {
-            continue;
-        }
-        let out_target = cross_sum - target;
-        if let Some(support) = any_sum_support(b, &outies, &|s| s == out_target) {
-            let elims = removals(b, &outies, &support);
-            if !elims.is_empty() {
-                let what = format!(
-                    "Rule of 45: the cells of the cages crossing the edge of {name} outside it ({}) add up to {cross_sum} - {target} = {out_target}",
-                    names(b, &outies)
-                );
-                return Some(clue_step(
-                    b,
-                    Technique::RuleOf45,
-                    name,
-                    &outies,
-                    elims,
-                    &what,
-                ));
+        let mut outs = Vec::new();
+        let mut rest = target as i32;
+        for (cells, sum) in &crossing {
+            let (i, o): (Vec<usize>, Vec<usize>) = cells.iter().partition(|&&k| inside[k]);
+            if i.len() <= o.len() {
+                ins.extend(i);
+            } else {
+                outs.extend(o);
+                rest -= *sum as i32;
             }
         }
+        let both = (!ins.is_empty() && !outs.is_empty() && ins.len() + outs.len() <= 6)
+            .then_some(Both { ins, outs, rest });
+        let in_crossing = |k: usize| crossing.iter().any(|(cells, _)| cells.contains(&k));
+        let cross_sum: u32 = crossing.iter().map(|c| c.1).sum();
+        let outies: Vec<usize> = crossing
+            .iter()
+            .flat_map(|(cells, _)| cells.iter().copied().filter(|&k| !inside[k]))
+            .collect();
+        let outies = (!crossing.is_empty()
+            && innies.iter().all(|&k| in_crossing(k))
+            && cross_sum >= target
+            && outies.len() <= 5)
+            .then_some((outies, cross_sum));
+        out.push(Region45 {
+            name,
+            total: area_total,
+            inside_sum,
+            target,
+            innies: (innies.len() <= 5).then_some(innies),
+            both,
+            outies,
+        });
     }
-    None
+    out
+}
+
+/// Innies and outies at once on the board: the innies (in no cage, or in a crossing cage
+/// mostly outside) counted up, the outies down, adding up to what is left.
+fn innies_and_outies(b: &Board, name: &str, io: &Both) -> Option<Step> {
+    let (ins, outs, rest) = (&io.ins, &io.outs, io.rest);
+    let plus = ins.len();
+    let cells: Vec<usize> = ins.iter().chain(outs).copied().collect();
+    let masks: Vec<u64> = cells.iter().map(|&k| eff(b, k)).collect();
+    let support = signed_sum_support(&masks, plus, rest)?;
+    let elims = removals(b, &cells, &support);
+    if elims.is_empty() {
+        return None;
+    }
+    let diff = match rest {
+        0 => String::new(),
+        r if r > 0 => format!(" plus {r}"),
+        r => format!(" minus {}", -r),
+    };
+    let what = format!(
+        "Rule of 45: in {name}, the innies ({}: in no cage, or in a cage crossing its edge) add up to the outies ({}: the other crossing cages' cells outside it){diff}",
+        names(b, ins),
+        names(b, outs)
+    );
+    Some(clue_step(
+        b,
+        Technique::RuleOf45,
+        name,
+        &cells,
+        elims,
+        &what,
+    ))
 }
 
 /// One part of a house for [`house_cages`]: its cells (positions in the house) and each set
@@ -1581,66 +1687,6 @@ fn cage_holds(b: &Board, cages: &[(&Clue, u32)]) -> Option<Step> {
     None
 }
 
-/// The rule of 45 with innies and outies at once: of the cages crossing a region's edge,
-/// those with fewer cells inside count their cells inside (innies, with the region's cells
-/// in no cage), the others their cells outside (outies, their sums counted in); the innies
-/// less the outies add up to what is left. Only when both kinds are there and they are at
-/// most 6 cells.
-fn innies_and_outies(
-    b: &Board,
-    name: &str,
-    inside: &[bool],
-    innies: &[usize],
-    crossing: &[&(Vec<usize>, u32, &str)],
-    target: u32,
-) -> Option<Step> {
-    let mut ins: Vec<usize> = innies
-        .iter()
-        .copied()
-        .filter(|k| !crossing.iter().any(|(cells, _, _)| cells.contains(k)))
-        .collect();
-    let mut outs = Vec::new();
-    let mut rest = target as i32;
-    for (cells, sum, _) in crossing {
-        let (inner, outer): (Vec<usize>, Vec<usize>) = cells.iter().partition(|&&k| inside[k]);
-        if inner.len() <= outer.len() {
-            ins.extend(inner);
-        } else {
-            outs.extend(outer);
-            rest -= *sum as i32;
-        }
-    }
-    if ins.is_empty() || outs.is_empty() || ins.len() + outs.len() > 6 {
-        return None;
-    }
-    let plus = ins.len();
-    let cells: Vec<usize> = ins.iter().chain(&outs).copied().collect();
-    let masks: Vec<u64> = cells.iter().map(|&k| eff(b, k)).collect();
-    let support = signed_sum_support(&masks, plus, rest)?;
-    let elims = removals(b, &cells, &support);
-    if elims.is_empty() {
-        return None;
-    }
-    let diff = match rest {
-        0 => String::new(),
-        r if r > 0 => format!(" plus {r}"),
-        r => format!(" minus {}", -r),
-    };
-    let what = format!(
-        "Rule of 45: in {name}, the innies ({}: in no cage, or in a cage crossing its edge) add up to the outies ({}: the other crossing cages' cells outside it){diff}",
-        names(b, &ins),
-        names(b, &outs)
-    );
-    Some(clue_step(
-        b,
-        Technique::RuleOf45,
-        name,
-        &cells,
-        elims,
-        &what,
-    ))
-}
-
 /// The support of one clue on the board (`None`: no filling), with its cells.
 fn clue_support(b: &Board, c: &Clue) -> Option<(Vec<usize>, Vec<u64>)> {
     let cells = cells_of(c);
@@ -1707,53 +1753,218 @@ fn key_of(b: &Board, k: usize) -> u64 {
     }
 }
 
-/// The supports of the clues already computed, each with the digits it was computed from: the
-/// base board's (filled first) and the last one. A clue's support depends on its cells' digits
-/// only, so a hit is the support computing it again would give.
-#[derive(Default)]
-struct Memo {
-    base: Vec<Option<Remembered>>,
-    last: Vec<Option<Remembered>>,
+/// The supports of a variant's clues already computed, each with the digits of its cells it
+/// was computed from, kept with the topology (so across the trials of a forcing chain and
+/// across the steps of a path). A clue's support depends on its cells' digits only, so a hit
+/// is the support computing it again would give.
+#[derive(Debug, Default)]
+pub(crate) struct Supports {
+    /// By a hash of the clue and its cells' digits: the clue, those digits, its support
+    /// (`None`: no filling). A collision keeps the newer.
+    map: HashMap<u64, Kept, BuildHasherDefault<Spread>>,
 }
 
-/// A clue's support (`None`: no filling) with the digits of its cells it was computed from.
-type Remembered = (Vec<u64>, Option<Vec<u64>>);
+/// A support kept: the clue, its cells' digits, the support (`None`: no filling).
+type Kept = (u32, Vec<u64>, Option<Vec<u64>>);
 
-impl Memo {
-    fn new(clues: usize) -> Memo {
-        Memo {
-            base: vec![None; clues],
-            last: vec![None; clues],
+/// The hasher of [`Supports`], whose keys are hashes already.
+#[derive(Default)]
+struct Spread(u64);
+
+impl Hasher for Spread {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &x in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(x)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
+    }
+}
+
+/// Entries past which [`Supports`] starts again (a few megabytes at most).
+const SUPPORTS_CAP: usize = 1 << 16;
+
+/// The supports of one search: the topology's [`Supports`], locked while it runs.
+struct Memo<'a> {
+    cache: std::sync::MutexGuard<'a, Supports>,
+    key: Vec<u64>,
+    /// The support of a clue computed without the cache.
+    direct: Vec<u64>,
+}
+
+impl<'a> Memo<'a> {
+    fn new(b: &'a Board) -> Option<Memo<'a>> {
+        let v = b.topo.variant.as_ref()?;
+        // a search that panicked while holding it left nothing half made: entries are
+        // inserted whole
+        let cache = v.supports.lock().unwrap_or_else(|e| e.into_inner());
+        Some(Memo {
+            cache,
+            key: Vec::new(),
+            direct: Vec::new(),
+        })
     }
 
     /// The support of clue `i` (`c`) on `b` (`None`: no filling), computed or remembered.
-    fn support(&mut self, b: &Board, i: usize, c: &Clue, base: bool) -> Option<Vec<u64>> {
-        let same = |e: &Option<Remembered>| match e {
-            Some((key, _)) => c
-                .cells
-                .iter()
-                .zip(key)
-                .all(|(&k, &x)| key_of(b, k as usize) == x),
-            None => false,
-        };
-        for e in [&self.base[i], &self.last[i]] {
-            if same(e) {
-                return e.as_ref().and_then(|x| x.1.clone());
-            }
+    fn support(&mut self, b: &Board, i: usize, c: &Clue) -> Option<&[u64]> {
+        if matches!(c.kind, ClueKind::Pair { .. } | ClueKind::Parity { .. }) {
+            // cheaper made than looked up
+            self.direct = clue_support(b, c)?.1;
+            return Some(&self.direct);
         }
-        let support = clue_support(b, c).map(|x| x.1);
-        let key = c.cells.iter().map(|&k| key_of(b, k as usize)).collect();
-        let slot = if base { &mut self.base } else { &mut self.last };
-        slot[i] = Some((key, support.clone()));
-        support
+        self.key.clear();
+        let mut h = (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        for &k in &c.cells {
+            let x = key_of(b, k as usize);
+            self.key.push(x);
+            h = (h.rotate_left(23) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+        let hit = self
+            .cache
+            .map
+            .get(&h)
+            .is_some_and(|e| e.0 == i as u32 && e.1 == self.key);
+        if !hit {
+            if self.cache.map.len() >= SUPPORTS_CAP {
+                self.cache.map.clear();
+            }
+            let support = clue_support(b, c).map(|x| x.1);
+            self.cache
+                .map
+                .insert(h, (i as u32, self.key.clone(), support));
+        }
+        self.cache.map.get(&h).and_then(|e| e.2.as_deref())
     }
 }
 
+/// The rules the classic dynamic forcing chains (+) apply inside their runs, on a board
+/// where singles and the clues found nothing more: pointing and claiming (regions against
+/// rows and columns), naked and hidden pairs in every full house, X-wings on rows and
+/// columns. Each applies as soon as its places or candidates fit (a run's version asks more:
+/// two places at least, a change since the run began), so a board it leaves unchanged is
+/// closed under the runs' rules too. `true` when a candidate went.
+fn locked_sets(b: &mut Board) -> bool {
+    let t = b.topo.clone();
+    let n = t.n;
+    let mut changed = false;
+    // pointing and claiming: the places of a digit in a house within one house of the other
+    // kind leave the rest of that house
+    for d in 0..n {
+        for h in 0..3 * n {
+            let (mut lines, mut any) = ([u16::MAX; 3], false);
+            for &k in &t.houses[h] {
+                let k = k as usize;
+                if b.cand[k] >> d & 1 == 0 {
+                    continue;
+                }
+                for (x, &own) in lines.iter_mut().zip(&t.cell_houses[k]) {
+                    *x = if !any || *x == own { own } else { u16::MAX - 1 };
+                }
+                any = true;
+            }
+            if !any {
+                continue;
+            }
+            // a region's places in one row or column, a line's in one region
+            let kinds: &[usize] = if h >= 2 * n { &[0, 1] } else { &[2] };
+            for &kind in kinds {
+                let other = lines[kind];
+                if other >= u16::MAX - 1 {
+                    continue;
+                }
+                for &k in &t.houses[other as usize] {
+                    let k = k as usize;
+                    if t.cell_houses[k][h / n] as usize != h && b.cand[k] >> d & 1 != 0 {
+                        b.cand[k] &= !(1 << d);
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    for h in 0..t.nfull() {
+        let cells = t.cells(h);
+        // naked pairs: two cells with the same two candidates
+        for (i, &x) in cells.iter().enumerate() {
+            let mx = b.cand[x as usize];
+            if mx.count_ones() != 2 {
+                continue;
+            }
+            for &y in &cells[i + 1..] {
+                if b.cand[y as usize] != mx {
+                    continue;
+                }
+                for &k in cells {
+                    if k != x && k != y && b.cand[k as usize] & mx != 0 {
+                        b.cand[k as usize] &= !mx;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        // hidden pairs: two digits with the same two places
+        let pos: Vec<u64> = (0..n).map(|d| b.positions(h, d)).collect();
+        for a in 0..n {
+            if pos[a].count_ones() != 2 {
+                continue;
+            }
+            for bd in a + 1..n {
+                if pos[bd] != pos[a] {
+                    continue;
+                }
+                let keep = 1u64 << a | 1 << bd;
+                for i in bits(pos[a]) {
+                    let k = cells[i] as usize;
+                    if b.cand[k] & !keep != 0 {
+                        b.cand[k] &= keep;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    // X-wings: a digit in two rows (columns) on the same two columns (rows)
+    for d in 0..n {
+        for base in [0usize, n] {
+            let cover = n - base;
+            let pos: Vec<u64> = (base..base + n).map(|h| b.positions(h, d)).collect();
+            for l1 in 0..n {
+                if pos[l1].count_ones() != 2 {
+                    continue;
+                }
+                for l2 in l1 + 1..n {
+                    if pos[l2] != pos[l1] {
+                        continue;
+                    }
+                    for c in bits(pos[l1]) {
+                        for (i, &k) in t.houses[cover + c].iter().enumerate() {
+                            let k = k as usize;
+                            if i != l1 && i != l2 && b.cand[k] >> d & 1 != 0 {
+                                b.cand[k] &= !(1 << d);
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    changed
+}
+
 /// Singles and every clue's support to a fixpoint (supports from `memo` where the digits
-/// are the same): `Err` with the reason when the board breaks, else the number of deductions
-/// made.
-fn propagate_with(b: &mut Board, budget: usize, memo: &mut Memo) -> Result<usize, String> {
+/// are the same), with `plus` the [`locked_sets`] too: `Err` with the reason when the board
+/// breaks, else the number of deductions made.
+fn propagate_with(
+    b: &mut Board,
+    budget: usize,
+    memo: &mut Memo,
+    plus: bool,
+) -> Result<usize, String> {
     let t = b.topo.clone();
     let all: &[Clue] = match &t.variant {
         Some(v) => &v.clues.clues,
@@ -1814,10 +2025,10 @@ fn propagate_with(b: &mut Board, budget: usize, memo: &mut Memo) -> Result<usize
             if matches!(c.kind, ClueKind::Cage { sum: None }) {
                 continue;
             }
-            let Some(support) = memo.support(b, i, c, false) else {
+            let Some(support) = memo.support(b, i, c) else {
                 return Err(format!("{} cannot be satisfied", c.name));
             };
-            for (&k, &s) in c.cells.iter().zip(&support) {
+            for (&k, &s) in c.cells.iter().zip(support) {
                 let k = k as usize;
                 if b.value[k] == 0 && b.cand[k] & !s != 0 {
                     b.cand[k] &= s;
@@ -1830,6 +2041,10 @@ fn propagate_with(b: &mut Board, budget: usize, memo: &mut Memo) -> Result<usize
             }
         }
         if !changed {
+            if plus && locked_sets(b) {
+                made += 1;
+                continue;
+            }
             return Ok(made);
         }
     }
@@ -1860,8 +2075,8 @@ fn end_of(
     trial: &mut Board,
     memo: &mut Memo,
     b: &Board,
-    k: usize,
-    d: usize,
+    (k, d): (usize, usize),
+    plus: bool,
 ) -> (usize, Vec<u64>) {
     let at = k * b.topo.n + d;
     if let Some(end) = &ends[at] {
@@ -1869,7 +2084,7 @@ fn end_of(
     }
     reset(trial, b);
     trial.place(k, d);
-    let _ = propagate_with(trial, 10_000, memo);
+    let _ = propagate_with(trial, 10_000, memo, plus);
     let end = (
         placed(trial, b),
         (0..b.topo.ncells)
@@ -1892,11 +2107,22 @@ fn unkept(b: &Board, kept: &[u64], skip: Option<usize>) -> Vec<Candidate> {
     out
 }
 
-/// Whether [`forcing`] finding nothing on `b` proves the classic Nishio and cell and region
-/// forcing chains (static) find nothing either: a board with clues up to 16x16, where it
-/// tries every candidate, every cell and every place of a digit in a full house, through
-/// singles (every implication of those chains, the pair rules' links included) and more.
-pub(crate) fn dominates_static_chains(b: &Board) -> bool {
+/// Whether [`forcing`] finding nothing on `b` proves the classic Nishio, cell and region
+/// forcing chains (static) and dynamic forcing chains (8.5) find nothing either: a board with
+/// clues up to 16x16, where it tries every candidate, every cell and every place of a digit
+/// in a full house, through singles (every implication of those chains, the pair rules'
+/// links included) and more.
+///
+/// For the dynamic chains: propagation ends, for a branch that does not break the board, on
+/// a board closed under those chains' rules (a peer of a placed digit loses it, the pair
+/// rules' partners too, a cell or a full house with one place left gets the digit), so every
+/// `on` and `off` a chain derives from the branch's assumption holds there, and a chain's
+/// contradiction breaks the board. A candidate said `off` is implied by placing any other
+/// candidate of its cell (monotone propagation): a contradiction from it would have made
+/// those placements contradictions; a double forcing chain (`on` and `off` both imply `x`)
+/// is then a cell forcing chain over that cell; cell and region forcing chains (rows,
+/// columns, regions and the other full houses) are tried as such.
+pub(crate) fn dominates_chains(b: &Board) -> bool {
     !clues(b).is_empty() && b.topo.n <= 16
 }
 
@@ -1905,18 +2131,39 @@ pub(crate) fn dominates_static_chains(b: &Board) -> bool {
 /// first; then cell and region forcing chains; only on puzzles with clues (cages, thermometers, arrows, dots...), where the chains
 /// of the classic ladder do not see the clues.
 pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<Step> {
+    forcing_with(b, deadline, false)
+}
+
+/// [`forcing`] with the rules of the classic dynamic forcing chains (+) inside the
+/// propagation ([`locked_sets`]: pointing, claiming, naked and hidden pairs, X-wings), rated
+/// from 9.0 as those (every kind alike). Where it finds nothing, so do they (the argument of
+/// [`dominates_chains`], the runs' rules inside included), so the solver skips them.
+pub(crate) fn forcing_plus(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<Step> {
+    forcing_with(b, deadline, true)
+}
+
+fn forcing_with(b: &Board, deadline: Option<dlx_time::Instant>, plus: bool) -> Option<Step> {
     let t = &b.topo;
     if clues(b).is_empty() {
         return None;
     }
     let mut order: Vec<usize> = (0..t.ncells).filter(|&k| b.value[k] == 0).collect();
     order.sort_by_key(|&k| b.cand[k].count_ones());
-    let technique = Technique::VariantForcingChain;
-    let all = clues(b);
-    let mut memo = Memo::new(all.len());
-    for (i, c) in all.iter().enumerate() {
-        memo.support(b, i, c, true);
-    }
+    let technique = if plus {
+        Technique::VariantForcingChainPlus
+    } else {
+        Technique::VariantForcingChain
+    };
+    // cell and region forcing chains: 0.5 more than contradictions, as the static ones; with
+    // the rules inside, every kind at the base, as the dynamic ones
+    let multiple = if plus { 0 } else { 5 };
+    let rules = if plus {
+        "singles, the clues and locked sets"
+    } else {
+        "singles and the clues"
+    };
+    let title = technique.title();
+    let mut memo = Memo::new(b)?;
     let mut trial = b.clone();
     let n = t.n;
     // Candidates known not to break the board: each digit a trial that did not break it
@@ -1929,7 +2176,8 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
     // cell and region forcing chains take every cell and every place of a digit: with the
     // contradictions, they find whatever the classic Nishio and static cell and region
     // forcing chains would (whose implications are singles, which propagation makes too),
-    // so the solver skips those on such boards ([`dominates_static_chains`]).
+    // so the solver skips those on such boards ([`dominates_chains`]), and the dynamic
+    // forcing chains too.
     let region_forcing = n <= 16;
     let mut ends: Vec<Option<(usize, Vec<u64>)>> = vec![None; t.ncells * n];
     // contradictions: one candidate breaks the board
@@ -1940,7 +2188,7 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
         for d in bits(b.cand[k] & !safe[k]) {
             reset(&mut trial, b);
             trial.place(k, d);
-            let result = propagate_with(&mut trial, 10_000, &mut memo);
+            let result = propagate_with(&mut trial, 10_000, &mut memo, plus);
             if let Ok(made) = result
                 && made <= 10_000
             {
@@ -1968,7 +2216,7 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
                     ..Default::default()
                 };
                 let text = format!(
-                    "Forcing chain (variant): if {} were {}, singles and the clues would place {} more digit{} and then {why}: {} from {}",
+                    "{title}: if {} were {}, {rules} would place {} more digit{} and then {why}: {} from {}",
                     t.name(k),
                     d + 1,
                     made - 1,
@@ -1999,7 +2247,7 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
         let mut common: Option<Vec<u64>> = None;
         let mut made = 0;
         for d in bits(b.cand[k]) {
-            let (placed, now) = end_of(&mut ends, &mut trial, &mut memo, b, k, d);
+            let (placed, now) = end_of(&mut ends, &mut trial, &mut memo, b, (k, d), plus);
             made += placed;
             common = Some(match common {
                 None => now,
@@ -2012,14 +2260,16 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
             continue;
         }
         let rating =
-            f64::from(technique.base_tenths() + 5 + crate::step::length_increment(made)) / 10.0;
+            f64::from(technique.base_tenths() + multiple + crate::step::length_increment(made))
+                / 10.0;
         let pattern = Pattern {
             cells: vec![rc(b, k)],
             candidates: bits(b.cand[k]).map(|d| cand(b, k, d)).collect(),
             ..Default::default()
         };
         let what = format!(
-            "Cell forcing chain (variant): each candidate of {} ({{{}}}), followed by singles and the clues, removes the same candidates",
+            "Cell f{}: each candidate of {} ({{{}}}), followed by {rules}, removes the same candidates",
+            &title[1..],
             t.name(k),
             fmt_digits(b.cand[k])
         );
@@ -2050,7 +2300,7 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
             let mut common: Option<Vec<u64>> = None;
             let mut made = 0;
             for &k in &places {
-                let (placed, now) = end_of(&mut ends, &mut trial, &mut memo, b, k, d);
+                let (placed, now) = end_of(&mut ends, &mut trial, &mut memo, b, (k, d), plus);
                 made += placed;
                 common = Some(match common {
                     None => now,
@@ -2063,10 +2313,12 @@ pub(crate) fn forcing(b: &Board, deadline: Option<dlx_time::Instant>) -> Option<
                 continue;
             }
             let rating =
-                f64::from(technique.base_tenths() + 5 + crate::step::length_increment(made)) / 10.0;
+                f64::from(technique.base_tenths() + multiple + crate::step::length_increment(made))
+                    / 10.0;
             let pattern = crate::basic::cells_pattern(b, &places, vec![t.house(h).into()], 1 << d);
             let what = format!(
-                "Region forcing chain (variant): each place of {} in {} ({}), followed by singles and the clues, removes the same candidates",
+                "Region f{}: each place of {} in {} ({}), followed by {rules}, removes the same candidates",
+                &title[1..],
                 d + 1,
                 t.house(h),
                 names(b, &places)
@@ -2218,6 +2470,77 @@ mod tests {
         assert!(s.text.contains("in column 1"), "{}", s.text);
         let gone: Vec<String> = s.eliminations.iter().map(|c| c.to_string()).collect();
         assert_eq!(gone, ["r1c1=1", "r1c1=4", "r2c1=1", "r2c1=4", "r4c1=3"]);
+    }
+
+    /// Whether the classic dynamic forcing chains (`level` 0: 8.5; 1: with pairs and X-wings
+    /// inside, 9.0) find a step on `b`.
+    fn classic_dynamic(b: &Board, level: u8) -> bool {
+        use crate::dynamic::{Chainer, Config, Kind, Kinds, Level, hints};
+        let n = b.topo.n;
+        let (mut ch, mut lv) = (Chainer::new(n), Level::new(n));
+        let cfg = Config::dynamic(level);
+        !hints(
+            &mut ch,
+            &mut lv,
+            &b.topo,
+            &b.cand,
+            Kind::Dynamic,
+            cfg,
+            Kinds::ALL,
+            true,
+        )
+        .is_empty()
+    }
+
+    /// Walks a shipped sample's path; on the boards where the variant forcing chains found
+    /// nothing (the first `most` of them), the classic dynamic forcing chains find nothing
+    /// either; and likewise with locked sets inside: the number of boards of each kind.
+    fn dominance_along(sample: &str, most: usize) -> (usize, usize) {
+        use crate::solver::{Options, Solver};
+        let path = format!(
+            "{}/../../testdata/variants/puzzles/{sample}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("the sample");
+        let puzzle = dlx_variants::parse(&text).expect("a puzzle");
+        let mut s = Solver::for_variant(
+            &puzzle,
+            None,
+            None,
+            &Options::default(),
+            &Default::default(),
+        )
+        .expect("a solver");
+        let (mut plain, mut plus) = (0, 0);
+        while let Some(step) = s.next_step() {
+            let b = s.board();
+            if step.technique > Technique::VariantForcingChain && plain < most {
+                assert!(forcing(b, None).is_none());
+                assert!(!classic_dynamic(b, 0), "{sample}: {}", step.text);
+                plain += 1;
+            }
+            if step.technique > Technique::VariantForcingChainPlus && plus < most {
+                assert!(forcing_plus(b, None).is_none());
+                assert!(!classic_dynamic(b, 1), "{sample}: {}", step.text);
+                plus += 1;
+            }
+            s.apply(&step);
+        }
+        (plain, plus)
+    }
+
+    #[test]
+    fn where_the_variant_forcing_chains_find_nothing_the_dynamic_ones_find_nothing() {
+        let (plain, _) = dominance_along("killer-03.json", 2);
+        assert_eq!(plain, 2);
+    }
+
+    /// Takes about 10 s: `cargo test -p dlx-logic --lib -- --ignored dominance`.
+    #[test]
+    #[ignore = "seconds: the classic dynamic chains (+) on nine boards of a nonconsecutive sample"]
+    fn dominance_with_locked_sets_inside() {
+        let (plain, plus) = dominance_along("nonconsecutive-03.json", 100);
+        assert!(plain > 0 && plus > 0, "{plain} {plus}");
     }
 
     #[test]

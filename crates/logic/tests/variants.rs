@@ -176,6 +176,24 @@ fn walk_sample(name: &str, p: &Puzzle) {
 }
 
 #[test]
+fn a_killer_without_givens_is_solved_by_forcing_chains_with_locked_sets_inside() {
+    // the shipped killer that took two trial steps before the forcing chains (variant, +)
+    let path = dlx_testkit::testdata("variants/puzzles/killer-03.json");
+    let p = read(&path).expect("the sample");
+    let all = Options {
+        max_technique: Technique::Trial,
+        ..Options::default()
+    };
+    let steps = walk("killer-03", &p, &all);
+    assert!(steps.iter().all(|s| s.technique != Technique::Trial));
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.technique == Technique::VariantForcingChainPlus)
+    );
+}
+
+#[test]
 fn random_puzzles_of_every_family_are_explained_soundly() {
     for kind in Kind::ALL {
         for size in [6, 9] {
