@@ -452,6 +452,10 @@ pub(crate) fn strong_links(
 
 fn make_step(b: &Board, links: &[StrongLink], d: usize, f: &Found) -> Step {
     let t = &b.topo;
+    if b.silent {
+        let elims = f.elims.iter().map(|&k| cand(b, k, d)).collect();
+        return crate::basic::bare(f.technique, f.tenths, vec![], elims);
+    }
     let n = f.chain.len();
     let ls: Vec<&StrongLink> = f.chain.iter().map(|&(c, _)| &links[c]).collect();
     let name_of = |v: &[usize]| {

@@ -32,7 +32,7 @@
 //! house (5.7 plus 0.1 a digit past two); type 4, two BUG cells in a house sharing a digit
 //! locked there: their other non-BUG digit goes (5.7).
 
-use crate::basic::{bits, cand, combinations, elimination, fmt_digits};
+use crate::basic::{bare, bits, cand, combinations, elimination, fmt_digits};
 use crate::board::Board;
 use crate::step::{Candidate, Pattern, Step, Technique};
 use crate::technique::{Scale, TechniqueSet};
@@ -268,13 +268,17 @@ fn loop_hints(b: &Board, cells: &[usize], a: usize, bb: usize, out: &mut Vec<Loo
         (true, _) => Technique::UniqueRectangle4,
         (false, _) => Technique::UniqueLoop,
     };
-    let names: Vec<String> = cells.iter().map(|&c| t.name(c)).collect();
     let shape = if rect { "rectangle" } else { "loop" };
-    let deadly = format!(
+    let deadly = say!(
+        b,
         "{{{},{}}} in the {shape} {} would allow two solutions",
         a + 1,
         bb + 1,
-        names.join(", ")
+        cells
+            .iter()
+            .map(|&c| t.name(c))
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     let extras: Vec<usize> = cells
         .iter()
@@ -290,7 +294,7 @@ fn loop_hints(b: &Board, cells: &[usize], a: usize, bb: usize, out: &mut Vec<Loo
                 cells: cells.to_vec(),
                 pair: (a, bb),
                 elims,
-                what: format!("{deadly}{so}"),
+                what: say!(b, "{deadly}{so}"),
             });
         }
     };
@@ -302,7 +306,7 @@ fn loop_hints(b: &Board, cells: &[usize], a: usize, bb: usize, out: &mut Vec<Loo
                 1,
                 base,
                 elims,
-                format!(", so {} is neither {} nor {}", t.name(c), a + 1, bb + 1),
+                say!(b, ", so {} is neither {} nor {}", t.name(c), a + 1, bb + 1),
             );
         }
         0 => {}
@@ -314,12 +318,20 @@ fn loop_hints(b: &Board, cells: &[usize], a: usize, bb: usize, out: &mut Vec<Loo
                     .into_iter()
                     .map(|k| (k, x))
                     .collect();
-                let en: Vec<String> = extras.iter().map(|&c| t.name(c)).collect();
                 push(
                     2,
                     base,
                     elims,
-                    format!(", so one of {} is {}", en.join(", "), x + 1),
+                    say!(
+                        b,
+                        ", so one of {} is {}",
+                        extras
+                            .iter()
+                            .map(|&c| t.name(c))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        x + 1
+                    ),
                 );
             } else if n == 2 {
                 type3(b, (extras[0], extras[1]), (a, bb), extra, base, &mut push);
@@ -343,7 +355,8 @@ fn loop_hints(b: &Board, cells: &[usize], a: usize, bb: usize, out: &mut Vec<Loo
                     };
                     if let Some((lock, rem)) = lock {
                         let elims = vec![(c1, rem), (c2, rem)];
-                        let so = format!(
+                        let so = say!(
+                            b,
                             "; {} in {} is in {} or {}, so neither is {}",
                             lock + 1,
                             t.house(h),
@@ -402,13 +415,16 @@ fn type3(
                             elims.push((k, d));
                         }
                     }
-                    let names: Vec<String> = set.iter().map(|&k| t.name(k)).collect();
-                    let so = format!(
+                    let so = say!(
+                        b,
                         "; one of {} and {} holds {{{}}}, a naked set with {} in {}",
                         t.name(c1),
                         t.name(c2),
                         fmt_digits(extra),
-                        names.join(", "),
+                        set.iter()
+                            .map(|&k| t.name(k))
+                            .collect::<Vec<_>>()
+                            .join(", "),
                         t.house(h)
                     );
                     push(3, base + (degree as u16 - 1), elims, so);
@@ -445,8 +461,8 @@ fn type3(
                             elims.push((k, d));
                         }
                     }
-                    let names: Vec<String> = cells.iter().map(|&k| t.name(k)).collect();
-                    let so = format!(
+                    let so = say!(
+                        b,
                         "; {} and {} hold one of {{{},{}}} at most, so {{{}}} in {} can only go in them and {}",
                         t.name(c1),
                         t.name(c2),
@@ -454,7 +470,11 @@ fn type3(
                         bb + 1,
                         fmt_digits(digits),
                         t.house(h),
-                        names.join(", ")
+                        cells
+                            .iter()
+                            .map(|&k| t.name(k))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     );
                     let inc = (cells.len() as u16).saturating_sub(1);
                     push(3, base + inc, elims, so);
@@ -488,6 +508,9 @@ pub(crate) fn unique_loops(b: &Board, wanted: TechniqueSet) -> Option<Step> {
         .min_by_key(|h| (h.tenths, h.kind))?;
     let elims: Vec<Candidate> = best.elims.iter().map(|&(k, d)| cand(b, k, d)).collect();
     let pair = 1u64 << best.pair.0 | 1 << best.pair.1;
+    if b.silent {
+        return Some(bare(best.technique, best.tenths, vec![], elims));
+    }
     let pattern = Pattern {
         cells: best.cells.iter().map(|&k| (k / t.n, k % t.n)).collect(),
         houses: vec![],
