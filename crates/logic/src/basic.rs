@@ -562,8 +562,9 @@ pub(crate) fn naked_subset(b: &Board, size: usize) -> Option<Step> {
         3 => Technique::NakedTriple,
         _ => Technique::NakedQuad,
     };
+    // PERF: written before read, so made once (not zeroed for every house)
+    let mut cells = [0usize; 64];
     for h in 0..t.nhouses() {
-        let mut cells = [0usize; 64];
         let (mut len, mut empties) = (0, 0);
         for &k in t.cells(h) {
             let k = k as usize;
@@ -625,15 +626,18 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
         (3, false) => Technique::HiddenTriple,
         _ => Technique::HiddenQuad,
     };
+    // PERF: made once, `all` cleared on its first N digits for each house, `pos` and `digits`
+    // written before read
+    let mut all = [0u64; 64];
+    let (mut pos, mut digits) = ([0u64; 64], [0usize; 64]);
     for h in 0..t.nfull() {
         let house = t.cells(h);
-        let mut all = [0u64; 64];
+        all[..t.n].iter_mut().for_each(|m| *m = 0);
         for (i, &k) in house.iter().enumerate() {
             for d in bits(b.cand[k as usize]) {
                 all[d] |= 1 << i;
             }
         }
-        let (mut pos, mut digits) = ([0u64; 64], [0usize; 64]);
         let mut len = 0;
         for (d, &p) in all.iter().enumerate().take(t.n) {
             let c = p.count_ones() as usize;

@@ -138,19 +138,27 @@ impl Met {
 /// Every loop from `start` through cells holding `a` and `b` that can be valid: a path is
 /// not followed past a cell sharing a house with a cell of the same parity before it, and a
 /// loop is kept only when every house it meets is met by as many odd as even cells, through
-/// the viable cells of [`Met`] (no other loop is valid, [`is_valid_loop`]). `met` is scratch
-/// space, its counts all zero on entry and on return.
-fn loops_from(b: &Board, start: usize, a: usize, bb: usize, met: &mut Met) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
+/// the viable cells of [`Met`] (no other loop is valid, [`is_valid_loop`]), each loop's
+/// hints added to `out` as it is found. `met` is scratch space, its counts all zero on entry
+/// and on return; `path` too (empty on entry and on return).
+fn loops_from(
+    b: &Board,
+    start: usize,
+    (a, bb): (usize, usize),
+    met: &mut Met,
+    path: &mut Vec<usize>,
+    out: &mut Vec<LoopHint>,
+) {
     met.viable_for(b, 1u64 << a | 1 << bb);
     if !met.viable[start] {
-        return out;
+        return;
     }
-    let mut path = vec![start];
+    path.clear();
+    path.push(start);
     met.mark(b.topo.se_houses_of[start], 0, true);
-    walk(b, a, bb, &mut path, 2, 0, usize::MAX, met, &mut out);
+    walk(b, a, bb, path, 2, 0, usize::MAX, met, out);
     met.mark(b.topo.se_houses_of[start], 0, false);
-    out
+    path.clear();
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -163,7 +171,7 @@ fn walk(
     extra: u64,
     last_kind: usize,
     met: &mut Met,
-    out: &mut Vec<Vec<usize>>,
+    out: &mut Vec<LoopHint>,
 ) {
     let cell = *path.last().expect("a path");
     let pair = 1u64 << a | 1 << bb;
@@ -175,7 +183,10 @@ fn walk(
             let next = next as usize;
             if next == path[0] && path.len() >= 4 {
                 if met.unbalanced == 0 {
-                    out.push(path.clone());
+                    // no two cells of one parity share a house (the walk refuses them) and
+                    // every house is met as often by both: a valid loop
+                    debug_assert!(is_valid_loop(b, path));
+                    loop_hints(b, path, a, bb, out);
                 }
             } else if met.viable[next] && !path.contains(&next) {
                 let m = b.cand[next];
@@ -490,17 +501,14 @@ pub(crate) fn unique_loops(b: &Board, wanted: TechniqueSet) -> Option<Step> {
     let t = &b.topo;
     let mut hints: Vec<LoopHint> = Vec::new();
     let mut met = Met::new(t.houses.len(), t.ncells);
+    let mut path = Vec::new();
     for c in 0..t.ncells {
         if b.cand[c].count_ones() != 2 {
             continue;
         }
         let a = b.cand[c].trailing_zeros() as usize;
         let bb = 63 - b.cand[c].leading_zeros() as usize;
-        for lp in loops_from(b, c, a, bb, &mut met) {
-            if is_valid_loop(b, &lp) {
-                loop_hints(b, &lp, a, bb, &mut hints);
-            }
-        }
+        loops_from(b, c, (a, bb), &mut met, &mut path, &mut hints);
     }
     let best = hints
         .into_iter()
