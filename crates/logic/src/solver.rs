@@ -322,6 +322,8 @@ pub struct Solver {
     changed: Vec<u64>,
     /// The digits that left a cell since then.
     digits: u64,
+    /// The strong-link finders' tables, digit by digit, kept while the digit's places stay.
+    links: strong::Links,
 }
 
 impl Drop for Solver {
@@ -477,6 +479,7 @@ impl Solver {
             ladder: *ladder,
             allowed: TechniqueSet::EMPTY,
             quiet: Vec::new(),
+            links: strong::Links::default(),
             changed: Vec::new(),
             digits: 0,
         }
@@ -582,6 +585,7 @@ impl Solver {
             ladder: Ladder::default(),
             allowed: TechniqueSet::EMPTY,
             quiet: Vec::new(),
+            links: strong::Links::default(),
             changed: Vec::new(),
             digits: 0,
         }
@@ -712,6 +716,7 @@ impl Solver {
             ladder: *ladder,
             allowed: TechniqueSet::EMPTY,
             quiet: Vec::new(),
+            links: strong::Links::default(),
             changed: Vec::new(),
             digits: 0,
         }
@@ -875,9 +880,9 @@ impl Solver {
             Finder::NakedTriple => basic::naked_subset(b, 3),
             Finder::Swordfish => basic::fish(b, 3, since),
             Finder::HiddenTriple => basic::hidden_subset(b, 3, false),
-            Finder::StrongLinks2 => strong::strong_links(b, 2, wanted, since),
-            Finder::StrongLinks3 => strong::strong_links(b, 3, wanted, since),
-            Finder::StrongLinks4 => strong::strong_links(b, 4, wanted, since),
+            Finder::StrongLinks2 => strong::strong_links_with(b, 2, wanted, since, &mut self.links),
+            Finder::StrongLinks3 => strong::strong_links_with(b, 3, wanted, since, &mut self.links),
+            Finder::StrongLinks4 => strong::strong_links_with(b, 4, wanted, since, &mut self.links),
             Finder::XyWing => basic::wing(b, false),
             Finder::XyzWing => basic::wing(b, true),
             Finder::WWing => basic::w_wing(b),
