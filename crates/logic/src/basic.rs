@@ -527,31 +527,34 @@ pub(crate) fn combinations(
     k: usize,
     out: &mut dyn FnMut(&[usize]) -> Option<Step>,
 ) -> Option<Step> {
+    // PERF: the combination in a stack array (this runs for every house at every step)
     fn rec(
         start: usize,
         len: usize,
         k: usize,
-        acc: &mut Vec<usize>,
+        acc: &mut [usize; 64],
+        depth: usize,
         out: &mut dyn FnMut(&[usize]) -> Option<Step>,
     ) -> Option<Step> {
-        if acc.len() == k {
-            return out(acc);
+        if depth == k {
+            return out(&acc[..k]);
         }
         for i in start..len {
-            if len - i < k - acc.len() {
+            if len - i < k - depth {
                 break;
             }
-            acc.push(i);
-            let step = rec(i + 1, len, k, acc, out);
+            acc[depth] = i;
+            let step = rec(i + 1, len, k, acc, depth + 1, out);
             if step.is_some() {
                 return step;
             }
-            acc.pop();
         }
         None
     }
-    let mut acc = Vec::with_capacity(k);
-    rec(0, len, k, &mut acc, out)
+    if k > 64 {
+        return None;
+    }
+    rec(0, len, k, &mut [0; 64], 0, out)
 }
 
 /// Naked subsets of `size` cells in any house.

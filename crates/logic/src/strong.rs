@@ -302,6 +302,30 @@ fn tables(b: &Board, d: usize) -> Tables {
     let links: Vec<StrongLink> = (0..3 * t.n).filter_map(|h| link_of(b, h, d)).collect();
     let nl = links.len();
     let dcells = bitset(words, (0..t.ncells).filter(|&k| b.cand[k] >> d & 1 != 0));
+    // each node's house of each kind holding all its cells (`u16::MAX`: none), for `share`
+    // on two nodes in a few comparisons
+    let common: Vec<[u16; 3]> = links
+        .iter()
+        .flat_map(|l| l.nodes.iter())
+        .map(|node| {
+            let mut c = t.cell_houses[node[0]];
+            for &k in &node[1..] {
+                for kind in 0..3 {
+                    if t.cell_houses[k][kind] != c[kind] {
+                        c[kind] = u16::MAX;
+                    }
+                }
+            }
+            c
+        })
+        .collect();
+    // `share` of nodes `x` and `y` (indices into `common`): a column, then a row, then a box
+    let share_nodes = |x: usize, y: usize| {
+        [1usize, 0, 2]
+            .into_iter()
+            .find(|&kind| common[x][kind] != u16::MAX && common[x][kind] == common[y][kind])
+            .map(|kind| common[x][kind])
+    };
     // join[(i * 2 + exit side) * 2 * nl + j * 2 + entry side]: the joining house + 1
     let mut join = vec![0u16; 4 * nl * nl];
     let mut apart = vec![false; nl * nl];
@@ -316,8 +340,12 @@ fn tables(b: &Board, d: usize) -> Tables {
             }
             for x in 0..2 {
                 for e in 0..2 {
-                    if let Some(h) = share(b, &links[i].nodes[x], &links[j].nodes[e]) {
-                        join[(i * 2 + x) * 2 * nl + j * 2 + e] = h as u16 + 1;
+                    if let Some(h) = share_nodes(i * 2 + x, j * 2 + e) {
+                        debug_assert_eq!(
+                            share(b, &links[i].nodes[x], &links[j].nodes[e]),
+                            Some(h as usize)
+                        );
+                        join[(i * 2 + x) * 2 * nl + j * 2 + e] = h + 1;
                     }
                 }
             }
