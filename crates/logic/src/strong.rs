@@ -310,9 +310,9 @@ fn tables(b: &Board, d: usize) -> Tables {
         .map(|node| {
             let mut c = t.cell_houses[node[0]];
             for &k in &node[1..] {
-                for kind in 0..3 {
-                    if t.cell_houses[k][kind] != c[kind] {
-                        c[kind] = u16::MAX;
+                for (h, &hk) in c.iter_mut().zip(&t.cell_houses[k]) {
+                    if hk != *h {
+                        *h = u16::MAX;
                     }
                 }
             }
