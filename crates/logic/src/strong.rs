@@ -405,7 +405,7 @@ pub(crate) fn strong_links(
     strong_links_with(b, n, wanted, since, &mut Links::default())
 }
 
-/// [`strong_links`] with the link tables of `cache` (made again for the digits whose places
+/// `strong_links` with the link tables of `cache` (made again for the digits whose places
 /// changed).
 pub(crate) fn strong_links_with(
     b: &Board,
