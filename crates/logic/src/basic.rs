@@ -83,6 +83,25 @@ pub(crate) fn simple_step(
     }
 }
 
+/// A step without sentence or pattern (what a silent board's finders return): its
+/// technique, rating in tenths, placements and eliminations.
+pub(crate) fn bare(
+    technique: Technique,
+    tenths: u16,
+    placements: Vec<Candidate>,
+    eliminations: Vec<Candidate>,
+) -> Step {
+    Step {
+        technique,
+        rating: f64::from(tenths) / 10.0,
+        chain: None,
+        placements,
+        eliminations,
+        pattern: Pattern::default(),
+        text: String::new(),
+    }
+}
+
 /// A step that only eliminates: its text is `what`, a colon, then the eliminations.
 pub(crate) fn elimination(
     technique: Technique,
@@ -90,26 +109,36 @@ pub(crate) fn elimination(
     pattern: Pattern,
     what: &str,
 ) -> Step {
-    let text = format!("{what}: {}", fmt_elims(&elims));
+    // an empty `what` comes from a silent board (`say!`): no sentence
+    let text = if what.is_empty() {
+        String::new()
+    } else {
+        format!("{what}: {}", fmt_elims(&elims))
+    };
     simple_step(technique, vec![], elims, pattern, text)
 }
 
-/// A step that places digit `d` in cell `k`, shown with `houses` and `candidates`.
+/// A step that places digit `d` in cell `k`, shown with `houses` and `candidates` (no
+/// pattern on a silent board).
 pub(crate) fn placement(
     b: &Board,
     technique: Technique,
     (k, d): (usize, usize),
-    houses: Vec<House>,
-    candidates: Vec<Candidate>,
+    houses: &[House],
+    candidates: &[Candidate],
     text: String,
 ) -> Step {
-    let pattern = Pattern {
-        cells: vec![rc(b, k)],
-        houses,
-        digits: vec![d as u8 + 1],
-        candidates,
-        links: vec![],
-        areas: Vec::new(),
+    let pattern = if b.silent {
+        Pattern::default()
+    } else {
+        Pattern {
+            cells: vec![rc(b, k)],
+            houses: houses.to_vec(),
+            digits: vec![d as u8 + 1],
+            candidates: candidates.to_vec(),
+            links: vec![],
+            areas: Vec::new(),
+        }
     };
     simple_step(technique, vec![cand(b, k, d)], vec![], pattern, text)
 }
@@ -121,6 +150,9 @@ pub(crate) fn cells_pattern(
     houses: Vec<House>,
     digits: u64,
 ) -> Pattern {
+    if b.silent {
+        return Pattern::default();
+    }
     Pattern {
         cells: cells.iter().map(|&k| rc(b, k)).collect(),
         houses,
@@ -187,9 +219,10 @@ pub(crate) fn full_house(b: &Board) -> Option<Step> {
             b,
             Technique::FullHouse,
             (k, d),
-            vec![house.into()],
-            vec![],
-            format!(
+            &[house.into()],
+            &[],
+            say!(
+                b,
                 "Full house: r{}c{} is the last empty cell of {house}, so it holds {}",
                 k / t.n + 1,
                 k % t.n + 1,
@@ -242,9 +275,10 @@ pub(crate) fn hidden_single(b: &Board, wanted: TechniqueSet) -> Option<Step> {
             b,
             technique,
             (k, d),
-            vec![house.into()],
-            vec![cand(b, k, d)],
-            format!(
+            &[house.into()],
+            &[cand(b, k, d)],
+            say!(
+                b,
                 "Hidden single: {} in {house} can only go in {}",
                 d + 1,
                 t.name(k)
@@ -265,9 +299,10 @@ pub(crate) fn naked_single(b: &Board) -> Option<Step> {
                 b,
                 Technique::NakedSingle,
                 (k, d),
-                vec![],
-                vec![cand(b, k, d)],
-                format!(
+                &[],
+                &[cand(b, k, d)],
+                say!(
+                    b,
                     "Naked single: {} is the only candidate of {}",
                     d + 1,
                     t.name(k)
@@ -293,7 +328,8 @@ fn direct_step(
         vec![cand(b, k, d)],
         vec![],
         pattern,
-        format!(
+        say!(
+            b,
             "{}: {what}; then {} in {house} can only go in {}",
             technique.title(),
             d + 1,
@@ -383,7 +419,8 @@ fn locked_pattern(b: &Board, l: &Locked) -> Pattern {
 
 fn locked_text(b: &Board, l: &Locked) -> String {
     let t = &b.topo;
-    format!(
+    say!(
+        b,
         "{} in {} is confined to {}, so it leaves the rest of {}",
         l.d + 1,
         t.house(l.base),
@@ -475,7 +512,7 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
         } else {
             Technique::Claiming
         };
-        let what = format!("{}: {}", technique.title(), locked_text(b, &l));
+        let what = say!(b, "{}: {}", technique.title(), locked_text(b, &l));
         Some(elimination(technique, elims, locked_pattern(b, &l), &what))
     })
 }
@@ -490,31 +527,34 @@ pub(crate) fn combinations(
     k: usize,
     out: &mut dyn FnMut(&[usize]) -> Option<Step>,
 ) -> Option<Step> {
+    // PERF: the combination in a stack array (this runs for every house at every step)
     fn rec(
         start: usize,
         len: usize,
         k: usize,
-        acc: &mut Vec<usize>,
+        acc: &mut [usize; 64],
+        depth: usize,
         out: &mut dyn FnMut(&[usize]) -> Option<Step>,
     ) -> Option<Step> {
-        if acc.len() == k {
-            return out(acc);
+        if depth == k {
+            return out(&acc[..k]);
         }
         for i in start..len {
-            if len - i < k - acc.len() {
+            if len - i < k - depth {
                 break;
             }
-            acc.push(i);
-            let step = rec(i + 1, len, k, acc, out);
+            acc[depth] = i;
+            let step = rec(i + 1, len, k, acc, depth + 1, out);
             if step.is_some() {
                 return step;
             }
-            acc.pop();
         }
         None
     }
-    let mut acc = Vec::with_capacity(k);
-    rec(0, len, k, &mut acc, out)
+    if k > 64 {
+        return None;
+    }
+    rec(0, len, k, &mut [0; 64], 0, out)
 }
 
 /// Naked subsets of `size` cells in any house.
@@ -525,8 +565,9 @@ pub(crate) fn naked_subset(b: &Board, size: usize) -> Option<Step> {
         3 => Technique::NakedTriple,
         _ => Technique::NakedQuad,
     };
+    // PERF: written before read, so made once (not zeroed for every house)
+    let mut cells = [0usize; 64];
     for h in 0..t.nhouses() {
-        let mut cells = [0usize; 64];
         let (mut len, mut empties) = (0, 0);
         for &k in t.cells(h) {
             let k = k as usize;
@@ -559,7 +600,8 @@ pub(crate) fn naked_subset(b: &Board, size: usize) -> Option<Step> {
                 return None;
             }
             let names: Vec<String> = set.iter().map(|&k| t.name(k)).collect();
-            let what = format!(
+            let what = say!(
+                b,
                 "{}: {} hold only {{{}}} in {}",
                 technique.title(),
                 names.join(", "),
@@ -587,15 +629,18 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
         (3, false) => Technique::HiddenTriple,
         _ => Technique::HiddenQuad,
     };
+    // PERF: made once, `all` cleared on its first N digits for each house, `pos` and `digits`
+    // written before read
+    let mut all = [0u64; 64];
+    let (mut pos, mut digits) = ([0u64; 64], [0usize; 64]);
     for h in 0..t.nfull() {
         let house = t.cells(h);
-        let mut all = [0u64; 64];
+        all[..t.n].iter_mut().for_each(|m| *m = 0);
         for (i, &k) in house.iter().enumerate() {
             for d in bits(b.cand[k as usize]) {
                 all[d] |= 1 << i;
             }
         }
-        let (mut pos, mut digits) = ([0u64; 64], [0usize; 64]);
         let mut len = 0;
         for (d, &p) in all.iter().enumerate().take(t.n) {
             let c = p.count_ones() as usize;
@@ -645,7 +690,8 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
             }
             let names: Vec<String> = set.iter().map(|&k| t.name(k)).collect();
             let pattern = cells_pattern(b, &set, vec![t.house(h).into()], dmask);
-            let what = format!(
+            let what = say!(
+                b,
                 "{{{}}} in {} can only go in {}",
                 fmt_digits(dmask),
                 t.house(h),
@@ -655,7 +701,11 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
                 return Some(direct_step(b, technique, what, pattern, (h, k, e)));
             }
             let elims: Vec<Candidate> = el.iter().map(|&(k, d)| cand(b, k, d)).collect();
-            let what = format!("{}: {what}, so they hold nothing else", technique.title());
+            let what = say!(
+                b,
+                "{}: {what}, so they hold nothing else",
+                technique.title()
+            );
             Some(elimination(technique, elims, pattern, &what))
         });
         if found.is_some() {
@@ -735,7 +785,8 @@ pub(crate) fn fish(b: &Board, size: usize, since: Option<&Since>) -> Option<Step
                         .collect::<Vec<_>>()
                         .join(", ")
                 };
-                let what = format!(
+                let what = say!(
+                    b,
                     "{} on {} in {} and {}",
                     technique.title(),
                     d + 1,
@@ -850,7 +901,8 @@ fn wing_step(
     let digits = all.iter().fold(0, |m, &k| m | b.cand[k]);
     let pattern = cells_pattern(b, &all, vec![], digits);
     let names: Vec<String> = pincers.iter().map(|&k| t.name(k)).collect();
-    let text = format!(
+    let text = say!(
+        b,
         "{}: pivot {} {{{}}} with pincers {}: one of them is {}, so {}",
         technique.title(),
         t.name(pivot),
@@ -917,7 +969,8 @@ pub(crate) fn w_wing(b: &Board) -> Option<Step> {
                         links: alternating_links(&path),
                         areas: Vec::new(),
                     };
-                    let what = format!(
+                    let what = say!(
+                        b,
                         "W-wing: {} and {} hold {{{}}} and {} in {} is in {} or {}, so one of them is {}",
                         t.name(p),
                         t.name(q),

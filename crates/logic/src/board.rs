@@ -553,6 +553,9 @@ pub struct Board {
     pub(crate) value: Vec<u8>,
     /// Empty cells in each house.
     pub(crate) empties: Vec<u16>,
+    /// Whether the steps found on this board go without their sentences and patterns (a
+    /// rating reads only techniques, ratings, placements and eliminations): see `say!`.
+    pub(crate) silent: bool,
 }
 
 impl Board {
@@ -566,6 +569,7 @@ impl Board {
             value: vec![0; topo.ncells],
             empties: vec![topo.n as u16; 3 * topo.n],
             topo,
+            silent: false,
         };
         for (k, &d) in grid.cells.iter().enumerate() {
             if d != 0 {
@@ -583,6 +587,7 @@ impl Board {
             value: vec![0; topo.ncells],
             empties: vec![topo.n as u16; 3 * topo.n],
             topo,
+            silent: false,
         };
         for (k, &d) in cells.iter().enumerate() {
             if d != 0 {

@@ -75,6 +75,8 @@ pub(crate) struct Scratch {
     /// and sets `expired`.
     pub(crate) deadline: Option<dlx_time::Instant>,
     pub(crate) expired: bool,
+    /// Whether the step found goes without its sentence and pattern (`Board::silent`).
+    pub(crate) silent: bool,
 }
 
 impl Scratch {
@@ -97,6 +99,7 @@ impl Scratch {
             graph: Graph::default(),
             deadline: None,
             expired: false,
+            silent: false,
         }
     }
 
@@ -449,7 +452,7 @@ pub(crate) fn chains_and_cycles(
     let mut keep = Keep::Best(None);
     search(topo, cand, s, wanted, &mut keep);
     match keep {
-        Keep::Best(Some(best)) => Some(make_step(topo, &best)),
+        Keep::Best(Some(best)) => Some(make_step(topo, &best, s.silent)),
         _ => None,
     }
 }
@@ -1070,7 +1073,7 @@ fn cycle_eliminations(sr: &Search, nodes: &[Node], n: usize) -> Vec<(usize, usiz
     out
 }
 
-fn make_step(topo: &Topology, f: &Found) -> Step {
+fn make_step(topo: &Topology, f: &Found, silent: bool) -> Step {
     let n = topo.n;
     let c = |pot: u32| {
         let pot = pot as usize;
@@ -1080,6 +1083,16 @@ fn make_step(topo: &Topology, f: &Found) -> Step {
             digit: (pot % n) as u8 + 1,
         }
     };
+    let at = |&(k, d): &(usize, usize)| Candidate {
+        row: k / n,
+        col: k % n,
+        digit: d as u8 + 1,
+    };
+    if silent {
+        let placements = f.placement.iter().map(at).collect();
+        let eliminations = f.elims.iter().map(at).collect();
+        return crate::basic::bare(f.technique, f.tenths, placements, eliminations);
+    }
     let links: Vec<Link> = f
         .path
         .windows(2)

@@ -139,7 +139,7 @@ pub fn rate_filtered(
     filter: &RateFilter,
     options: &Options,
 ) -> Result<Filtered, LogicError> {
-    let mut solver = Solver::with_ladder(grid, options, ladder)?;
+    let mut solver = Solver::with_ladder(grid, options, ladder)?.silent();
     let mut steps = Vec::new();
     let mut run = 0i64; // running maximum, tenths
     let mut ep: Option<i64> = None;

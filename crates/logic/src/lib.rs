@@ -32,6 +32,14 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+/// A step's sentence: `format!` on a board that wants sentences, an empty string (no
+/// allocation, no formatting) on a silent one (`Board::silent`, set for ratings).
+macro_rules! say {
+    ($b:expr, $($arg:tt)*) => {
+        if $b.silent { String::new() } else { format!($($arg)*) }
+    };
+}
+
 mod band;
 mod basic;
 pub mod board;

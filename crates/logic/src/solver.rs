@@ -322,6 +322,8 @@ pub struct Solver {
     changed: Vec<u64>,
     /// The digits that left a cell since then.
     digits: u64,
+    /// The strong-link finders' tables, digit by digit, kept while the digit's places stay.
+    links: strong::Links,
 }
 
 impl Drop for Solver {
@@ -477,10 +479,20 @@ impl Solver {
             ladder: *ladder,
             allowed: TechniqueSet::EMPTY,
             quiet: Vec::new(),
+            links: strong::Links::default(),
             changed: Vec::new(),
             digits: 0,
         }
         .settled())
+    }
+
+    /// The solver whose steps go without their sentences and patterns (an empty
+    /// [`Step::text`] and [`Pattern`](crate::Pattern); on classic grids, but for the dynamic chains'), for a
+    /// rating, which reads only their techniques, ratings, placements and eliminations: the
+    /// same steps, found faster.
+    pub fn silent(mut self) -> Solver {
+        self.board.silent = true;
+        self
     }
 
     /// The solver with its allowed set computed.
@@ -573,6 +585,7 @@ impl Solver {
             ladder: Ladder::default(),
             allowed: TechniqueSet::EMPTY,
             quiet: Vec::new(),
+            links: strong::Links::default(),
             changed: Vec::new(),
             digits: 0,
         }
@@ -703,6 +716,7 @@ impl Solver {
             ladder: *ladder,
             allowed: TechniqueSet::EMPTY,
             quiet: Vec::new(),
+            links: strong::Links::default(),
             changed: Vec::new(),
             digits: 0,
         }
@@ -872,9 +886,9 @@ impl Solver {
             Finder::NakedTriple => basic::naked_subset(b, 3),
             Finder::Swordfish => basic::fish(b, 3, since),
             Finder::HiddenTriple => basic::hidden_subset(b, 3, false),
-            Finder::StrongLinks2 => strong::strong_links(b, 2, wanted, since),
-            Finder::StrongLinks3 => strong::strong_links(b, 3, wanted, since),
-            Finder::StrongLinks4 => strong::strong_links(b, 4, wanted, since),
+            Finder::StrongLinks2 => strong::strong_links_with(b, 2, wanted, since, &mut self.links),
+            Finder::StrongLinks3 => strong::strong_links_with(b, 3, wanted, since, &mut self.links),
+            Finder::StrongLinks4 => strong::strong_links_with(b, 4, wanted, since, &mut self.links),
             Finder::XyWing => basic::wing(b, false),
             Finder::XyzWing => basic::wing(b, true),
             Finder::WWing => basic::w_wing(b),
@@ -889,6 +903,7 @@ impl Solver {
                     spare::scratch(n).unwrap_or_else(|| cycles::Scratch::new(n))
                 });
                 s.deadline = self.options.deadline;
+                s.silent = self.board.silent;
                 let found =
                     cycles::chains_and_cycles(&self.board.topo, &self.board.cand, s, wanted);
                 if s.expired { None } else { found }
@@ -1138,12 +1153,19 @@ pub fn er(grid: &Grid) -> Option<f64> {
 /// The rating of a puzzle on Sudoku Explainer's scale (ER, EP, ED) and its band, on the
 /// default scale ([`Scale::Sukaku`]).
 pub fn rate(grid: &Grid) -> Result<Rating, LogicError> {
-    Ok(explain(grid, &Options::default())?.rating)
+    Ok(Solver::new(grid, &Options::default())?
+        .silent()
+        .run()
+        .rating)
 }
 
 /// The rating of a puzzle on the ladder's scale (with its techniques).
 pub fn rate_with(grid: &Grid, ladder: &Ladder) -> Result<Rating, LogicError> {
-    Ok(explain_with(grid, &Options::default(), ladder)?.rating)
+    let options = Options::default();
+    Ok(Solver::with_ladder(grid, &options, ladder)?
+        .silent()
+        .run()
+        .rating)
 }
 
 /// Every step of a variant puzzle with one solution, easiest first ([`explain`] on its rules:

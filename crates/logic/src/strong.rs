@@ -202,17 +202,17 @@ struct Found {
 }
 
 /// The rating of a chain of links and the technique it is.
-fn rating(links: &[&StrongLink]) -> (u16, Technique) {
-    let n = links.len();
+fn rating<'a>(links: impl Iterator<Item = &'a StrongLink> + Clone) -> (u16, Technique) {
+    let n = links.clone().count();
     let base = match n {
         2 => 40,
         3 => 54,
         _ => 58,
     };
-    let grouped = links.iter().any(|l| l.grouped);
-    let has_box = links.iter().any(|l| l.kind == 0);
-    let rows = links.iter().any(|l| l.kind == 1);
-    let cols = links.iter().any(|l| l.kind == 2);
+    let grouped = links.clone().any(|l| l.grouped);
+    let has_box = links.clone().any(|l| l.kind == 0);
+    let rows = links.clone().any(|l| l.kind == 1);
+    let cols = links.clone().any(|l| l.kind == 2);
     let mixed = rows && cols;
     let bonus = if grouped {
         3
@@ -224,7 +224,7 @@ fn rating(links: &[&StrongLink]) -> (u16, Technique) {
         0
     };
     let technique = match n {
-        2 if grouped && links.iter().any(|l| l.box_cross) => Technique::EmptyRectangle,
+        2 if grouped && links.clone().any(|l| l.box_cross) => Technique::EmptyRectangle,
         2 if grouped => Technique::GroupedStrongLinks,
         2 if has_box => Technique::TurbotFish,
         2 if mixed => Technique::TwoStringKite,
@@ -254,14 +254,165 @@ fn bonus(f: [bool; 4]) -> u16 {
     }
 }
 
+/// The tables of one digit's links: the links, which pairs are apart (disjoint places) and
+/// how they join, and for each node the cells holding the digit that see all of it. They
+/// read the places of the digit only (`places`, a cell bitset), so they hold as long as
+/// those do: [`Links`] keeps them across steps and across the searches for 2, 3 and 4 links.
+struct Tables {
+    places: Vec<u64>,
+    links: Vec<StrongLink>,
+    apart: Vec<bool>,
+    /// The links each exit node joins: (link, its entry side, joining house + 1), those of
+    /// exit node `x` at `succ[succ_at[x]..succ_at[x + 1]]`.
+    succ: Vec<(usize, usize, u16)>,
+    succ_at: Vec<usize>,
+    seen: Vec<Vec<u64>>,
+    house_bits: Vec<Vec<u64>>,
+}
+
+/// Each digit's link tables, made when first needed and made again when the digit's places
+/// change (kept by the solver between steps).
+#[derive(Default)]
+pub(crate) struct Links {
+    digits: Vec<Option<Tables>>,
+}
+
+impl Links {
+    /// The tables of digit `d` on board `b`, made again if its places changed.
+    fn of(&mut self, b: &Board, d: usize) -> &Tables {
+        let t = &b.topo;
+        if self.digits.len() < t.n {
+            self.digits.resize_with(t.n, || None);
+        }
+        let same = self.digits[d].as_ref().is_some_and(|tab| {
+            (0..t.ncells)
+                .all(|k| (tab.places[k / 64] >> (k % 64) & 1 != 0) == (b.cand[k] >> d & 1 != 0))
+        });
+        if !same {
+            self.digits[d] = Some(tables(b, d));
+        }
+        self.digits[d].as_ref().expect("made above")
+    }
+}
+
+/// The link tables of digit `d` (see [`Tables`]).
+fn tables(b: &Board, d: usize) -> Tables {
+    let t = &b.topo;
+    let words = t.words;
+    let links: Vec<StrongLink> = (0..3 * t.n).filter_map(|h| link_of(b, h, d)).collect();
+    let nl = links.len();
+    let dcells = bitset(words, (0..t.ncells).filter(|&k| b.cand[k] >> d & 1 != 0));
+    // each node's house of each kind holding all its cells (`u16::MAX`: none), for `share`
+    // on two nodes in a few comparisons
+    let common: Vec<[u16; 3]> = links
+        .iter()
+        .flat_map(|l| l.nodes.iter())
+        .map(|node| {
+            let mut c = t.cell_houses[node[0]];
+            for &k in &node[1..] {
+                for (h, &hk) in c.iter_mut().zip(&t.cell_houses[k]) {
+                    if hk != *h {
+                        *h = u16::MAX;
+                    }
+                }
+            }
+            c
+        })
+        .collect();
+    // `share` of nodes `x` and `y` (indices into `common`): a column, then a row, then a box
+    let share_nodes = |x: usize, y: usize| {
+        [1usize, 0, 2]
+            .into_iter()
+            .find(|&kind| common[x][kind] != u16::MAX && common[x][kind] == common[y][kind])
+            .map(|kind| common[x][kind])
+    };
+    // join[(i * 2 + exit side) * 2 * nl + j * 2 + entry side]: the joining house + 1
+    let mut join = vec![0u16; 4 * nl * nl];
+    let mut apart = vec![false; nl * nl];
+    for i in 0..nl {
+        for j in 0..nl {
+            if i == j {
+                continue;
+            }
+            apart[i * nl + j] = disjoint(&links[i].base, &links[j].base);
+            if !apart[i * nl + j] {
+                continue;
+            }
+            for x in 0..2 {
+                for e in 0..2 {
+                    if let Some(h) = share_nodes(i * 2 + x, j * 2 + e) {
+                        debug_assert_eq!(
+                            share(b, &links[i].nodes[x], &links[j].nodes[e]),
+                            Some(h as usize)
+                        );
+                        join[(i * 2 + x) * 2 * nl + j * 2 + e] = h + 1;
+                    }
+                }
+            }
+        }
+    }
+    let mut succ: Vec<(usize, usize, u16)> = Vec::new();
+    let mut succ_at = vec![0usize; 2 * nl + 1];
+    for exit in 0..2 * nl {
+        for j in 0..nl {
+            for f2 in 0..2 {
+                let h = join[exit * 2 * nl + j * 2 + f2];
+                if h != 0 {
+                    succ.push((j, f2, h));
+                }
+            }
+        }
+        succ_at[exit + 1] = succ.len();
+    }
+    let seen: Vec<Vec<u64>> = links
+        .iter()
+        .flat_map(|l| l.nodes.iter())
+        .map(|node| {
+            let mut v = dcells.clone();
+            for &c in node {
+                for (w, x) in v.iter_mut().enumerate() {
+                    *x &= t.peer_bits[c * words + w];
+                }
+            }
+            v
+        })
+        .collect();
+    let house_bits: Vec<Vec<u64>> = links
+        .iter()
+        .map(|l| bitset(words, t.houses[l.house].iter().map(|&k| k as usize)))
+        .collect();
+    Tables {
+        places: dcells,
+        links,
+        apart,
+        succ,
+        succ_at,
+        seen,
+        house_bits,
+    }
+}
+
 /// Strong-link patterns of `n` links (2, 3 or 4) of the techniques of `wanted`: the easiest,
 /// with the most eliminations among the easiest; with `since`, only on the digits changed
 /// since this finder last found nothing (a pattern reads the places of its digit only).
+#[cfg(test)]
 pub(crate) fn strong_links(
     b: &Board,
     n: usize,
     wanted: TechniqueSet,
     since: Option<&Since>,
+) -> Option<Step> {
+    strong_links_with(b, n, wanted, since, &mut Links::default())
+}
+
+/// `strong_links` with the link tables of `cache` (made again for the digits whose places
+/// changed).
+pub(crate) fn strong_links_with(
+    b: &Board,
+    n: usize,
+    wanted: TechniqueSet,
+    since: Option<&Since>,
+    cache: &mut Links,
 ) -> Option<Step> {
     let t = &b.topo;
     let words = t.words;
@@ -271,72 +422,21 @@ pub(crate) fn strong_links(
         _ => 58,
     };
     let mut best: Option<(usize, Found)> = None;
-    // PERF: per digit, every pairwise relation is computed once; the depth-first search over
-    // chains then only reads tables (no allocation until a pattern is found).
+    // PERF: per digit, every pairwise relation is computed once (and kept while the digit's
+    // places stay); the depth-first search over chains then only reads tables (no
+    // allocation until a pattern is found).
     for d in 0..t.n {
         if since.is_some_and(|s| s.digits >> d & 1 == 0) {
             continue;
         }
-        let links: Vec<StrongLink> = (0..3 * t.n).filter_map(|h| link_of(b, h, d)).collect();
+        let tab = cache.of(b, d);
+        let links = &tab.links;
         let nl = links.len();
         if nl < n {
             continue;
         }
-        // join[(i * 2 + exit side) * 2 * nl + j * 2 + entry side]: the joining house + 1
-        let mut join = vec![0u16; 4 * nl * nl];
-        let mut apart = vec![false; nl * nl];
-        for i in 0..nl {
-            for j in 0..nl {
-                if i == j {
-                    continue;
-                }
-                apart[i * nl + j] = disjoint(&links[i].base, &links[j].base);
-                if !apart[i * nl + j] {
-                    continue;
-                }
-                for x in 0..2 {
-                    for e in 0..2 {
-                        if let Some(h) = share(b, &links[i].nodes[x], &links[j].nodes[e]) {
-                            join[(i * 2 + x) * 2 * nl + j * 2 + e] = h as u16 + 1;
-                        }
-                    }
-                }
-            }
-        }
-        // the links each exit node joins: (link, its entry side, joining house + 1), in the
-        // order of `join`
-        let mut succ: Vec<(usize, usize, u16)> = Vec::new();
-        let mut succ_at = vec![0usize; 2 * nl + 1];
-        for exit in 0..2 * nl {
-            for j in 0..nl {
-                for f2 in 0..2 {
-                    let h = join[exit * 2 * nl + j * 2 + f2];
-                    if h != 0 {
-                        succ.push((j, f2, h));
-                    }
-                }
-            }
-            succ_at[exit + 1] = succ.len();
-        }
-        // cells holding d, and for each node the cells seeing all of it
-        let dcells = bitset(words, (0..t.ncells).filter(|&k| b.cand[k] >> d & 1 != 0));
-        let seen: Vec<Vec<u64>> = links
-            .iter()
-            .flat_map(|l| l.nodes.iter())
-            .map(|node| {
-                let mut v = dcells.clone();
-                for &c in node {
-                    for (w, x) in v.iter_mut().enumerate() {
-                        *x &= t.peer_bits[c * words + w];
-                    }
-                }
-                v
-            })
-            .collect();
-        let house_bits: Vec<Vec<u64>> = links
-            .iter()
-            .map(|l| bitset(words, t.houses[l.house].iter().map(|&k| k as usize)))
-            .collect();
+        let (apart, succ, succ_at) = (&tab.apart, &tab.succ, &tab.succ_at);
+        let (seen, house_bits) = (&tab.seen, &tab.house_bits);
         let mut chain: Vec<(usize, usize)> = Vec::with_capacity(n);
         let mut joins: Vec<usize> = Vec::with_capacity(n);
         let mut victims = vec![0u64; words];
@@ -378,8 +478,7 @@ pub(crate) fn strong_links(
             if chain[0].0 > chain[n - 1].0 {
                 continue;
             }
-            let ls: Vec<&StrongLink> = chain.iter().map(|&(c, _)| &links[c]).collect();
-            let (tenths, technique) = rating(&ls);
+            let (tenths, technique) = rating(chain.iter().map(|&(c, _)| &links[c]));
             if !wanted.contains(technique) {
                 continue;
             }
@@ -444,14 +543,17 @@ pub(crate) fn strong_links(
             }
         }
     }
-    // the best digit's links, found again to make the step
+    // the best digit's links (its tables are those of this board)
     let (d, f) = best?;
-    let links: Vec<StrongLink> = (0..3 * t.n).filter_map(|h| link_of(b, h, d)).collect();
-    Some(make_step(b, &links, d, &f))
+    Some(make_step(b, &cache.of(b, d).links, d, &f))
 }
 
 fn make_step(b: &Board, links: &[StrongLink], d: usize, f: &Found) -> Step {
     let t = &b.topo;
+    if b.silent {
+        let elims = f.elims.iter().map(|&k| cand(b, k, d)).collect();
+        return crate::basic::bare(f.technique, f.tenths, vec![], elims);
+    }
     let n = f.chain.len();
     let ls: Vec<&StrongLink> = f.chain.iter().map(|&(c, _)| &links[c]).collect();
     let name_of = |v: &[usize]| {

@@ -32,7 +32,7 @@
 //! house (5.7 plus 0.1 a digit past two); type 4, two BUG cells in a house sharing a digit
 //! locked there: their other non-BUG digit goes (5.7).
 
-use crate::basic::{bits, cand, combinations, elimination, fmt_digits};
+use crate::basic::{bare, bits, cand, combinations, elimination, fmt_digits};
 use crate::board::Board;
 use crate::step::{Candidate, Pattern, Step, Technique};
 use crate::technique::{Scale, TechniqueSet};
@@ -138,19 +138,27 @@ impl Met {
 /// Every loop from `start` through cells holding `a` and `b` that can be valid: a path is
 /// not followed past a cell sharing a house with a cell of the same parity before it, and a
 /// loop is kept only when every house it meets is met by as many odd as even cells, through
-/// the viable cells of [`Met`] (no other loop is valid, [`is_valid_loop`]). `met` is scratch
-/// space, its counts all zero on entry and on return.
-fn loops_from(b: &Board, start: usize, a: usize, bb: usize, met: &mut Met) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
+/// the viable cells of [`Met`] (no other loop is valid, [`is_valid_loop`]), each loop's
+/// hints added to `out` as it is found. `met` is scratch space, its counts all zero on entry
+/// and on return; `path` too (empty on entry and on return).
+fn loops_from(
+    b: &Board,
+    start: usize,
+    (a, bb): (usize, usize),
+    met: &mut Met,
+    path: &mut Vec<usize>,
+    out: &mut Vec<LoopHint>,
+) {
     met.viable_for(b, 1u64 << a | 1 << bb);
     if !met.viable[start] {
-        return out;
+        return;
     }
-    let mut path = vec![start];
+    path.clear();
+    path.push(start);
     met.mark(b.topo.se_houses_of[start], 0, true);
-    walk(b, a, bb, &mut path, 2, 0, usize::MAX, met, &mut out);
+    walk(b, a, bb, path, 2, 0, usize::MAX, met, out);
     met.mark(b.topo.se_houses_of[start], 0, false);
-    out
+    path.clear();
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -163,7 +171,7 @@ fn walk(
     extra: u64,
     last_kind: usize,
     met: &mut Met,
-    out: &mut Vec<Vec<usize>>,
+    out: &mut Vec<LoopHint>,
 ) {
     let cell = *path.last().expect("a path");
     let pair = 1u64 << a | 1 << bb;
@@ -175,7 +183,10 @@ fn walk(
             let next = next as usize;
             if next == path[0] && path.len() >= 4 {
                 if met.unbalanced == 0 {
-                    out.push(path.clone());
+                    // no two cells of one parity share a house (the walk refuses them) and
+                    // every house is met as often by both: a valid loop
+                    debug_assert!(is_valid_loop(b, path));
+                    loop_hints(b, path, a, bb, out);
                 }
             } else if met.viable[next] && !path.contains(&next) {
                 let m = b.cand[next];
@@ -268,13 +279,17 @@ fn loop_hints(b: &Board, cells: &[usize], a: usize, bb: usize, out: &mut Vec<Loo
         (true, _) => Technique::UniqueRectangle4,
         (false, _) => Technique::UniqueLoop,
     };
-    let names: Vec<String> = cells.iter().map(|&c| t.name(c)).collect();
     let shape = if rect { "rectangle" } else { "loop" };
-    let deadly = format!(
+    let deadly = say!(
+        b,
         "{{{},{}}} in the {shape} {} would allow two solutions",
         a + 1,
         bb + 1,
-        names.join(", ")
+        cells
+            .iter()
+            .map(|&c| t.name(c))
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     let extras: Vec<usize> = cells
         .iter()
@@ -290,7 +305,7 @@ fn loop_hints(b: &Board, cells: &[usize], a: usize, bb: usize, out: &mut Vec<Loo
                 cells: cells.to_vec(),
                 pair: (a, bb),
                 elims,
-                what: format!("{deadly}{so}"),
+                what: say!(b, "{deadly}{so}"),
             });
         }
     };
@@ -302,7 +317,7 @@ fn loop_hints(b: &Board, cells: &[usize], a: usize, bb: usize, out: &mut Vec<Loo
                 1,
                 base,
                 elims,
-                format!(", so {} is neither {} nor {}", t.name(c), a + 1, bb + 1),
+                say!(b, ", so {} is neither {} nor {}", t.name(c), a + 1, bb + 1),
             );
         }
         0 => {}
@@ -314,12 +329,20 @@ fn loop_hints(b: &Board, cells: &[usize], a: usize, bb: usize, out: &mut Vec<Loo
                     .into_iter()
                     .map(|k| (k, x))
                     .collect();
-                let en: Vec<String> = extras.iter().map(|&c| t.name(c)).collect();
                 push(
                     2,
                     base,
                     elims,
-                    format!(", so one of {} is {}", en.join(", "), x + 1),
+                    say!(
+                        b,
+                        ", so one of {} is {}",
+                        extras
+                            .iter()
+                            .map(|&c| t.name(c))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        x + 1
+                    ),
                 );
             } else if n == 2 {
                 type3(b, (extras[0], extras[1]), (a, bb), extra, base, &mut push);
@@ -343,7 +366,8 @@ fn loop_hints(b: &Board, cells: &[usize], a: usize, bb: usize, out: &mut Vec<Loo
                     };
                     if let Some((lock, rem)) = lock {
                         let elims = vec![(c1, rem), (c2, rem)];
-                        let so = format!(
+                        let so = say!(
+                            b,
                             "; {} in {} is in {} or {}, so neither is {}",
                             lock + 1,
                             t.house(h),
@@ -402,13 +426,16 @@ fn type3(
                             elims.push((k, d));
                         }
                     }
-                    let names: Vec<String> = set.iter().map(|&k| t.name(k)).collect();
-                    let so = format!(
+                    let so = say!(
+                        b,
                         "; one of {} and {} holds {{{}}}, a naked set with {} in {}",
                         t.name(c1),
                         t.name(c2),
                         fmt_digits(extra),
-                        names.join(", "),
+                        set.iter()
+                            .map(|&k| t.name(k))
+                            .collect::<Vec<_>>()
+                            .join(", "),
                         t.house(h)
                     );
                     push(3, base + (degree as u16 - 1), elims, so);
@@ -445,8 +472,8 @@ fn type3(
                             elims.push((k, d));
                         }
                     }
-                    let names: Vec<String> = cells.iter().map(|&k| t.name(k)).collect();
-                    let so = format!(
+                    let so = say!(
+                        b,
                         "; {} and {} hold one of {{{},{}}} at most, so {{{}}} in {} can only go in them and {}",
                         t.name(c1),
                         t.name(c2),
@@ -454,7 +481,11 @@ fn type3(
                         bb + 1,
                         fmt_digits(digits),
                         t.house(h),
-                        names.join(", ")
+                        cells
+                            .iter()
+                            .map(|&k| t.name(k))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     );
                     let inc = (cells.len() as u16).saturating_sub(1);
                     push(3, base + inc, elims, so);
@@ -470,17 +501,14 @@ pub(crate) fn unique_loops(b: &Board, wanted: TechniqueSet) -> Option<Step> {
     let t = &b.topo;
     let mut hints: Vec<LoopHint> = Vec::new();
     let mut met = Met::new(t.houses.len(), t.ncells);
+    let mut path = Vec::new();
     for c in 0..t.ncells {
         if b.cand[c].count_ones() != 2 {
             continue;
         }
         let a = b.cand[c].trailing_zeros() as usize;
         let bb = 63 - b.cand[c].leading_zeros() as usize;
-        for lp in loops_from(b, c, a, bb, &mut met) {
-            if is_valid_loop(b, &lp) {
-                loop_hints(b, &lp, a, bb, &mut hints);
-            }
-        }
+        loops_from(b, c, (a, bb), &mut met, &mut path, &mut hints);
     }
     let best = hints
         .into_iter()
@@ -488,6 +516,9 @@ pub(crate) fn unique_loops(b: &Board, wanted: TechniqueSet) -> Option<Step> {
         .min_by_key(|h| (h.tenths, h.kind))?;
     let elims: Vec<Candidate> = best.elims.iter().map(|&(k, d)| cand(b, k, d)).collect();
     let pair = 1u64 << best.pair.0 | 1 << best.pair.1;
+    if b.silent {
+        return Some(bare(best.technique, best.tenths, vec![], elims));
+    }
     let pattern = Pattern {
         cells: best.cells.iter().map(|&k| (k / t.n, k % t.n)).collect(),
         houses: vec![],

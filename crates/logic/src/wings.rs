@@ -60,8 +60,20 @@ fn all_als(b: &Board, sizes: std::ops::RangeInclusive<usize>) -> Vec<Als> {
             combinations(empties.len(), size, &mut |idx| {
                 let digits = idx.iter().fold(0u64, |m, &i| m | b.cand[empties[i]]);
                 if digits.count_ones() as usize == size + 1 {
-                    let cells: Vec<usize> = idx.iter().map(|&i| empties[i]).collect();
-                    if !out.iter().any(|a| a.cells == cells) {
+                    // a set lying in an earlier house too, its cells in the same order
+                    // there, was listed there (PERF: found from the cells' houses, not by
+                    // comparing with every set listed)
+                    let first = empties[idx[0]];
+                    let earlier = (0..3).any(|kind| {
+                        let h2 = t.cell_houses[first][kind];
+                        (h2 as usize) < h
+                            && idx.iter().all(|&i| t.cell_houses[empties[i]][kind] == h2)
+                            && idx.windows(2).all(|w| {
+                                t.cell_pos[empties[w[0]]][kind] < t.cell_pos[empties[w[1]]][kind]
+                            })
+                    });
+                    if !earlier {
+                        let cells: Vec<usize> = idx.iter().map(|&i| empties[i]).collect();
                         out.push(Als {
                             cells,
                             digits,
@@ -106,6 +118,21 @@ fn restricted(b: &Board, a: &Als, c: &Als) -> u64 {
         let xa: Vec<usize> = a.with(b, x).collect();
         let xc: Vec<usize> = c.with(b, x).collect();
         if all_see(b, &xa, &xc) {
+            out |= 1 << x;
+        }
+    }
+    out
+}
+
+/// [`restricted`] of `a` and the ALS of the one cell `y` (outside `a`), without allocating:
+/// the digits of `y` in `a` whose cells in `a` all see `y`.
+fn restricted_to_cell(b: &Board, a: &Als, y: usize) -> u64 {
+    let mut out = 0;
+    for x in bits(a.digits & b.cand[y]) {
+        if a.cells
+            .iter()
+            .all(|&p| b.cand[p] >> x & 1 == 0 || (p != y && b.topo.sees(p, y)))
+        {
             out |= 1 << x;
         }
     }
@@ -185,15 +212,15 @@ pub(crate) fn als_wing(b: &Board, k: usize) -> Option<Step> {
             if ym & a.digits != ym || a.cells.contains(&y) {
                 continue;
             }
+            let rcc = restricted_to_cell(b, &a, y);
+            if rcc == 0 {
+                continue;
+            }
             let single = Als {
                 cells: vec![y],
                 digits: ym,
                 house: t.cell_houses[y][0] as usize,
             };
-            let rcc = restricted(b, &a, &single);
-            if rcc == 0 {
-                continue;
-            }
             let elims = xz_eliminations(b, &a, &single, rcc);
             if elims.is_empty() {
                 continue;

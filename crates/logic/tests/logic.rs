@@ -4,7 +4,9 @@
 
 use std::path::PathBuf;
 
-use dlx_logic::{Band, LogicError, Options, Solver, Step, Stop, Technique, explain, hint, rate};
+use dlx_logic::{
+    Band, Ladder, LogicError, Options, Scale, Solver, Step, Stop, Technique, explain, hint, rate,
+};
 use dlx_sudoku::{Grid, Shape, SolveOptions, SolverKind, Symmetry, parse};
 use proptest::prelude::*;
 use rand::{SeedableRng, seq::SliceRandom};
@@ -371,6 +373,50 @@ fn verdicts_kept_across_steps_give_the_steps_of_a_fresh_search() {
         assert!(kinds.iter().any(|&k| k > t), "a step harder than {t:?}");
     }
     assert!(steps > 1000, "{steps} steps");
+}
+
+/// A silent solver (as ratings use) takes the same steps as one that writes sentences, on
+/// both scales, and writes no sentence and no pattern.
+#[test]
+fn a_silent_solver_takes_the_same_steps_without_sentences() {
+    let read = |name: &str| std::fs::read_to_string(repo().join("testdata/sudoku").join(name));
+    let c17 = read("17-clue-sample.txt").unwrap();
+    let (mut steps, mut bare) = (0, 0);
+    for scale in [Scale::Sukaku, Scale::Classic] {
+        let ladder = Ladder::of(scale);
+        for line in c17.lines().step_by(25) {
+            let puzzle = parse(line.trim()).unwrap();
+            let loud = Solver::with_ladder(&puzzle, &Options::default(), &ladder)
+                .unwrap()
+                .run();
+            let quiet = Solver::with_ladder(&puzzle, &Options::default(), &ladder)
+                .unwrap()
+                .silent()
+                .run();
+            assert_eq!(loud.rating, quiet.rating, "{line}");
+            assert_eq!(loud.steps.len(), quiet.steps.len(), "{line}");
+            for (a, b) in loud.steps.iter().zip(&quiet.steps) {
+                assert_eq!(
+                    (a.technique, a.rating, &a.placements, &a.eliminations),
+                    (b.technique, b.rating, &b.placements, &b.eliminations),
+                    "{line}: {}",
+                    a.text
+                );
+                assert!(!a.text.is_empty(), "{line}");
+                // (the rarest techniques still write theirs)
+                if b.text.is_empty() {
+                    assert!(b.pattern.cells.is_empty() && b.pattern.links.is_empty());
+                    bare += 1;
+                }
+                steps += 1;
+            }
+        }
+    }
+    assert!(steps > 300, "{steps} steps");
+    assert!(
+        bare * 100 >= steps * 95,
+        "{bare} of {steps} steps without a sentence"
+    );
 }
 
 #[test]
