@@ -17,34 +17,34 @@ pub(crate) const CHUNK_BYTES: usize = 64 * 1024;
 // another made the allocator's locks a tenth of the run. Reused, not freed: fresh buffers
 // every chunk cost 1,100 page faults a run of 100,000 puzzles and 5-8% of its time.
 #[derive(Default)]
-pub(crate) struct Buffers {
-    pub(crate) text: Vec<u8>,
-    pub(crate) lines: Vec<Span>,
+pub struct Buffers {
+    pub text: Vec<u8>,
+    pub lines: Vec<Span>,
     pub(crate) out: Vec<u8>,
 }
 
 /// Where a line read is in the text of its chunk.
 #[derive(Clone, Copy)]
-pub(crate) struct Span {
+pub struct Span {
     /// Its number in the input, from 1.
-    pub(crate) line: usize,
-    pub(crate) start: usize,
-    pub(crate) end: usize,
+    pub line: usize,
+    pub start: usize,
+    pub end: usize,
     /// Whether it was longer than [`MAX_LINE`](super::input::MAX_LINE) (and only its start
     /// was kept).
-    pub(crate) cut: bool,
+    pub cut: bool,
 }
 
 /// A chunk of lines read from the input: their text (UTF-8), one after another, and where
 /// each is in `text`, in `buf`; and the input bytes read so far.
-pub(crate) struct Lines {
-    pub(crate) buf: Buffers,
+pub struct Lines {
+    pub buf: Buffers,
     pub(crate) bytes: u64,
 }
 
 /// Reads the input in chunks of puzzle lines (skipping blanks and comments). Bytes that are
 /// not UTF-8 are replaced, line by line.
-pub(crate) struct Reader {
+pub struct Reader {
     pub(crate) name: String,
     pub(crate) stream: bool,
     pub(crate) head: std::vec::IntoIter<String>,
@@ -55,7 +55,7 @@ pub(crate) struct Reader {
 }
 
 impl Reader {
-    pub(crate) fn new(mut input: Input) -> Reader {
+    pub fn new(mut input: Input) -> Reader {
         Reader {
             head: std::mem::take(&mut input.head).into_iter(),
             head_cut: std::mem::take(&mut input.cut).into_iter().peekable(),
@@ -68,7 +68,7 @@ impl Reader {
     }
 
     /// The next chunk, read into `buffers`; `None` at the end of the input.
-    pub(crate) fn next(&mut self, mut buffers: Buffers) -> Result<Option<Lines>, InputError> {
+    pub fn next(&mut self, mut buffers: Buffers) -> Result<Option<Lines>, InputError> {
         let buf = &mut buffers.text;
         let lines = &mut buffers.lines;
         buf.clear();
@@ -172,7 +172,7 @@ impl Feed {
 }
 
 /// Whether a line (valid UTF-8) is blank or a comment (`#` after any white space).
-pub(crate) fn blank_or_comment(line: &[u8]) -> bool {
+pub fn blank_or_comment(line: &[u8]) -> bool {
     // Vertical tab is white space to `str::trim_start`, not to `is_ascii_whitespace`.
     match line
         .iter()
