@@ -11,7 +11,7 @@
 //! `rows[r]`, `cols[c]`, `boxes[b]` are the digits placed in each house (bit `d - 1`);
 //! the candidates of an empty cell are `full & !(rows[r] | cols[c] | boxes[b])`.
 //! `open` lists the open cells in reading order; `filled[k]` says whether `open[k]` holds a
-//! digit now. The search keeps an explicit stack, one [`Frame`] per level: level `l` has
+//! digit now. The search keeps an explicit stack, one `Frame` per level: level `l` has
 //! chosen cell `open[frame.slot]`, whose candidates not yet tried are `frame.left`, and
 //! `l` digits are placed (one per level below `l`, plus the one being tried at `l`).
 //! Invariant: for every level below the current one, `cells[open[frame.slot]]` is the digit
