@@ -105,7 +105,10 @@ pub struct Links {
     last: u32,
     has_colors: bool,
     config: Config,
-    pub(crate) node_limit: u64,
+    /// The node count at which the search stops (`pub` for the unit tests in `tests/unit`,
+    /// which lift a budget to resume a stopped search).
+    #[doc(hidden)]
+    pub node_limit: u64,
     check_mask: u64,
     level: usize,
     choice: Vec<u32>,

@@ -150,24 +150,10 @@ pub(crate) fn push_number(out: &mut String, v: usize) {
 }
 
 /// `prefix` followed by [`push_number`] of `v`.
-pub(crate) fn name(prefix: &str, v: usize) -> String {
+#[doc(hidden)] // `pub` for the unit tests in `tests/unit`.
+pub fn name(prefix: &str, v: usize) -> String {
     let mut s = String::with_capacity(prefix.len() + 3);
     s.push_str(prefix);
     push_number(&mut s, v);
     s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn numbers_are_base36_then_decimal() {
-        assert_eq!(name("r", 0), "r0");
-        assert_eq!(name("r", 9), "r9");
-        assert_eq!(name("a", 10), "aa");
-        assert_eq!(name("b", 35), "bz");
-        assert_eq!(name("c", 36), "c36");
-        assert_eq!(name("c", 123), "c123");
-    }
 }

@@ -11,7 +11,7 @@
 //! `rows[r]`, `cols[c]`, `boxes[b]` are the digits placed in each house (bit `d - 1`);
 //! the candidates of an empty cell are `full & !(rows[r] | cols[c] | boxes[b])`.
 //! `open` lists the open cells in reading order; `filled[k]` says whether `open[k]` holds a
-//! digit now. The search keeps an explicit stack, one [`Frame`] per level: level `l` has
+//! digit now. The search keeps an explicit stack, one `Frame` per level: level `l` has
 //! chosen cell `open[frame.slot]`, whose candidates not yet tried are `frame.left`, and
 //! `l` digits are placed (one per level below `l`, plus the one being tried at `l`).
 //! Invariant: for every level below the current one, `cells[open[frame.slot]]` is the digit
@@ -25,7 +25,7 @@ use crate::grid::Grid;
 
 /// What a cell search reports, step by step. Every method has an empty default, so a
 /// search that needs only solutions pays nothing for the rest.
-pub(crate) trait CellEvents {
+pub trait CellEvents {
     /// Whether the step methods are called at all.
     const STEPS: bool = false;
 
@@ -73,7 +73,7 @@ pub(crate) trait CellEvents {
 
 /// Counts of a cell search.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct CellStats {
+pub struct CellStats {
     pub nodes: u64,
     pub placements: u64,
     pub guesses: u64,
@@ -82,7 +82,7 @@ pub(crate) struct CellStats {
 
 /// Why a cell search returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum End {
+pub enum End {
     Complete,
     Stopped,
     Budget,
@@ -102,7 +102,7 @@ struct Frame {
 
 /// Runs a backtracking search on a grid with consistent givens (`masks` = the givens' house
 /// masks). `MRV` picks the most constrained cell; otherwise cells go in reading order.
-pub(crate) fn search<E: CellEvents, const MRV: bool>(
+pub fn search<E: CellEvents, const MRV: bool>(
     grid: &Grid,
     masks: &Masks,
     node_budget: Option<u64>,
@@ -242,42 +242,5 @@ pub(crate) fn search<E: CellEvents, const MRV: bool>(
             events.try_digit(stack.len() - 1, cell, d as u8 + 1, tried, count, &cells);
         }
         enter = true;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::check::givens_masks;
-    use crate::grid::Shape;
-
-    struct Count(u64);
-    impl CellEvents for Count {
-        fn solution(&mut self, _: &[u8]) -> ControlFlow<()> {
-            self.0 += 1;
-            ControlFlow::Continue(())
-        }
-    }
-
-    #[test]
-    fn empty_4x4_has_288_solutions_both_ways() {
-        let g = Grid::empty(Shape::new(2, 2).unwrap());
-        let m = givens_masks(&g).unwrap();
-        let mut plain = Count(0);
-        let (end, _) = search::<_, false>(&g, &m, None, None, &mut plain);
-        assert_eq!(end, End::Complete);
-        let mut mrv = Count(0);
-        let (end, _) = search::<_, true>(&g, &m, None, None, &mut mrv);
-        assert_eq!(end, End::Complete);
-        assert_eq!((plain.0, mrv.0), (288, 288));
-    }
-
-    #[test]
-    fn budget_stops_the_search() {
-        let g = Grid::empty(Shape::new(2, 2).unwrap());
-        let m = givens_masks(&g).unwrap();
-        let (end, stats) = search::<_, true>(&g, &m, Some(10), None, &mut Count(0));
-        assert_eq!(end, End::Budget);
-        assert_eq!(stats.nodes, 10);
     }
 }

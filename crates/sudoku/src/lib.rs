@@ -35,7 +35,9 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod backtrack;
+// `pub` (hidden) for the unit tests in `tests/unit`.
+#[doc(hidden)]
+pub mod backtrack;
 pub mod batch;
 pub mod check;
 pub mod encode;

@@ -1,5 +1,5 @@
 // Included by `tests/common/mod.rs` (a test file declares `#[macro_use] mod common;`) and by
-// the unit tests in `src/lib.rs` (where `dlx_engine` names the crate itself).
+// the unit tests (`tests/unit/root.rs`).
 
 /// Instantiates generic tests for every algorithm: `for_each_engine!(a, b)` makes modules
 /// `links` and `cells`, each with tests `a` and `b` calling `a::<Links>()`...

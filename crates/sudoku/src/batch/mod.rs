@@ -12,7 +12,9 @@
 //!   repeat a digit (`job`);
 //! - [`LineStatus`] and [`Summary`]: each line's status, spelled once, and the totals.
 
-mod chunks;
+// `pub` (hidden) for the unit tests in `tests/unit`.
+#[doc(hidden)]
+pub mod chunks;
 mod input;
 mod job;
 mod pipeline;

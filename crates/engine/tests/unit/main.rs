@@ -1,0 +1,12 @@
+//! The library's unit tests, a module per source file. They live here rather than in `src/`
+//! so that `cargo test` does not compile the library a second time as a test harness
+//! (`[lib] test = false` in Cargo.toml).
+
+mod cells;
+mod format;
+mod parallel;
+mod problem;
+mod record;
+mod request;
+mod root;
+mod shard;

@@ -1,0 +1,10 @@
+//! The library's unit tests, a module per source file. They live here rather than in `src/`
+//! so that `cargo test` does not compile the library a second time as a test harness
+//! (`[lib] test = false` in Cargo.toml).
+
+mod langford;
+mod polyomino;
+mod polyomino_families;
+mod polyomino_text;
+mod queens;
+mod root;
