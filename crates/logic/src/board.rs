@@ -19,7 +19,7 @@ use std::fmt;
 use dlx_sudoku::{Grid, House, Shape};
 
 use crate::step::{Area, Pattern};
-use crate::variant::{Region45, Supports};
+use crate::vcache::{Region45, Supports};
 use crate::vrules::{ClueKind, Clues};
 
 /// The link house of a peer that shares none of the cell's row, column and region (a

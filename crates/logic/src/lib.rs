@@ -56,6 +56,7 @@ mod strong;
 pub mod technique;
 mod unique;
 mod variant;
+mod vcache;
 mod vrules;
 mod wings;
 

@@ -11,13 +11,11 @@
 //! returns the first clue with an elimination; on a classic board (no variant) every finder
 //! returns `None` at once.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use crate::basic::{bits, cand, elimination, fmt_digits, rc};
 use crate::board::Board;
 use crate::step::{Area, Candidate, Pattern, Step, Technique};
 use crate::technique::TechniqueSet;
+use crate::vcache::{Both, Region45, SUPPORTS_CAP, Supports};
 use crate::vrules::{Clue, ClueKind};
 
 /// The digits cell `k` may hold: its candidates, or its digit when placed.
@@ -1252,33 +1250,6 @@ pub(crate) fn rule_of_45(b: &Board) -> Option<Step> {
     None
 }
 
-/// A region the rule of 45 looks at and what its cages make of it: the same on every board of
-/// a topology, so made once ([`plan_45`]).
-#[derive(Debug)]
-pub(crate) struct Region45 {
-    name: String,
-    /// The region's total.
-    total: u32,
-    /// The sum of the cages inside it.
-    inside_sum: u32,
-    /// `total - inside_sum`.
-    target: u32,
-    /// The innies, when up to 5.
-    innies: Option<Vec<usize>>,
-    /// Innies and outies at once ([`innies_and_outies`]).
-    both: Option<Both>,
-    /// The outies (up to 5) and the sum of the crossing cages, when those cover every innie.
-    outies: Option<(Vec<usize>, u32)>,
-}
-
-/// Innies counted up and outies down adding up to `rest`.
-#[derive(Debug)]
-pub(crate) struct Both {
-    ins: Vec<usize>,
-    outs: Vec<usize>,
-    rest: i32,
-}
-
 /// The regions of the rule of 45 (every full house, then 2 and 3 adjacent rows and columns)
 /// with innies, and what their cages make of each.
 fn plan_45(b: &Board) -> Vec<Region45> {
@@ -1752,41 +1723,6 @@ fn key_of(b: &Board, k: usize) -> u64 {
         v => 1 << (v - 1) | 1 << 63,
     }
 }
-
-/// The supports of a variant's clues already computed, each with the digits of its cells it
-/// was computed from, kept with the topology (so across the trials of a forcing chain and
-/// across the steps of a path). A clue's support depends on its cells' digits only, so a hit
-/// is the support computing it again would give.
-#[derive(Debug, Default)]
-pub(crate) struct Supports {
-    /// By a hash of the clue and its cells' digits: the clue, those digits, its support
-    /// (`None`: no filling). A collision keeps the newer.
-    map: HashMap<u64, Kept, BuildHasherDefault<Spread>>,
-}
-
-/// A support kept: the clue, its cells' digits, the support (`None`: no filling).
-type Kept = (u32, Vec<u64>, Option<Vec<u64>>);
-
-/// The hasher of [`Supports`], whose keys are hashes already.
-#[derive(Default)]
-struct Spread(u64);
-
-impl Hasher for Spread {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &x in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(x)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = x;
-    }
-}
-
-/// Entries past which [`Supports`] starts again (a few megabytes at most).
-const SUPPORTS_CAP: usize = 1 << 16;
 
 /// The supports of one search: the topology's [`Supports`], locked while it runs.
 struct Memo<'a> {
