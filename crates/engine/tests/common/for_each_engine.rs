@@ -1,4 +1,4 @@
-// Included by `tests/common/mod.rs` (a test file declares `#[macro_use] mod common;`) and by
+// Included by `tests/common/mod.rs` (`tests/engine/main.rs` declares `#[macro_use] mod common;`) and by
 // the unit tests (`tests/unit/root.rs`).
 
 /// Instantiates generic tests for every algorithm: `for_each_engine!(a, b)` makes modules

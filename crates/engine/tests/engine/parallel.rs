@@ -21,8 +21,7 @@ use dlx_engine::{
     reference,
 };
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::repo_problem as load;
 use common::{Engine, sorted};

@@ -4,7 +4,7 @@
 use dlx_engine::format;
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 
 use common::arb_problem;
 

@@ -8,7 +8,7 @@ use std::path::Path;
 use dlx_engine::shard::{self, SplitAt};
 use dlx_engine::{Cells, Config, Heuristic, Links, Problem, format};
 
-mod common;
+use crate::common;
 
 use common::{Engine, repo_testdata, shared_xcc};
 

@@ -17,8 +17,7 @@ use dlx_engine::{
 };
 use proptest::prelude::*;
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::{
     Engine, arb_problem, langford, queens, repo_problem, repo_testdata, shared_xcc, sorted,

@@ -8,8 +8,7 @@ use std::sync::OnceLock;
 use dlx_engine::{Cells, Config, Links, Search, format, reference};
 use proptest::prelude::*;
 
-mod common;
-#[path = "common/damage.rs"]
+#[path = "../common/damage.rs"]
 mod damage;
 
 /// Every `.dlx` file of `testdata/xcc` and `examples/` under 20 KB, read once.
