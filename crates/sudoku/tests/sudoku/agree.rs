@@ -1,7 +1,7 @@
 //! Property tests: the three solvers agree on solutions and counts on random puzzles, and
 //! agree with an independent brute-force count on small grids; traces agree with solves.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

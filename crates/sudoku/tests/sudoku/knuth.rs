@@ -2,7 +2,7 @@
 //! copy of one in `testdata/`), the same items and options in the same order, so the engine's
 //! MRV search on it takes DLX1's nodes and updates, as recorded in `expected.toml`.
 
-mod common;
+use crate::common;
 
 use dlx_engine::{ItemId, OptionId, format};
 use dlx_sudoku::{SolveOptions, SolverKind, Status, encode, parse, solve};

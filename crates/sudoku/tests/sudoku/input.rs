@@ -1,6 +1,6 @@
 //! Reading puzzles in every format, and every error message.
 
-mod common;
+use crate::common;
 
 use dlx_sudoku::{
     Conflict, Grid, GridError, House, InputKind, ParseError, Shape, check_givens, detect, encode,

@@ -2,7 +2,7 @@
 //! independent validator), a puzzle to one with the same solutions mapped alike, and is undone
 //! by its inverse; the draws vary.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -8,8 +8,8 @@ use std::sync::OnceLock;
 use dlx_sudoku::{SolveOptions, SolverKind, check_givens, parse, parse_line, parse_styled};
 use proptest::prelude::*;
 
-mod common;
-#[path = "../../engine/tests/common/damage.rs"]
+use crate::common;
+#[path = "../../../engine/tests/common/damage.rs"]
 mod damage;
 
 /// The texts to damage, read once: every file of `examples/sudoku/` and the first lines of

@@ -1,7 +1,7 @@
 //! Every solver on the shared puzzle sets, every supported size, and known counts; every
 //! answer checked by the independent validator of `common`.
 
-mod common;
+use crate::common;
 
 use common::{puzzle_lines, validate};
 use dlx_sudoku::{Grid, Shape, SolveOptions, SolverKind, Status, parse, parse_with_shape, solve};
