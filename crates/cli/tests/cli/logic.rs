@@ -2,7 +2,7 @@
 //! path ends on the solution a search finds, a hint is a true deduction, every generated
 //! puzzle has exactly one solution by the test kit's independent counter.
 
-mod common;
+use crate::common;
 
 use common::{dlx, fails_with, stderr, stdout};
 use serde_json::Value;

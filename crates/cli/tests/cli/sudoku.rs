@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::Output;
 
-mod common;
+use crate::common;
 
 use common::{dlx, dlx_stdin, fails_with, root, stderr, stdout};
 

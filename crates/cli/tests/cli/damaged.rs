@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 
 use common::{root, run};
 

@@ -6,7 +6,7 @@ use std::net::TcpStream;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 
 /// One request written by hand; the whole answer (the request asks to close).
 fn request(addr: &str, method: &str, path: &str, body: &str) -> String {

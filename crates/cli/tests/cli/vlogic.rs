@@ -2,7 +2,7 @@
 //! classic grid, the steps naming the variant's houses and clues, JSON with the pattern's
 //! areas, hints on a grid in progress, errors with exit status 2.
 
-mod common;
+use crate::common;
 
 use common::{dlx, dlx_stdin, fails_with, json, root, stderr, stdout};
 

@@ -1,7 +1,7 @@
 //! `dlx xcc --split-depth/--shards`, `--shard` and `--merge` (issue 23): the shards of a
 //! problem, solved one file at a time and merged, give the single search's figures exactly.
 
-mod common;
+use crate::common;
 
 use common::{dlx_stdin as dlx, stderr as err, stdout as text};
 

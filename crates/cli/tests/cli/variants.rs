@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 
 use common::{dlx, dlx_stdin, fails_with, json, root, stderr, stdout};
 

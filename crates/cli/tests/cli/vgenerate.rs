@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 use common::{dlx, fails_with, stderr, stdout};
 use dlx_testkit::variants as kit;

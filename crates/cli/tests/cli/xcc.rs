@@ -6,7 +6,7 @@
 
 use std::process::Output;
 
-mod common;
+use crate::common;
 
 use common::{fails_with, root, stderr, stdout};
 
