@@ -3,7 +3,7 @@
 //! on `dlx sudoku solve --unique --json` for every puzzle file of `../shared/data/sudoku`, and
 //! `xcc-expected` (solutions, nodes and updates of Knuth's DLX1) on `dlx xcc` for every problem
 //! of `../shared/data/xcc`. The variant samples of `../shared/data/variants` run in
-//! `tests/variants.rs`. Each test says when it is skipped.
+//! `tests/cli/variants.rs`. Each test says when it is skipped.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -81,7 +81,7 @@ fn xcc_expected_matches_knuths_counts_on_dancing_links() {
         return;
     };
     // Dancing links (Algorithm C with MRV, as DLX1) must match DLX1's nodes and updates. (The
-    // engine's own suite, tests/search.rs, already holds both algorithms to every figure of
+    // engine's own suite, tests/engine/search.rs, already holds both algorithms to every figure of
     // expected.toml in process; this is the same through the command and Knuth's checker.)
     let out = Command::new("python3")
         .arg(checks.join("xcc-expected"))

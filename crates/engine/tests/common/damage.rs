@@ -1,4 +1,4 @@
-//! Damaging a text at random, for the tests of damaged input (`tests/mangled.rs` of
+//! Damaging a text at random, for the tests of damaged input (`tests/engine/mangled.rs` of
 //! `dlx-engine` and `dlx-sudoku`, which includes this file by path).
 
 use proptest::prelude::*;

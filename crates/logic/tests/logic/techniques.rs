@@ -615,7 +615,7 @@ fn check_fixtures(keep: impl Fn(Technique) -> bool) {
     assert!(!cases.is_empty());
     let all = self::cases();
     // every technique but direct claiming (a hand-made board in the crate's unit tests: no
-    // puzzle of 20,000 17-clue puzzles needs it) and the variant techniques (tests/variants.rs)
+    // puzzle of 20,000 17-clue puzzles needs it) and the variant techniques (tests/logic/variants.rs)
     // has a case
     for t in Technique::ALL {
         assert!(
