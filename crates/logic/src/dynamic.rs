@@ -1795,16 +1795,9 @@ mod sets {
         }
     }
 
-    fn bits128(mut m: u128) -> impl Iterator<Item = usize> {
-        std::iter::from_fn(move || {
-            if m == 0 {
-                None
-            } else {
-                let i = m.trailing_zeros() as usize;
-                m &= m - 1;
-                Some(i)
-            }
-        })
+    /// The set bits of a 128-bit mask, lowest first ([`bits`] on each half).
+    fn bits128(m: u128) -> impl Iterator<Item = usize> {
+        bits(m as u64).chain(bits((m >> 64) as u64).map(|i| i + 64))
     }
 
     /// Whether `x` has two bits set or more.

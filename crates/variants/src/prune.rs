@@ -2044,18 +2044,20 @@ mod tests {
             .collect()
     }
 
+    /// `p` lowered with every item (not lean).
+    fn full_encoding(p: &crate::Puzzle) -> crate::Encoding {
+        let tuning = crate::Tuning {
+            lean: false,
+            ..Default::default()
+        };
+        crate::lower_with(p, &tuning).unwrap()
+    }
+
     #[test]
     fn a_lean_problem_leaves_out_the_pairs_and_refuses_a_grid_breaking_them() {
         let p = fpuzzle(",\"nonconsecutive\":true");
         let lean = crate::lower(&p).unwrap();
-        let full = crate::lower_with(
-            &p,
-            &crate::Tuning {
-                lean: false,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let full = full_encoding(&p);
         // The stars of the nonconsecutive pairs are gone from the lean problem, not from
         // the file Knuth's programs read.
         assert!(lean.problem.item_count() < full.problem.item_count());
@@ -2091,14 +2093,7 @@ mod tests {
         let bad = [1, 2, 3, 4, 3, 4, 1, 2, 2, 3, 4, 1, 4, 1, 2, 3];
         assert!(rule.accept(&options_of(&lean, &good)));
         assert!(!rule.accept(&options_of(&lean, &bad)));
-        let full = crate::lower_with(
-            &p,
-            &crate::Tuning {
-                lean: false,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let full = full_encoding(&p);
         assert!(lean.problem.option_count() < full.problem.option_count());
         let count = |enc: &crate::Encoding| crate::search(enc, &crate::Limits::count_all()).count;
         assert_eq!(count(&lean), count(&full));
