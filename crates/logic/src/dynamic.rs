@@ -328,6 +328,13 @@ pub(crate) struct Chainer {
     orig_places: Vec<u64>,
     /// Whether `orig_places` holds the places of `orig`.
     counted: bool,
+    /// `strong_off[p / 64] >> (p % 64) & 1`: whether `off(p)` on `orig` is one side of a
+    /// strong link (its cell has two candidates, or a house two places of its digit): in a
+    /// static run, where "last" is on the board as it was, any other `off` derives nothing
+    /// and is not queued.
+    strong_off: Vec<u64>,
+    /// Whether `strong_off` is that of `orig` (made for the first static run on a board).
+    strong_ready: bool,
     /// The candidates the last run removed from `grid` (put back by the next run on the
     /// same board, instead of copying the board and its places again).
     removed: Vec<u32>,
@@ -350,6 +357,8 @@ impl Chainer {
             places: vec![0; 3 * n * n],
             orig_places: vec![0; 3 * n * n],
             counted: false,
+            strong_off: Vec::new(),
+            strong_ready: false,
             removed: Vec::new(),
             pend_on: Vec::new(),
             pend_off: Vec::new(),
@@ -410,9 +419,13 @@ impl Chainer {
                 }
             }
             self.counted = true;
+            self.strong_ready = false;
             self.grid.copy_from_slice(cand);
             self.places.copy_from_slice(&self.orig_places);
             self.removed.clear();
+        }
+        if !cfg.dynamic && !self.strong_ready {
+            self.strong_links(topo);
         }
         self.pend_on.clear();
         self.pend_off.clear();
@@ -460,9 +473,32 @@ impl Chainer {
         }
     }
 
+    /// Which `off`s of `orig` are one side of a strong link (`strong_off`).
+    fn strong_links(&mut self, topo: &Topology) {
+        let n = self.n;
+        self.strong_off.clear();
+        self.strong_off.resize((n * n * n).div_ceil(64), 0);
+        for c in 0..topo.ncells {
+            let m = self.orig[c];
+            for d in bits(m) {
+                let linked = two(m)
+                    || topo.cell_houses[c]
+                        .iter()
+                        .map(|&h| h as usize)
+                        .chain(topo.extra_of[c].iter().map(|x| x.0 as usize))
+                        .any(|h| two(self.orig_places[h * n + d]));
+                if linked {
+                    let p = c * n + d;
+                    self.strong_off[p / 64] |= 1 << (p % 64);
+                }
+            }
+        }
+        self.strong_ready = true;
+    }
+
     /// Derives an `off` with parent `i`; `true` on a contradiction.
     #[inline(always)]
-    fn make_off(&mut self, run: &mut Run, pot: usize, i: u32) -> bool {
+    fn make_off(&mut self, run: &mut Run, pot: usize, i: u32, dynamic: bool) -> bool {
         if run.has(pot, true) {
             let on = run.ev[pot][1];
             let e = run.push(pot, false, Cause::Weak, &[i], NONE);
@@ -472,7 +508,9 @@ impl Chainer {
         if !run.has(pot, false) {
             let e = run.push(pot, false, Cause::Weak, &[i], NONE);
             run.record(e);
-            self.pend_off.push(e);
+            if dynamic || self.strong_off[pot / 64] >> (pot % 64) & 1 != 0 {
+                self.pend_off.push(e);
+            }
         }
         false
     }
@@ -483,7 +521,7 @@ impl Chainer {
         let (c, d) = split(pot, n);
         if cfg.cells {
             for e in bits(self.grid[c] & !(1 << d)) {
-                if self.make_off(run, c * n + e, i) {
+                if self.make_off(run, c * n + e, i, cfg.dynamic) {
                     return true;
                 }
             }
@@ -492,7 +530,7 @@ impl Chainer {
             // a variant's peers go beyond the houses
             for k in 0..topo.se_peers[c].len() {
                 let q = topo.se_peers[c][k] as usize;
-                if self.grid[q] >> d & 1 != 0 && self.make_off(run, q * n + d, i) {
+                if self.grid[q] >> d & 1 != 0 && self.make_off(run, q * n + d, i, cfg.dynamic) {
                     return true;
                 }
             }
@@ -510,7 +548,7 @@ impl Chainer {
                 if k > 0 && topo.cell_houses[q][2] == the_box {
                     continue;
                 }
-                if self.make_off(run, q * n + d, i) {
+                if self.make_off(run, q * n + d, i, cfg.dynamic) {
                     return true;
                 }
             }
@@ -519,7 +557,7 @@ impl Chainer {
         for &(q, m) in topo.excluded(c, d) {
             let q = q as usize;
             for e in bits(self.grid[q] & m) {
-                if self.make_off(run, q * n + e, i) {
+                if self.make_off(run, q * n + e, i, cfg.dynamic) {
                     return true;
                 }
             }

@@ -434,7 +434,11 @@ mod brute {
             let excluders: Vec<u64> = (0..n_ex).map(|_| pick(2, k as u32)).collect();
             let want = by_definition(&b, &cells, &excluders);
             removals += want.len();
-            assert_eq!(exclude(&b, &cells, &excluders), want, "{cells:?} {excluders:?}");
+            assert_eq!(
+                exclude(&b, &cells, &excluders),
+                want,
+                "{cells:?} {excluders:?}"
+            );
         }
         assert!(removals > 100, "the cases remove something: {removals}");
     }
