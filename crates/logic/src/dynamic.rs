@@ -835,14 +835,14 @@ pub(crate) fn hints(
         Some(m) => (0..n).map(|d| m.places(cand, d)).collect(),
         None => Vec::new(),
     };
+    let mut branches: Vec<usize> = Vec::with_capacity(n);
     for c in 0..topo.ncells {
         let m = cand[c];
         let card = m.count_ones();
         if !(card > 2 || (card > 1 && dynamic)) {
             continue;
         }
-        let values: Vec<usize> = bits(m).collect();
-        for &d in &values {
+        for d in bits(m) {
             let p = c * n + d;
             if let (Some(ms), true) = (&masks, nishio) {
                 if !ms.nishio_contradicts(places[d], c, true)
@@ -951,17 +951,19 @@ pub(crate) fn hints(
                 let extra = topo.extra_of[c].iter().map(|x| x.0);
                 for h in topo.se_houses_of[c].iter().copied().chain(extra) {
                     let h = h as usize;
-                    let places: Vec<usize> = topo
-                        .cells(h)
-                        .iter()
-                        .map(|&k| k as usize)
-                        .filter(|&k| cand[k] >> d & 1 != 0)
-                        .collect();
-                    let count = places.len();
-                    if !(count == 2 || (multiple && count > 2)) || places[0] != c {
+                    // PERF: one buffer for every house's branches (no allocation per house)
+                    branches.clear();
+                    branches.extend(
+                        topo.cells(h)
+                            .iter()
+                            .map(|&k| k as usize)
+                            .filter(|&k| cand[k] >> d & 1 != 0)
+                            .map(|k| k * n + d),
+                    );
+                    let count = branches.len();
+                    if !(count == 2 || (multiple && count > 2)) || branches[0] != c * n + d {
                         continue;
                     }
-                    let branches: Vec<usize> = places.iter().map(|&k| k * n + d).collect();
                     group(
                         ch,
                         lv,
@@ -980,7 +982,8 @@ pub(crate) fn hints(
             }
         }
         if !nishio && kinds.cell && (card == 2 || (multiple && card > 2)) {
-            let branches: Vec<usize> = values.iter().map(|&d| c * n + d).collect();
+            branches.clear();
+            branches.extend(bits(m).map(|d| c * n + d));
             group(
                 ch, lv, topo, cand, cfg, &branches, None, &mut out, best_only,
             );
