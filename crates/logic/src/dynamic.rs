@@ -393,7 +393,14 @@ impl Chainer {
         }
         let n = self.n;
         if self.counted && self.orig[..] == cand[..] {
-            // the same board as the last run: put back what that run removed
+            // the same board as the last run: put back what that run removed (PERF: most
+            // dynamic runs remove hundreds of candidates, and a copy of the board and its
+            // places is a few hundred words)
+            if self.removed.len() > 8 {
+                self.grid.copy_from_slice(&self.orig);
+                self.places.copy_from_slice(&self.orig_places);
+                self.removed.clear();
+            }
             for &p in &self.removed {
                 let (c, d) = (p as usize / n, p as usize % n);
                 self.grid[c] |= 1 << d;
