@@ -710,9 +710,14 @@ pub(crate) struct Hint {
 /// The level's searches: every candidate's on and off runs kept.
 pub(crate) struct Level {
     n: usize,
-    on_runs: Vec<Option<Run>>,
-    off_runs: Vec<Option<Run>>,
-    pool: Vec<Run>,
+    /// `slot[2 * p + on]`: the index in `runs` of the potential's run, `NONE` until made.
+    slot: Vec<u32>,
+    /// The runs made on this board (the first `used`), and spare ones (PERF: a run stays
+    /// where it is made, and a new level marks only the slots it used as empty).
+    runs: Vec<Run>,
+    used: usize,
+    /// The slots set since the last reset.
+    touched: Vec<u32>,
     /// Scratch: the potentials every branch of a group derived.
     common: Vec<u64>,
 }
@@ -722,22 +727,48 @@ impl Level {
         let npot = n * n * n;
         Level {
             n,
-            on_runs: (0..npot).map(|_| None).collect(),
-            off_runs: (0..npot).map(|_| None).collect(),
-            pool: Vec::new(),
+            slot: vec![NONE; 2 * npot],
+            runs: Vec::new(),
+            used: 0,
+            touched: Vec::new(),
             common: Vec::new(),
         }
     }
 
-    fn take(&mut self) -> Run {
-        self.pool.pop().unwrap_or_else(|| Run::new(self.n))
+    fn reset(&mut self) {
+        for &t in &self.touched {
+            self.slot[t as usize] = NONE;
+        }
+        self.touched.clear();
+        self.used = 0;
     }
 
-    fn reset(&mut self) {
-        for slot in self.on_runs.iter_mut().chain(self.off_runs.iter_mut()) {
-            if let Some(r) = slot.take() {
-                self.pool.push(r);
-            }
+    /// The run of `pot` (`on` or off), if made.
+    fn run(&self, pot: usize, on: bool) -> Option<&Run> {
+        match self.slot[2 * pot + on as usize] {
+            NONE => None,
+            i => Some(&self.runs[i as usize]),
+        }
+    }
+
+    /// The run of `pot` (`on` or off), if made.
+    fn run_mut(&mut self, pot: usize, on: bool) -> Option<&mut Run> {
+        match self.slot[2 * pot + on as usize] {
+            NONE => None,
+            i => Some(&mut self.runs[i as usize]),
+        }
+    }
+
+    /// The `on` and the `off` runs of `pot`, both made.
+    fn both_mut(&mut self, pot: usize) -> (&mut Run, &mut Run) {
+        let (a, b) = (self.slot[2 * pot + 1] as usize, self.slot[2 * pot] as usize);
+        assert!(a != b && a < self.used && b < self.used, "both runs made");
+        if a < b {
+            let (x, y) = self.runs.split_at_mut(b);
+            (&mut x[a], &mut y[0])
+        } else {
+            let (x, y) = self.runs.split_at_mut(a);
+            (&mut y[0], &mut x[b])
         }
     }
 
@@ -752,26 +783,19 @@ impl Level {
         on: bool,
         cfg: Config,
     ) -> &mut Run {
-        let missing = if on {
-            self.on_runs[pot].is_none()
-        } else {
-            self.off_runs[pot].is_none()
-        };
-        if missing {
-            let mut r = self.take();
-            ch.run(topo, cand, pot, on, cfg, &mut r);
-            if on {
-                self.on_runs[pot] = Some(r);
-            } else {
-                self.off_runs[pot] = Some(r);
+        let s = 2 * pot + on as usize;
+        if self.slot[s] == NONE {
+            if self.used == self.runs.len() {
+                self.runs.push(Run::new(self.n));
             }
+            let i = self.used;
+            self.used += 1;
+            ch.run(topo, cand, pot, on, cfg, &mut self.runs[i]);
+            self.slot[s] = i as u32;
+            self.touched.push(s as u32);
         }
-        let slot = if on {
-            &mut self.on_runs[pot]
-        } else {
-            &mut self.off_runs[pot]
-        };
-        slot.as_mut().expect("made above")
+        let i = self.slot[s] as usize;
+        &mut self.runs[i]
     }
 }
 
@@ -870,7 +894,7 @@ pub(crate) fn hints(
                 (Some(ms), true) if do_double || do_contra => {
                     ms.dynamic_contradicts(cand, &places, (c, d, false), &mut closure)
                         || (do_double && {
-                            let onr = lv.on_runs[p].as_ref().expect("run");
+                            let onr = lv.run(p, true).expect("run");
                             shares(&closure, onr, cand, n)
                         })
                 }
@@ -884,10 +908,10 @@ pub(crate) fn hints(
             }
             if do_contra {
                 for on in [true, false] {
-                    let run = match (on, &mut lv.off_runs[p]) {
-                        (true, _) => lv.on_runs[p].as_mut().expect("run"),
-                        (false, Some(run)) if need_off => run,
-                        (false, _) => continue,
+                    let run = match (on, need_off) {
+                        (true, _) => lv.run_mut(p, true).expect("run"),
+                        (false, true) => lv.run_mut(p, false).expect("run"),
+                        (false, false) => continue,
                     };
                     if let Some((a, b)) = run.contradiction {
                         run.seen_nested.clear();
@@ -909,10 +933,7 @@ pub(crate) fn hints(
                 }
             }
             if do_double && need_off {
-                let (mut onr, mut offr) = (
-                    lv.on_runs[p].take().expect("run"),
-                    lv.off_runs[p].take().expect("run"),
-                );
+                let (onr, offr) = lv.both_mut(p);
                 for polarity in [true, false] {
                     let pol = polarity as usize;
                     let both = onr.set.iter().zip(&offr.set).skip(pol).step_by(2);
@@ -950,8 +971,6 @@ pub(crate) fn hints(
                         }
                     }
                 }
-                lv.on_runs[p] = Some(onr);
-                lv.off_runs[p] = Some(offr);
             }
             if !nishio && kinds.region {
                 // region chains, from the first place of the digit in each house
@@ -1050,13 +1069,13 @@ fn group(
         Some(_) => (6, ChainKind::Region),
     };
     // the first branch's potentials, in its order, found in every other branch
-    let first = lv.on_runs[branches[0]].as_ref().expect("run");
+    let mut common = std::mem::take(&mut lv.common);
+    let first = lv.run(branches[0], true).expect("run");
     // what every branch derived, as one set (most groups have nothing in common)
-    let common = &mut lv.common;
     common.clear();
     common.extend_from_slice(&first.set);
     for &b in &branches[1..] {
-        let set = &lv.on_runs[b].as_ref().expect("run").set;
+        let set = &lv.run(b, true).expect("run").set;
         common.iter_mut().zip(set).for_each(|(w, s)| *w &= s);
     }
     let mut targets: Vec<(usize, bool)> = Vec::new();
@@ -1075,6 +1094,7 @@ fn group(
             }
         }
     }
+    lv.common = common;
     for (q, polarity) in targets {
         if branches.contains(&q) {
             continue;
@@ -1084,7 +1104,7 @@ fn group(
         }
         let mut cx = 0usize;
         for &b in branches {
-            let run = lv.on_runs[b].as_mut().expect("run");
+            let run = lv.run_mut(b, true).expect("run");
             let e = run.event(q, polarity).expect("found in every branch");
             run.seen_nested.clear();
             let (a, nest) = run.ancestors(e);
@@ -1337,11 +1357,7 @@ pub(crate) fn rule_parents(
 }
 
 fn run_of(lv: &mut Level, p: usize, on: bool) -> Option<&mut Run> {
-    if on {
-        lv.on_runs[p].as_mut()
-    } else {
-        lv.off_runs[p].as_mut()
-    }
+    lv.run_mut(p, on)
 }
 
 /// What a dynamic run looks for inside itself at each fixpoint (Sudoku Explainer's "advanced
