@@ -26,13 +26,27 @@ fn and(a: &[u64], b: &[u64]) -> Vec<u64> {
     a.iter().zip(b).map(|(x, y)| x & y).collect()
 }
 
-fn count(a: &[u64]) -> u32 {
-    a.iter().map(|w| w.count_ones()).sum()
+/// Whether `a & b` has two cells or more, without allocating or counting (PERF: the
+/// default x86-64 target has no population count instruction, and this runs for every
+/// pair and triple of base cells).
+fn two_common(a: &[u64], b: &[u64]) -> bool {
+    let mut seen = false;
+    for (x, y) in a.iter().zip(b) {
+        let w = x & y;
+        if w != 0 {
+            if seen || w & (w - 1) != 0 {
+                return true;
+            }
+            seen = true;
+        }
+    }
+    false
 }
 
-/// The size of `a & b`, without allocating.
-fn count_and(a: &[u64], b: &[u64]) -> u32 {
-    a.iter().zip(b).map(|(x, y)| (x & y).count_ones()).sum()
+/// `m` without its lowest bit.
+#[inline]
+fn drop_low(m: u64) -> u64 {
+    m & m.wrapping_sub(1)
 }
 
 fn cells_of(a: &[u64]) -> impl Iterator<Item = usize> + '_ {
@@ -43,23 +57,30 @@ fn cells_of(a: &[u64]) -> impl Iterator<Item = usize> + '_ {
 
 /// The base cells for a degree (2 or 3).
 fn bases(b: &Board, degree: u32) -> Vec<Base> {
+    debug_assert!(degree == 2 || degree == 3);
     let t = &b.topo;
     let mut out = Vec::new();
     for c in 0..t.ncells {
-        if b.cand[c].count_ones() < 2 {
-            continue;
+        if drop_low(b.cand[c]) == 0 {
+            continue; // fewer than two candidates
         }
         let mut excl = vec![0u64; t.words];
         let mut single = false;
         for &q in &t.se_peers[c] {
             let q = q as usize;
-            match b.cand[q].count_ones() {
-                1 => single = true,
-                k if k >= 2 && k <= degree => excl[q / 64] |= 1 << (q % 64),
-                _ => {}
+            // the number of candidates (one, or two up to `degree`) without counting them
+            let m = b.cand[q];
+            let rest = drop_low(m);
+            if m != 0 && rest == 0 {
+                single = true;
+            } else if rest != 0 && {
+                let rest = drop_low(rest);
+                rest == 0 || (degree >= 3 && drop_low(rest) == 0)
+            } {
+                excl[q / 64] |= 1 << (q % 64);
             }
         }
-        if !single && count(&excl) > 0 {
+        if !single && excl.iter().any(|&w| w != 0) {
             out.push(Base { cell: c, excl });
         }
     }
@@ -243,7 +264,7 @@ pub(crate) fn aligned_pair(b: &Board, since: Option<&Since>) -> Option<Step> {
             if !first && !fresh(bs[j].cell) {
                 continue;
             }
-            if count_and(&bs[i].excl, &bs[j].excl) < 2 {
+            if !two_common(&bs[i].excl, &bs[j].excl) {
                 continue;
             }
             let common = and(&bs[i].excl, &bs[j].excl);
@@ -284,7 +305,7 @@ pub(crate) fn aligned_triple(b: &Board, since: Option<&Since>) -> Option<Step> {
         let first = fresh(bs[i].cell);
         for j in i + 1..bs.len() {
             let fresh_pair = first || fresh(bs[j].cell);
-            if count_and(&bs[i].excl, &bs[j].excl) < 2 {
+            if !two_common(&bs[i].excl, &bs[j].excl) {
                 continue;
             }
             for (w, (x, y)) in c01.iter_mut().zip(bs[i].excl.iter().zip(&bs[j].excl)) {
@@ -305,7 +326,7 @@ pub(crate) fn aligned_triple(b: &Board, since: Option<&Since>) -> Option<Step> {
                 if !fresh_pair && !fresh(bs[k].cell) {
                     continue;
                 }
-                if count_and(&c01, &bs[k].excl) < 2 {
+                if !two_common(&c01, &bs[k].excl) {
                     continue;
                 }
                 for (w, (x, y)) in common.iter_mut().zip(c01.iter().zip(&bs[k].excl)) {
