@@ -866,6 +866,12 @@ pub(crate) fn hints(
         Some(m) => (0..n).map(|d| m.places(cand, d)).collect(),
         None => Vec::new(),
     };
+    // PERF: each digit's places in the houses holding two or more, made once for the
+    // level (the only houses a Nishio run's fixpoint reads)
+    let house_places: Vec<Vec<u128>> = match (&masks, nishio) {
+        (Some(m), true) => places.iter().map(|&pl| m.house_places(pl)).collect(),
+        _ => Vec::new(),
+    };
     let mut branches: Vec<usize> = Vec::with_capacity(n);
     for c in 0..topo.ncells {
         let m = cand[c];
@@ -876,8 +882,9 @@ pub(crate) fn hints(
         for d in bits(m) {
             let p = c * n + d;
             if let (Some(ms), true) = (&masks, nishio) {
-                if !ms.nishio_contradicts(places[d], c, true)
-                    && !ms.nishio_contradicts(places[d], c, false)
+                let hps = &house_places[d];
+                if !ms.nishio_contradicts_in(hps, places[d], c, true)
+                    && !ms.nishio_contradicts_in(hps, places[d], c, false)
                 {
                     // neither run meets a contradiction: nothing to find from `p`
                     continue;
@@ -1881,7 +1888,7 @@ mod sets {
         /// from `d` in cell `c` said on or off, on the candidates `cand` whose places of each
         /// digit are `places`, ends in a contradiction; what it derives (the whole fixpoint
         /// when it does not) is left in `out`. Exact, as for Nishio
-        /// ([`Masks::nishio_contradicts`]): a cell whose every candidate is off meets one
+        /// ([`Masks::nishio_contradicts_in`]): a cell whose every candidate is off meets one
         /// too (the last two `off`s there turn the other on).
         pub(crate) fn dynamic_contradicts(
             &self,
@@ -1986,8 +1993,31 @@ mod sets {
         /// the board only loses candidates), whatever the order, unless a contradiction
         /// stops it, and it meets one exactly when the fixpoint holds one (a potential both
         /// on and off, or a house whose every place is off: the last two `off`s handled
-        /// there turn the other on).
+        /// there turn the other on). (The level calls [`Masks::nishio_contradicts_in`].)
+        #[cfg(test)]
         pub(crate) fn nishio_contradicts(&self, pl: u128, c: usize, on: bool) -> bool {
+            self.nishio_contradicts_in(&self.house_places(pl), pl, c, on)
+        }
+
+        /// The places `pl` in each house holding two or more of them, in house order.
+        pub(crate) fn house_places(&self, pl: u128) -> Vec<u128> {
+            self.houses
+                .iter()
+                .map(|&h| h & pl)
+                .filter(|&hp| several(hp))
+                .collect()
+        }
+
+        /// Whether the Nishio run from `d` in cell `c` said on or off ends in a
+        /// contradiction (as `nishio_contradicts`, exact by the same fixpoint argument),
+        /// given the [`Masks::house_places`] `hps` of the digit's places `pl`.
+        pub(crate) fn nishio_contradicts_in(
+            &self,
+            hps: &[u128],
+            pl: u128,
+            c: usize,
+            on: bool,
+        ) -> bool {
             let bit = 1u128 << c;
             let (mut ons, mut offs) = if on {
                 (bit, self.peers[c] & pl)
@@ -1996,9 +2026,8 @@ mod sets {
             };
             let mut done = ons;
             loop {
-                for &h in &self.houses {
-                    let hp = h & pl;
-                    if hp & offs == 0 || !several(hp) {
+                for &hp in hps {
+                    if hp & offs == 0 {
                         continue;
                     }
                     let r = hp & !offs;
