@@ -558,7 +558,10 @@ pub(crate) fn combinations(
 }
 
 /// Naked subsets of `size` cells in any house.
-pub(crate) fn naked_subset(b: &Board, size: usize) -> Option<Step> {
+/// Naked subsets of `size` cells in any house: the first found, house by house; with
+/// `since`, only in the houses with a cell changed since this finder last found nothing (a
+/// subset reads its house's cells only).
+pub(crate) fn naked_subset(b: &Board, size: usize, since: Option<&Since>) -> Option<Step> {
     let t = &b.topo;
     let technique = match size {
         2 => Technique::NakedPair,
@@ -568,6 +571,9 @@ pub(crate) fn naked_subset(b: &Board, size: usize) -> Option<Step> {
     // PERF: written before read, so made once (not zeroed for every house)
     let mut cells = [0usize; 64];
     for h in 0..t.nhouses() {
+        if !house_changed(b, h, since) {
+            continue;
+        }
         let (mut len, mut empties) = (0, 0);
         for &k in t.cells(h) {
             let k = k as usize;
@@ -618,9 +624,26 @@ pub(crate) fn naked_subset(b: &Board, size: usize) -> Option<Step> {
     None
 }
 
+/// Whether a cell of house `h` changed since the finder last found nothing (always, without
+/// `since`).
+fn house_changed(b: &Board, h: usize, since: Option<&Since>) -> bool {
+    since.is_none_or(|s| {
+        b.topo
+            .cells(h)
+            .iter()
+            .any(|&k| s.cells[k as usize / 64] >> (k % 64) & 1 != 0)
+    })
+}
+
 /// Hidden subsets of `size` digits in any house; `direct` keeps only those whose
-/// eliminations leave a hidden single and places it.
-pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step> {
+/// eliminations leave a hidden single and places it; with `since`, only in the houses with
+/// a cell changed since this finder last found nothing (a subset reads its house only).
+pub(crate) fn hidden_subset(
+    b: &Board,
+    size: usize,
+    direct: bool,
+    since: Option<&Since>,
+) -> Option<Step> {
     let t = &b.topo;
     let technique = match (size, direct) {
         (2, true) => Technique::DirectHiddenPair,
@@ -634,6 +657,9 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
     let mut all = [0u64; 64];
     let (mut pos, mut digits) = ([0u64; 64], [0usize; 64]);
     for h in 0..t.nfull() {
+        if !house_changed(b, h, since) {
+            continue;
+        }
         let house = t.cells(h);
         all[..t.n].iter_mut().for_each(|m| *m = 0);
         for (i, &k) in house.iter().enumerate() {
@@ -1123,7 +1149,7 @@ mod tests {
     #[test]
     fn naked_and_hidden_pairs() {
         let b = open_with(&[(at(1, 1), &[1, 2]), (at(1, 2), &[1, 2])]);
-        let s = found(naked_subset(&b, 2), Technique::NakedPair);
+        let s = found(naked_subset(&b, 2, None), Technique::NakedPair);
         // row 1 first: 1 and 2 leave r1c3..r1c9
         assert_eq!(s.eliminations.len(), 14);
         assert!(s.eliminations.iter().all(|c| c.row == 0 && c.col >= 2));
@@ -1131,7 +1157,7 @@ mod tests {
         let mut b = open();
         remove(&mut b, (3..=9).map(|c| at(1, c)), 1);
         remove(&mut b, (3..=9).map(|c| at(1, c)), 2);
-        let s = found(hidden_subset(&b, 2, false), Technique::HiddenPair);
+        let s = found(hidden_subset(&b, 2, false, None), Technique::HiddenPair);
         assert_eq!(s.eliminations.len(), 14);
         assert!(
             s.eliminations
@@ -1147,7 +1173,7 @@ mod tests {
             (at(5, 4), &[5, 6]),
             (at(5, 7), &[4, 6]),
         ]);
-        let s = found(naked_subset(&b, 3), Technique::NakedTriple);
+        let s = found(naked_subset(&b, 3, None), Technique::NakedTriple);
         assert_eq!(s.eliminations.len(), 18);
         assert!(s.eliminations.iter().all(|c| c.row == 4));
 
@@ -1159,7 +1185,7 @@ mod tests {
                 d,
             );
         }
-        let s = found(hidden_subset(&b, 3, false), Technique::HiddenTriple);
+        let s = found(hidden_subset(&b, 3, false, None), Technique::HiddenTriple);
         assert_eq!(s.eliminations.len(), 18);
         assert!(s.eliminations.iter().all(|c| c.col == 3 && c.digit < 7));
     }

@@ -536,7 +536,8 @@ impl Topology {
 /// same techniques wanted): the cells whose candidates changed (a cell bitset) and the
 /// digits that left a cell. A finder given one searches only what these changes can reach
 /// (the digits changed for a finder that looks at one digit at a time, the patterns with a
-/// cell whose candidates or whose peers' candidates changed for aligned exclusion): the rest
+/// cell whose candidates or whose peers' candidates changed for aligned exclusion, the
+/// houses with a changed cell for naked and hidden subsets): the rest
 /// would find nothing again, so the step found is the one a full search finds.
 pub(crate) struct Since<'a> {
     pub cells: &'a [u64],

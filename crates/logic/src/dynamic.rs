@@ -328,6 +328,13 @@ pub(crate) struct Chainer {
     orig_places: Vec<u64>,
     /// Whether `orig_places` holds the places of `orig`.
     counted: bool,
+    /// `strong_off[p / 64] >> (p % 64) & 1`: whether `off(p)` on `orig` is one side of a
+    /// strong link (its cell has two candidates, or a house two places of its digit): in a
+    /// static run, where "last" is on the board as it was, any other `off` derives nothing
+    /// and is not queued.
+    strong_off: Vec<u64>,
+    /// Whether `strong_off` is that of `orig` (made for the first static run on a board).
+    strong_ready: bool,
     /// The candidates the last run removed from `grid` (put back by the next run on the
     /// same board, instead of copying the board and its places again).
     removed: Vec<u32>,
@@ -350,6 +357,8 @@ impl Chainer {
             places: vec![0; 3 * n * n],
             orig_places: vec![0; 3 * n * n],
             counted: false,
+            strong_off: Vec::new(),
+            strong_ready: false,
             removed: Vec::new(),
             pend_on: Vec::new(),
             pend_off: Vec::new(),
@@ -384,7 +393,14 @@ impl Chainer {
         }
         let n = self.n;
         if self.counted && self.orig[..] == cand[..] {
-            // the same board as the last run: put back what that run removed
+            // the same board as the last run: put back what that run removed (PERF: most
+            // dynamic runs remove hundreds of candidates, and a copy of the board and its
+            // places is a few hundred words)
+            if self.removed.len() > 8 {
+                self.grid.copy_from_slice(&self.orig);
+                self.places.copy_from_slice(&self.orig_places);
+                self.removed.clear();
+            }
             for &p in &self.removed {
                 let (c, d) = (p as usize / n, p as usize % n);
                 self.grid[c] |= 1 << d;
@@ -410,9 +426,13 @@ impl Chainer {
                 }
             }
             self.counted = true;
+            self.strong_ready = false;
             self.grid.copy_from_slice(cand);
             self.places.copy_from_slice(&self.orig_places);
             self.removed.clear();
+        }
+        if !cfg.dynamic && !self.strong_ready {
+            self.strong_links(topo);
         }
         self.pend_on.clear();
         self.pend_off.clear();
@@ -460,9 +480,32 @@ impl Chainer {
         }
     }
 
+    /// Which `off`s of `orig` are one side of a strong link (`strong_off`).
+    fn strong_links(&mut self, topo: &Topology) {
+        let n = self.n;
+        self.strong_off.clear();
+        self.strong_off.resize((n * n * n).div_ceil(64), 0);
+        for c in 0..topo.ncells {
+            let m = self.orig[c];
+            for d in bits(m) {
+                let linked = two(m)
+                    || topo.cell_houses[c]
+                        .iter()
+                        .map(|&h| h as usize)
+                        .chain(topo.extra_of[c].iter().map(|x| x.0 as usize))
+                        .any(|h| two(self.orig_places[h * n + d]));
+                if linked {
+                    let p = c * n + d;
+                    self.strong_off[p / 64] |= 1 << (p % 64);
+                }
+            }
+        }
+        self.strong_ready = true;
+    }
+
     /// Derives an `off` with parent `i`; `true` on a contradiction.
     #[inline(always)]
-    fn make_off(&mut self, run: &mut Run, pot: usize, i: u32) -> bool {
+    fn make_off(&mut self, run: &mut Run, pot: usize, i: u32, dynamic: bool) -> bool {
         if run.has(pot, true) {
             let on = run.ev[pot][1];
             let e = run.push(pot, false, Cause::Weak, &[i], NONE);
@@ -472,7 +515,9 @@ impl Chainer {
         if !run.has(pot, false) {
             let e = run.push(pot, false, Cause::Weak, &[i], NONE);
             run.record(e);
-            self.pend_off.push(e);
+            if dynamic || self.strong_off[pot / 64] >> (pot % 64) & 1 != 0 {
+                self.pend_off.push(e);
+            }
         }
         false
     }
@@ -483,7 +528,7 @@ impl Chainer {
         let (c, d) = split(pot, n);
         if cfg.cells {
             for e in bits(self.grid[c] & !(1 << d)) {
-                if self.make_off(run, c * n + e, i) {
+                if self.make_off(run, c * n + e, i, cfg.dynamic) {
                     return true;
                 }
             }
@@ -492,7 +537,7 @@ impl Chainer {
             // a variant's peers go beyond the houses
             for k in 0..topo.se_peers[c].len() {
                 let q = topo.se_peers[c][k] as usize;
-                if self.grid[q] >> d & 1 != 0 && self.make_off(run, q * n + d, i) {
+                if self.grid[q] >> d & 1 != 0 && self.make_off(run, q * n + d, i, cfg.dynamic) {
                     return true;
                 }
             }
@@ -510,7 +555,7 @@ impl Chainer {
                 if k > 0 && topo.cell_houses[q][2] == the_box {
                     continue;
                 }
-                if self.make_off(run, q * n + d, i) {
+                if self.make_off(run, q * n + d, i, cfg.dynamic) {
                     return true;
                 }
             }
@@ -519,7 +564,7 @@ impl Chainer {
         for &(q, m) in topo.excluded(c, d) {
             let q = q as usize;
             for e in bits(self.grid[q] & m) {
-                if self.make_off(run, q * n + e, i) {
+                if self.make_off(run, q * n + e, i, cfg.dynamic) {
                     return true;
                 }
             }
@@ -665,9 +710,14 @@ pub(crate) struct Hint {
 /// The level's searches: every candidate's on and off runs kept.
 pub(crate) struct Level {
     n: usize,
-    on_runs: Vec<Option<Run>>,
-    off_runs: Vec<Option<Run>>,
-    pool: Vec<Run>,
+    /// `slot[2 * p + on]`: the index in `runs` of the potential's run, `NONE` until made.
+    slot: Vec<u32>,
+    /// The runs made on this board (the first `used`), and spare ones (PERF: a run stays
+    /// where it is made, and a new level marks only the slots it used as empty).
+    runs: Vec<Run>,
+    used: usize,
+    /// The slots set since the last reset.
+    touched: Vec<u32>,
     /// Scratch: the potentials every branch of a group derived.
     common: Vec<u64>,
 }
@@ -677,22 +727,48 @@ impl Level {
         let npot = n * n * n;
         Level {
             n,
-            on_runs: (0..npot).map(|_| None).collect(),
-            off_runs: (0..npot).map(|_| None).collect(),
-            pool: Vec::new(),
+            slot: vec![NONE; 2 * npot],
+            runs: Vec::new(),
+            used: 0,
+            touched: Vec::new(),
             common: Vec::new(),
         }
     }
 
-    fn take(&mut self) -> Run {
-        self.pool.pop().unwrap_or_else(|| Run::new(self.n))
+    fn reset(&mut self) {
+        for &t in &self.touched {
+            self.slot[t as usize] = NONE;
+        }
+        self.touched.clear();
+        self.used = 0;
     }
 
-    fn reset(&mut self) {
-        for slot in self.on_runs.iter_mut().chain(self.off_runs.iter_mut()) {
-            if let Some(r) = slot.take() {
-                self.pool.push(r);
-            }
+    /// The run of `pot` (`on` or off), if made.
+    fn run(&self, pot: usize, on: bool) -> Option<&Run> {
+        match self.slot[2 * pot + on as usize] {
+            NONE => None,
+            i => Some(&self.runs[i as usize]),
+        }
+    }
+
+    /// The run of `pot` (`on` or off), if made.
+    fn run_mut(&mut self, pot: usize, on: bool) -> Option<&mut Run> {
+        match self.slot[2 * pot + on as usize] {
+            NONE => None,
+            i => Some(&mut self.runs[i as usize]),
+        }
+    }
+
+    /// The `on` and the `off` runs of `pot`, both made.
+    fn both_mut(&mut self, pot: usize) -> (&mut Run, &mut Run) {
+        let (a, b) = (self.slot[2 * pot + 1] as usize, self.slot[2 * pot] as usize);
+        assert!(a != b && a < self.used && b < self.used, "both runs made");
+        if a < b {
+            let (x, y) = self.runs.split_at_mut(b);
+            (&mut x[a], &mut y[0])
+        } else {
+            let (x, y) = self.runs.split_at_mut(a);
+            (&mut y[0], &mut x[b])
         }
     }
 
@@ -707,26 +783,19 @@ impl Level {
         on: bool,
         cfg: Config,
     ) -> &mut Run {
-        let missing = if on {
-            self.on_runs[pot].is_none()
-        } else {
-            self.off_runs[pot].is_none()
-        };
-        if missing {
-            let mut r = self.take();
-            ch.run(topo, cand, pot, on, cfg, &mut r);
-            if on {
-                self.on_runs[pot] = Some(r);
-            } else {
-                self.off_runs[pot] = Some(r);
+        let s = 2 * pot + on as usize;
+        if self.slot[s] == NONE {
+            if self.used == self.runs.len() {
+                self.runs.push(Run::new(self.n));
             }
+            let i = self.used;
+            self.used += 1;
+            ch.run(topo, cand, pot, on, cfg, &mut self.runs[i]);
+            self.slot[s] = i as u32;
+            self.touched.push(s as u32);
         }
-        let slot = if on {
-            &mut self.on_runs[pot]
-        } else {
-            &mut self.off_runs[pot]
-        };
-        slot.as_mut().expect("made above")
+        let i = self.slot[s] as usize;
+        &mut self.runs[i]
     }
 }
 
@@ -797,18 +866,25 @@ pub(crate) fn hints(
         Some(m) => (0..n).map(|d| m.places(cand, d)).collect(),
         None => Vec::new(),
     };
+    // PERF: each digit's places in the houses holding two or more, made once for the
+    // level (the only houses a Nishio run's fixpoint reads)
+    let house_places: Vec<Vec<u128>> = match (&masks, nishio) {
+        (Some(m), true) => places.iter().map(|&pl| m.house_places(pl)).collect(),
+        _ => Vec::new(),
+    };
+    let mut branches: Vec<usize> = Vec::with_capacity(n);
     for c in 0..topo.ncells {
         let m = cand[c];
         let card = m.count_ones();
         if !(card > 2 || (card > 1 && dynamic)) {
             continue;
         }
-        let values: Vec<usize> = bits(m).collect();
-        for &d in &values {
+        for d in bits(m) {
             let p = c * n + d;
             if let (Some(ms), true) = (&masks, nishio) {
-                if !ms.nishio_contradicts(places[d], c, true)
-                    && !ms.nishio_contradicts(places[d], c, false)
+                let hps = &house_places[d];
+                if !ms.nishio_contradicts_in(hps, places[d], c, true)
+                    && !ms.nishio_contradicts_in(hps, places[d], c, false)
                 {
                     // neither run meets a contradiction: nothing to find from `p`
                     continue;
@@ -825,7 +901,7 @@ pub(crate) fn hints(
                 (Some(ms), true) if do_double || do_contra => {
                     ms.dynamic_contradicts(cand, &places, (c, d, false), &mut closure)
                         || (do_double && {
-                            let onr = lv.on_runs[p].as_ref().expect("run");
+                            let onr = lv.run(p, true).expect("run");
                             shares(&closure, onr, cand, n)
                         })
                 }
@@ -839,10 +915,10 @@ pub(crate) fn hints(
             }
             if do_contra {
                 for on in [true, false] {
-                    let run = match (on, &mut lv.off_runs[p]) {
-                        (true, _) => lv.on_runs[p].as_mut().expect("run"),
-                        (false, Some(run)) if need_off => run,
-                        (false, _) => continue,
+                    let run = match (on, need_off) {
+                        (true, _) => lv.run_mut(p, true).expect("run"),
+                        (false, true) => lv.run_mut(p, false).expect("run"),
+                        (false, false) => continue,
                     };
                     if let Some((a, b)) = run.contradiction {
                         run.seen_nested.clear();
@@ -864,10 +940,7 @@ pub(crate) fn hints(
                 }
             }
             if do_double && need_off {
-                let (mut onr, mut offr) = (
-                    lv.on_runs[p].take().expect("run"),
-                    lv.off_runs[p].take().expect("run"),
-                );
+                let (onr, offr) = lv.both_mut(p);
                 for polarity in [true, false] {
                     let pol = polarity as usize;
                     let both = onr.set.iter().zip(&offr.set).skip(pol).step_by(2);
@@ -905,25 +978,25 @@ pub(crate) fn hints(
                         }
                     }
                 }
-                lv.on_runs[p] = Some(onr);
-                lv.off_runs[p] = Some(offr);
             }
             if !nishio && kinds.region {
                 // region chains, from the first place of the digit in each house
                 let extra = topo.extra_of[c].iter().map(|x| x.0);
                 for h in topo.se_houses_of[c].iter().copied().chain(extra) {
                     let h = h as usize;
-                    let places: Vec<usize> = topo
-                        .cells(h)
-                        .iter()
-                        .map(|&k| k as usize)
-                        .filter(|&k| cand[k] >> d & 1 != 0)
-                        .collect();
-                    let count = places.len();
-                    if !(count == 2 || (multiple && count > 2)) || places[0] != c {
+                    // PERF: one buffer for every house's branches (no allocation per house)
+                    branches.clear();
+                    branches.extend(
+                        topo.cells(h)
+                            .iter()
+                            .map(|&k| k as usize)
+                            .filter(|&k| cand[k] >> d & 1 != 0)
+                            .map(|k| k * n + d),
+                    );
+                    let count = branches.len();
+                    if !(count == 2 || (multiple && count > 2)) || branches[0] != c * n + d {
                         continue;
                     }
-                    let branches: Vec<usize> = places.iter().map(|&k| k * n + d).collect();
                     group(
                         ch,
                         lv,
@@ -942,7 +1015,8 @@ pub(crate) fn hints(
             }
         }
         if !nishio && kinds.cell && (card == 2 || (multiple && card > 2)) {
-            let branches: Vec<usize> = values.iter().map(|&d| c * n + d).collect();
+            branches.clear();
+            branches.extend(bits(m).map(|d| c * n + d));
             group(
                 ch, lv, topo, cand, cfg, &branches, None, &mut out, best_only,
             );
@@ -1002,13 +1076,13 @@ fn group(
         Some(_) => (6, ChainKind::Region),
     };
     // the first branch's potentials, in its order, found in every other branch
-    let first = lv.on_runs[branches[0]].as_ref().expect("run");
+    let mut common = std::mem::take(&mut lv.common);
+    let first = lv.run(branches[0], true).expect("run");
     // what every branch derived, as one set (most groups have nothing in common)
-    let common = &mut lv.common;
     common.clear();
     common.extend_from_slice(&first.set);
     for &b in &branches[1..] {
-        let set = &lv.on_runs[b].as_ref().expect("run").set;
+        let set = &lv.run(b, true).expect("run").set;
         common.iter_mut().zip(set).for_each(|(w, s)| *w &= s);
     }
     let mut targets: Vec<(usize, bool)> = Vec::new();
@@ -1027,6 +1101,7 @@ fn group(
             }
         }
     }
+    lv.common = common;
     for (q, polarity) in targets {
         if branches.contains(&q) {
             continue;
@@ -1036,7 +1111,7 @@ fn group(
         }
         let mut cx = 0usize;
         for &b in branches {
-            let run = lv.on_runs[b].as_mut().expect("run");
+            let run = lv.run_mut(b, true).expect("run");
             let e = run.event(q, polarity).expect("found in every branch");
             run.seen_nested.clear();
             let (a, nest) = run.ancestors(e);
@@ -1289,11 +1364,7 @@ pub(crate) fn rule_parents(
 }
 
 fn run_of(lv: &mut Level, p: usize, on: bool) -> Option<&mut Run> {
-    if on {
-        lv.on_runs[p].as_mut()
-    } else {
-        lv.off_runs[p].as_mut()
-    }
+    lv.run_mut(p, on)
 }
 
 /// What a dynamic run looks for inside itself at each fixpoint (Sudoku Explainer's "advanced
@@ -1817,7 +1888,7 @@ mod sets {
         /// from `d` in cell `c` said on or off, on the candidates `cand` whose places of each
         /// digit are `places`, ends in a contradiction; what it derives (the whole fixpoint
         /// when it does not) is left in `out`. Exact, as for Nishio
-        /// ([`Masks::nishio_contradicts`]): a cell whose every candidate is off meets one
+        /// ([`Masks::nishio_contradicts_in`]): a cell whose every candidate is off meets one
         /// too (the last two `off`s there turn the other on).
         pub(crate) fn dynamic_contradicts(
             &self,
@@ -1922,8 +1993,31 @@ mod sets {
         /// the board only loses candidates), whatever the order, unless a contradiction
         /// stops it, and it meets one exactly when the fixpoint holds one (a potential both
         /// on and off, or a house whose every place is off: the last two `off`s handled
-        /// there turn the other on).
+        /// there turn the other on). (The level calls [`Masks::nishio_contradicts_in`].)
+        #[cfg(test)]
         pub(crate) fn nishio_contradicts(&self, pl: u128, c: usize, on: bool) -> bool {
+            self.nishio_contradicts_in(&self.house_places(pl), pl, c, on)
+        }
+
+        /// The places `pl` in each house holding two or more of them, in house order.
+        pub(crate) fn house_places(&self, pl: u128) -> Vec<u128> {
+            self.houses
+                .iter()
+                .map(|&h| h & pl)
+                .filter(|&hp| several(hp))
+                .collect()
+        }
+
+        /// Whether the Nishio run from `d` in cell `c` said on or off ends in a
+        /// contradiction (as `nishio_contradicts`, exact by the same fixpoint argument),
+        /// given the [`Masks::house_places`] `hps` of the digit's places `pl`.
+        pub(crate) fn nishio_contradicts_in(
+            &self,
+            hps: &[u128],
+            pl: u128,
+            c: usize,
+            on: bool,
+        ) -> bool {
             let bit = 1u128 << c;
             let (mut ons, mut offs) = if on {
                 (bit, self.peers[c] & pl)
@@ -1932,9 +2026,8 @@ mod sets {
             };
             let mut done = ons;
             loop {
-                for &h in &self.houses {
-                    let hp = h & pl;
-                    if hp & offs == 0 || !several(hp) {
+                for &hp in hps {
+                    if hp & offs == 0 {
                         continue;
                     }
                     let r = hp & !offs;

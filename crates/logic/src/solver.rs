@@ -822,10 +822,19 @@ impl Solver {
     /// `Some(false)` when it may keep its verdict from now on, `None` when it does not.
     fn since(&mut self, finder: Finder) -> Option<bool> {
         // exact on any board: fish and strong links read one digit's places, aligned
-        // exclusion a pattern's cells and their peers (variant peers included)
+        // exclusion a pattern's cells and their peers (variant peers included), naked and
+        // hidden subsets one house's cells
         if !matches!(
             finder,
-            Finder::XWing
+            Finder::DirectHiddenPair
+                | Finder::DirectHiddenTriple
+                | Finder::NakedPair
+                | Finder::HiddenPair
+                | Finder::NakedTriple
+                | Finder::HiddenTriple
+                | Finder::NakedQuad
+                | Finder::HiddenQuad
+                | Finder::XWing
                 | Finder::Swordfish
                 | Finder::Jellyfish
                 | Finder::StrongLinks2
@@ -876,16 +885,16 @@ impl Solver {
         match finder {
             Finder::Singles => basic::singles(b, wanted),
             Finder::DirectLocking => basic::direct_locking(b, wanted),
-            Finder::DirectHiddenPair => basic::hidden_subset(b, 2, true),
+            Finder::DirectHiddenPair => basic::hidden_subset(b, 2, true, since),
             Finder::NakedSingle => basic::naked_single(b),
-            Finder::DirectHiddenTriple => basic::hidden_subset(b, 3, true),
+            Finder::DirectHiddenTriple => basic::hidden_subset(b, 3, true, since),
             Finder::Locking => basic::locking(b, wanted),
-            Finder::NakedPair => basic::naked_subset(b, 2),
+            Finder::NakedPair => basic::naked_subset(b, 2, since),
             Finder::XWing => basic::fish(b, 2, since),
-            Finder::HiddenPair => basic::hidden_subset(b, 2, false),
-            Finder::NakedTriple => basic::naked_subset(b, 3),
+            Finder::HiddenPair => basic::hidden_subset(b, 2, false, since),
+            Finder::NakedTriple => basic::naked_subset(b, 3, since),
             Finder::Swordfish => basic::fish(b, 3, since),
-            Finder::HiddenTriple => basic::hidden_subset(b, 3, false),
+            Finder::HiddenTriple => basic::hidden_subset(b, 3, false, since),
             Finder::StrongLinks2 => strong::strong_links_with(b, 2, wanted, since, &mut self.links),
             Finder::StrongLinks3 => strong::strong_links_with(b, 3, wanted, since, &mut self.links),
             Finder::StrongLinks4 => strong::strong_links_with(b, 4, wanted, since, &mut self.links),
@@ -893,9 +902,9 @@ impl Solver {
             Finder::XyzWing => basic::wing(b, true),
             Finder::WWing => basic::w_wing(b),
             Finder::UniqueLoops => unique::unique_loops(b, wanted),
-            Finder::NakedQuad => basic::naked_subset(b, 4),
+            Finder::NakedQuad => basic::naked_subset(b, 4, since),
             Finder::Jellyfish => basic::fish(b, 4, since),
-            Finder::HiddenQuad => basic::hidden_subset(b, 4, false),
+            Finder::HiddenQuad => basic::hidden_subset(b, 4, false, since),
             Finder::Bug => unique::bug(b, wanted, self.ladder.scale),
             Finder::Chains => {
                 let n = b.topo.n;
