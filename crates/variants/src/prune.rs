@@ -464,10 +464,26 @@ impl Pruner {
         let mut cell_starts = vec![0u32];
         let mut of_cell = Vec::new();
         let mut reach = Vec::new();
+        // The pairs' tables are few (nonconsecutive: two): each side's reach is found once.
+        let mut known: Vec<([u32; 16], bool, u8)> = Vec::new();
         for (i, list) in by_cell.into_iter().enumerate() {
             for &k in &list {
                 reach.push(match &out[usize::from(k)] {
-                    Rule::Pair { a, table, .. } => pair_reach(table, n, usize::from(*a) == i),
+                    Rule::Pair { a, table, .. } => {
+                        let first = usize::from(*a) == i;
+                        match known.iter().find(|e| e.0 == *table && e.1 == first) {
+                            Some(e) => e.2,
+                            None => {
+                                // A pair that may narrow with every digit left reads any
+                                // change.
+                                let r = Some(pair_reach(table, n, first))
+                                    .filter(|&r| usize::from(r) < n)
+                                    .unwrap_or(u8::MAX);
+                                known.push((*table, first, r));
+                                r
+                            }
+                        }
+                    }
                     _ => u8::MAX,
                 });
             }
@@ -825,10 +841,20 @@ impl Pruner {
             self.cell_starts[i] as usize,
             self.cell_starts[i + 1] as usize,
         );
+        let most = self.cell_reach[i];
+        if most == u8::MAX {
+            // A rule on the cell reads any change.
+            for (&k, &r) in self.of_cell[a..b].iter().zip(&self.reach[a..b]) {
+                if r == u8::MAX || ones(m) <= r {
+                    queue.push(k, self.last[usize::from(k)]);
+                }
+            }
+            return;
+        }
         let left = ones(m);
         // PERF: most changes (a peer losing a digit) leave a cell of pairs alone too wide
         // for any of them.
-        if left > self.cell_reach[i] {
+        if left > most {
             return;
         }
         for (&k, &r) in self.of_cell[a..b].iter().zip(&self.reach[a..b]) {
