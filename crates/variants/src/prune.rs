@@ -1317,26 +1317,64 @@ fn narrow_sum(
     runs: &[usize],
     masks: &mut [u32],
 ) -> Option<bool> {
+    // PERF: the runs' tables live on between calls (a little killer's node made a dozen
+    // allocations and cleared 1 KB a run).
+    SUM_SCRATCH.with(|s| {
+        let mut s = s.borrow_mut();
+        let SumScratch { slot, pool } = &mut *s;
+        let mut sums = std::mem::take(pool);
+        let out = narrow_sum_in_tables(terms, target, runs, masks, slot, &mut sums);
+        *pool = sums;
+        out
+    })
+}
+
+/// The tables [`narrow_sum`] keeps between calls.
+struct SumScratch {
+    /// [`SLOTS`] entries, all `u16::MAX` between calls.
+    slot: Box<[u16; SLOTS]>,
+    /// Each run's sums, emptied before use.
+    pool: Vec<Vec<(i32, [u32; 4])>>,
+}
+
+thread_local! {
+    static SUM_SCRATCH: RefCell<SumScratch> = RefCell::new(SumScratch {
+        slot: Box::new([u16::MAX; SLOTS]),
+        pool: Vec::new(),
+    });
+}
+
+/// [`narrow_sum`] with its tables: `slot` all `u16::MAX` (and left so), `pool` any vectors.
+fn narrow_sum_in_tables(
+    terms: &[(u16, i32)],
+    target: i32,
+    runs: &[usize],
+    masks: &mut [u32],
+    slot_table: &mut [u16; SLOTS],
+    pool: &mut Vec<Vec<(i32, [u32; 4])>>,
+) -> Option<bool> {
     let groups = runs.len() - 1;
     // Each run: (sum, union of each cell's digits over the fillings of that sum).
-    let mut sums: Vec<Vec<(i32, [u32; 4])>> = Vec::with_capacity(groups);
-    for g in 0..groups {
+    while pool.len() < groups {
+        pool.push(Vec::with_capacity(32));
+    }
+    let sums = &mut pool[..groups];
+    for (g, by_sum) in sums.iter_mut().enumerate() {
+        by_sum.clear();
         let run = &terms[runs[g]..runs[g + 1]];
-        let by_sum: Vec<(i32, [u32; 4])> = Vec::with_capacity(32);
         // `slot[total - lo]`: where the fillings of that sum are in `by_sum` (PERF: a search
         // of `by_sum` at each filling was a tenth of a little killer's search).
         let lo: i32 = run.iter().map(|&(_, k)| k.min(k * 16)).sum();
         let hi: i32 = run.iter().map(|&(_, k)| k.max(k * 16)).sum();
-        let mut slot = [u16::MAX; SLOTS];
         let slot = if hi - lo < SLOTS as i32 {
-            Some(&mut slot)
+            Some(&mut *slot_table)
         } else {
             None
         };
         struct Out<'s> {
             lo: i32,
             slot: Option<&'s mut [u16; SLOTS]>,
-            by_sum: Vec<(i32, [u32; 4])>,
+            by_sum: &'s mut Vec<(i32, [u32; 4])>,
         }
         let mut out = Out { lo, slot, by_sum };
         impl Out<'_> {
@@ -1405,13 +1443,18 @@ fn narrow_sum(
         } else {
             go(run, masks, 0, 0, 0, &mut [0u32; 4], &mut out);
         }
-        let by_sum = out.by_sum;
-        if by_sum.is_empty() {
+        // The table back to all `u16::MAX`: only the sums recorded were set.
+        if let Some(slot) = out.slot {
+            for e in out.by_sum.iter() {
+                slot[(e.0 - lo) as usize] = u16::MAX;
+            }
+        }
+        if out.by_sum.is_empty() {
             return None;
         }
-        sums.push(by_sum);
     }
-    if let Some(done) = narrow_sum_bits(terms, target, runs, &sums, masks) {
+    let sums = &pool[..groups];
+    if let Some(done) = narrow_sum_bits(terms, target, runs, sums, masks) {
         return done;
     }
     // Partial sums: forward from 0, backward from the target.
