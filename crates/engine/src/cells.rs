@@ -217,6 +217,8 @@ struct Pruning {
     watched: Vec<u32>,
     /// The first node of each option.
     first: Vec<u32>,
+    /// [`Propagate::closed`].
+    closed: bool,
     buf: ViewBuffers,
 }
 
@@ -308,6 +310,7 @@ impl Search for Cells {
                 rule: Arc::clone(rule),
                 watched,
                 first,
+                closed: rule.closed(),
                 buf: ViewBuffers::default(),
             })
         });
@@ -746,6 +749,9 @@ impl Cells {
     /// Commits forced moves until none is left; then scans the active primary items.
     #[inline(always)]
     fn propagate<const COLORS: bool>(&mut self) -> Scan {
+        // Whether the pruning rule has seen this node and is closed under the forced moves
+        // (`Propagate::closed`): then it is not asked again before the next branch.
+        let mut settled = false;
         loop {
             while self.nforce > 0 {
                 self.nforce -= 1;
@@ -767,7 +773,8 @@ impl Cells {
                     return Scan::Fail;
                 }
             }
-            if self.pruning.is_some() {
+            if !settled && let Some(p) = &self.pruning {
+                settled = p.closed;
                 match self.prune() {
                     None => {
                         self.nforce = 0;

@@ -54,6 +54,19 @@ pub trait Propagate: Send + Sync + fmt::Debug {
         let _ = chosen;
         true
     }
+
+    /// Whether every call's removals are *closed* under the forced moves they cause: an item
+    /// they leave with one option is one whose option the propagator already counted as
+    /// placed (a single it took from the peers, a hidden single), and committing that option
+    /// takes out no option the propagator kept. Then a second call at the same node, after
+    /// those forced moves, would remove nothing, and dancing cells calls the propagator once
+    /// per node (at each branch), not again after the forced moves that follow its removals.
+    /// Only the work depends on it, never the solutions (the propagator's removals are sound
+    /// either way); a propagator that says `true` wrongly may leave a larger tree. Default
+    /// `false`: called again after every batch of forced moves.
+    fn closed(&self) -> bool {
+        false
+    }
 }
 
 /// How a propagator asks the search to branch ([`Propagate::branch_weights`]).

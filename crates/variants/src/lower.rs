@@ -1555,6 +1555,14 @@ impl<'a> Builder<'a> {
                 Does::Fill(p, _) => p.clone(),
                 Does::Clue(..) => Vec::new(),
             });
+            // The propagator's fixpoint is closed under the forced moves of the exact cover
+            // when every option places one digit and every item is a cell, a digit of a house
+            // or a star of a forbidden pair (the propagator holds them all: singles, hidden
+            // singles, peers and pairs).
+            let closed = kept_does.iter().all(|d| matches!(d, Does::Place(..)))
+                && what
+                    .iter()
+                    .all(|w| matches!(w, What::Cell(_) | What::House(..) | What::Star { .. }));
             if let Some(p) = Pruner::new(
                 self.rules,
                 cells,
@@ -1562,6 +1570,7 @@ impl<'a> Builder<'a> {
                 fixed.clone(),
                 &self.forbidden,
                 self.tuning.weights,
+                closed,
             ) {
                 problem = problem.with_propagator(std::sync::Arc::new(p));
             }

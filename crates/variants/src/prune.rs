@@ -214,8 +214,24 @@ struct Level {
     sizes: Vec<u32>,
 }
 
+/// The work lists of [`Pruner::narrow`], kept between calls.
+struct Scratch {
+    queue: Queue,
+    singles: Vec<u16>,
+    /// A rule's cells' masks before it runs.
+    before: Vec<u32>,
+    /// The cells the locked candidates changed.
+    locked: Vec<u16>,
+}
+
 thread_local! {
     static FIXPOINTS: RefCell<Fixpoints> = RefCell::new(Fixpoints::default());
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch {
+        queue: Queue { queued: Vec::new(), stacks: [Vec::new(), Vec::new()] },
+        singles: Vec::new(),
+        before: vec![0; 16 * 16],
+        locked: Vec::new(),
+    });
 }
 
 /// The propagator of a variant's encoding.
@@ -243,6 +259,15 @@ pub struct Pruner {
     /// `of_cell[cell_starts[i]..cell_starts[i + 1]]`: the rules on cell `i`.
     cell_starts: Vec<u32>,
     of_cell: Vec<u16>,
+    /// `reach[j]`, beside `of_cell[j]`: the most candidates the cell may have for a change
+    /// of it to narrow that rule's cells. Most rules: any (`u8::MAX`). A [`Rule::Pair`]: a
+    /// shrinking cell can narrow only its partner, and only once it is left inside the
+    /// digits that all forbid one digit of the partner (nonconsecutive: `y - 1`, `y` and
+    /// `y + 1`, so 3): before, every digit of the partner keeps a support (the fixpoint is
+    /// the same; the 144 pairs of a nonconsecutive 9x9 run far less often).
+    reach: Vec<u8>,
+    /// `cell_reach[i]`: the largest `reach` of the rules on cell `i`.
+    cell_reach: Vec<u8>,
     /// `rule_cells[k]`: the cells of rule `k`.
     rule_cells: Vec<Vec<u16>>,
     /// `rule_bits[k]`: the same as a bit set of cell indices.
@@ -252,6 +277,9 @@ pub struct Pruner {
     /// The starting branching weights, when the search is to branch by conflicts
     /// ([`Propagate::branch_weights`]).
     weights: Option<Weights>,
+    /// [`Propagate::closed`]: the rules hold every item of the exact cover (see
+    /// [`Pruner::new`]'s caller) and the houses' hidden singles are among them.
+    closed: bool,
 }
 
 /// The rules to run again, in two stacks: a rule that reads the whole grid (locked
@@ -264,10 +292,14 @@ struct Queue {
 }
 
 impl Queue {
-    fn new(rules: usize) -> Queue {
-        Queue {
-            queued: vec![false; rules],
-            stacks: [Vec::with_capacity(rules), Vec::new()],
+    /// Empties the queue for `rules` rules.
+    fn reset(&mut self, rules: usize) {
+        for k in self.stacks.iter_mut().flat_map(|s| s.drain(..)) {
+            self.queued[usize::from(k)] = false;
+        }
+        if self.queued.len() != rules {
+            self.queued.clear();
+            self.queued.resize(rules, false);
         }
     }
 
@@ -300,6 +332,7 @@ impl Pruner {
         fixed: Vec<u8>,
         forbidden: &std::collections::BTreeMap<(u16, u16), [u32; 16]>,
         weights: bool,
+        closed: bool,
     ) -> Option<Pruner> {
         let n = rules.size();
         let all = combos::full(n);
@@ -400,7 +433,11 @@ impl Pruner {
                 Rule::Cage { .. } | Rule::Sum { .. } | Rule::Sandwich { .. }
             )
         });
-        if out.iter().any(|r| !matches!(r, Rule::Pair { .. })) {
+        // (With pairs alone the houses' rules are left out, so the fixpoint is not closed:
+        // adding them to close it took nonconsecutive-03 from 1.08 G instructions to 1.61 G,
+        // 2026-11-27.)
+        let houses = out.iter().any(|r| !matches!(r, Rule::Pair { .. }));
+        if houses {
             if sums {
                 out.extend(locked(rules));
             }
@@ -426,10 +463,43 @@ impl Pruner {
         }
         let mut cell_starts = vec![0u32];
         let mut of_cell = Vec::new();
-        for list in by_cell {
+        let mut reach = Vec::new();
+        // The pairs' tables are few (nonconsecutive: two): each side's reach is found once.
+        let mut known: Vec<([u32; 16], bool, u8)> = Vec::new();
+        for (i, list) in by_cell.into_iter().enumerate() {
+            for &k in &list {
+                reach.push(match &out[usize::from(k)] {
+                    Rule::Pair { a, table, .. } => {
+                        let first = usize::from(*a) == i;
+                        match known.iter().find(|e| e.0 == *table && e.1 == first) {
+                            Some(e) => e.2,
+                            None => {
+                                // A pair that may narrow with every digit left reads any
+                                // change.
+                                let r = Some(pair_reach(table, n, first))
+                                    .filter(|&r| usize::from(r) < n)
+                                    .unwrap_or(u8::MAX);
+                                known.push((*table, first, r));
+                                r
+                            }
+                        }
+                    }
+                    _ => u8::MAX,
+                });
+            }
             of_cell.extend(list);
             cell_starts.push(of_cell.len() as u32);
         }
+        let cell_reach = cell_starts
+            .windows(2)
+            .map(|w| {
+                reach[w[0] as usize..w[1] as usize]
+                    .iter()
+                    .copied()
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
         let mut starts = vec![0u32];
         let mut places = Vec::new();
         for p in placements {
@@ -495,6 +565,7 @@ impl Pruner {
         let (watched, watched_cell) = cells.into_iter().unzip();
         Some(Pruner {
             weights,
+            closed: closed && houses,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             n,
             watched,
@@ -509,6 +580,8 @@ impl Pruner {
             peer_bits,
             cell_starts,
             of_cell,
+            reach,
+            cell_reach,
             rule_cells,
             rule_bits,
             last,
@@ -533,34 +606,58 @@ impl Pruner {
     /// placed (its item covered) already took its digit from every peer (houses, cages,
     /// anti-knight and anti-king are all items of the exact cover).
     fn narrow(&self, masks: &mut [u32], since: Option<&[u32]>, open: &[bool]) -> bool {
+        // PERF: the work lists live on between calls (no allocation per node).
+        SCRATCH.with(|s| {
+            let mut s = s.borrow_mut();
+            let s = &mut *s;
+            s.queue.reset(self.rules.len());
+            s.singles.clear();
+            let ok = self.narrow_in(masks, since, open, s);
+            s.queue.reset(self.rules.len());
+            ok
+        })
+    }
+
+    /// [`Pruner::narrow`] with its work lists.
+    fn narrow_in(
+        &self,
+        masks: &mut [u32],
+        since: Option<&[u32]>,
+        open: &[bool],
+        scratch: &mut Scratch,
+    ) -> bool {
         let rules = self.rules.len();
-        let (mut queue, mut singles) = match since {
+        let Scratch {
+            queue,
+            singles,
+            before,
+            locked,
+        } = scratch;
+        match since {
             None => {
-                let mut queue = Queue::new(rules);
                 for k in (0..rules).rev() {
                     queue.push(k as u16, self.last[k]);
                 }
-                let singles = (0..masks.len() as u16)
-                    .filter(|&i| open[usize::from(i)] && masks[usize::from(i)].count_ones() == 1)
-                    .collect::<Vec<u16>>();
-                (queue, singles)
+                singles.extend(
+                    (0..masks.len() as u16).filter(|&i| {
+                        open[usize::from(i)] && masks[usize::from(i)].count_ones() == 1
+                    }),
+                );
             }
             Some(parent) => {
-                let mut queue = Queue::new(rules);
-                let mut singles = Vec::with_capacity(masks.len());
                 for i in 0..masks.len() {
                     if masks[i] != parent[i] {
                         if open[i] && masks[i].count_ones() == 1 {
                             singles.push(i as u16);
                         }
-                        self.touch(i, &mut queue);
+                        self.touch(i, masks[i], queue);
                     }
                 }
-                (queue, singles)
             }
-        };
-        let mut before = [0u32; 16 * 16];
-        let mut locked = Vec::new();
+        }
+        let queue = &mut *queue;
+        let singles = &mut *singles;
+        let before = &mut before[..];
         loop {
             // A cell with one candidate: its peers lose it.
             while let Some(i) = singles.pop() {
@@ -583,7 +680,7 @@ impl Pruner {
                         if mj.count_ones() == 1 {
                             singles.push(j);
                         }
-                        self.touch(usize::from(j), &mut queue);
+                        self.touch(usize::from(j), *mj, queue);
                     }
                 }
             }
@@ -595,15 +692,15 @@ impl Pruner {
                 // It reads the whole grid and knows what it changed: no copy of the masks.
                 locked.clear();
                 for l in ls {
-                    if l.narrow(masks, &mut locked).is_none() {
+                    if l.narrow(masks, locked).is_none() {
                         return false;
                     }
                 }
-                for &c in &locked {
+                for &c in locked.iter() {
                     if masks[usize::from(c)].count_ones() == 1 {
                         singles.push(c);
                     }
-                    self.touch(usize::from(c), &mut queue);
+                    self.touch(usize::from(c), masks[usize::from(c)], queue);
                 }
                 continue;
             }
@@ -629,7 +726,7 @@ impl Pruner {
                         if k.count_ones() == 1 {
                             singles.push(c as u16);
                         }
-                        self.touch(c, &mut queue);
+                        self.touch(c, k, queue);
                     }
                 }
                 continue;
@@ -647,13 +744,13 @@ impl Pruner {
                     if m.count_ones() == 1 {
                         singles.push(c);
                     }
-                    self.touch(usize::from(c), &mut queue);
+                    self.touch(usize::from(c), masks[usize::from(c)], queue);
                 }
             }
             // The digits a cage must hold leave every cell that sees all their places. (Houses
             // do it through `Rule::Locked`, one rule over the grid run last: per house here it
             // made a node of a thermometer count 75% dearer, 2026-11-26.)
-            if required != 0 && !self.seen_by_all(k, required, masks, &mut singles, &mut queue) {
+            if required != 0 && !self.seen_by_all(k, required, masks, singles, queue) {
                 return false;
             }
         }
@@ -707,7 +804,7 @@ impl Pruner {
                 if *m != b {
                     *m = b;
                     singles.push(last);
-                    self.touch(usize::from(last), queue);
+                    self.touch(usize::from(last), b, queue);
                 }
                 continue;
             }
@@ -728,7 +825,7 @@ impl Pruner {
                         if mj.count_ones() == 1 {
                             singles.push(j as u16);
                         }
-                        self.touch(j, queue);
+                        self.touch(j, *mj, queue);
                     }
                 }
             }
@@ -736,16 +833,71 @@ impl Pruner {
         true
     }
 
-    /// Queues the rules on cell `i`.
-    fn touch(&self, i: usize, queue: &mut Queue) {
+    /// Queues the rules on cell `i`, whose candidates are now `m`: those a change of `i`
+    /// can narrow further with `m` ([`Pruner::reach`]).
+    #[inline]
+    fn touch(&self, i: usize, m: u32, queue: &mut Queue) {
         let (a, b) = (
             self.cell_starts[i] as usize,
             self.cell_starts[i + 1] as usize,
         );
-        for &k in &self.of_cell[a..b] {
-            queue.push(k, self.last[usize::from(k)]);
+        let most = self.cell_reach[i];
+        if most == u8::MAX {
+            // A rule on the cell reads any change.
+            for (&k, &r) in self.of_cell[a..b].iter().zip(&self.reach[a..b]) {
+                if r == u8::MAX || ones(m) <= r {
+                    queue.push(k, self.last[usize::from(k)]);
+                }
+            }
+            return;
+        }
+        let left = ones(m);
+        // PERF: most changes (a peer losing a digit) leave a cell of pairs alone too wide
+        // for any of them.
+        if left > most {
+            return;
+        }
+        for (&k, &r) in self.of_cell[a..b].iter().zip(&self.reach[a..b]) {
+            if left <= r {
+                queue.push(k, self.last[usize::from(k)]);
+            }
         }
     }
+}
+
+/// The digits of a mask of at most 16 (two lookups: the build targets x86-64 without
+/// `popcnt`, where `count_ones` is a dozen instructions).
+#[inline]
+fn ones(m: u32) -> u8 {
+    const BYTE: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut i = 0;
+        while i < 256 {
+            t[i] = (i as u32).count_ones() as u8;
+            i += 1;
+        }
+        t
+    };
+    BYTE[(m & 0xff) as usize] + BYTE[((m >> 8) & 0xff) as usize]
+}
+
+/// The most candidates cell `a` (`first`) or `b` of a [`Rule::Pair`] may have for a change of
+/// it to narrow the other: a digit of the other loses its support only when every candidate
+/// left is one that forbids it, so the largest set of digits forbidding one digit.
+fn pair_reach(table: &[u32; 16], n: usize, first: bool) -> u8 {
+    let all = combos::full(n);
+    (1..=n as u32)
+        .map(|y| {
+            (1..=n as u32)
+                .filter(|&x| {
+                    // `first`: `a = x` forbids `b = y`; else `b = x` forbids `a = y`.
+                    let (p, q) = if first { (x, y) } else { (y, x) };
+                    table[p as usize - 1] & all & bit(q) == 0
+                })
+                .count() as u8
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// A sum rule, its terms grouped in runs of at most 4 consecutive cells that all see each
@@ -1165,26 +1317,64 @@ fn narrow_sum(
     runs: &[usize],
     masks: &mut [u32],
 ) -> Option<bool> {
+    // PERF: the runs' tables live on between calls (a little killer's node made a dozen
+    // allocations and cleared 1 KB a run).
+    SUM_SCRATCH.with(|s| {
+        let mut s = s.borrow_mut();
+        let SumScratch { slot, pool } = &mut *s;
+        let mut sums = std::mem::take(pool);
+        let out = narrow_sum_in_tables(terms, target, runs, masks, slot, &mut sums);
+        *pool = sums;
+        out
+    })
+}
+
+/// The tables [`narrow_sum`] keeps between calls.
+struct SumScratch {
+    /// [`SLOTS`] entries, all `u16::MAX` between calls.
+    slot: Box<[u16; SLOTS]>,
+    /// Each run's sums, emptied before use.
+    pool: Vec<Vec<(i32, [u32; 4])>>,
+}
+
+thread_local! {
+    static SUM_SCRATCH: RefCell<SumScratch> = RefCell::new(SumScratch {
+        slot: Box::new([u16::MAX; SLOTS]),
+        pool: Vec::new(),
+    });
+}
+
+/// [`narrow_sum`] with its tables: `slot` all `u16::MAX` (and left so), `pool` any vectors.
+fn narrow_sum_in_tables(
+    terms: &[(u16, i32)],
+    target: i32,
+    runs: &[usize],
+    masks: &mut [u32],
+    slot_table: &mut [u16; SLOTS],
+    pool: &mut Vec<Vec<(i32, [u32; 4])>>,
+) -> Option<bool> {
     let groups = runs.len() - 1;
     // Each run: (sum, union of each cell's digits over the fillings of that sum).
-    let mut sums: Vec<Vec<(i32, [u32; 4])>> = Vec::with_capacity(groups);
-    for g in 0..groups {
+    while pool.len() < groups {
+        pool.push(Vec::with_capacity(32));
+    }
+    let sums = &mut pool[..groups];
+    for (g, by_sum) in sums.iter_mut().enumerate() {
+        by_sum.clear();
         let run = &terms[runs[g]..runs[g + 1]];
-        let by_sum: Vec<(i32, [u32; 4])> = Vec::with_capacity(32);
         // `slot[total - lo]`: where the fillings of that sum are in `by_sum` (PERF: a search
         // of `by_sum` at each filling was a tenth of a little killer's search).
         let lo: i32 = run.iter().map(|&(_, k)| k.min(k * 16)).sum();
         let hi: i32 = run.iter().map(|&(_, k)| k.max(k * 16)).sum();
-        let mut slot = [u16::MAX; SLOTS];
         let slot = if hi - lo < SLOTS as i32 {
-            Some(&mut slot)
+            Some(&mut *slot_table)
         } else {
             None
         };
         struct Out<'s> {
             lo: i32,
             slot: Option<&'s mut [u16; SLOTS]>,
-            by_sum: Vec<(i32, [u32; 4])>,
+            by_sum: &'s mut Vec<(i32, [u32; 4])>,
         }
         let mut out = Out { lo, slot, by_sum };
         impl Out<'_> {
@@ -1253,13 +1443,18 @@ fn narrow_sum(
         } else {
             go(run, masks, 0, 0, 0, &mut [0u32; 4], &mut out);
         }
-        let by_sum = out.by_sum;
-        if by_sum.is_empty() {
+        // The table back to all `u16::MAX`: only the sums recorded were set.
+        if let Some(slot) = out.slot {
+            for e in out.by_sum.iter() {
+                slot[(e.0 - lo) as usize] = u16::MAX;
+            }
+        }
+        if out.by_sum.is_empty() {
             return None;
         }
-        sums.push(by_sum);
     }
-    if let Some(done) = narrow_sum_bits(terms, target, runs, &sums, masks) {
+    let sums = &pool[..groups];
+    if let Some(done) = narrow_sum_bits(terms, target, runs, sums, masks) {
         return done;
     }
     // Partial sums: forward from 0, backward from the target.
@@ -1611,6 +1806,10 @@ impl Propagate for Pruner {
         self.weights.clone()
     }
 
+    fn closed(&self) -> bool {
+        self.closed
+    }
+
     /// A complete grid breaks no pair table and no sum: the rules a lean problem leaves out
     /// of its items ([`crate::Tuning::lean`]) are among them.
     fn accept(&self, chosen: &[OptionId]) -> bool {
@@ -1842,6 +2041,7 @@ mod tests {
             vec![0; 16],
             &forbidden,
             true,
+            false,
         )
         .expect("a pair rule");
         let pairs: Vec<&Rule> = p
@@ -2027,6 +2227,54 @@ mod tests {
     }
 
     /// An empty 4x4 f-puzzle with the fields `extra` (JSON members).
+    #[test]
+    fn a_pair_is_run_again_only_once_a_cell_is_narrow_enough_to_take_a_digit() {
+        // Nonconsecutive between two cells that see each other: `y` loses its support only
+        // when the other cell is left inside `y - 1`, `y` and `y + 1`.
+        let mut table = [0u32; 16];
+        for x in 1..=9u32 {
+            table[x as usize - 1] = combos::full(9) & !bit(x) & !(bit(x) << 1) & !(bit(x) >> 1);
+        }
+        assert_eq!(pair_reach(&table, 9, true), 3);
+        assert_eq!(pair_reach(&table, 9, false), 3);
+        // Four digits left always support every digit of the partner; three may not.
+        let all = combos::full(9);
+        let support = |m: u32| digits(m).fold(0, |s, x| s | table[x as usize - 1]);
+        for m in 1..=all {
+            if m.count_ones() >= 4 {
+                assert_eq!(support(m), all, "{m:b}");
+            }
+        }
+        assert_ne!(support(bit(4) | bit(5) | bit(6)), all);
+        // A V (digits adding up to 5) on 9x9: a digit from 5 up has no partner at all, so
+        // any change may matter (the rule's first run takes those digits anyway).
+        let mut v = [0u32; 16];
+        for x in 1..=4u32 {
+            v[x as usize - 1] = bit(5 - x);
+        }
+        assert_eq!(pair_reach(&v, 9, true), 9);
+        assert_eq!(ones(0b1011_0000_0001), 4);
+        assert_eq!(ones(combos::full(16)), 16);
+    }
+
+    #[test]
+    fn the_fixpoint_is_closed_only_when_it_holds_every_item() {
+        let closed = |extra: &str| {
+            let enc = crate::lower(&fpuzzle(extra)).unwrap();
+            enc.problem.propagator().is_some_and(|p| p.closed())
+        };
+        // A killer cage: cells, houses' digits and the house rules of the propagator.
+        assert!(closed(
+            ",\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"3\"}]"
+        ));
+        // Nonconsecutive alone: the houses' hidden singles are left to the exact cover.
+        assert!(!closed(",\"nonconsecutive\":true"));
+        // A thermometer lowered as its fillings: options placing several digits.
+        assert!(!closed(
+            ",\"thermometer\":[{\"lines\":[[\"R1C1\",\"R1C2\",\"R1C3\"]]}]"
+        ));
+    }
+
     fn fpuzzle(extra: &str) -> crate::Puzzle {
         let row = format!("[{}]", ["{}"; 4].join(","));
         let grid = vec![row; 4].join(",");

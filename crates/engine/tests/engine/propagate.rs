@@ -348,3 +348,56 @@ fn a_problem_with_no_item_left_is_a_solution_only_if_accepted() {
         assert_eq!(out.stats.solutions, 0, "{algorithm:?}");
     }
 }
+
+/// [`LookAhead`] that counts its calls and says whether it is closed under forced moves.
+#[derive(Debug)]
+struct Counted {
+    inner: LookAhead,
+    closed: bool,
+    calls: std::sync::atomic::AtomicU64,
+}
+
+impl Propagate for Counted {
+    fn watched(&self) -> &[ItemId] {
+        self.inner.watched()
+    }
+
+    fn propagate(&self, view: &View<'_>, remove: &mut Vec<OptionId>) {
+        self.calls
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.inner.propagate(view, remove);
+    }
+
+    fn closed(&self) -> bool {
+        self.closed
+    }
+}
+
+#[test]
+fn a_closed_rule_is_asked_less_and_keeps_the_solutions() {
+    for n in [6, 8] {
+        let plain = queens(n);
+        let (want, _) = dlx_engine::Cells::new(&plain, Config::default()).collect(u64::MAX);
+        let mut calls = Vec::new();
+        for closed in [false, true] {
+            let rule = Arc::new(Counted {
+                inner: LookAhead::new(&plain),
+                closed,
+                calls: Default::default(),
+            });
+            let pruned = queens(n).with_propagator(rule.clone());
+            let mut search = dlx_engine::Cells::new(&pruned, Config::default());
+            let (got, _) = search.collect(u64::MAX);
+            assert_eq!(
+                solution_set(&got),
+                solution_set(&want),
+                "queens {n} {closed}"
+            );
+            search.validate().unwrap();
+            calls.push(rule.calls.load(std::sync::atomic::Ordering::Relaxed));
+        }
+        // Without the promise the rule is asked again after the forced moves it causes; with
+        // it, once each time a level is entered.
+        assert!(calls[1] < calls[0], "queens {n}: {calls:?}");
+    }
+}
