@@ -557,6 +557,54 @@ pub(crate) fn combinations(
     rec(0, len, k, &mut [0; 64], 0, out)
 }
 
+/// Calls `out` with each combination of `k` of the indices of `masks` whose masks' union has
+/// at most `limit` bits, and that union, in the order of [`combinations`], up to the first
+/// step it makes. PERF: a union only grows, so a partial combination over the limit ends
+/// all those that extend it (the subsets, fish and almost locked sets want unions of
+/// exactly `k` or `k + 1` bits).
+pub(crate) fn combinations_within(
+    masks: &[u64],
+    k: usize,
+    limit: u32,
+    out: &mut dyn FnMut(&[usize], u64) -> Option<Step>,
+) -> Option<Step> {
+    #[allow(clippy::too_many_arguments)]
+    fn rec(
+        start: usize,
+        masks: &[u64],
+        k: usize,
+        limit: u32,
+        acc: &mut [usize; 64],
+        depth: usize,
+        union: u64,
+        out: &mut dyn FnMut(&[usize], u64) -> Option<Step>,
+    ) -> Option<Step> {
+        if depth == k {
+            return out(&acc[..k], union);
+        }
+        let len = masks.len();
+        for i in start..len {
+            if len - i < k - depth {
+                break;
+            }
+            let u = union | masks[i];
+            if u.count_ones() > limit {
+                continue;
+            }
+            acc[depth] = i;
+            let step = rec(i + 1, masks, k, limit, acc, depth + 1, u, out);
+            if step.is_some() {
+                return step;
+            }
+        }
+        None
+    }
+    if k > 64 {
+        return None;
+    }
+    rec(0, masks, k, limit, &mut [0; 64], 0, 0, out)
+}
+
 /// Naked subsets of `size` cells in any house.
 pub(crate) fn naked_subset(b: &Board, size: usize) -> Option<Step> {
     let t = &b.topo;
@@ -567,6 +615,7 @@ pub(crate) fn naked_subset(b: &Board, size: usize) -> Option<Step> {
     };
     // PERF: written before read, so made once (not zeroed for every house)
     let mut cells = [0usize; 64];
+    let mut masks = [0u64; 64];
     for h in 0..t.nhouses() {
         let (mut len, mut empties) = (0, 0);
         for &k in t.cells(h) {
@@ -575,14 +624,14 @@ pub(crate) fn naked_subset(b: &Board, size: usize) -> Option<Step> {
             empties += usize::from(b.value[k] == 0);
             if c >= 2 && c <= size {
                 cells[len] = k;
+                masks[len] = b.cand[k];
                 len += 1;
             }
         }
         if len < size || empties <= size {
             continue;
         }
-        let found = combinations(len, size, &mut |idx| {
-            let union = idx.iter().fold(0u64, |m, &i| m | b.cand[cells[i]]);
+        let found = combinations_within(&masks[..len], size, size as u32, &mut |idx, union| {
             if union.count_ones() as usize != size {
                 return None;
             }
@@ -658,8 +707,7 @@ pub(crate) fn hidden_subset(b: &Board, size: usize, direct: bool) -> Option<Step
         if len < size || empties <= needed {
             continue;
         }
-        let found = combinations(len, size, &mut |idx| {
-            let union = idx.iter().fold(0u64, |m, &i| m | pos[i]);
+        let found = combinations_within(&pos[..len], size, size as u32, &mut |idx, union| {
             if union.count_ones() as usize != size {
                 return None;
             }
@@ -748,8 +796,7 @@ pub(crate) fn fish(b: &Board, size: usize, since: Option<&Since>) -> Option<Step
             if lines.len() < size {
                 continue;
             }
-            let found = combinations(lines.len(), size, &mut |idx| {
-                let union = idx.iter().fold(0u64, |m, &i| m | masks[i]);
+            let found = combinations_within(&masks, size, size as u32, &mut |idx, union| {
                 if union.count_ones() as usize != size {
                     return None;
                 }

@@ -20,7 +20,7 @@
 //!   (`x` ≠ `y`): a digit `z` of both `A` and `B`, neither `x` nor `y`, leaves the cells that
 //!   see all of `A`'s and `B`'s `z` cells.
 
-use crate::basic::{bits, cand, combinations, elimination, fmt_digits};
+use crate::basic::{bits, cand, combinations_within, elimination, fmt_digits};
 use crate::board::Board;
 use crate::step::{Candidate, Pattern, Step, Technique};
 
@@ -53,12 +53,12 @@ fn all_als(b: &Board, sizes: std::ops::RangeInclusive<usize>) -> Vec<Als> {
             .map(|&k| k as usize)
             .filter(|&k| b.cand[k].count_ones() >= 2)
             .collect();
+        let masks: Vec<u64> = empties.iter().map(|&k| b.cand[k]).collect();
         for size in sizes.clone() {
             if size > empties.len() {
                 break;
             }
-            combinations(empties.len(), size, &mut |idx| {
-                let digits = idx.iter().fold(0u64, |m, &i| m | b.cand[empties[i]]);
+            combinations_within(&masks, size, size as u32 + 1, &mut |idx, digits| {
                 if digits.count_ones() as usize == size + 1 {
                     // a set lying in an earlier house too, its cells in the same order
                     // there, was listed there (PERF: found from the cells' houses, not by
