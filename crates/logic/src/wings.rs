@@ -216,6 +216,23 @@ pub(crate) fn als_wing(b: &Board, k: usize) -> Option<Step> {
             if rcc == 0 {
                 continue;
             }
+            if rcc.count_ones() == 1 {
+                // PERF: one restricted common: the wing removes only `y`'s other digit `z`,
+                // from the cells that see `y` and every cell of `a` holding `z`; most pairs
+                // remove nothing, found here without allocating
+                let z = (ym & !rcc).trailing_zeros() as usize;
+                let any = t.peers[y].iter().any(|&k| {
+                    let k = k as usize;
+                    b.cand[k] >> z & 1 != 0
+                        && !a.cells.contains(&k)
+                        && a.cells
+                            .iter()
+                            .all(|&c| b.cand[c] >> z & 1 == 0 || (c != k && t.sees(c, k)))
+                });
+                if !any {
+                    continue;
+                }
+            }
             let single = Als {
                 cells: vec![y],
                 digits: ym,
