@@ -225,7 +225,6 @@ struct Search<'a> {
 
 /// The links of every candidate of `cand`, in the order [`Search::on_to_off`] and
 /// [`Search::off_to_on`] give them, into `links` and `bounds` (indexed by potential).
-#[inline(never)]
 fn make_links(
     topo: &Topology,
     cand: &[u64],
@@ -650,7 +649,6 @@ impl Graph {
         }
     }
 
-#[inline(never)]
     fn make(&mut self, sr: &Search, pass: Pass, closure: bool) {
         let n = sr.topo.n;
         let nodes = 2 * n * n * n;
@@ -765,7 +763,6 @@ impl Graph {
 }
 
 /// The bitset rows of [`Scratch::reach`] for the board of `sr`.
-#[inline(never)]
 fn make_reach(sr: &Search, s: &mut Scratch) {
     let n = sr.topo.n;
     let (w, npot) = (s.w, n * n * n);
@@ -794,7 +791,6 @@ fn make_reach(sr: &Search, s: &mut Scratch) {
 /// the same breadth-first search on potential bitsets (the same rounds, the same cuts by
 /// `keep`'s best, the same visited sets), without nodes; only its length matters, and
 /// which parents the nodes have does not change it.
-#[inline(never)]
 fn chain_reach(sr: &Search, s: &mut Scratch, p: usize, on: bool, pass: Pass, keep: &Keep) -> bool {
     let technique = pass.chain();
     let n = sr.topo.n;
@@ -873,7 +869,6 @@ fn chain_reach(sr: &Search, s: &mut Scratch, p: usize, on: bool, pass: Pass, kee
 
 /// The forcing chain from `on(p)` to `off(p)` (`on`), or from `off(p)` to `on(p)`.
 #[allow(clippy::too_many_arguments)]
-#[inline(never)]
 fn chain_search(sr: &Search, s: &mut Scratch, p: usize, on: bool, pass: Pass, keep: &mut Keep) {
     let technique = pass.chain();
     s.reset();
@@ -962,7 +957,6 @@ fn chain_search(sr: &Search, s: &mut Scratch, p: usize, on: bool, pass: Pass, ke
 
 /// The cycles from `on(p)` back to itself.
 #[allow(clippy::too_many_arguments)]
-#[inline(never)]
 fn cycle_search(sr: &Search, s: &mut Scratch, count: &[u8], p: usize, pass: Pass, keep: &mut Keep) {
     let technique = pass.cycle();
     let n = s.n;
