@@ -1048,6 +1048,29 @@ mod tests {
         Board::new(&Grid::empty(Shape::new(3, 3).unwrap()))
     }
 
+    #[test]
+    fn combinations_within_are_the_combinations_under_the_limit_in_order() {
+        let masks: Vec<u64> = vec![0b11, 0b110, 0b1, 0b1100, 0b101, 0b10000, 0b11, 0b1010];
+        for k in 0..=4 {
+            for limit in 0..=5u32 {
+                let mut all = Vec::new();
+                combinations(masks.len(), k, &mut |idx| {
+                    let union = idx.iter().fold(0u64, |m, &i| m | masks[i]);
+                    if union.count_ones() <= limit {
+                        all.push((idx.to_vec(), union));
+                    }
+                    None
+                });
+                let mut within = Vec::new();
+                combinations_within(&masks, k, limit, &mut |idx, union| {
+                    within.push((idx.to_vec(), union));
+                    None
+                });
+                assert_eq!(within, all, "k {k}, limit {limit}");
+            }
+        }
+    }
+
     /// Cell index of `r1c1`-style 1-based coordinates.
     fn at(r: usize, c: usize) -> usize {
         (r - 1) * 9 + c - 1
