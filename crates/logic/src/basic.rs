@@ -557,6 +557,54 @@ pub(crate) fn combinations(
     rec(0, len, k, &mut [0; 64], 0, out)
 }
 
+/// Calls `out` with each combination of `k` of the indices of `masks` whose masks' union has
+/// at most `limit` bits, and that union, in the order of [`combinations`], up to the first
+/// step it makes. PERF: a union only grows, so a partial combination over the limit ends
+/// all those that extend it (the subsets, fish and almost locked sets want unions of
+/// exactly `k` or `k + 1` bits).
+pub(crate) fn combinations_within(
+    masks: &[u64],
+    k: usize,
+    limit: u32,
+    out: &mut dyn FnMut(&[usize], u64) -> Option<Step>,
+) -> Option<Step> {
+    #[allow(clippy::too_many_arguments)]
+    fn rec(
+        start: usize,
+        masks: &[u64],
+        k: usize,
+        limit: u32,
+        acc: &mut [usize; 64],
+        depth: usize,
+        union: u64,
+        out: &mut dyn FnMut(&[usize], u64) -> Option<Step>,
+    ) -> Option<Step> {
+        if depth == k {
+            return out(&acc[..k], union);
+        }
+        let len = masks.len();
+        for i in start..len {
+            if len - i < k - depth {
+                break;
+            }
+            let u = union | masks[i];
+            if u.count_ones() > limit {
+                continue;
+            }
+            acc[depth] = i;
+            let step = rec(i + 1, masks, k, limit, acc, depth + 1, u, out);
+            if step.is_some() {
+                return step;
+            }
+        }
+        None
+    }
+    if k > 64 {
+        return None;
+    }
+    rec(0, masks, k, limit, &mut [0; 64], 0, 0, out)
+}
+
 /// Naked subsets of `size` cells in any house.
 /// Naked subsets of `size` cells in any house: the first found, house by house; with
 /// `since`, only in the houses with a cell changed since this finder last found nothing (a
@@ -570,6 +618,7 @@ pub(crate) fn naked_subset(b: &Board, size: usize, since: Option<&Since>) -> Opt
     };
     // PERF: written before read, so made once (not zeroed for every house)
     let mut cells = [0usize; 64];
+    let mut masks = [0u64; 64];
     for h in 0..t.nhouses() {
         if !house_changed(b, h, since) {
             continue;
@@ -581,14 +630,14 @@ pub(crate) fn naked_subset(b: &Board, size: usize, since: Option<&Since>) -> Opt
             empties += usize::from(b.value[k] == 0);
             if c >= 2 && c <= size {
                 cells[len] = k;
+                masks[len] = b.cand[k];
                 len += 1;
             }
         }
         if len < size || empties <= size {
             continue;
         }
-        let found = combinations(len, size, &mut |idx| {
-            let union = idx.iter().fold(0u64, |m, &i| m | b.cand[cells[i]]);
+        let found = combinations_within(&masks[..len], size, size as u32, &mut |idx, union| {
             if union.count_ones() as usize != size {
                 return None;
             }
@@ -684,8 +733,7 @@ pub(crate) fn hidden_subset(
         if len < size || empties <= needed {
             continue;
         }
-        let found = combinations(len, size, &mut |idx| {
-            let union = idx.iter().fold(0u64, |m, &i| m | pos[i]);
+        let found = combinations_within(&pos[..len], size, size as u32, &mut |idx, union| {
             if union.count_ones() as usize != size {
                 return None;
             }
@@ -774,8 +822,7 @@ pub(crate) fn fish(b: &Board, size: usize, since: Option<&Since>) -> Option<Step
             if lines.len() < size {
                 continue;
             }
-            let found = combinations(lines.len(), size, &mut |idx| {
-                let union = idx.iter().fold(0u64, |m, &i| m | masks[i]);
+            let found = combinations_within(&masks, size, size as u32, &mut |idx, union| {
                 if union.count_ones() as usize != size {
                     return None;
                 }
@@ -1025,6 +1072,29 @@ mod tests {
 
     fn open() -> Board {
         Board::new(&Grid::empty(Shape::new(3, 3).unwrap()))
+    }
+
+    #[test]
+    fn combinations_within_are_the_combinations_under_the_limit_in_order() {
+        let masks: Vec<u64> = vec![0b11, 0b110, 0b1, 0b1100, 0b101, 0b10000, 0b11, 0b1010];
+        for k in 0..=4 {
+            for limit in 0..=5u32 {
+                let mut all = Vec::new();
+                combinations(masks.len(), k, &mut |idx| {
+                    let union = idx.iter().fold(0u64, |m, &i| m | masks[i]);
+                    if union.count_ones() <= limit {
+                        all.push((idx.to_vec(), union));
+                    }
+                    None
+                });
+                let mut within = Vec::new();
+                combinations_within(&masks, k, limit, &mut |idx, union| {
+                    within.push((idx.to_vec(), union));
+                    None
+                });
+                assert_eq!(within, all, "k {k}, limit {limit}");
+            }
+        }
     }
 
     /// Cell index of `r1c1`-style 1-based coordinates.

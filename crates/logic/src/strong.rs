@@ -266,8 +266,10 @@ struct Tables {
     /// exit node `x` at `succ[succ_at[x]..succ_at[x + 1]]`.
     succ: Vec<(usize, usize, u16)>,
     succ_at: Vec<usize>,
-    seen: Vec<Vec<u64>>,
-    house_bits: Vec<Vec<u64>>,
+    /// `seen[x * words..]`: node `x`'s cells seeing all of it; `house_bits[l * words..]`:
+    /// link `l`'s house (PERF: one allocation each, not one a node).
+    seen: Vec<u64>,
+    house_bits: Vec<u64>,
 }
 
 /// Each digit's link tables, made when first needed and made again when the digit's places
@@ -364,23 +366,23 @@ fn tables(b: &Board, d: usize) -> Tables {
         }
         succ_at[exit + 1] = succ.len();
     }
-    let seen: Vec<Vec<u64>> = links
-        .iter()
-        .flat_map(|l| l.nodes.iter())
-        .map(|node| {
-            let mut v = dcells.clone();
-            for &c in node {
-                for (w, x) in v.iter_mut().enumerate() {
-                    *x &= t.peer_bits[c * words + w];
-                }
+    let mut seen: Vec<u64> = Vec::with_capacity(2 * nl * words);
+    for node in links.iter().flat_map(|l| l.nodes.iter()) {
+        let at = seen.len();
+        seen.extend_from_slice(&dcells);
+        for &c in node {
+            for (w, x) in seen[at..].iter_mut().enumerate() {
+                *x &= t.peer_bits[c * words + w];
             }
-            v
-        })
-        .collect();
-    let house_bits: Vec<Vec<u64>> = links
-        .iter()
-        .map(|l| bitset(words, t.houses[l.house].iter().map(|&k| k as usize)))
-        .collect();
+        }
+    }
+    let mut house_bits = vec![0u64; nl * words];
+    for (l, link) in links.iter().enumerate() {
+        for &k in &t.houses[link.house] {
+            let k = k as usize;
+            house_bits[l * words + k / 64] |= 1 << (k % 64);
+        }
+    }
     Tables {
         places: dcells,
         links,
@@ -422,6 +424,11 @@ pub(crate) fn strong_links_with(
         _ => 58,
     };
     let mut best: Option<(usize, Found)> = None;
+    // (made once for all digits: `victims` is written before it is read)
+    let mut chain: Vec<(usize, usize)> = Vec::with_capacity(n);
+    let mut joins: Vec<usize> = Vec::with_capacity(n);
+    let mut victims = vec![0u64; words];
+    let mut stack: Vec<(usize, usize, usize, u16)> = Vec::new(); // (depth, link, entry, join + 1)
     // PERF: per digit, every pairwise relation is computed once (and kept while the digit's
     // places stay); the depth-first search over chains then only reads tables (no
     // allocation until a pattern is found).
@@ -437,10 +444,9 @@ pub(crate) fn strong_links_with(
         }
         let (apart, succ, succ_at) = (&tab.apart, &tab.succ, &tab.succ_at);
         let (seen, house_bits) = (&tab.seen, &tab.house_bits);
-        let mut chain: Vec<(usize, usize)> = Vec::with_capacity(n);
-        let mut joins: Vec<usize> = Vec::with_capacity(n);
-        let mut victims = vec![0u64; words];
-        let mut stack: Vec<(usize, usize, usize, u16)> = Vec::new(); // (depth, link, entry, join + 1)
+        chain.clear();
+        joins.clear();
+        stack.clear();
         for i in 0..nl {
             for e in 0..2 {
                 stack.push((0, i, e, 0));
@@ -490,9 +496,9 @@ pub(crate) fn strong_links_with(
                 &links[end / 2].nodes[end % 2],
             );
             for (w, v) in victims.iter_mut().enumerate() {
-                *v = seen[start][w] & seen[end][w];
+                *v = seen[start * words + w] & seen[end * words + w];
                 for &(c, _) in &chain {
-                    *v &= !house_bits[c][w];
+                    *v &= !house_bits[c * words + w];
                 }
             }
             if ring.is_none() {
@@ -507,9 +513,9 @@ pub(crate) fn strong_links_with(
                     let exit = chain[w].0 * 2 + (1 - chain[w].1);
                     let entry = chain[w + 1].0 * 2 + chain[w + 1].1;
                     for (x, v) in victims.iter_mut().enumerate() {
-                        let mut extra = seen[exit][x] & seen[entry][x];
+                        let mut extra = seen[exit * words + x] & seen[entry * words + x];
                         for &(c, _) in &chain {
-                            extra &= !house_bits[c][x];
+                            extra &= !house_bits[c * words + x];
                         }
                         *v |= extra;
                     }

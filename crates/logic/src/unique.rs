@@ -190,7 +190,10 @@ fn walk(
                 }
             } else if met.viable[next] && !path.contains(&next) {
                 let m = b.cand[next];
-                if m & pair != pair {
+                // PERF: a loop through a bivalue cell of the pair before the start was found
+                // from that cell, with hints of the same ratings and types (they do not
+                // depend on where the loop starts or its direction), and its hints came first
+                if m & pair != pair || (m == pair && next < path[0]) {
                     continue;
                 }
                 let new_extra = extra | (m & !pair);

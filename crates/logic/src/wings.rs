@@ -20,7 +20,7 @@
 //!   (`x` ≠ `y`): a digit `z` of both `A` and `B`, neither `x` nor `y`, leaves the cells that
 //!   see all of `A`'s and `B`'s `z` cells.
 
-use crate::basic::{bits, cand, combinations, elimination, fmt_digits};
+use crate::basic::{bits, cand, combinations_within, elimination, fmt_digits};
 use crate::board::Board;
 use crate::step::{Candidate, Pattern, Step, Technique};
 
@@ -53,12 +53,12 @@ fn all_als(b: &Board, sizes: std::ops::RangeInclusive<usize>) -> Vec<Als> {
             .map(|&k| k as usize)
             .filter(|&k| b.cand[k].count_ones() >= 2)
             .collect();
+        let masks: Vec<u64> = empties.iter().map(|&k| b.cand[k]).collect();
         for size in sizes.clone() {
             if size > empties.len() {
                 break;
             }
-            combinations(empties.len(), size, &mut |idx| {
-                let digits = idx.iter().fold(0u64, |m, &i| m | b.cand[empties[i]]);
+            combinations_within(&masks, size, size as u32 + 1, &mut |idx, digits| {
                 if digits.count_ones() as usize == size + 1 {
                     // a set lying in an earlier house too, its cells in the same order
                     // there, was listed there (PERF: found from the cells' houses, not by
@@ -215,6 +215,23 @@ pub(crate) fn als_wing(b: &Board, k: usize) -> Option<Step> {
             let rcc = restricted_to_cell(b, &a, y);
             if rcc == 0 {
                 continue;
+            }
+            if rcc.count_ones() == 1 {
+                // PERF: one restricted common: the wing removes only `y`'s other digit `z`,
+                // from the cells that see `y` and every cell of `a` holding `z`; most pairs
+                // remove nothing, found here without allocating
+                let z = (ym & !rcc).trailing_zeros() as usize;
+                let any = t.peers[y].iter().any(|&k| {
+                    let k = k as usize;
+                    b.cand[k] >> z & 1 != 0
+                        && !a.cells.contains(&k)
+                        && a.cells
+                            .iter()
+                            .all(|&c| b.cand[c] >> z & 1 == 0 || (c != k && t.sees(c, k)))
+                });
+                if !any {
+                    continue;
+                }
             }
             let single = Als {
                 cells: vec![y],
