@@ -15,7 +15,7 @@ use crate::basic::{bits, cand, elimination, fmt_digits, rc};
 use crate::board::Board;
 use crate::step::{Area, Candidate, Pattern, Step, Technique};
 use crate::technique::TechniqueSet;
-use crate::vcache::{Both, Region45, SUPPORTS_CAP, Supports};
+use crate::vcache::{Both, ENDS_BOARDS, ENDS_MAX_DIGITS, NO_END, Region45, SUPPORTS_CAP, Supports};
 use crate::vrules::{Clue, ClueKind};
 
 /// The digits cell `k` may hold: its candidates, or its digit when placed.
@@ -1681,38 +1681,42 @@ fn clue_support(b: &Board, c: &Clue) -> Option<(Vec<usize>, Vec<u64>)> {
             m
         }
         ClueKind::Pair { table, .. } => {
-            let (x, y) = (cells[0], cells[1]);
-            let sees = b.topo.sees(x, y);
-            let (mx, my) = (eff(b, x), eff(b, y));
-            let (mut sx, mut sy) = (0u64, 0u64);
-            for dx in bits(mx) {
-                for dy in bits(my & table[dx]) {
-                    if !(sees && dx == dy) {
-                        sx |= 1 << dx;
-                        sy |= 1 << dy;
-                    }
-                }
-            }
-            if sx == 0 {
-                return None;
-            }
+            let (sx, sy) = pair_support(b, table, cells[0], cells[1])?;
             vec![sx, sy]
         }
-        ClueKind::Parity { even } => {
-            let keep = (0..n)
-                .filter(|d| (d % 2 == 1) == *even)
-                .fold(0u64, |m, d| m | 1 << d);
-            let m = eff(b, cells[0]) & keep;
-            if m == 0 {
-                return None;
-            }
-            vec![m]
-        }
+        ClueKind::Parity { even } => vec![parity_support(b, n, *even, cells[0])?],
         ClueKind::LittleKiller { sum } => any_sum_support(b, &cells, &|s| s == *sum)?,
         ClueKind::Arrow { .. } => arrow_support(b, c)?,
         ClueKind::Sandwich { .. } => sandwich_support(b, c)?,
     };
     Some((cells, support))
+}
+
+/// The support of a pair clue (`table[x]`: the digits the second cell allows when the first
+/// is `x + 1`) on cells `x` and `y`, `None` when no pair of digits fits.
+#[inline]
+fn pair_support(b: &Board, table: &[u64], x: usize, y: usize) -> Option<(u64, u64)> {
+    let sees = b.topo.sees(x, y);
+    let (mx, my) = (eff(b, x), eff(b, y));
+    let (mut sx, mut sy) = (0u64, 0u64);
+    for dx in bits(mx) {
+        let ys = my & table[dx] & if sees { !(1u64 << dx) } else { !0 };
+        if ys != 0 {
+            sx |= 1 << dx;
+            sy |= ys;
+        }
+    }
+    (sx != 0).then_some((sx, sy))
+}
+
+/// The support of a parity clue on cell `k` of a board of `n` digits.
+#[inline]
+fn parity_support(b: &Board, n: usize, even: bool, k: usize) -> Option<u64> {
+    let keep = (0..n)
+        .filter(|d| (d % 2 == 1) == even)
+        .fold(0u64, |m, d| m | 1 << d);
+    let m = eff(b, k) & keep;
+    (m != 0).then_some(m)
 }
 
 /// What a clue's support was computed from: each cell's digits, a placed cell's with bit 63.
@@ -1730,7 +1734,21 @@ struct Memo<'a> {
     key: Vec<u64>,
     /// The support of a clue computed without the cache.
     direct: Vec<u64>,
+    /// Whether trials' ends are kept ([`Ends`](crate::vcache::Ends): boards of up to [`ENDS_MAX_DIGITS`] digits).
+    keeps: bool,
+    /// The index of this search's board among [`Ends::boards`](crate::vcache::Ends::boards).
+    start: u32,
+    /// For each of [`Ends::boards`](crate::vcache::Ends::boards): whether it has every digit this search's board has.
+    valid: Vec<bool>,
+    /// This search's board: every cell's digits.
+    base: Vec<u64>,
+    /// Scratch: the digits kept ends allow each cell.
+    bound: Vec<u64>,
 }
+
+/// The deductions a trial may make before it stops (more than a board of up to 16 digits can
+/// make: each removes a digit).
+const TRIAL_BUDGET: usize = 10_000;
 
 impl<'a> Memo<'a> {
     fn new(b: &'a Board) -> Option<Memo<'a>> {
@@ -1742,7 +1760,132 @@ impl<'a> Memo<'a> {
             cache,
             key: Vec::new(),
             direct: Vec::new(),
+            keeps: false,
+            start: 0,
+            valid: Vec::new(),
+            base: Vec::new(),
+            bound: Vec::new(),
         })
+    }
+
+    /// Starts the trials of a forcing-chain search on `b`: its board among the kept starts
+    /// ([`Ends`](crate::vcache::Ends)), and which kept starts have every digit `b` has (their trials' ends bound
+    /// the trials on `b`).
+    fn begin(&mut self, b: &Board) {
+        let t = &b.topo;
+        self.keeps = t.n <= ENDS_MAX_DIGITS;
+        if !self.keeps {
+            return;
+        }
+        self.base.clear();
+        self.base.extend((0..t.ncells).map(|q| eff(b, q)));
+        let e = &mut self.cache.ends;
+        let size = t.ncells * t.n;
+        if e.ends[0].len() != size || e.boards.len() >= ENDS_BOARDS {
+            e.boards.clear();
+            for m in &mut e.ends {
+                m.clear();
+                m.resize(size, (NO_END, Vec::new()));
+            }
+        }
+        if e.boards.last() != Some(&self.base) {
+            e.boards.push(self.base.clone());
+        }
+        self.start = (e.boards.len() - 1) as u32;
+        let base = &self.base;
+        self.valid.clear();
+        self.valid.extend(
+            e.boards
+                .iter()
+                .map(|old| old.iter().zip(base).all(|(&o, &now)| now & !o == 0)),
+        );
+    }
+
+    /// Places `d` in cell `k` of `b` (made again in `trial`) and propagates ([`propagate_with`]):
+    /// `trial` then holds the end (or where the board broke), as propagating from `b` alone
+    /// would leave it. A kept trial of the candidate whose start had every digit of `b` bounds
+    /// the end: propagation is monotone (a rule that applies on a board applies, or is
+    /// implied by singles, on any board with fewer digits, and no rule removes a digit of a
+    /// board closed under the rules that has no fewer digits), so the end is the largest
+    /// board closed under the rules below the start, and a kept end `E` (with `plus`, the end
+    /// without locked sets too) has every digit of this one. Hence: when `b` still has every
+    /// digit of a kept end of the same mode, the end is that one, without propagating; else
+    /// propagation starts from the start less the digits no kept end has, and when that
+    /// breaks the board (then so does the start), again from the start, for the reason and
+    /// the count of the contradiction as found from there.
+    fn trial(
+        &mut self,
+        trial: &mut Board,
+        b: &Board,
+        (k, d): (usize, usize),
+        plus: bool,
+    ) -> Result<usize, String> {
+        reset(trial, b);
+        trial.place(k, d);
+        if !self.keeps {
+            return propagate_with(trial, TRIAL_BUDGET, self, plus);
+        }
+        let ncells = b.topo.ncells;
+        let at = k * b.topo.n + d;
+        let mode = usize::from(plus);
+        let mut bounded = false;
+        self.bound.clear();
+        self.bound.resize(ncells, !0);
+        let modes: &[usize] = if plus { &[1, 0] } else { &[0] };
+        for &m in modes {
+            let (from, end) = &self.cache.ends.ends[m][at];
+            if *from == NO_END || !self.valid[*from as usize] {
+                continue;
+            }
+            if m == mode && end.iter().zip(&self.base).all(|(&e, &now)| e & !now == 0) {
+                // the end itself
+                for (q, &e) in end.iter().enumerate() {
+                    if trial.value[q] != 0 {
+                        continue;
+                    }
+                    if e.count_ones() == 1 {
+                        trial.value[q] = e.trailing_zeros() as u8 + 1;
+                        trial.cand[q] = 0;
+                        for &h in &b.topo.cell_houses[q] {
+                            trial.empties[h as usize] -= 1;
+                        }
+                    } else {
+                        trial.cand[q] = e;
+                    }
+                }
+                return Ok(0);
+            }
+            for (x, &e) in self.bound.iter_mut().zip(end) {
+                *x &= e;
+            }
+            bounded = true;
+        }
+        if bounded {
+            for (q, &x) in self.bound.iter().enumerate() {
+                if trial.value[q] == 0 {
+                    trial.cand[q] &= x;
+                }
+            }
+            if let Ok(made) = propagate_with(trial, TRIAL_BUDGET, self, plus) {
+                self.keep(trial, at, mode);
+                return Ok(made);
+            }
+            reset(trial, b);
+            trial.place(k, d);
+        }
+        let result = propagate_with(trial, TRIAL_BUDGET, self, plus);
+        if result.is_ok() {
+            self.keep(trial, at, mode);
+        }
+        result
+    }
+
+    /// Keeps the end of the trial of candidate `at` in `mode`, started from this search's board.
+    fn keep(&mut self, trial: &Board, at: usize, mode: usize) {
+        let slot = &mut self.cache.ends.ends[mode][at];
+        slot.0 = self.start;
+        slot.1.clear();
+        slot.1.extend((0..trial.topo.ncells).map(|q| eff(trial, q)));
     }
 
     /// The support of clue `i` (`c`) on `b` (`None`: no filling), computed or remembered.
@@ -1961,8 +2104,28 @@ fn propagate_with(
             if matches!(c.kind, ClueKind::Cage { sum: None }) {
                 continue;
             }
-            let Some(support) = memo.support(b, i, c) else {
-                return Err(format!("{} cannot be satisfied", c.name));
+            // pairs and parities made in place (no allocation), the others from `memo`
+            let small: [u64; 2];
+            let support: &[u64] = match &c.kind {
+                ClueKind::Pair { table, .. } => {
+                    let (x, y) = (c.cells[0] as usize, c.cells[1] as usize);
+                    let Some((sx, sy)) = pair_support(b, table, x, y) else {
+                        return Err(format!("{} cannot be satisfied", c.name));
+                    };
+                    small = [sx, sy];
+                    &small
+                }
+                ClueKind::Parity { even } => {
+                    let Some(m) = parity_support(b, t.n, *even, c.cells[0] as usize) else {
+                        return Err(format!("{} cannot be satisfied", c.name));
+                    };
+                    small = [m, 0];
+                    &small[..1]
+                }
+                _ => match memo.support(b, i, c) {
+                    Some(support) => support,
+                    None => return Err(format!("{} cannot be satisfied", c.name)),
+                },
             };
             for (&k, &s) in c.cells.iter().zip(support) {
                 let k = k as usize;
@@ -2018,9 +2181,7 @@ fn end_of(
     if let Some(end) = &ends[at] {
         return end.clone();
     }
-    reset(trial, b);
-    trial.place(k, d);
-    let _ = propagate_with(trial, 10_000, memo, plus);
+    let _ = memo.trial(trial, b, (k, d), plus);
     let end = (
         placed(trial, b),
         (0..b.topo.ncells)
@@ -2100,6 +2261,7 @@ fn forcing_with(b: &Board, deadline: Option<dlx_time::Instant>, plus: bool) -> O
     };
     let title = technique.title();
     let mut memo = Memo::new(b)?;
+    memo.begin(b);
     let mut trial = b.clone();
     let n = t.n;
     // Candidates known not to break the board: each digit a trial that did not break it
@@ -2122,11 +2284,9 @@ fn forcing_with(b: &Board, deadline: Option<dlx_time::Instant>, plus: bool) -> O
             return None;
         }
         for d in bits(b.cand[k] & !safe[k]) {
-            reset(&mut trial, b);
-            trial.place(k, d);
-            let result = propagate_with(&mut trial, 10_000, &mut memo, plus);
+            let result = memo.trial(&mut trial, b, (k, d), plus);
             if let Ok(made) = result
-                && made <= 10_000
+                && made <= TRIAL_BUDGET
             {
                 for ((s, &was), &now) in safe.iter_mut().zip(&b.value).zip(&trial.value) {
                     if was == 0 && now != 0 {
