@@ -2286,6 +2286,8 @@ fn locked_sets(b: &mut Board, only: Option<u64>) -> bool {
             lines[c as usize][d] |= 1 << pc;
         }
     }
+    // `d` indexes the inner arrays of `lines`, digit by digit
+    #[allow(clippy::needless_range_loop)]
     for d in 0..n {
         for base in [0usize, n] {
             let cover = n - base;
