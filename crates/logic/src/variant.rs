@@ -15,7 +15,7 @@ use crate::basic::{bits, cand, elimination, fmt_digits, rc};
 use crate::board::Board;
 use crate::step::{Area, Candidate, Pattern, Step, Technique};
 use crate::technique::TechniqueSet;
-use crate::vcache::{Both, Region45, SUPPORTS_CAP, Supports};
+use crate::vcache::{Both, ENDS_BOARDS, ENDS_MAX_DIGITS, NO_END, Region45, SUPPORTS_CAP, Supports};
 use crate::vrules::{Clue, ClueKind};
 
 /// The digits cell `k` may hold: its candidates, or its digit when placed.
@@ -215,11 +215,9 @@ const WITHOUT: [u64; 6] = [
     0x0000_0000_ffff_ffff,
 ];
 
-type SmallSet = [u64; SMALL_WORDS];
-
 /// The sets `m | d` for the sets `m` of `from` without digit `d`.
 #[inline]
-fn add_digit(from: &SmallSet, d: usize, words: usize, to: &mut SmallSet) {
+fn add_digit<const W: usize>(from: &[u64; W], d: usize, words: usize, to: &mut [u64; W]) {
     if d < 6 {
         for w in 0..words {
             to[w] |= (from[w] & WITHOUT[d]) << (1 << d);
@@ -236,7 +234,7 @@ fn add_digit(from: &SmallSet, d: usize, words: usize, to: &mut SmallSet) {
 
 /// The sets `m` without digit `d` such that `m | d` is in `from`.
 #[inline]
-fn remove_digit(from: &SmallSet, d: usize, words: usize, to: &mut SmallSet) {
+fn remove_digit<const W: usize>(from: &[u64; W], d: usize, words: usize, to: &mut [u64; W]) {
     if d < 6 {
         for w in 0..words {
             to[w] |= (from[w] & !WITHOUT[d]) >> (1 << d);
@@ -258,9 +256,24 @@ fn small_clique_support(
     top: usize,
     accept: &dyn Fn(u64) -> bool,
 ) -> Option<(Vec<u64>, Vec<u64>)> {
+    // bitsets of 512 sets up to 9 digits (less to clear), else of 1024
+    if top <= 9 {
+        small_clique_support_in::<{ SMALL_WORDS / 2 }>(masks, top, accept)
+    } else {
+        small_clique_support_in::<SMALL_WORDS>(masks, top, accept)
+    }
+}
+
+/// [`small_clique_support`] with bitsets of `W` words (`64 W` sets of digits at least
+/// `2^top`).
+fn small_clique_support_in<const W: usize>(
+    masks: &[u64],
+    top: usize,
+    accept: &dyn Fn(u64) -> bool,
+) -> Option<(Vec<u64>, Vec<u64>)> {
     let len = masks.len();
     let words = ((1usize << top) / 64).max(1);
-    let mut levels = [[0u64; SMALL_WORDS]; SMALL_CELLS + 1];
+    let mut levels = [[0u64; W]; SMALL_CELLS + 1];
     levels[0][0] = 1;
     for (i, &mk) in masks.iter().enumerate() {
         let (done, next) = levels.split_at_mut(i + 1);
@@ -273,7 +286,7 @@ fn small_clique_support(
         }
     }
     // the accepted sets of the last level
-    let mut good = [0u64; SMALL_WORDS];
+    let mut good = [0u64; W];
     let mut finals = Vec::new();
     for w in 0..words {
         let mut x = levels[len][w];
@@ -292,9 +305,9 @@ fn small_clique_support(
     }
     let mut support = vec![0u64; len];
     for i in (0..len).rev() {
-        let mut prev = [0u64; SMALL_WORDS];
+        let mut prev = [0u64; W];
         for d in bits(masks[i]) {
-            let mut back = [0u64; SMALL_WORDS];
+            let mut back = [0u64; W];
             remove_digit(&good, d, words, &mut back);
             let mut any = false;
             for w in 0..words {
@@ -1681,38 +1694,42 @@ fn clue_support(b: &Board, c: &Clue) -> Option<(Vec<usize>, Vec<u64>)> {
             m
         }
         ClueKind::Pair { table, .. } => {
-            let (x, y) = (cells[0], cells[1]);
-            let sees = b.topo.sees(x, y);
-            let (mx, my) = (eff(b, x), eff(b, y));
-            let (mut sx, mut sy) = (0u64, 0u64);
-            for dx in bits(mx) {
-                for dy in bits(my & table[dx]) {
-                    if !(sees && dx == dy) {
-                        sx |= 1 << dx;
-                        sy |= 1 << dy;
-                    }
-                }
-            }
-            if sx == 0 {
-                return None;
-            }
+            let (sx, sy) = pair_support(b, table, cells[0], cells[1])?;
             vec![sx, sy]
         }
-        ClueKind::Parity { even } => {
-            let keep = (0..n)
-                .filter(|d| (d % 2 == 1) == *even)
-                .fold(0u64, |m, d| m | 1 << d);
-            let m = eff(b, cells[0]) & keep;
-            if m == 0 {
-                return None;
-            }
-            vec![m]
-        }
+        ClueKind::Parity { even } => vec![parity_support(b, n, *even, cells[0])?],
         ClueKind::LittleKiller { sum } => any_sum_support(b, &cells, &|s| s == *sum)?,
         ClueKind::Arrow { .. } => arrow_support(b, c)?,
         ClueKind::Sandwich { .. } => sandwich_support(b, c)?,
     };
     Some((cells, support))
+}
+
+/// The support of a pair clue (`table[x]`: the digits the second cell allows when the first
+/// is `x + 1`) on cells `x` and `y`, `None` when no pair of digits fits.
+#[inline]
+fn pair_support(b: &Board, table: &[u64], x: usize, y: usize) -> Option<(u64, u64)> {
+    let sees = b.topo.sees(x, y);
+    let (mx, my) = (eff(b, x), eff(b, y));
+    let (mut sx, mut sy) = (0u64, 0u64);
+    for dx in bits(mx) {
+        let ys = my & table[dx] & if sees { !(1u64 << dx) } else { !0 };
+        if ys != 0 {
+            sx |= 1 << dx;
+            sy |= ys;
+        }
+    }
+    (sx != 0).then_some((sx, sy))
+}
+
+/// The support of a parity clue on cell `k` of a board of `n` digits.
+#[inline]
+fn parity_support(b: &Board, n: usize, even: bool, k: usize) -> Option<u64> {
+    let keep = (0..n)
+        .filter(|d| (d % 2 == 1) == even)
+        .fold(0u64, |m, d| m | 1 << d);
+    let m = eff(b, k) & keep;
+    (m != 0).then_some(m)
 }
 
 /// What a clue's support was computed from: each cell's digits, a placed cell's with bit 63.
@@ -1730,7 +1747,57 @@ struct Memo<'a> {
     key: Vec<u64>,
     /// The support of a clue computed without the cache.
     direct: Vec<u64>,
+    /// Whether trials' ends are kept ([`Ends`](crate::vcache::Ends): boards of up to [`ENDS_MAX_DIGITS`] digits).
+    keeps: bool,
+    /// The index of this search's board among [`Ends::boards`](crate::vcache::Ends::boards).
+    start: u32,
+    /// For each of [`Ends::boards`](crate::vcache::Ends::boards): whether it has every digit this search's board has.
+    valid: Vec<bool>,
+    /// This search's board: every cell's digits.
+    base: Vec<u64>,
+    /// Scratch: the digits kept ends allow each cell.
+    bound: Vec<u64>,
+    /// The clues on each cell (those with a rule: not the cages without a sum).
+    cell_clues: Vec<Vec<u32>>,
+    /// What [`Memo::settle`] has still to look at.
+    work: Work,
+    /// Scratch: a clue's support, the candidates before [`locked_sets`].
+    sup: Vec<u64>,
+    snap: Vec<u64>,
+    /// Whether [`Memo::reference`] holds a trial's kept end closed under the locked sets.
+    locked_reference: bool,
+    reference: Vec<u64>,
 }
+
+/// The cells, houses and clues [`Memo::settle`] has still to look at, each with a flag.
+#[derive(Default)]
+struct Work {
+    cells: Vec<u32>,
+    cell_in: Vec<bool>,
+    houses: Vec<u32>,
+    house_in: Vec<bool>,
+    clues: Vec<u32>,
+    clue_in: Vec<bool>,
+}
+
+impl Work {
+    /// Nothing queued, for `cells` cells, `houses` houses and `clues` clues.
+    fn clear(&mut self, cells: usize, houses: usize, clues: usize) {
+        for (list, flags, len) in [
+            (&mut self.cells, &mut self.cell_in, cells),
+            (&mut self.houses, &mut self.house_in, houses),
+            (&mut self.clues, &mut self.clue_in, clues),
+        ] {
+            list.clear();
+            flags.clear();
+            flags.resize(len, false);
+        }
+    }
+}
+
+/// The deductions a trial may make before it stops (more than a board of up to 16 digits can
+/// make: each removes a digit).
+const TRIAL_BUDGET: usize = 10_000;
 
 impl<'a> Memo<'a> {
     fn new(b: &'a Board) -> Option<Memo<'a>> {
@@ -1742,7 +1809,334 @@ impl<'a> Memo<'a> {
             cache,
             key: Vec::new(),
             direct: Vec::new(),
+            keeps: false,
+            start: 0,
+            valid: Vec::new(),
+            base: Vec::new(),
+            bound: Vec::new(),
+            cell_clues: Vec::new(),
+            work: Work::default(),
+            sup: Vec::new(),
+            snap: Vec::new(),
+            locked_reference: false,
+            reference: Vec::new(),
         })
+    }
+
+    /// Starts the trials of a forcing-chain search on `b`: its board among the kept starts
+    /// ([`Ends`](crate::vcache::Ends)), and which kept starts have every digit `b` has (their trials' ends bound
+    /// the trials on `b`).
+    fn begin(&mut self, b: &Board) {
+        let t = &b.topo;
+        self.keeps = t.n <= ENDS_MAX_DIGITS;
+        if !self.keeps {
+            return;
+        }
+        self.base.clear();
+        self.base.extend((0..t.ncells).map(|q| eff(b, q)));
+        self.cell_clues = vec![Vec::new(); t.ncells];
+        for (i, c) in clues(b).iter().enumerate() {
+            if !matches!(c.kind, ClueKind::Cage { sum: None }) {
+                for &k in &c.cells {
+                    self.cell_clues[k as usize].push(i as u32);
+                }
+            }
+        }
+        let e = &mut self.cache.ends;
+        let size = t.ncells * t.n;
+        if e.ends[0].len() != size || e.boards.len() >= ENDS_BOARDS {
+            e.boards.clear();
+            for m in &mut e.ends {
+                m.clear();
+                m.resize(size, (NO_END, Vec::new()));
+            }
+        }
+        if e.boards.last() != Some(&self.base) {
+            e.boards.push(self.base.clone());
+        }
+        self.start = (e.boards.len() - 1) as u32;
+        let base = &self.base;
+        self.valid.clear();
+        self.valid.extend(
+            e.boards
+                .iter()
+                .map(|old| old.iter().zip(base).all(|(&o, &now)| now & !o == 0)),
+        );
+    }
+
+    /// Places `d` in cell `k` of `b` (made again in `trial`) and propagates ([`propagate_with`]):
+    /// `trial` then holds the end (or where the board broke), as propagating from `b` alone
+    /// would leave it. A kept trial of the candidate whose start had every digit of `b` bounds
+    /// the end: propagation is monotone (a rule that applies on a board applies, or is
+    /// implied by singles, on any board with fewer digits, and no rule removes a digit of a
+    /// board closed under the rules that has no fewer digits), so the end is the largest
+    /// board closed under the rules below the start, and a kept end `E` (with `plus`, the end
+    /// without locked sets too) has every digit of this one. Hence: when `b` still has every
+    /// digit of a kept end of the same mode, the end is that one, without propagating; else
+    /// propagation starts from the start less the digits no kept end has, and when that
+    /// breaks the board (then so does the start), again from the start, for the reason and
+    /// the count of the contradiction as found from there.
+    fn trial(
+        &mut self,
+        trial: &mut Board,
+        b: &Board,
+        (k, d): (usize, usize),
+        plus: bool,
+    ) -> Result<usize, String> {
+        reset(trial, b);
+        trial.place(k, d);
+        if !self.keeps {
+            return propagate_with(trial, TRIAL_BUDGET, self, plus);
+        }
+        let ncells = b.topo.ncells;
+        let at = k * b.topo.n + d;
+        let mode = usize::from(plus);
+        // the board the end is compared with: a kept end (closed under the rules without
+        // locked sets at least), the same mode's first
+        let mut reference: Option<usize> = None;
+        self.bound.clear();
+        self.bound.resize(ncells, !0);
+        let modes: &[usize] = if plus { &[1, 0] } else { &[0] };
+        for &m in modes {
+            let (from, end) = &self.cache.ends.ends[m][at];
+            if *from == NO_END || !self.valid[*from as usize] {
+                continue;
+            }
+            if m == mode && end.iter().zip(&self.base).all(|(&e, &now)| e & !now == 0) {
+                // the end itself
+                for (q, &e) in end.iter().enumerate() {
+                    if trial.value[q] != 0 {
+                        continue;
+                    }
+                    if e.count_ones() == 1 {
+                        trial.value[q] = e.trailing_zeros() as u8 + 1;
+                        trial.cand[q] = 0;
+                        for &h in &b.topo.cell_houses[q] {
+                            trial.empties[h as usize] -= 1;
+                        }
+                    } else {
+                        trial.cand[q] = e;
+                    }
+                }
+                return Ok(0);
+            }
+            for (x, &e) in self.bound.iter_mut().zip(end) {
+                *x &= e;
+            }
+            reference.get_or_insert(m);
+        }
+        self.locked_reference = plus && reference == Some(1);
+        if self.locked_reference {
+            self.reference.clear();
+            self.reference
+                .extend_from_slice(&self.cache.ends.ends[1][at].1);
+        }
+        // the cells to look at: where the start differs from the reference (a board closed
+        // under the rules, so every rule that applies reads one of them), or every cell
+        self.work.clear(ncells, b.topo.nfull(), clues(b).len());
+        for q in 0..ncells {
+            if trial.value[q] == 0 {
+                trial.cand[q] &= self.bound[q];
+            }
+            let fresh = match reference {
+                None => true,
+                Some(m) => {
+                    (trial.value[q] == 0 && trial.cand[q].count_ones() < 2)
+                        || eff(trial, q) != self.cache.ends.ends[m][at].1[q]
+                }
+            };
+            if fresh {
+                self.mark(b, q);
+            }
+        }
+        if self.settle(trial, plus) {
+            self.keep(trial, at, mode);
+            return Ok(0);
+        }
+        // broken: again from the start, for the reason and the count as propagation finds them
+        reset(trial, b);
+        trial.place(k, d);
+        propagate_with(trial, TRIAL_BUDGET, self, plus)
+    }
+
+    /// The full houses (a bit each) holding a cell whose digits differ from the kept end of
+    /// this trial closed under the locked sets too (`None`: no such end, or too many houses).
+    fn changed_houses(&self, b: &Board) -> Option<u64> {
+        let t = &b.topo;
+        if !self.locked_reference || t.nfull() > 64 {
+            return None;
+        }
+        let mut m = 0u64;
+        for (q, &r) in self.reference.iter().enumerate() {
+            if eff(b, q) != r {
+                for &h in &t.cell_houses[q] {
+                    m |= 1 << h;
+                }
+                for &(h, _) in &t.extra_of[q] {
+                    m |= 1 << h;
+                }
+            }
+        }
+        Some(m)
+    }
+
+    /// Queues cell `k`, its full houses and its clues for [`Memo::settle`].
+    fn mark(&mut self, b: &Board, k: usize) {
+        let t = &b.topo;
+        let w = &mut self.work;
+        if !w.cell_in[k] {
+            w.cell_in[k] = true;
+            w.cells.push(k as u32);
+        }
+        let houses = t.cell_houses[k]
+            .iter()
+            .copied()
+            .chain(t.extra_of[k].iter().map(|x| x.0));
+        for h in houses {
+            if !w.house_in[h as usize] {
+                w.house_in[h as usize] = true;
+                w.houses.push(h as u32);
+            }
+        }
+        for &i in &self.cell_clues[k] {
+            if !w.clue_in[i as usize] {
+                w.clue_in[i as usize] = true;
+                w.clues.push(i);
+            }
+        }
+    }
+
+    /// Places `d` in cell `k`, queueing it and the peers that lose `d`.
+    fn place(&mut self, b: &mut Board, k: usize, d: usize) {
+        let topo = b.topo.clone();
+        for &p in &topo.peers[k] {
+            if b.cand[p as usize] >> d & 1 != 0 {
+                self.mark(b, p as usize);
+            }
+        }
+        b.place(k, d);
+        self.mark(b, k);
+    }
+
+    /// The rules of [`propagate_with`] applied where the queued cells, houses and clues
+    /// changed, until none is left (and, with `plus`, [`locked_sets`] finds nothing): `false`
+    /// when the board breaks. Every rule that applies on the board reads a queued cell or is
+    /// a locked set, so it ends on a board closed under the rules: the end propagation
+    /// makes, which is the largest such board below the start ([`Memo::trial`]).
+    fn settle(&mut self, b: &mut Board, plus: bool) -> bool {
+        let t = b.topo.clone();
+        let all: &[Clue] = match &t.variant {
+            Some(v) => &v.clues.clues,
+            None => &[],
+        };
+        let full = t.shape.full_mask();
+        loop {
+            while !(self.work.cells.is_empty()
+                && self.work.houses.is_empty()
+                && self.work.clues.is_empty())
+            {
+                while let Some(k) = self.work.cells.pop() {
+                    let k = k as usize;
+                    self.work.cell_in[k] = false;
+                    if b.value[k] == 0 {
+                        match b.cand[k].count_ones() {
+                            0 => return false,
+                            1 => self.place(b, k, b.cand[k].trailing_zeros() as usize),
+                            _ => {}
+                        }
+                    }
+                }
+                while let Some(h) = self.work.houses.pop() {
+                    let h = h as usize;
+                    self.work.house_in[h] = false;
+                    let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
+                    for &k in t.cells(h) {
+                        let k = k as usize;
+                        let c = b.cand[k];
+                        twice |= once & c;
+                        once |= c;
+                        if b.value[k] != 0 {
+                            placed |= 1 << (b.value[k] - 1);
+                        }
+                    }
+                    if (full & !placed) & !twice == 0 {
+                        continue;
+                    }
+                    for d in bits(full & !placed) {
+                        let p = b.positions(h, d);
+                        match p.count_ones() {
+                            0 => return false,
+                            1 => {
+                                let k = t.cells(h)[p.trailing_zeros() as usize] as usize;
+                                if b.value[k] == 0 {
+                                    self.place(b, k, d);
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                while let Some(i) = self.work.clues.pop() {
+                    let i = i as usize;
+                    self.work.clue_in[i] = false;
+                    let c = &all[i];
+                    let mut support = std::mem::take(&mut self.sup);
+                    support.clear();
+                    match &c.kind {
+                        ClueKind::Pair { table, .. } => {
+                            let (x, y) = (c.cells[0] as usize, c.cells[1] as usize);
+                            let Some((sx, sy)) = pair_support(b, table, x, y) else {
+                                return false;
+                            };
+                            support.extend([sx, sy]);
+                        }
+                        ClueKind::Parity { even } => {
+                            let Some(m) = parity_support(b, t.n, *even, c.cells[0] as usize) else {
+                                return false;
+                            };
+                            support.push(m);
+                        }
+                        _ => match self.support(b, i, c) {
+                            Some(x) => support.extend_from_slice(x),
+                            None => return false,
+                        },
+                    }
+                    for (&k, &s) in c.cells.iter().zip(&support) {
+                        let k = k as usize;
+                        if b.value[k] == 0 && b.cand[k] & !s != 0 {
+                            b.cand[k] &= s;
+                            self.mark(b, k);
+                        }
+                        if b.value[k] != 0 && s >> (b.value[k] - 1) & 1 == 0 {
+                            return false;
+                        }
+                    }
+                    self.sup = support;
+                }
+            }
+            if !plus {
+                return true;
+            }
+            self.snap.clear();
+            self.snap.extend_from_slice(&b.cand);
+            let only = self.changed_houses(b);
+            if !locked_sets(b, only) {
+                return true;
+            }
+            for q in 0..t.ncells {
+                if b.cand[q] != self.snap[q] {
+                    self.mark(b, q);
+                }
+            }
+        }
+    }
+
+    /// Keeps the end of the trial of candidate `at` in `mode`, started from this search's board.
+    fn keep(&mut self, trial: &Board, at: usize, mode: usize) {
+        let slot = &mut self.cache.ends.ends[mode][at];
+        slot.0 = self.start;
+        slot.1.clear();
+        slot.1.extend((0..trial.topo.ncells).map(|q| eff(trial, q)));
     }
 
     /// The support of clue `i` (`c`) on `b` (`None`: no filling), computed or remembered.
@@ -1783,33 +2177,40 @@ impl<'a> Memo<'a> {
 /// columns. Each applies as soon as its places or candidates fit (a run's version asks more:
 /// two places at least, a change since the run began), so a board it leaves unchanged is
 /// closed under the runs' rules too. `true` when a candidate went.
-fn locked_sets(b: &mut Board) -> bool {
+///
+/// `only`, when given, the full houses (a bit each) whose rules may apply: the others are
+/// skipped (the rules reading a house none of whose cells changed since a board closed under
+/// them change nothing).
+fn locked_sets(b: &mut Board, only: Option<u64>) -> bool {
     let t = b.topo.clone();
     let n = t.n;
+    let looks = |h: usize| only.is_none_or(|m| m >> h & 1 != 0);
     let mut changed = false;
     // pointing and claiming: the places of a digit in a house within one house of the other
-    // kind leave the rest of that house
-    for d in 0..n {
-        for h in 0..3 * n {
-            let (mut lines, mut any) = ([u16::MAX; 3], false);
-            for &k in &t.houses[h] {
-                let k = k as usize;
-                if b.cand[k] >> d & 1 == 0 {
-                    continue;
-                }
-                for (x, &own) in lines.iter_mut().zip(&t.cell_houses[k]) {
-                    *x = if !any || *x == own { own } else { u16::MAX - 1 };
-                }
-                any = true;
+    // kind leave the rest of that house. Houses one after the other, each digit's places
+    // taken when its house comes: a digit's places change only by its own eliminations,
+    // which come in the same order as digit by digit, house by house
+    let mut pos = [0u64; 64];
+    for h in 0..3 * n {
+        if !looks(h) {
+            continue;
+        }
+        let cells = &t.houses[h];
+        pos[..n].iter_mut().for_each(|p| *p = 0);
+        for (i, &k) in cells.iter().enumerate() {
+            for d in bits(b.cand[k as usize]) {
+                pos[d] |= 1 << i;
             }
-            if !any {
+        }
+        // a region's places in one row or column, a line's in one region
+        let kinds: &[usize] = if h >= 2 * n { &[0, 1] } else { &[2] };
+        for (d, &p) in pos[..n].iter().enumerate() {
+            if p == 0 {
                 continue;
             }
-            // a region's places in one row or column, a line's in one region
-            let kinds: &[usize] = if h >= 2 * n { &[0, 1] } else { &[2] };
             for &kind in kinds {
-                let other = lines[kind];
-                if other >= u16::MAX - 1 {
+                let other = t.cell_houses[cells[p.trailing_zeros() as usize] as usize][kind];
+                if bits(p).any(|i| t.cell_houses[cells[i] as usize][kind] != other) {
                     continue;
                 }
                 for &k in &t.houses[other as usize] {
@@ -1823,6 +2224,9 @@ fn locked_sets(b: &mut Board) -> bool {
         }
     }
     for h in 0..t.nfull() {
+        if !looks(h) {
+            continue;
+        }
         let cells = t.cells(h);
         // naked pairs: two cells with the same two candidates
         for (i, &x) in cells.iter().enumerate() {
@@ -1843,7 +2247,12 @@ fn locked_sets(b: &mut Board) -> bool {
             }
         }
         // hidden pairs: two digits with the same two places
-        let pos: Vec<u64> = (0..n).map(|d| b.positions(h, d)).collect();
+        pos[..n].iter_mut().for_each(|p| *p = 0);
+        for (i, &k) in cells.iter().enumerate() {
+            for d in bits(b.cand[k as usize]) {
+                pos[d] |= 1 << i;
+            }
+        }
         for a in 0..n {
             if pos[a].count_ones() != 2 {
                 continue;
@@ -1864,16 +2273,73 @@ fn locked_sets(b: &mut Board) -> bool {
         }
     }
     // X-wings: a digit in two rows (columns) on the same two columns (rows)
+    // (the places of every digit on every row and column, kept as eliminations come)
+    let mut lines = [[0u64; 16]; 32];
+    if n > 16 {
+        return locked_sets_wide(b, changed, &looks);
+    }
+    for k in 0..t.ncells {
+        let [r, c, _] = t.cell_houses[k];
+        let [pr, pc, _] = t.cell_pos[k];
+        for d in bits(b.cand[k]) {
+            lines[r as usize][d] |= 1 << pr;
+            lines[c as usize][d] |= 1 << pc;
+        }
+    }
+    // `d` indexes the inner arrays of `lines`, digit by digit
+    #[allow(clippy::needless_range_loop)]
     for d in 0..n {
         for base in [0usize, n] {
             let cover = n - base;
-            let pos: Vec<u64> = (base..base + n).map(|h| b.positions(h, d)).collect();
+            for (l, p) in pos[..n].iter_mut().enumerate() {
+                *p = lines[base + l][d];
+            }
             for l1 in 0..n {
                 if pos[l1].count_ones() != 2 {
                     continue;
                 }
                 for l2 in l1 + 1..n {
-                    if pos[l2] != pos[l1] {
+                    if pos[l2] != pos[l1] || !(looks(base + l1) || looks(base + l2)) {
+                        continue;
+                    }
+                    for c in bits(pos[l1]) {
+                        for (i, &k) in t.houses[cover + c].iter().enumerate() {
+                            let k = k as usize;
+                            if i != l1 && i != l2 && b.cand[k] >> d & 1 != 0 {
+                                b.cand[k] &= !(1 << d);
+                                changed = true;
+                                let [r, c, _] = t.cell_houses[k];
+                                let [pr, pc, _] = t.cell_pos[k];
+                                lines[r as usize][d] &= !(1 << pr);
+                                lines[c as usize][d] &= !(1 << pc);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    changed
+}
+
+/// The X-wings of [`locked_sets`] on boards of more than 16 digits, each digit's places
+/// taken from the board.
+fn locked_sets_wide(b: &mut Board, mut changed: bool, looks: &dyn Fn(usize) -> bool) -> bool {
+    let t = b.topo.clone();
+    let n = t.n;
+    let mut pos = [0u64; 64];
+    for d in 0..n {
+        for base in [0usize, n] {
+            let cover = n - base;
+            for (l, p) in pos[..n].iter_mut().enumerate() {
+                *p = b.positions(base + l, d);
+            }
+            for l1 in 0..n {
+                if pos[l1].count_ones() != 2 {
+                    continue;
+                }
+                for l2 in l1 + 1..n {
+                    if pos[l2] != pos[l1] || !(looks(base + l1) || looks(base + l2)) {
                         continue;
                     }
                     for c in bits(pos[l1]) {
@@ -1961,8 +2427,28 @@ fn propagate_with(
             if matches!(c.kind, ClueKind::Cage { sum: None }) {
                 continue;
             }
-            let Some(support) = memo.support(b, i, c) else {
-                return Err(format!("{} cannot be satisfied", c.name));
+            // pairs and parities made in place (no allocation), the others from `memo`
+            let small: [u64; 2];
+            let support: &[u64] = match &c.kind {
+                ClueKind::Pair { table, .. } => {
+                    let (x, y) = (c.cells[0] as usize, c.cells[1] as usize);
+                    let Some((sx, sy)) = pair_support(b, table, x, y) else {
+                        return Err(format!("{} cannot be satisfied", c.name));
+                    };
+                    small = [sx, sy];
+                    &small
+                }
+                ClueKind::Parity { even } => {
+                    let Some(m) = parity_support(b, t.n, *even, c.cells[0] as usize) else {
+                        return Err(format!("{} cannot be satisfied", c.name));
+                    };
+                    small = [m, 0];
+                    &small[..1]
+                }
+                _ => match memo.support(b, i, c) {
+                    Some(support) => support,
+                    None => return Err(format!("{} cannot be satisfied", c.name)),
+                },
             };
             for (&k, &s) in c.cells.iter().zip(support) {
                 let k = k as usize;
@@ -1977,7 +2463,7 @@ fn propagate_with(
             }
         }
         if !changed {
-            if plus && locked_sets(b) {
+            if plus && locked_sets(b, None) {
                 made += 1;
                 continue;
             }
@@ -2018,9 +2504,7 @@ fn end_of(
     if let Some(end) = &ends[at] {
         return end.clone();
     }
-    reset(trial, b);
-    trial.place(k, d);
-    let _ = propagate_with(trial, 10_000, memo, plus);
+    let _ = memo.trial(trial, b, (k, d), plus);
     let end = (
         placed(trial, b),
         (0..b.topo.ncells)
@@ -2100,6 +2584,7 @@ fn forcing_with(b: &Board, deadline: Option<dlx_time::Instant>, plus: bool) -> O
     };
     let title = technique.title();
     let mut memo = Memo::new(b)?;
+    memo.begin(b);
     let mut trial = b.clone();
     let n = t.n;
     // Candidates known not to break the board: each digit a trial that did not break it
@@ -2122,11 +2607,9 @@ fn forcing_with(b: &Board, deadline: Option<dlx_time::Instant>, plus: bool) -> O
             return None;
         }
         for d in bits(b.cand[k] & !safe[k]) {
-            reset(&mut trial, b);
-            trial.place(k, d);
-            let result = propagate_with(&mut trial, 10_000, &mut memo, plus);
+            let result = memo.trial(&mut trial, b, (k, d), plus);
             if let Ok(made) = result
-                && made <= 10_000
+                && made <= TRIAL_BUDGET
             {
                 for ((s, &was), &now) in safe.iter_mut().zip(&b.value).zip(&trial.value) {
                     if was == 0 && now != 0 {
@@ -2477,6 +2960,80 @@ mod tests {
     fn dominance_with_locked_sets_inside() {
         let (plain, plus) = dominance_along("nonconsecutive-03.json", 100);
         assert!(plain > 0 && plus > 0, "{plain} {plus}");
+    }
+
+    /// Walks a shipped sample's path; on the first `most` boards after a variant forcing
+    /// chain's step, every candidate's trial through the kept ends ([`Memo::trial`]: the end
+    /// itself, or propagation from the start bounded by kept ends, changed cells only) ends
+    /// where propagation from the start alone does, or breaks with the same reason, in both
+    /// modes. The ends kept are those of the solver's own searches and of the trials before.
+    fn kept_ends_along(sample: &str, most: usize) -> usize {
+        use crate::solver::{Options, Solver};
+        let path = format!(
+            "{}/../../testdata/variants/puzzles/{sample}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("the sample");
+        let puzzle = dlx_variants::parse(&text).expect("a puzzle");
+        let mut s = Solver::for_variant(
+            &puzzle,
+            None,
+            None,
+            &Options::default(),
+            &Default::default(),
+        )
+        .expect("a solver");
+        let mut boards = 0;
+        while boards < most
+            && let Some(step) = s.next_step()
+        {
+            s.apply(&step);
+            if step.technique >= Technique::VariantForcingChain {
+                // the board after the step: kept ends are of boards with more digits
+                boards += 1;
+                let b = s.board();
+                let mut memo = Memo::new(b).expect("clues");
+                memo.begin(b);
+                let (mut kept, mut alone) = (b.clone(), b.clone());
+                for plus in [false, true] {
+                    for k in 0..b.topo.ncells {
+                        for d in bits(b.cand[k]) {
+                            let got = memo.trial(&mut kept, b, (k, d), plus);
+                            reset(&mut alone, b);
+                            alone.place(k, d);
+                            let want = propagate_with(&mut alone, TRIAL_BUDGET, &mut memo, plus);
+                            let at =
+                                format!("{sample}, board {boards}, {}: {}", t_name(b, k), d + 1);
+                            match (got, want) {
+                                (Ok(_), Ok(_)) => {
+                                    assert_eq!(kept.value, alone.value, "{at}");
+                                    let ends = |x: &Board| {
+                                        (0..x.topo.ncells).map(|q| eff(x, q)).collect::<Vec<_>>()
+                                    };
+                                    assert_eq!(ends(&kept), ends(&alone), "{at}");
+                                }
+                                (Err(a), Err(w)) => {
+                                    assert_eq!(a, w, "{at}");
+                                    assert_eq!(placed(&kept, b), placed(&alone, b), "{at}");
+                                }
+                                (g, w) => panic!("{at}: {g:?} against {w:?}"),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        boards
+    }
+
+    fn t_name(b: &Board, k: usize) -> String {
+        b.topo.name(k)
+    }
+
+    #[test]
+    fn kept_ends_give_the_ends_of_propagation() {
+        assert_eq!(kept_ends_along("killer-03.json", 4), 4);
+        assert_eq!(kept_ends_along("nonconsecutive-03.json", 3), 3);
     }
 
     #[test]

@@ -41,7 +41,34 @@ pub(crate) struct Supports {
     /// By a hash of the clue and its cells' digits: the clue, those digits, its support
     /// (`None`: no filling). A collision keeps the newer.
     pub(crate) map: HashMap<u64, Kept, BuildHasherDefault<Spread>>,
+    /// The ends of the variant forcing chains' trials (see [`Ends`]).
+    pub(crate) ends: Ends,
 }
+
+/// The ends of the variant forcing chains' trials, kept across the steps of a path (the
+/// topology is a solver's own): for each candidate and each mode (without and with the
+/// locked sets), the board (every cell's digits) its last trial that did not break the board
+/// ended on, and the board that trial started from. Propagation is monotone and its end the
+/// largest board closed under its rules below the start, so on a board with fewer digits than
+/// that start the trial ends on a board with at most those digits (and exactly those when the
+/// board still has them all): `variant::Memo::trial`.
+#[derive(Debug, Default)]
+pub(crate) struct Ends {
+    /// The boards the trials started from (every cell's digits), oldest first.
+    pub(crate) boards: Vec<Vec<u64>>,
+    /// Per mode, per candidate (`k * n + d`): the index in `boards` of the board its last
+    /// unbroken trial started from ([`NO_END`]: none) and the board it ended on.
+    pub(crate) ends: [Vec<(u32, Vec<u64>)>; 2],
+}
+
+/// No trial kept for this candidate.
+pub(crate) const NO_END: u32 = u32::MAX;
+
+/// Start boards past which [`Ends`] starts again.
+pub(crate) const ENDS_BOARDS: usize = 64;
+
+/// Digits a board may have for [`Ends`] to keep its trials (a 9x9 board keeps under 1 MB).
+pub(crate) const ENDS_MAX_DIGITS: usize = 9;
 
 /// A support kept: the clue, its cells' digits, the support (`None`: no filling).
 pub(crate) type Kept = (u32, Vec<u64>, Option<Vec<u64>>);
