@@ -177,6 +177,30 @@ enum Clue {
 const NO_COLOR: u32 = u32::MAX;
 type Ent = (u32, u32);
 
+/// One alternative of a group of versions: one or two entries, held inline.
+#[derive(Clone, Copy)]
+struct Alt {
+    len: u8,
+    e: [Ent; 2],
+}
+
+impl Alt {
+    fn new(e: &[Ent]) -> Alt {
+        let mut a = Alt {
+            len: e.len() as u8,
+            e: [(0, 0); 2],
+        };
+        a.e[..e.len()].copy_from_slice(e);
+        a
+    }
+}
+
+impl AsRef<[Ent]> for Alt {
+    fn as_ref(&self) -> &[Ent] {
+        &self.e[..usize::from(self.len)]
+    }
+}
+
 /// The exact-cover problem of a puzzle, with what its items and options mean.
 ///
 /// Invariants: `does.len() == problem.option_count()`, `what.len() == problem.item_count()`;
@@ -465,7 +489,7 @@ struct Builder<'a> {
     color_of: HashMap<String, u32>,
     mask: Vec<u32>,
     place: Vec<Vec<Ent>>,
-    versions: Vec<Vec<Vec<Vec<Ent>>>>,
+    versions: Vec<Vec<[Alt; 2]>>,
     /// The options of the clues: entries `clue_ents[clue_starts[k]..clue_starts[k + 1]]`,
     /// what they do `clue_does[k]`.
     clue_ents: Vec<Ent>,
@@ -1288,9 +1312,9 @@ impl<'a> Builder<'a> {
                 for d in digits(self.mask[ci]) {
                     let slot = ci * n + d as usize - 1;
                     if inner & bit(d) != 0 {
-                        self.versions[slot].push(vec![
-                            vec![(sides[p], inside), (fill[d as usize - 1], NO_COLOR)],
-                            vec![(sides[p], outside)],
+                        self.versions[slot].push([
+                            Alt::new(&[(sides[p], inside), (fill[d as usize - 1], NO_COLOR)]),
+                            Alt::new(&[(sides[p], outside)]),
                         ]);
                     } else {
                         self.place[slot].push((sides[p], crust));
@@ -1382,7 +1406,7 @@ impl<'a> Builder<'a> {
             }
         }
         let mut base: Vec<Ent> = Vec::new();
-        let mut groups: Vec<&[Vec<Ent>]> = Vec::new();
+        let mut groups: Vec<&[Alt]> = Vec::new();
         let mut merged: Vec<Ent> = Vec::new();
         for g in std::mem::take(&mut self.groups) {
             'fillings: for f in &g.fillings {
@@ -1394,7 +1418,7 @@ impl<'a> Builder<'a> {
                         continue 'fillings;
                     }
                     base.extend_from_slice(&self.place[slot]);
-                    groups.extend(self.versions[slot].iter().map(Vec::as_slice));
+                    groups.extend(self.versions[slot].iter().map(|g| &g[..]));
                 }
                 let places: Vec<(u16, u8)> = g
                     .cells
@@ -1695,7 +1719,7 @@ impl Options {
 /// The options of a placement that comes in versions: `base` followed by one alternative of
 /// each group, for every choice of them (the last group's choice changing fastest), each
 /// handed to `f` in `buf` (reused: no allocation per option).
-fn expand<G: AsRef<[Vec<Ent>]>>(
+fn expand<A: AsRef<[Ent]>, G: AsRef<[A]>>(
     base: &[Ent],
     groups: &[G],
     buf: &mut Vec<Ent>,
@@ -1709,7 +1733,7 @@ fn expand<G: AsRef<[Vec<Ent>]>>(
         buf.clear();
         buf.extend_from_slice(base);
         for (g, &k) in groups.iter().zip(&pick) {
-            buf.extend_from_slice(&g.as_ref()[k]);
+            buf.extend_from_slice(g.as_ref()[k].as_ref());
         }
         f(buf);
         // The next choice: the odometer, last group first.
