@@ -52,10 +52,11 @@ pub fn detect(text: &str) -> Format {
     let t = text.trim_start_matches('\u{feff}').trim();
     if t.starts_with('{') {
         // f-puzzles files have a `grid`; ours never do.
-        let fp = serde_json::from_str::<serde_json::Value>(t)
-            .ok()
-            .and_then(|v| v.as_object().map(|o| o.contains_key("grid")))
-            .unwrap_or_else(|| t.contains("\"grid\""));
+        // Read as an object that only notes whether it has a `grid` (any value, `null` too),
+        // skipping everything else without building it.
+        let fp = serde_json::from_str::<Probe>(t)
+            .map(|p| p.grid)
+            .unwrap_or_else(|_| t.contains("\"grid\""));
         return if fp { Format::FPuzzles } else { Format::Json };
     }
     if t.contains("load=")
@@ -69,6 +70,18 @@ pub fn detect(text: &str) -> Format {
         return Format::Link;
     }
     Format::Text
+}
+
+/// A JSON object seen only for its `grid` key (f-puzzles files have one; ours never do).
+#[derive(serde::Deserialize)]
+struct Probe {
+    #[serde(default, deserialize_with = "present")]
+    grid: bool,
+}
+
+/// `true` for any value.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    <serde::de::IgnoredAny as serde::Deserialize>::deserialize(d).map(|_| true)
 }
 
 /// The keywords that open a line of our text format ([`crate::text`]).

@@ -177,6 +177,30 @@ enum Clue {
 const NO_COLOR: u32 = u32::MAX;
 type Ent = (u32, u32);
 
+/// One alternative of a group of versions: one or two entries, held inline.
+#[derive(Clone, Copy)]
+struct Alt {
+    len: u8,
+    e: [Ent; 2],
+}
+
+impl Alt {
+    fn new(e: &[Ent]) -> Alt {
+        let mut a = Alt {
+            len: e.len() as u8,
+            e: [(0, 0); 2],
+        };
+        a.e[..e.len()].copy_from_slice(e);
+        a
+    }
+}
+
+impl AsRef<[Ent]> for Alt {
+    fn as_ref(&self) -> &[Ent] {
+        &self.e[..usize::from(self.len)]
+    }
+}
+
 /// The exact-cover problem of a puzzle, with what its items and options mean.
 ///
 /// Invariants: `does.len() == problem.option_count()`, `what.len() == problem.item_count()`;
@@ -465,7 +489,7 @@ struct Builder<'a> {
     color_of: HashMap<String, u32>,
     mask: Vec<u32>,
     place: Vec<Vec<Ent>>,
-    versions: Vec<Vec<Vec<Vec<Ent>>>>,
+    versions: Vec<Vec<[Alt; 2]>>,
     /// The options of the clues: entries `clue_ents[clue_starts[k]..clue_starts[k + 1]]`,
     /// what they do `clue_does[k]`.
     clue_ents: Vec<Ent>,
@@ -1288,9 +1312,9 @@ impl<'a> Builder<'a> {
                 for d in digits(self.mask[ci]) {
                     let slot = ci * n + d as usize - 1;
                     if inner & bit(d) != 0 {
-                        self.versions[slot].push(vec![
-                            vec![(sides[p], inside), (fill[d as usize - 1], NO_COLOR)],
-                            vec![(sides[p], outside)],
+                        self.versions[slot].push([
+                            Alt::new(&[(sides[p], inside), (fill[d as usize - 1], NO_COLOR)]),
+                            Alt::new(&[(sides[p], outside)]),
                         ]);
                     } else {
                         self.place[slot].push((sides[p], crust));
@@ -1361,6 +1385,7 @@ impl<'a> Builder<'a> {
         );
         let mut starts: Vec<u32> = vec![0];
         let mut does: Vec<Does> = Vec::new();
+        let mut buf: Vec<Ent> = Vec::new();
         for cell in 0..n * n {
             if self.grouped[cell] {
                 continue;
@@ -1373,24 +1398,27 @@ impl<'a> Builder<'a> {
                     does.push(Does::Place(cell as u16, d as u8));
                     continue;
                 }
-                for e in expand(&self.place[slot], &self.versions[slot]) {
-                    ents.extend_from_slice(&e);
+                expand(&self.place[slot], &self.versions[slot], &mut buf, |e| {
+                    ents.extend_from_slice(e);
                     starts.push(ents.len() as u32);
                     does.push(Does::Place(cell as u16, d as u8));
-                }
+                });
             }
         }
+        let mut base: Vec<Ent> = Vec::new();
+        let mut groups: Vec<&[Alt]> = Vec::new();
+        let mut merged: Vec<Ent> = Vec::new();
         for g in std::mem::take(&mut self.groups) {
             'fillings: for f in &g.fillings {
-                let mut base: Vec<Ent> = Vec::new();
-                let mut groups: Vec<Vec<Vec<Ent>>> = Vec::new();
+                base.clear();
+                groups.clear();
                 for (&cell, &d) in g.cells.iter().zip(f) {
                     let slot = cell * n + usize::from(d) - 1;
                     if self.mask[cell] & bit(u32::from(d)) == 0 {
                         continue 'fillings;
                     }
                     base.extend_from_slice(&self.place[slot]);
-                    groups.extend(self.versions[slot].iter().cloned());
+                    groups.extend(self.versions[slot].iter().map(|g| &g[..]));
                 }
                 let places: Vec<(u16, u8)> = g
                     .cells
@@ -1398,31 +1426,26 @@ impl<'a> Builder<'a> {
                     .zip(f)
                     .map(|(&c, &d)| (c as u16, d))
                     .collect();
-                for mut e in expand(&base, &groups) {
+                expand(&base, &groups, &mut buf, |e| {
                     // An item twice: twice the same color is one entry; anything else is a
                     // filling the other rules forbid.
                     e.sort_unstable();
-                    let mut merged: Vec<Ent> = Vec::with_capacity(e.len());
-                    let mut clash = false;
-                    for x in e {
+                    merged.clear();
+                    for &x in e.iter() {
                         match merged.last() {
                             Some(&last) if last.0 == x.0 => {
                                 if last.1 == x.1 && x.1 != NO_COLOR {
                                     continue;
                                 }
-                                clash = true;
-                                break;
+                                return;
                             }
                             _ => merged.push(x),
                         }
                     }
-                    if clash {
-                        continue;
-                    }
                     ents.extend_from_slice(&merged);
                     starts.push(ents.len() as u32);
                     does.push(Does::Fill(places.clone(), g.k));
-                }
+                });
             }
         }
         let base = *starts.last().unwrap_or(&0);
@@ -1550,10 +1573,14 @@ impl<'a> Builder<'a> {
                     _ => None,
                 })
                 .collect();
-            let places = kept_does.iter().map(|d| match d {
-                Does::Place(c, d) => vec![(*c, *d)],
-                Does::Fill(p, _) => p.clone(),
-                Does::Clue(..) => Vec::new(),
+            // Borrowed, not copied: one placement or a filling's.
+            let places = kept_does.iter().map(|d| {
+                let (one, many) = match d {
+                    Does::Place(c, d) => (Some((*c, *d)), &[][..]),
+                    Does::Fill(p, _) => (None, p.as_slice()),
+                    Does::Clue(..) => (None, &[][..]),
+                };
+                one.into_iter().chain(many.iter().copied())
             });
             // The propagator's fixpoint is closed under the forced moves of the exact cover
             // when every option places one digit and every item is a cell, a digit of a house
@@ -1690,22 +1717,39 @@ impl Options {
 }
 
 /// The options of a placement that comes in versions: `base` followed by one alternative of
-/// each group, for every choice of them.
-fn expand(base: &[Ent], groups: &[Vec<Vec<Ent>>]) -> Vec<Vec<Ent>> {
-    let mut acc: Vec<Vec<Ent>> = vec![base.to_vec()];
-    for group in groups {
-        acc = acc
-            .iter()
-            .flat_map(|b| {
-                group.iter().map(move |alt| {
-                    let mut e = b.clone();
-                    e.extend_from_slice(alt);
-                    e
-                })
-            })
-            .collect();
+/// each group, for every choice of them (the last group's choice changing fastest), each
+/// handed to `f` in `buf` (reused: no allocation per option).
+fn expand<A: AsRef<[Ent]>, G: AsRef<[A]>>(
+    base: &[Ent],
+    groups: &[G],
+    buf: &mut Vec<Ent>,
+    mut f: impl FnMut(&mut Vec<Ent>),
+) {
+    if groups.iter().any(|g| g.as_ref().is_empty()) {
+        return;
     }
-    acc
+    let mut pick = vec![0usize; groups.len()];
+    loop {
+        buf.clear();
+        buf.extend_from_slice(base);
+        for (g, &k) in groups.iter().zip(&pick) {
+            buf.extend_from_slice(g.as_ref()[k].as_ref());
+        }
+        f(buf);
+        // The next choice: the odometer, last group first.
+        let mut i = groups.len();
+        loop {
+            if i == 0 {
+                return;
+            }
+            i -= 1;
+            pick[i] += 1;
+            if pick[i] < groups[i].as_ref().len() {
+                break;
+            }
+            pick[i] = 0;
+        }
+    }
 }
 
 /// The cells, coefficients and "sees" relation of a linear sum, for counting and listing the

@@ -328,7 +328,7 @@ impl Pruner {
     pub(crate) fn new(
         rules: &Rules,
         cells: Vec<(ItemId, u16)>,
-        placements: impl Iterator<Item = Vec<(u16, u8)>>,
+        placements: impl Iterator<Item = impl IntoIterator<Item = (u16, u8)>>,
         fixed: Vec<u8>,
         forbidden: &std::collections::BTreeMap<(u16, u16), [u32; 16]>,
         weights: bool,
@@ -2037,7 +2037,7 @@ mod tests {
         let p = Pruner::new(
             &rules,
             Vec::new(),
-            std::iter::empty(),
+            std::iter::empty::<Vec<(u16, u8)>>(),
             vec![0; 16],
             &forbidden,
             true,
