@@ -657,8 +657,10 @@ impl Graph {
         self.comp.resize(nodes, NONE);
         self.index.clear();
         self.index.resize(nodes, NONE);
-        self.low.clear();
-        self.low.resize(nodes, 0);
+        // (`low` is written whenever `index` is: no need to clear it)
+        if self.low.len() < nodes {
+            self.low.resize(nodes, 0);
+        }
         self.size.clear();
         self.members.clear();
         self.starts.clear();
