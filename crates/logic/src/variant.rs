@@ -12,7 +12,7 @@
 //! returns `None` at once.
 
 use crate::basic::{bits, cand, elimination, fmt_digits, rc};
-use crate::board::Board;
+use crate::board::{Board, Topology};
 use crate::step::{Area, Candidate, Pattern, Step, Technique};
 use crate::technique::TechniqueSet;
 use crate::vcache::{Both, ENDS_BOARDS, ENDS_MAX_DIGITS, NO_END, Region45, SUPPORTS_CAP, Supports};
@@ -2273,58 +2273,69 @@ fn locked_sets(b: &mut Board, only: Option<u64>) -> bool {
         }
     }
     // X-wings: a digit in two rows (columns) on the same two columns (rows)
-    // (the places of every digit on every row and column, kept as eliminations come)
-    let mut lines = [[0u64; 16]; 32];
     if n > 16 {
-        return locked_sets_wide(b, changed, &looks);
+        return x_wings(b, changed, &looks, &mut FromBoard);
     }
+    // (the places of every digit on every row and column, kept as eliminations come)
+    let mut lines = LinePlaces([[0u64; 16]; 32]);
     for k in 0..t.ncells {
         let [r, c, _] = t.cell_houses[k];
         let [pr, pc, _] = t.cell_pos[k];
         for d in bits(b.cand[k]) {
-            lines[r as usize][d] |= 1 << pr;
-            lines[c as usize][d] |= 1 << pc;
+            lines.0[r as usize][d] |= 1 << pr;
+            lines.0[c as usize][d] |= 1 << pc;
         }
     }
-    // `d` indexes the inner arrays of `lines`, digit by digit
-    #[allow(clippy::needless_range_loop)]
-    for d in 0..n {
-        for base in [0usize, n] {
-            let cover = n - base;
-            for (l, p) in pos[..n].iter_mut().enumerate() {
-                *p = lines[base + l][d];
-            }
-            for l1 in 0..n {
-                if pos[l1].count_ones() != 2 {
-                    continue;
-                }
-                for l2 in l1 + 1..n {
-                    if pos[l2] != pos[l1] || !(looks(base + l1) || looks(base + l2)) {
-                        continue;
-                    }
-                    for c in bits(pos[l1]) {
-                        for (i, &k) in t.houses[cover + c].iter().enumerate() {
-                            let k = k as usize;
-                            if i != l1 && i != l2 && b.cand[k] >> d & 1 != 0 {
-                                b.cand[k] &= !(1 << d);
-                                changed = true;
-                                let [r, c, _] = t.cell_houses[k];
-                                let [pr, pc, _] = t.cell_pos[k];
-                                lines[r as usize][d] &= !(1 << pr);
-                                lines[c as usize][d] &= !(1 << pc);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-    changed
+    x_wings(b, changed, &looks, &mut lines)
 }
 
-/// The X-wings of [`locked_sets`] on boards of more than 16 digits, each digit's places
-/// taken from the board.
-fn locked_sets_wide(b: &mut Board, mut changed: bool, looks: &dyn Fn(usize) -> bool) -> bool {
+/// Where [`x_wings`] reads the places of a digit in a row or column.
+trait Places {
+    /// The places of 0-based digit `d` in line `h` (rows, then columns), a mask over the
+    /// line's positions.
+    fn places(&self, b: &Board, h: usize, d: usize) -> u64;
+    /// Digit `d` was just taken from cell `k`.
+    fn removed(&mut self, t: &Topology, k: usize, d: usize);
+}
+
+/// Every digit's places on every row and column of a board of up to 16 digits, kept as
+/// eliminations come.
+struct LinePlaces([[u64; 16]; 32]);
+
+impl Places for LinePlaces {
+    #[inline]
+    fn places(&self, _: &Board, h: usize, d: usize) -> u64 {
+        self.0[h][d]
+    }
+    #[inline]
+    fn removed(&mut self, t: &Topology, k: usize, d: usize) {
+        let [r, c, _] = t.cell_houses[k];
+        let [pr, pc, _] = t.cell_pos[k];
+        self.0[r as usize][d] &= !(1 << pr);
+        self.0[c as usize][d] &= !(1 << pc);
+    }
+}
+
+/// The places read from the board each time (boards of more than 16 digits).
+struct FromBoard;
+
+impl Places for FromBoard {
+    #[inline]
+    fn places(&self, b: &Board, h: usize, d: usize) -> u64 {
+        b.positions(h, d)
+    }
+    #[inline]
+    fn removed(&mut self, _: &Topology, _: usize, _: usize) {}
+}
+
+/// The X-wings of [`locked_sets`]: a digit in two rows (columns) on the same two columns
+/// (rows), with `places` telling where each digit stands on each line.
+fn x_wings(
+    b: &mut Board,
+    mut changed: bool,
+    looks: &dyn Fn(usize) -> bool,
+    places: &mut impl Places,
+) -> bool {
     let t = b.topo.clone();
     let n = t.n;
     let mut pos = [0u64; 64];
@@ -2332,7 +2343,7 @@ fn locked_sets_wide(b: &mut Board, mut changed: bool, looks: &dyn Fn(usize) -> b
         for base in [0usize, n] {
             let cover = n - base;
             for (l, p) in pos[..n].iter_mut().enumerate() {
-                *p = b.positions(base + l, d);
+                *p = places.places(b, base + l, d);
             }
             for l1 in 0..n {
                 if pos[l1].count_ones() != 2 {
@@ -2348,6 +2359,7 @@ fn locked_sets_wide(b: &mut Board, mut changed: bool, looks: &dyn Fn(usize) -> b
                             if i != l1 && i != l2 && b.cand[k] >> d & 1 != 0 {
                                 b.cand[k] &= !(1 << d);
                                 changed = true;
+                                places.removed(&t, k, d);
                             }
                         }
                     }
@@ -2850,7 +2862,7 @@ mod tests {
     fn small_killer() -> Board {
         let puzzle = dlx_variants::parse("size 4\ncage 5 r1c1 r2c1\n").expect("a killer");
         let shape = dlx_sudoku::Shape::new(2, 2).expect("a shape");
-        let topo = crate::board::Topology::for_rules(puzzle.rules(), shape);
+        let topo = Topology::for_rules(puzzle.rules(), shape);
         Board::on(std::sync::Arc::new(topo), &[0; 16])
     }
 
