@@ -12,19 +12,7 @@ use dlx_testkit::variants as kit;
 
 /// `dlx sudoku solve --unique --format line FILE`: the one solution.
 fn unique_solution(file: &Path) -> String {
-    let f = file.display().to_string();
-    let out = dlx(&[
-        "sudoku",
-        "solve",
-        "--unique",
-        "--format",
-        "line",
-        f.as_str(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{f}: {}", stderr(&out));
-    let line = stdout(&out).trim().to_string();
-    assert!(!line.contains('#'), "{f}: not unique: {line}");
-    line
+    common::solve_unique_line(file, &[]).trim().to_string()
 }
 
 fn temp_dir(name: &str) -> std::path::PathBuf {

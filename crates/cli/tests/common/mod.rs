@@ -76,6 +76,26 @@ pub fn json(o: &Output) -> serde_json::Value {
     serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
+/// `dlx sudoku solve --unique --format line FILE EXTRA...`: asserts it succeeded with one
+/// solution proven unique and returns its output line.
+pub fn solve_unique_line(file: &Path, extra: &[&str]) -> String {
+    let f = file.display().to_string();
+    let mut args = vec![
+        "sudoku",
+        "solve",
+        "--unique",
+        "--format",
+        "line",
+        f.as_str(),
+    ];
+    args.extend_from_slice(extra);
+    let out = dlx(&args);
+    assert_eq!(out.status.code(), Some(0), "{f}: {}", stderr(&out));
+    let line = stdout(&out);
+    assert!(!line.contains('#'), "{f}: not proven unique: {line}");
+    line
+}
+
 /// Asserts that a run failed with exit status 2 and an error containing `needle`.
 pub fn fails_with(o: &Output, needle: &str) {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
