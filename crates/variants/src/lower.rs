@@ -1279,6 +1279,7 @@ impl<'a> Builder<'a> {
                 })
                 .collect();
             let crusts = bit(1) | bit(n as u32);
+            let mut e: Vec<Ent> = Vec::with_capacity(2 * n + 1);
             for i in 0..n {
                 for j in i + 1..n {
                     let (mi, mj) = (self.mask[self.idx(line[i])], self.mask[self.idx(line[j])]);
@@ -1286,7 +1287,8 @@ impl<'a> Builder<'a> {
                         continue;
                     }
                     for s in combos::with_sum(inner, j - i - 1, *sum) {
-                        let mut e = vec![(clue, NO_COLOR)];
+                        e.clear();
+                        e.push((clue, NO_COLOR));
                         e.extend(digits(inner & !s).map(|d| (fill[d as usize - 1], NO_COLOR)));
                         for (p, &side) in sides.iter().enumerate() {
                             let color = if p == i || p == j {

@@ -455,19 +455,31 @@ impl Pruner {
                 bits
             })
             .collect();
-        let mut by_cell: Vec<Vec<u16>> = vec![Vec::new(); n * n];
-        for (k, cells) in rule_cells.iter().enumerate() {
+        // The rules on each cell, in order, as runs of one list (counted, then placed).
+        let mut cell_starts = vec![0u32; n * n + 1];
+        for cells in &rule_cells {
             for &c in cells {
-                by_cell[usize::from(c)].push(k as u16);
+                cell_starts[usize::from(c) + 1] += 1;
             }
         }
-        let mut cell_starts = vec![0u32];
-        let mut of_cell = Vec::new();
-        let mut reach = Vec::new();
+        for i in 1..cell_starts.len() {
+            cell_starts[i] += cell_starts[i - 1];
+        }
+        let mut of_cell = vec![0u16; cell_starts[n * n] as usize];
+        let mut fill: Vec<u32> = cell_starts[..n * n].to_vec();
+        for (k, cells) in rule_cells.iter().enumerate() {
+            for &c in cells {
+                let f = &mut fill[usize::from(c)];
+                of_cell[*f as usize] = k as u16;
+                *f += 1;
+            }
+        }
+        let mut reach = Vec::with_capacity(of_cell.len());
         // The pairs' tables are few (nonconsecutive: two): each side's reach is found once.
         let mut known: Vec<([u32; 16], bool, u8)> = Vec::new();
-        for (i, list) in by_cell.into_iter().enumerate() {
-            for &k in &list {
+        for i in 0..n * n {
+            let (a, b) = (cell_starts[i] as usize, cell_starts[i + 1] as usize);
+            for &k in &of_cell[a..b] {
                 reach.push(match &out[usize::from(k)] {
                     Rule::Pair { a, table, .. } => {
                         let first = usize::from(*a) == i;
@@ -487,8 +499,6 @@ impl Pruner {
                     _ => u8::MAX,
                 });
             }
-            of_cell.extend(list);
-            cell_starts.push(of_cell.len() as u32);
         }
         let cell_reach = cell_starts
             .windows(2)
@@ -516,14 +526,14 @@ impl Pruner {
                 }
             })
             .collect();
-        let mut peer_starts = vec![0u32];
-        let mut peers = Vec::new();
+        let mut peer_starts = Vec::with_capacity(n * n + 1);
+        peer_starts.push(0u32);
+        let mut peers = Vec::with_capacity(n * n * 3 * (n - 1));
         let mut peer_bits = vec![[0u64; 4]; n * n];
         for (i, bits) in peer_bits.iter_mut().enumerate() {
-            for j in rules.peers(crate::Cell::at(i, n)).iter() {
-                peers.push(j as u16);
-                bits[j >> 6] |= 1 << (j & 63);
-            }
+            let set = rules.peers(crate::Cell::at(i, n));
+            peers.extend(set.iter().map(|j| j as u16));
+            *bits = set.words();
             peer_starts.push(peers.len() as u32);
         }
         // Conflict-directed branching (dom/wdeg; the Interactive Sudoku Solver branches so
@@ -535,12 +545,14 @@ impl Pruner {
         // the fewest options decide and the weight only breaks ties (174,198 nodes to 120,382;
         // as a tie-break alone the little killers took 4,003).
         let weights = weights.then(|| {
-            let houses = |i: usize| {
-                full.iter()
-                    .filter(|h| h.contains(&(i as u16)))
-                    .map(|h| h.len() as u32)
-                    .sum::<u32>()
-            };
+            // The cells of the houses of `n` cells on each cell.
+            let mut in_houses = vec![0u32; n * n];
+            for h in &full {
+                for &c in h {
+                    in_houses[usize::from(c)] += h.len() as u32;
+                }
+            }
+            let houses = |i: usize| in_houses[i];
             let len = cells.iter().map(|c| c.0.index() + 1).max().unwrap_or(0);
             let rest = 3 * n as u32;
             let mut w = vec![rest; len];
