@@ -30,6 +30,9 @@ enum Rule {
         terms: Vec<(u16, i32)>,
         target: i32,
         runs: Vec<usize>,
+        /// Where the tables of its runs are kept between calls ([`SumScratch::tables`]):
+        /// `first_run..first_run + runs.len() - 1`, numbered over the propagator's sums.
+        first_run: u32,
     },
     /// `sum(digit) == target` by bounds only (the innies and outies of the rule of 45, whose
     /// cells lie in several houses: cheap, and applied at every node).
@@ -443,6 +446,17 @@ impl Pruner {
             }
             out.extend(full.iter().cloned().map(|cells| Rule::House { cells }));
         }
+        // Each sum's runs get their own place for their tables between calls.
+        let mut next_run = 0u32;
+        for r in &mut out {
+            if let Rule::Sum {
+                runs, first_run, ..
+            } = r
+            {
+                *first_run = next_run;
+                next_run += (runs.len() - 1) as u32;
+            }
+        }
         let rule_cells: Vec<Vec<u16>> = out.iter().map(Rule::cells).collect();
         let last = out.iter().map(|r| matches!(r, Rule::Locked(_))).collect();
         let rule_bits = rule_cells
@@ -853,20 +867,11 @@ impl Pruner {
             self.cell_starts[i] as usize,
             self.cell_starts[i + 1] as usize,
         );
-        let most = self.cell_reach[i];
-        if most == u8::MAX {
-            // A rule on the cell reads any change.
-            for (&k, &r) in self.of_cell[a..b].iter().zip(&self.reach[a..b]) {
-                if r == u8::MAX || ones(m) <= r {
-                    queue.push(k, self.last[usize::from(k)]);
-                }
-            }
-            return;
-        }
         let left = ones(m);
         // PERF: most changes (a peer losing a digit) leave a cell of pairs alone too wide
-        // for any of them.
-        if left > most {
+        // for any of them. (A rule that reads any change has reach `u8::MAX`, above any
+        // count of candidates.)
+        if left > self.cell_reach[i] {
             return;
         }
         for (&k, &r) in self.of_cell[a..b].iter().zip(&self.reach[a..b]) {
@@ -942,6 +947,7 @@ fn sum_rule(rules: &Rules, terms: Vec<(u16, i32)>, target: i32) -> Rule {
         terms,
         target,
         runs,
+        first_run: 0,
     }
 }
 
@@ -1143,11 +1149,12 @@ fn narrow_rule(r: &Rule, masks: &mut [u32], n: usize) -> Option<(bool, u32)> {
             terms,
             target,
             runs,
+            first_run,
         } => {
             if terms.iter().any(|&(c, _)| masks[usize::from(c)] == 0) {
                 return None;
             }
-            changed |= narrow_sum(terms, *target, runs, masks)?;
+            changed |= narrow_sum(terms, *target, runs, *first_run as usize, masks)?;
         }
         Rule::Bounds { cells, target } => {
             let lo_hi = |m: u32| {
@@ -1327,53 +1334,91 @@ fn narrow_sum(
     terms: &[(u16, i32)],
     target: i32,
     runs: &[usize],
+    first_run: usize,
     masks: &mut [u32],
 ) -> Option<bool> {
     // PERF: the runs' tables live on between calls (a little killer's node made a dozen
     // allocations and cleared 1 KB a run).
     SUM_SCRATCH.with(|s| {
         let mut s = s.borrow_mut();
-        let SumScratch { slot, pool } = &mut *s;
-        let mut sums = std::mem::take(pool);
-        let out = narrow_sum_in_tables(terms, target, runs, masks, slot, &mut sums);
-        *pool = sums;
-        out
+        let SumScratch { slot, tables } = &mut *s;
+        narrow_sum_in_tables(terms, target, runs, first_run, masks, slot, tables)
     })
 }
 
-/// The tables [`narrow_sum`] keeps between calls.
+/// [`narrow_sum`]'s tables, kept between calls.
 struct SumScratch {
     /// [`SLOTS`] entries, all `u16::MAX` between calls.
     slot: Box<[u16; SLOTS]>,
-    /// Each run's sums, emptied before use.
-    pool: Vec<Vec<(i32, [u32; 4])>>,
+    /// The table of each run, at its rule's `first_run` plus its number in the rule.
+    tables: Vec<RunTable>,
+}
+
+/// The fillings of one run of a sum by their sums, and what they were worked out from: the
+/// run's terms and its cells' candidates. PERF: a sum runs again when one of its cells
+/// changed, and then most of its runs have the same candidates as last time (a little
+/// killer's diagonal is three runs of a box each): their tables are taken as they are. The
+/// table is a function of the run's terms and candidates alone, so a table found under the
+/// same key (whatever propagator or node left it) is the one the walk would give.
+#[derive(Default)]
+struct RunTable {
+    /// The run's terms and its cells' candidates when the table was made (`len` of them;
+    /// `u8::MAX`: no table yet).
+    terms: [(u16, i32); 4],
+    masks: [u32; 4],
+    len: u8,
+    /// (sum, union of each cell's digits over the fillings of that sum).
+    sums: Vec<(i32, [u32; 4])>,
 }
 
 thread_local! {
     static SUM_SCRATCH: RefCell<SumScratch> = RefCell::new(SumScratch {
         slot: Box::new([u16::MAX; SLOTS]),
-        pool: Vec::new(),
+        tables: Vec::new(),
     });
 }
 
-/// [`narrow_sum`] with its tables: `slot` all `u16::MAX` (and left so), `pool` any vectors.
+/// [`narrow_sum`] with its tables: `slot` all `u16::MAX` (and left so), `tables` the runs'
+/// tables (any, or none yet).
 fn narrow_sum_in_tables(
     terms: &[(u16, i32)],
     target: i32,
     runs: &[usize],
+    first_run: usize,
     masks: &mut [u32],
     slot_table: &mut [u16; SLOTS],
-    pool: &mut Vec<Vec<(i32, [u32; 4])>>,
+    tables: &mut Vec<RunTable>,
 ) -> Option<bool> {
     let groups = runs.len() - 1;
-    // Each run: (sum, union of each cell's digits over the fillings of that sum).
-    while pool.len() < groups {
-        pool.push(Vec::with_capacity(32));
+    while tables.len() < first_run + groups {
+        tables.push(RunTable {
+            len: u8::MAX,
+            sums: Vec::with_capacity(32),
+            ..RunTable::default()
+        });
     }
-    let sums = &mut pool[..groups];
-    for (g, by_sum) in sums.iter_mut().enumerate() {
-        by_sum.clear();
+    let sums = &mut tables[first_run..first_run + groups];
+    for (g, table) in sums.iter_mut().enumerate() {
         let run = &terms[runs[g]..runs[g + 1]];
+        // The same run with the same candidates: the same table.
+        if usize::from(table.len) == run.len()
+            && run
+                .iter()
+                .zip(table.terms.iter().zip(&table.masks))
+                .all(|(&(c, k), (&t, &m))| t == (c, k) && masks[usize::from(c)] == m)
+        {
+            if table.sums.is_empty() {
+                return None;
+            }
+            continue;
+        }
+        table.len = run.len() as u8;
+        for (w, &(c, k)) in run.iter().enumerate() {
+            table.terms[w] = (c, k);
+            table.masks[w] = masks[usize::from(c)];
+        }
+        let by_sum = &mut table.sums;
+        by_sum.clear();
         // `slot[total - lo]`: where the fillings of that sum are in `by_sum` (PERF: a search
         // of `by_sum` at each filling was a tenth of a little killer's search).
         let lo: i32 = run.iter().map(|&(_, k)| k.min(k * 16)).sum();
@@ -1465,7 +1510,7 @@ fn narrow_sum_in_tables(
             return None;
         }
     }
-    let sums = &pool[..groups];
+    let sums = &tables[first_run..first_run + groups];
     if let Some(done) = narrow_sum_bits(terms, target, runs, sums, masks) {
         return done;
     }
@@ -1474,7 +1519,7 @@ fn narrow_sum_in_tables(
     for g in 0..groups {
         let mut next: Vec<i32> = fwd[g]
             .iter()
-            .flat_map(|&p| sums[g].iter().map(move |e| p + e.0))
+            .flat_map(|&p| sums[g].sums.iter().map(move |e| p + e.0))
             .collect();
         next.sort_unstable();
         next.dedup();
@@ -1485,7 +1530,7 @@ fn narrow_sum_in_tables(
     for g in (0..groups).rev() {
         let mut prev: Vec<i32> = back[g + 1]
             .iter()
-            .flat_map(|&q| sums[g].iter().map(move |e| q - e.0))
+            .flat_map(|&q| sums[g].sums.iter().map(move |e| q - e.0))
             .collect();
         prev.sort_unstable();
         prev.dedup();
@@ -1497,7 +1542,7 @@ fn narrow_sum_in_tables(
     let mut changed = false;
     for g in 0..groups {
         let mut keep_masks = [0u32; 4];
-        for &(s, ref unions) in &sums[g] {
+        for &(s, ref unions) in &sums[g].sums {
             let fits = fwd[g]
                 .iter()
                 .any(|&p| back[g + 1].binary_search(&(p + s)).is_ok());
@@ -1611,14 +1656,14 @@ fn narrow_sum_bits(
     terms: &[(u16, i32)],
     target: i32,
     runs: &[usize],
-    sums: &[Vec<(i32, [u32; 4])>],
+    sums: &[RunTable],
     masks: &mut [u32],
 ) -> Option<Option<bool>> {
     // Every partial sum lies in base..=top.
     let (mut base, mut top) = (0i32, 0i32);
     for g in sums {
-        let lo = g.iter().map(|e| e.0).min().unwrap_or(0);
-        let hi = g.iter().map(|e| e.0).max().unwrap_or(0);
+        let lo = g.sums.iter().map(|e| e.0).min().unwrap_or(0);
+        let hi = g.sums.iter().map(|e| e.0).max().unwrap_or(0);
         base += lo.min(0);
         top += hi.max(0);
     }
@@ -1636,7 +1681,7 @@ fn narrow_sum_in<S: SumSet>(
     terms: &[(u16, i32)],
     target: i32,
     runs: &[usize],
-    sums: &[Vec<(i32, [u32; 4])>],
+    sums: &[RunTable],
     masks: &mut [u32],
     base: i32,
     top: i32,
@@ -1653,7 +1698,7 @@ fn narrow_sum_in<S: SumSet>(
     fwd[0] = S::one((0 - base) as usize);
     for g in 0..groups {
         let mut next = S::EMPTY;
-        for e in &sums[g] {
+        for e in &sums[g].sums {
             next.or(fwd[g].shift(e.0));
         }
         fwd[g + 1] = next;
@@ -1664,7 +1709,7 @@ fn narrow_sum_in<S: SumSet>(
     }
     for g in (0..groups).rev() {
         let mut prev = S::EMPTY;
-        for e in &sums[g] {
+        for e in &sums[g].sums {
             prev.or(back[g + 1].shift(-e.0));
         }
         back[g] = prev;
@@ -1672,7 +1717,7 @@ fn narrow_sum_in<S: SumSet>(
     let mut changed = false;
     for g in 0..groups {
         let mut keep_masks = [0u32; 4];
-        for (s, unions) in &sums[g] {
+        for (s, unions) in &sums[g].sums {
             if fwd[g].shift(*s).meets(&back[g + 1]) {
                 for (k, u) in unions.iter().enumerate() {
                     keep_masks[k] |= u;
