@@ -2090,6 +2090,62 @@ mod tests {
     }
 
     #[test]
+    fn a_sum_narrows_alike_with_its_runs_tables_kept_or_made_afresh() {
+        // Two runs (cells 0-2 see each other, then 3-4): a sum of 23. Each step narrows on
+        // this thread (the tables of the earlier steps kept: steps 1 and 3 leave one run's
+        // candidates as they were) and on a new thread (no tables): the same masks and
+        // answers.
+        let rule = Rule::Sum {
+            terms: (0..5).map(|c| (c, 1)).collect(),
+            target: 23,
+            runs: vec![0, 3, 5],
+            first_run: 0,
+        };
+        let all: &[u32] = &[1, 2, 3, 4, 5, 6, 7, 8, 9];
+        let steps = [
+            masks(&[all; 5]),
+            masks(&[all, all, all, &[1, 2], &[1, 3]]),
+            masks(&[&[1, 2], &[2, 3], &[3, 4], &[8, 9], &[8, 9]]),
+            masks(&[&[1], &[2], &[3], &[8, 9], &[8, 9]]),
+            masks(&[&[1], &[2], &[3], &[9], &[9]]),
+        ];
+        let run = |m: &[u32]| {
+            let mut m = m.to_vec();
+            let r = narrow_rule(&rule, &mut m, 9);
+            (m, r)
+        };
+        for step in &steps {
+            let kept = run(step);
+            let fresh = std::thread::scope(|t| t.spawn(|| run(step)).join().unwrap());
+            assert_eq!(kept, fresh, "{step:?}");
+        }
+        // The answers are the sum's: 8 + 9 leaves 6 for three different digits, 1 + 2 + 3.
+        assert_eq!(run(&steps[0]).1, Some((false, 0)));
+        assert_eq!(run(&steps[1]).1, Some((false, 0)));
+        assert_eq!(run(&steps[2]), (steps[3].clone(), Some((true, 0))));
+        assert_eq!(run(&steps[3]).1, Some((false, 0)));
+        assert_eq!(run(&steps[4]).1, None);
+    }
+
+    #[test]
+    fn the_queue_gives_the_lowest_rule_first_and_the_whole_grid_rules_last() {
+        let mut q = Queue {
+            pending: Vec::new(),
+        };
+        q.reset(130);
+        let mut last = vec![0u64; 3];
+        last[0] |= 1 << 2;
+        q.push(2);
+        q.push(129);
+        q.push(70);
+        q.push(70);
+        q.push_all(&[1 << 5, 0, 0]);
+        let order: Vec<u16> = std::iter::from_fn(|| q.pop(&last)).collect();
+        assert_eq!(order, vec![5, 70, 129, 2]);
+        assert_eq!(q.pending, vec![0; 3]);
+    }
+
+    #[test]
     fn a_cage_gives_each_cell_only_the_digits_a_filling_uses() {
         // 6 in three cells is {1, 2, 3}; 1 and 2 are the first two cells', so the third is 3
         // (the union of the sets left keeps 1 and 2 in it).
