@@ -1625,9 +1625,9 @@ fn narrow_sum_in_tables(
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Sums([u64; 8]);
 
-/// A set of partial sums `base..base + WIDTH` as bits: [`Sums`], or a `u128` when the sums
-/// span fewer than 128 values (little killers, arrows with a one-cell circle), where a shift
-/// is one instruction.
+/// A set of partial sums `base..base + WIDTH` as bits: [`Sums`], or a `u64` or `u128` when
+/// the sums span fewer than 64 or 128 values (little killers, arrows with a one-cell circle),
+/// where a shift is one instruction or a few.
 trait SumSet: Copy {
     const WIDTH: i32;
     const EMPTY: Self;
@@ -1635,6 +1635,36 @@ trait SumSet: Copy {
     fn shift(&self, k: i32) -> Self;
     fn or(&mut self, other: Self);
     fn meets(&self, other: &Self) -> bool;
+}
+
+/// PERF: the sums of a little killer's diagonal span at most 46 values: a `u64`'s shifts are
+/// cheaper than a `u128`'s (two words and a branch each; they were 7% of a little killer's
+/// instructions).
+impl SumSet for u64 {
+    const WIDTH: i32 = 64;
+    const EMPTY: u64 = 0;
+
+    fn one(k: usize) -> u64 {
+        1 << k
+    }
+
+    fn shift(&self, k: i32) -> u64 {
+        if k >= 64 || k <= -64 {
+            0
+        } else if k >= 0 {
+            *self << k
+        } else {
+            *self >> -k
+        }
+    }
+
+    fn or(&mut self, other: u64) {
+        *self |= other;
+    }
+
+    fn meets(&self, other: &u64) -> bool {
+        self & other != 0
+    }
 }
 
 impl SumSet for u128 {
@@ -1729,7 +1759,9 @@ fn narrow_sum_bits(
         base += lo.min(0);
         top += hi.max(0);
     }
-    if top - base < u128::WIDTH {
+    if top - base < u64::WIDTH {
+        narrow_sum_in::<u64>(terms, target, runs, sums, masks, base, top)
+    } else if top - base < u128::WIDTH {
         narrow_sum_in::<u128>(terms, target, runs, sums, masks, base, top)
     } else if top - base < Sums::WIDTH {
         narrow_sum_in::<Sums>(terms, target, runs, sums, masks, base, top)
