@@ -263,43 +263,46 @@ impl Search for Cells {
             item.push(x as u32);
         }
         let nodes = 1 + problem.entry_count() + problem.option_count();
-        let mut nd = vec![Node::default(); nodes];
-        let mut clr = vec![0u32; nodes];
-        let mut node_opt = vec![u32::MAX; nodes];
+        // PERF: the nodes are pushed in order (node 0, then each option's entries and its
+        // spacer), not written over a filled vector: `vec![Node::default(); n]` is a loop
+        // (a struct is not zeroed by the allocator), and every index was checked.
+        let mut nd = Vec::with_capacity(nodes);
+        let mut clr = Vec::with_capacity(nodes);
+        let mut node_opt = Vec::with_capacity(nodes);
+        // The first node of each option (for the propagator's removals).
+        let mut first = Vec::with_capacity(problem.option_count());
+        nd.push(Node::default());
+        clr.push(0u32);
+        node_opt.push(u32::MAX);
         let mut fill = vec![0u32; n];
         let mut has_colors = false;
-        let mut y = 1usize;
         for (k, option) in problem.options().enumerate() {
+            first.push(nd.len() as u32);
             for e in option {
                 let i = e.item.index();
                 let x = offset[i];
                 let q = x + fill[i];
                 fill[i] += 1;
-                set[q as usize] = y as u32;
-                nd[y] = Node {
+                set[q as usize] = nd.len() as u32;
+                nd.push(Node {
                     itm: x as i32,
                     loc: q,
-                };
-                clr[y] = e.color.map_or(0, |c| c.0 + 1);
+                });
+                clr.push(e.color.map_or(0, |c| c.0 + 1));
                 has_colors |= e.color.is_some();
-                node_opt[y] = k as u32;
-                y += 1;
+                node_opt.push(k as u32);
             }
-            nd[y] = Node {
+            nd.push(Node {
                 itm: -(option.len() as i32),
                 loc: 0,
-            };
-            y += 1;
+            });
+            clr.push(0);
+            node_opt.push(u32::MAX);
         }
+        debug_assert_eq!(nd.len(), nodes);
         let levels = problem.primary_count() + 1;
         let (node_limit, check_mask) = config.limits();
         let pruning = problem.propagator().map(|rule| {
-            let mut first = Vec::with_capacity(problem.option_count());
-            for (y, &o) in node_opt.iter().enumerate() {
-                if o != u32::MAX && first.len() == o as usize {
-                    first.push(y as u32);
-                }
-            }
             let watched = rule
                 .watched()
                 .iter()

@@ -243,24 +243,26 @@ pub fn from_json(text: &str) -> Result<Puzzle, ParseError> {
     };
     let mut jigsaw = false;
     for (r, row) in grid.iter().enumerate() {
-        let path = format!("grid[{r}]");
+        let path = || format!("grid[{r}]");
         let row = row
             .as_array()
-            .ok_or_else(|| field(&path, "a row is a list of cells"))?;
+            .ok_or_else(|| field(path(), "a row is a list of cells"))?;
         if row.len() != n {
-            return Err(field(&path, format!("{} cells, not {n}", row.len())));
+            return Err(field(path(), format!("{} cells, not {n}", row.len())));
         }
         for (c, cell) in row.iter().enumerate() {
-            let path = format!("grid[{r}][{c}]");
+            // PERF: the path is put in words only for an error or a given (a `format!` per cell
+            // was a quarter of reading a sandwich sample).
+            let path = || format!("grid[{r}][{c}]");
             let Some(cell) = cell.as_object() else {
-                return Err(field(&path, "a cell is an object ({} when empty)"));
+                return Err(field(path(), "a cell is an object ({} when empty)"));
             };
             let given = cell.get("given").and_then(Value::as_bool).unwrap_or(false);
             if given {
-                let v = number(cell.get("value"), &format!("{path}.value"))?.unwrap_or(0);
+                let v = number(cell.get("value"), &format!("{}.value", path()))?.unwrap_or(0);
                 if v == 0 || v as usize > n {
                     return Err(field(
-                        format!("{path}.value"),
+                        format!("{}.value", path()),
                         format!("the given {v} is not a digit from 1 to {n}"),
                     ));
                 }
@@ -270,7 +272,7 @@ pub fn from_json(text: &str) -> Result<Puzzle, ParseError> {
                 && !is_empty(marks)
             {
                 return Err(ParseError::Unsupported {
-                    field: format!("{path}.givenPencilMarks"),
+                    field: format!("{}.givenPencilMarks", path()),
                     what: "given pencil marks (candidates a cell is restricted to)".into(),
                 });
             }
@@ -279,10 +281,10 @@ pub fn from_json(text: &str) -> Result<Puzzle, ParseError> {
                 layout[r * n + c] = match g {
                     Value::Null => None,
                     g => {
-                        let g = number(Some(g), &format!("{path}.region"))?.unwrap_or(u32::MAX);
+                        let g = number(Some(g), &format!("{}.region", path()))?.unwrap_or(u32::MAX);
                         if g as usize >= n {
                             return Err(field(
-                                format!("{path}.region"),
+                                format!("{}.region", path()),
                                 format!("region {g} does not exist: regions are 0 to {}", n - 1),
                             ));
                         }

@@ -201,6 +201,50 @@ impl AsRef<[Ent]> for Alt {
     }
 }
 
+/// The entries of one placement: up to [`Place::INLINE`] held in place, more in a vector
+/// (then all of them there).
+#[derive(Clone, Default)]
+struct Place {
+    len: u8,
+    inline: [Ent; Place::INLINE],
+    more: Vec<Ent>,
+}
+
+impl Place {
+    const INLINE: usize = 7;
+
+    fn push(&mut self, e: Ent) {
+        if !self.more.is_empty() {
+            self.more.push(e);
+        } else if usize::from(self.len) < Place::INLINE {
+            self.inline[usize::from(self.len)] = e;
+            self.len += 1;
+        } else {
+            self.more.reserve(2 * Place::INLINE);
+            self.more.extend_from_slice(&self.inline);
+            self.more.push(e);
+            self.len = 0;
+        }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.more.clear();
+    }
+
+    fn as_slice(&self) -> &[Ent] {
+        if self.more.is_empty() {
+            &self.inline[..usize::from(self.len)]
+        } else {
+            &self.more
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.as_slice().len()
+    }
+}
+
 /// The exact-cover problem of a puzzle, with what its items and options mean.
 ///
 /// Invariants: `does.len() == problem.option_count()`, `what.len() == problem.item_count()`;
@@ -488,8 +532,9 @@ struct Builder<'a> {
     colors: Vec<String>,
     color_of: HashMap<String, u32>,
     mask: Vec<u32>,
-    place: Vec<Vec<Ent>>,
-    versions: Vec<Vec<[Alt; 2]>>,
+    place: Vec<Place>,
+    /// The groups of versions, by slot of `place`, in the order they came.
+    versions: Vec<(u32, [Alt; 2])>,
     /// The options of the clues: entries `clue_ents[clue_starts[k]..clue_starts[k + 1]]`,
     /// what they do `clue_does[k]`.
     clue_ents: Vec<Ent>,
@@ -535,11 +580,11 @@ impl<'a> Builder<'a> {
             colors: Vec::new(),
             color_of: HashMap::new(),
             mask: Vec::new(),
-            // PERF: room for a placement's usual entries (its cell, houses, a value, a few
-            // stars) from the start: 1-4% fewer instructions in a whole solve of a kropki or a
-            // sandwich puzzle (callgrind) than growing them one push at a time.
-            place: (0..n * n * n).map(|_| Vec::with_capacity(8)).collect(),
-            versions: vec![Vec::new(); n * n * n],
+            // PERF: a placement's usual entries (its cell, houses, a value, a few stars) held
+            // in place: no allocation for each of the n^3 placements (a vector of 8 each from
+            // the start was already 1-4% fewer instructions than growing them).
+            place: vec![Place::default(); n * n * n],
+            versions: Vec::new(),
             clue_ents: Vec::new(),
             clue_starts: vec![0],
             clue_does: Vec::new(),
@@ -1279,6 +1324,7 @@ impl<'a> Builder<'a> {
                 })
                 .collect();
             let crusts = bit(1) | bit(n as u32);
+            let mut e: Vec<Ent> = Vec::with_capacity(2 * n + 1);
             for i in 0..n {
                 for j in i + 1..n {
                     let (mi, mj) = (self.mask[self.idx(line[i])], self.mask[self.idx(line[j])]);
@@ -1286,7 +1332,8 @@ impl<'a> Builder<'a> {
                         continue;
                     }
                     for s in combos::with_sum(inner, j - i - 1, *sum) {
-                        let mut e = vec![(clue, NO_COLOR)];
+                        e.clear();
+                        e.push((clue, NO_COLOR));
                         e.extend(digits(inner & !s).map(|d| (fill[d as usize - 1], NO_COLOR)));
                         for (p, &side) in sides.iter().enumerate() {
                             let color = if p == i || p == j {
@@ -1312,10 +1359,13 @@ impl<'a> Builder<'a> {
                 for d in digits(self.mask[ci]) {
                     let slot = ci * n + d as usize - 1;
                     if inner & bit(d) != 0 {
-                        self.versions[slot].push([
-                            Alt::new(&[(sides[p], inside), (fill[d as usize - 1], NO_COLOR)]),
-                            Alt::new(&[(sides[p], outside)]),
-                        ]);
+                        self.versions.push((
+                            slot as u32,
+                            [
+                                Alt::new(&[(sides[p], inside), (fill[d as usize - 1], NO_COLOR)]),
+                                Alt::new(&[(sides[p], outside)]),
+                            ],
+                        ));
                     } else {
                         self.place[slot].push((sides[p], crust));
                     }
@@ -1381,8 +1431,26 @@ impl<'a> Builder<'a> {
         // Every option: placements (in their versions), then the clues' options, as runs of
         // `ents` (option `k` is `ents[starts[k]..starts[k + 1]]`).
         let mut ents: Vec<Ent> = Vec::with_capacity(
-            self.place.iter().map(Vec::len).sum::<usize>() + self.clue_ents.len(),
+            self.place.iter().map(Place::len).sum::<usize>() + self.clue_ents.len(),
         );
+        // The groups of versions of each slot: `vgroups[vstart[slot]..vstart[slot + 1]]`, in
+        // the order they came (counted, then placed).
+        let slots = self.place.len();
+        let mut vstart = vec![0u32; slots + 1];
+        for &(slot, _) in &self.versions {
+            vstart[slot as usize + 1] += 1;
+        }
+        for i in 1..vstart.len() {
+            vstart[i] += vstart[i - 1];
+        }
+        let mut vgroups = vec![[Alt::new(&[]); 2]; self.versions.len()];
+        let mut vfill = vstart.clone();
+        for &(slot, g) in &self.versions {
+            let f = &mut vfill[slot as usize];
+            vgroups[*f as usize] = g;
+            *f += 1;
+        }
+        let versions = |slot: usize| &vgroups[vstart[slot] as usize..vstart[slot + 1] as usize];
         let mut starts: Vec<u32> = vec![0];
         let mut does: Vec<Does> = Vec::new();
         let mut buf: Vec<Ent> = Vec::new();
@@ -1392,13 +1460,13 @@ impl<'a> Builder<'a> {
             }
             for d in digits(self.mask[cell]) {
                 let slot = cell * n + d as usize - 1;
-                if self.versions[slot].is_empty() {
-                    ents.extend_from_slice(&self.place[slot]);
+                if versions(slot).is_empty() {
+                    ents.extend_from_slice(self.place[slot].as_slice());
                     starts.push(ents.len() as u32);
                     does.push(Does::Place(cell as u16, d as u8));
                     continue;
                 }
-                expand(&self.place[slot], &self.versions[slot], &mut buf, |e| {
+                expand(self.place[slot].as_slice(), versions(slot), &mut buf, |e| {
                     ents.extend_from_slice(e);
                     starts.push(ents.len() as u32);
                     does.push(Does::Place(cell as u16, d as u8));
@@ -1417,8 +1485,8 @@ impl<'a> Builder<'a> {
                     if self.mask[cell] & bit(u32::from(d)) == 0 {
                         continue 'fillings;
                     }
-                    base.extend_from_slice(&self.place[slot]);
-                    groups.extend(self.versions[slot].iter().map(|g| &g[..]));
+                    base.extend_from_slice(self.place[slot].as_slice());
+                    groups.extend(versions(slot).iter().map(|g| &g[..]));
                 }
                 let places: Vec<(u16, u8)> = g
                     .cells

@@ -172,6 +172,11 @@ impl CellSet {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// The set as four words of 64 cells, cell `i` at bit `i % 64` of word `i / 64`.
+    pub fn words(&self) -> [u64; 4] {
+        self.0
+    }
+
     /// Whether the set is empty.
     pub fn is_empty(&self) -> bool {
         self.0 == [0; 4]
