@@ -591,14 +591,9 @@ fn search_with(sr: &Search, s: &mut Scratch, count: &[u8], wanted: TechniqueSet,
                         if !on && !strong {
                             continue;
                         }
-                        let (from, to) = if on {
-                            (2 * p, 2 * p + 1)
-                        } else {
-                            (2 * p + 1, 2 * p)
-                        };
                         // (while any chain would be kept, the bitset search only asks what
                         // the components already tell)
-                        if graph.reaches(from, to)
+                        if graph.reaches(p, on)
                             && (keep.keeps_any() || chain_reach(sr, s, p, on, pass, keep))
                         {
                             chain_search(sr, s, p, on, pass, keep);
@@ -625,10 +620,16 @@ struct Graph {
     comp: Vec<u32>,
     /// The size of each component.
     size: Vec<u32>,
-    /// `reach[c * cw..]`: the components component `c` reaches (itself included), with a
-    /// closure.
+    /// `reach[c * cw..]`: the columns (`on` nodes, see [`Graph::close`]) component `c`
+    /// reaches, with a closure.
     reach: Vec<u64>,
     cw: usize,
+    /// The column of each potential's `on` node (`NONE`: no link enters it).
+    col: Vec<u32>,
+    /// `into_off[p * cw..]`: the columns with a link to `off(p)`.
+    into_off: Vec<u64>,
+    /// The last component whose row took each component's (scratch).
+    seen: Vec<u32>,
     closure: bool,
     // Tarjan's scratch space
     index: Vec<u32>,
@@ -719,34 +720,82 @@ impl Graph {
                 }
             }
         }
-        if !closure {
-            return;
+        if closure {
+            self.close(sr, pass);
+        }
+    }
+
+    /// What the chains' ends need (see [`Graph::reaches`]): each component's set of the
+    /// `on` nodes it reaches, as bitsets over the `on` nodes with a link into them (the
+    /// only ones a path of two nodes or more can end on), and for each potential `p` the
+    /// set of those with a link to `off(p)`. PERF: a few words a row, where a closure over
+    /// the components took a bit for each of them (a fifth of a killer's rating).
+    fn close(&mut self, sr: &Search, pass: Pass) {
+        let n = sr.topo.n;
+        let npot = n * n * n;
+        // the columns: `on` nodes entered by a link (from an `off` node)
+        self.col.clear();
+        self.col.resize(npot, NONE);
+        let mut ncol = 0u32;
+        for (c, &m) in sr.cand.iter().enumerate() {
+            for d in bits(m) {
+                for &(q, _) in sr.ons(c * n + d, pass) {
+                    let q = q as usize;
+                    if self.col[q] == NONE {
+                        self.col[q] = ncol;
+                        ncol += 1;
+                    }
+                }
+            }
+        }
+        let cw = (ncol as usize).div_ceil(64).max(1);
+        self.cw = cw;
+        // the columns with a link into each `off` node
+        self.into_off.clear();
+        self.into_off.resize(npot * cw, 0);
+        for (c, &m) in sr.cand.iter().enumerate() {
+            for d in bits(m) {
+                let p = c * n + d;
+                let col = self.col[p];
+                if col == NONE {
+                    continue;
+                }
+                for &(q, _) in sr.offs(p, pass.y) {
+                    let q = q as usize;
+                    self.into_off[q * cw + col as usize / 64] |= 1 << (col % 64);
+                }
+            }
         }
         // components come out sinks first: those a component reaches are done before it
         let nc = self.size.len();
-        let cw = nc.div_ceil(64);
-        self.cw = cw;
         self.reach.clear();
         self.reach.resize(nc * cw, 0);
+        self.seen.clear();
+        self.seen.resize(nc, NONE);
         self.starts.push(self.members.len() as u32);
         for c in 0..nc {
-            let (lo, hi) = (c * cw, (c + 1) * cw);
-            self.reach[lo + c / 64] |= 1 << (c % 64);
+            let lo = c * cw;
             for k in self.starts[c]..self.starts[c + 1] {
                 let v = self.members[k as usize] as usize;
+                if v % 2 == 0 && self.col[v / 2] != NONE {
+                    let col = self.col[v / 2] as usize;
+                    self.reach[lo + col / 64] |= 1 << (col % 64);
+                }
                 for &(q, _) in Graph::succ(sr, pass, v) {
                     let w = 2 * q as usize + usize::from(v % 2 == 0);
                     let e = self.comp[w] as usize;
-                    if e == c || self.reach[lo + e / 64] >> (e % 64) & 1 != 0 {
+                    if e == c || self.seen[e] == c as u32 {
                         continue;
                     }
+                    self.seen[e] = c as u32;
                     let (done, this) = self.reach.split_at_mut(lo);
-                    for (x, &y) in this[..hi - lo].iter_mut().zip(&done[e * cw..(e + 1) * cw]) {
+                    for (x, &y) in this[..cw].iter_mut().zip(&done[e * cw..(e + 1) * cw]) {
                         *x |= y;
                     }
                 }
             }
         }
+        self.starts.pop();
     }
 
     /// Whether node `v` lies on a cycle of the links.
@@ -754,13 +803,25 @@ impl Graph {
         self.size[self.comp[v] as usize] > 1
     }
 
-    /// Whether node `to` can be reached from node `from` (true without the closure).
-    fn reaches(&self, from: usize, to: usize) -> bool {
+    /// Whether `off(p)` can be reached from `on(p)` (`on`), or `on(p)` from `off(p)` (true
+    /// without the closure): a path into an `off` node ends with a link from an `on` node,
+    /// a path into an `on` node with a link into it.
+    fn reaches(&self, p: usize, on: bool) -> bool {
         if !self.closure {
             return true;
         }
-        let (a, b) = (self.comp[from] as usize, self.comp[to] as usize);
-        self.reach[a * self.cw + b / 64] >> (b % 64) & 1 != 0
+        let cw = self.cw;
+        if on {
+            let row = &self.reach[self.comp[2 * p] as usize * cw..][..cw];
+            let into = &self.into_off[p * cw..(p + 1) * cw];
+            row.iter().zip(into).any(|(&x, &y)| x & y != 0)
+        } else {
+            let col = self.col[p];
+            col != NONE
+                && self.reach[self.comp[2 * p + 1] as usize * cw + col as usize / 64] >> (col % 64)
+                    & 1
+                    != 0
+        }
     }
 }
 

@@ -11,6 +11,8 @@
 //! returns the first clue with an elimination; on a classic board (no variant) every finder
 //! returns `None` at once.
 
+use std::collections::HashMap;
+
 use crate::basic::{bits, cand, elimination, fmt_digits, rc};
 use crate::board::{Board, Topology};
 use crate::step::{Area, Candidate, Pattern, Step, Technique};
@@ -811,7 +813,45 @@ fn combos_text(finals: &[u64]) -> String {
 /// The support of a cage with a sum, and its sets of digits.
 fn cage_fillings(b: &Board, cells: &[usize], sum: u32) -> Option<(Vec<u64>, Vec<u64>)> {
     let masks: Vec<u64> = cells.iter().map(|&k| eff(b, k)).collect();
-    clique_support(&masks, Some(sum), &|m| mask_sum(m) == sum)
+    sum_fillings(masks, sum)
+}
+
+/// Entries past which [`FILLINGS`] starts again (a few megabytes at most).
+const FILLINGS_CAP: usize = 1 << 14;
+
+/// The fillings of a killer cage's sum, by its cells' digits: [`sum_fillings`].
+type Fillings = HashMap<Vec<u64>, Option<(Vec<u64>, Vec<u64>)>>;
+
+thread_local! {
+    /// [`sum_fillings`] already computed, by the cells' digits and the sum. PERF: the
+    /// killer finders ask for the same cages on every step (a killer path has 100 to 200),
+    /// whose digits most steps do not touch.
+    static FILLINGS: std::cell::RefCell<Fillings> = std::cell::RefCell::default();
+}
+
+/// [`clique_support`] of cells whose digits add up to `sum` (the digits of each in
+/// `masks`): each cell's support and the sets of digits of every filling, `None` when none;
+/// kept by the digits and the sum (a pure function of them).
+fn sum_fillings(mut masks: Vec<u64>, sum: u32) -> Option<(Vec<u64>, Vec<u64>)> {
+    masks.push(u64::from(sum));
+    let kept = FILLINGS
+        .try_with(|f| f.borrow().get(&masks).cloned())
+        .ok()
+        .flatten();
+    if let Some(found) = kept {
+        return found;
+    }
+    let key = masks;
+    let masks = &key[..key.len() - 1];
+    let found = clique_support(masks, Some(sum), &|m| mask_sum(m) == sum);
+    let _ = FILLINGS.try_with(|f| {
+        let mut f = f.borrow_mut();
+        if f.len() >= FILLINGS_CAP {
+            f.clear();
+        }
+        f.insert(key, found.clone());
+    });
+    found
 }
 
 /// Killer cage combinations: digits no filling of a cage's sum allows.
@@ -1497,9 +1537,22 @@ pub(crate) fn house_cages(b: &Board) -> Option<Step> {
     }
     let full = t.shape.full_mask();
     let mut at = vec![usize::MAX; t.ncells];
+    // a house's verdict depends on its cells' digits only: one that found nothing on the
+    // same digits finds nothing again
+    let mut kept = v.supports.lock().unwrap_or_else(|e| e.into_inner());
+    let quiet = &mut kept.house_quiet;
+    if quiet.len() < t.nfull() {
+        quiet.resize(t.nfull(), Vec::new());
+    }
+    let mut key = Vec::new();
     for h in 0..t.nfull() {
         let house: Vec<usize> = t.cells(h).iter().map(|&k| k as usize).collect();
         if house.iter().all(|&k| b.value[k] != 0) {
+            continue;
+        }
+        key.clear();
+        key.extend(house.iter().map(|&k| key_of(b, k)));
+        if quiet[h] == key {
             continue;
         }
         for (i, &k) in house.iter().enumerate() {
@@ -1525,8 +1578,7 @@ pub(crate) fn house_cages(b: &Board) -> Option<Step> {
                 continue;
             }
             let masks: Vec<u64> = cells.iter().map(|&k| eff(b, k)).collect();
-            let Some((_, finals)) = clique_support(&masks, Some(*sum), &|m| mask_sum(m) == *sum)
-            else {
+            let Some((_, finals)) = sum_fillings(masks.clone(), *sum) else {
                 broken = true;
                 break;
             };
@@ -1572,6 +1624,7 @@ pub(crate) fn house_cages(b: &Board) -> Option<Step> {
             at[k] = usize::MAX;
         }
         if elims.is_empty() {
+            quiet[h].clone_from(&key);
             continue;
         }
         let cage_names: Vec<String> = inside
@@ -1597,6 +1650,7 @@ pub(crate) fn house_cages(b: &Board) -> Option<Step> {
             .collect();
         return Some(elimination(Technique::HouseCages, elims, pattern, &what));
     }
+    drop(kept);
     cage_holds(b, &cages)
 }
 
