@@ -66,6 +66,8 @@ pub(crate) struct Scratch {
     /// table 0 the `off`s an `on` makes with cell links, 1 without; table 2 the `on`s an
     /// `off` makes in houses, 3 in houses and cells (rows of the board's candidates only).
     reach: Vec<u64>,
+    /// Whether `reach` holds the rows of the board searched.
+    reach_made: bool,
     w: usize,
     /// `chain_reach`'s frontiers and visited sets, `w` words each.
     sets: Vec<u64>,
@@ -96,6 +98,7 @@ impl Scratch {
             links: Vec::new(),
             bounds: Vec::new(),
             reach: Vec::new(),
+            reach_made: false,
             w: (n * n * n).div_ceil(64),
             sets: Vec::new(),
             returns: Vec::new(),
@@ -536,7 +539,8 @@ fn search(topo: &Topology, cand: &[u64], s: &mut Scratch, wanted: TechniqueSet, 
         links: &links,
         bounds: &bounds,
     };
-    make_reach(&sr, s);
+    // (made when a chain's bitset search first needs them: most boards need none)
+    s.reach_made = false;
     search_with(&sr, s, &count, wanted, keep);
     s.links = links;
     s.bounds = bounds;
@@ -635,7 +639,8 @@ struct Graph {
     index: Vec<u32>,
     low: Vec<u32>,
     stack: Vec<u32>,
-    calls: Vec<(u32, u32)>,
+    /// The nodes being searched, each with the range of its links still to follow.
+    calls: Vec<(u32, u32, u32)>,
     members: Vec<u32>,
     starts: Vec<u32>,
 }
@@ -647,6 +652,20 @@ impl Graph {
             sr.offs(v / 2, pass.y)
         } else {
             sr.ons(v / 2, pass)
+        }
+    }
+
+    /// The range of [`Graph::succ`] in the board's links.
+    #[inline]
+    fn succ_range(sr: &Search, pass: Pass, v: usize) -> (u32, u32) {
+        let b = &sr.bounds[v / 2];
+        if v % 2 == 0 {
+            (if pass.y { b[0] } else { b[1] }, b[2])
+        } else {
+            (
+                if pass.y { b[2] } else { b[3] },
+                if pass.x { b[4] } else { b[3] },
+            )
         }
     }
 
@@ -667,6 +686,7 @@ impl Graph {
         self.starts.clear();
         self.stack.clear();
         let mut counter = 0u32;
+        let links = sr.links;
         for (c, &m) in sr.cand.iter().enumerate() {
             for d in bits(m) {
                 for root in [2 * (c * n + d), 2 * (c * n + d) + 1] {
@@ -677,20 +697,21 @@ impl Graph {
                     self.low[root] = counter;
                     counter += 1;
                     self.stack.push(root as u32);
-                    self.calls.push((root as u32, 0));
-                    while let Some(&(v, i)) = self.calls.last() {
-                        let v = v as usize;
-                        let succ = Graph::succ(sr, pass, v);
-                        if (i as usize) < succ.len() {
-                            self.calls.last_mut().unwrap().1 += 1;
-                            let q = succ[i as usize].0 as usize;
+                    let (from, to) = Graph::succ_range(sr, pass, root);
+                    self.calls.push((root as u32, from, to));
+                    while let Some(top) = self.calls.last_mut() {
+                        let v = top.0 as usize;
+                        if top.1 < top.2 {
+                            let q = links[top.1 as usize].0 as usize;
+                            top.1 += 1;
                             let w = 2 * q + usize::from(v % 2 == 0);
                             if self.index[w] == NONE {
                                 self.index[w] = counter;
                                 self.low[w] = counter;
                                 counter += 1;
                                 self.stack.push(w as u32);
-                                self.calls.push((w as u32, 0));
+                                let (from, to) = Graph::succ_range(sr, pass, w);
+                                self.calls.push((w as u32, from, to));
                             } else if self.comp[w] == NONE {
                                 // on the stack
                                 self.low[v] = self.low[v].min(self.index[w]);
@@ -698,7 +719,7 @@ impl Graph {
                             continue;
                         }
                         self.calls.pop();
-                        if let Some(&(u, _)) = self.calls.last() {
+                        if let Some(&(u, _, _)) = self.calls.last() {
                             let u = u as usize;
                             self.low[u] = self.low[u].min(self.low[v]);
                         }
@@ -858,6 +879,10 @@ fn chain_reach(sr: &Search, s: &mut Scratch, p: usize, on: bool, pass: Pass, kee
     let technique = pass.chain();
     let n = sr.topo.n;
     let (w, npot) = (s.w, n * n * n);
+    if !s.reach_made {
+        make_reach(sr, s);
+        s.reach_made = true;
+    }
     let (t_off, t_on) = if pass.y { (0, 3) } else { (1, 2) };
     let mut sets = std::mem::take(&mut s.sets);
     sets.clear();
