@@ -861,7 +861,7 @@ impl Hasher for Words {
         }
     }
     fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7cc1_b727_220a_95);
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
     fn write_usize(&mut self, x: usize) {
         self.write_u64(x as u64);
@@ -1614,14 +1614,14 @@ pub(crate) fn house_cages(b: &Board) -> Option<Step> {
         quiet.resize(t.nfull(), Vec::new());
     }
     let mut key = Vec::new();
-    for h in 0..t.nfull() {
+    for (h, quiet) in quiet.iter_mut().enumerate().take(t.nfull()) {
         let house: Vec<usize> = t.cells(h).iter().map(|&k| k as usize).collect();
         if house.iter().all(|&k| b.value[k] != 0) {
             continue;
         }
         key.clear();
         key.extend(house.iter().map(|&k| key_of(b, k)));
-        if quiet[h] == key {
+        if *quiet == key {
             continue;
         }
         for (i, &k) in house.iter().enumerate() {
@@ -1693,7 +1693,7 @@ pub(crate) fn house_cages(b: &Board) -> Option<Step> {
             at[k] = usize::MAX;
         }
         if elims.is_empty() {
-            quiet[h].clone_from(&key);
+            quiet.clone_from(&key);
             continue;
         }
         let cage_names: Vec<String> = inside
