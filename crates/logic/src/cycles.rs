@@ -1314,6 +1314,84 @@ mod tests {
     }
 
     #[test]
+    fn the_chains_ends_are_what_a_search_over_the_links_reaches() {
+        // boards with about a quarter of the candidates gone at random (a fixed generator):
+        // `Graph::reaches` against a breadth-first search over the same links
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..30 {
+            let mut b = Board::new(&Grid::empty(Shape::new(3, 3).unwrap()));
+            for k in 0..81 {
+                b.cand[k] &= next() | next();
+                if b.cand[k] == 0 {
+                    b.cand[k] = 1 << (next() % 9);
+                }
+            }
+            let (topo, cand) = (&b.topo, &b.cand);
+            let mut count = vec![0u8; topo.nfull() * 9];
+            for h in 0..topo.nfull() {
+                for &k in topo.cells(h) {
+                    for d in bits(cand[k as usize]) {
+                        count[h * 9 + d] += 1;
+                    }
+                }
+            }
+            let (mut links, mut bounds) = (Vec::new(), Vec::new());
+            make_links(topo, cand, &count, &mut links, &mut bounds);
+            let sr = Search {
+                topo,
+                cand,
+                links: &links,
+                bounds: &bounds,
+            };
+            for pass in [Pass::X, Pass::XY] {
+                let mut g = Graph::default();
+                g.make(&sr, pass, true);
+                for (c, &m) in cand.iter().enumerate() {
+                    for d in bits(m) {
+                        let p = c * 9 + d;
+                        for on in [true, false] {
+                            // from `on(p)` to `off(p)`, or back, in one link or more
+                            let (from, to) = if on {
+                                (2 * p, 2 * p + 1)
+                            } else {
+                                (2 * p + 1, 2 * p)
+                            };
+                            let mut seen = vec![false; 2 * 729];
+                            let mut queue = vec![from];
+                            let mut found = false;
+                            while let Some(v) = queue.pop() {
+                                for &(q, _) in Graph::succ(&sr, pass, v) {
+                                    let w = 2 * q as usize + usize::from(v % 2 == 0);
+                                    found |= w == to;
+                                    if !seen[w] {
+                                        seen[w] = true;
+                                        queue.push(w);
+                                    }
+                                }
+                            }
+                            assert_eq!(g.reaches(p, on), found, "{pass:?} p {p} on {on}");
+                            if found {
+                                yes += 1;
+                            } else {
+                                no += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // both answers are asked
+        assert!(yes >= 10 && no >= 10, "{yes} {no}");
+    }
+
+    #[test]
     fn a_y_cycle_through_four_bivalue_cells() {
         // r1c1 {1,2}, r1c5 {2,3}, r5c5 {3,4}, r5c1 {4,1}: a loop through bivalue cells; each
         // weak link's digit leaves the rest of its house
