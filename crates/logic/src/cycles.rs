@@ -66,6 +66,8 @@ pub(crate) struct Scratch {
     /// table 0 the `off`s an `on` makes with cell links, 1 without; table 2 the `on`s an
     /// `off` makes in houses, 3 in houses and cells (rows of the board's candidates only).
     reach: Vec<u64>,
+    /// Whether `reach` holds the rows of the board searched.
+    reach_made: bool,
     w: usize,
     /// `chain_reach`'s frontiers and visited sets, `w` words each.
     sets: Vec<u64>,
@@ -96,6 +98,7 @@ impl Scratch {
             links: Vec::new(),
             bounds: Vec::new(),
             reach: Vec::new(),
+            reach_made: false,
             w: (n * n * n).div_ceil(64),
             sets: Vec::new(),
             returns: Vec::new(),
@@ -536,7 +539,8 @@ fn search(topo: &Topology, cand: &[u64], s: &mut Scratch, wanted: TechniqueSet, 
         links: &links,
         bounds: &bounds,
     };
-    make_reach(&sr, s);
+    // (made when a chain's bitset search first needs them: most boards need none)
+    s.reach_made = false;
     search_with(&sr, s, &count, wanted, keep);
     s.links = links;
     s.bounds = bounds;
@@ -591,14 +595,9 @@ fn search_with(sr: &Search, s: &mut Scratch, count: &[u8], wanted: TechniqueSet,
                         if !on && !strong {
                             continue;
                         }
-                        let (from, to) = if on {
-                            (2 * p, 2 * p + 1)
-                        } else {
-                            (2 * p + 1, 2 * p)
-                        };
                         // (while any chain would be kept, the bitset search only asks what
                         // the components already tell)
-                        if graph.reaches(from, to)
+                        if graph.reaches(p, on)
                             && (keep.keeps_any() || chain_reach(sr, s, p, on, pass, keep))
                         {
                             chain_search(sr, s, p, on, pass, keep);
@@ -625,16 +624,25 @@ struct Graph {
     comp: Vec<u32>,
     /// The size of each component.
     size: Vec<u32>,
-    /// `reach[c * cw..]`: the components component `c` reaches (itself included), with a
-    /// closure.
+    /// `reach[c * cw..]`: the columns (`on` nodes, see [`Graph::close`]) component `c`
+    /// reaches, with a closure.
     reach: Vec<u64>,
     cw: usize,
+    /// The column of each potential's `on` node (`NONE`: no link enters it).
+    col: Vec<u32>,
+    /// `into_off[p * cw..]`: the columns with a link to `off(p)`.
+    into_off: Vec<u64>,
+    /// The last component whose row took each component's (scratch).
+    seen: Vec<u32>,
+    /// Whether each component's row has a bit (an empty one adds nothing to a row).
+    any: Vec<bool>,
     closure: bool,
     // Tarjan's scratch space
     index: Vec<u32>,
     low: Vec<u32>,
     stack: Vec<u32>,
-    calls: Vec<(u32, u32)>,
+    /// The nodes being searched, each with the range of its links still to follow.
+    calls: Vec<(u32, u32, u32)>,
     members: Vec<u32>,
     starts: Vec<u32>,
 }
@@ -646,6 +654,20 @@ impl Graph {
             sr.offs(v / 2, pass.y)
         } else {
             sr.ons(v / 2, pass)
+        }
+    }
+
+    /// The range of [`Graph::succ`] in the board's links.
+    #[inline]
+    fn succ_range(sr: &Search, pass: Pass, v: usize) -> (u32, u32) {
+        let b = &sr.bounds[v / 2];
+        if v % 2 == 0 {
+            (if pass.y { b[0] } else { b[1] }, b[2])
+        } else {
+            (
+                if pass.y { b[2] } else { b[3] },
+                if pass.x { b[4] } else { b[3] },
+            )
         }
     }
 
@@ -666,7 +688,13 @@ impl Graph {
         self.starts.clear();
         self.stack.clear();
         let mut counter = 0u32;
+        let links = sr.links;
         for (c, &m) in sr.cand.iter().enumerate() {
+            if !pass.x && m.count_ones() != 2 {
+                // Y-cycles start in bivalue cells, and only those ask: the components of
+                // the nodes reached from theirs are whole (PERF: a third of the searches)
+                continue;
+            }
             for d in bits(m) {
                 for root in [2 * (c * n + d), 2 * (c * n + d) + 1] {
                     if self.index[root] != NONE {
@@ -676,20 +704,21 @@ impl Graph {
                     self.low[root] = counter;
                     counter += 1;
                     self.stack.push(root as u32);
-                    self.calls.push((root as u32, 0));
-                    while let Some(&(v, i)) = self.calls.last() {
-                        let v = v as usize;
-                        let succ = Graph::succ(sr, pass, v);
-                        if (i as usize) < succ.len() {
-                            self.calls.last_mut().unwrap().1 += 1;
-                            let q = succ[i as usize].0 as usize;
+                    let (from, to) = Graph::succ_range(sr, pass, root);
+                    self.calls.push((root as u32, from, to));
+                    while let Some(top) = self.calls.last_mut() {
+                        let v = top.0 as usize;
+                        if top.1 < top.2 {
+                            let q = links[top.1 as usize].0 as usize;
+                            top.1 += 1;
                             let w = 2 * q + usize::from(v % 2 == 0);
                             if self.index[w] == NONE {
                                 self.index[w] = counter;
                                 self.low[w] = counter;
                                 counter += 1;
                                 self.stack.push(w as u32);
-                                self.calls.push((w as u32, 0));
+                                let (from, to) = Graph::succ_range(sr, pass, w);
+                                self.calls.push((w as u32, from, to));
                             } else if self.comp[w] == NONE {
                                 // on the stack
                                 self.low[v] = self.low[v].min(self.index[w]);
@@ -697,7 +726,7 @@ impl Graph {
                             continue;
                         }
                         self.calls.pop();
-                        if let Some(&(u, _)) = self.calls.last() {
+                        if let Some(&(u, _, _)) = self.calls.last() {
                             let u = u as usize;
                             self.low[u] = self.low[u].min(self.low[v]);
                         }
@@ -719,34 +748,85 @@ impl Graph {
                 }
             }
         }
-        if !closure {
-            return;
+        if closure {
+            self.close(sr, pass);
         }
-        // components come out sinks first: those a component reaches are done before it
-        let nc = self.size.len();
-        let cw = nc.div_ceil(64);
-        self.cw = cw;
-        self.reach.clear();
-        self.reach.resize(nc * cw, 0);
-        self.starts.push(self.members.len() as u32);
-        for c in 0..nc {
-            let (lo, hi) = (c * cw, (c + 1) * cw);
-            self.reach[lo + c / 64] |= 1 << (c % 64);
-            for k in self.starts[c]..self.starts[c + 1] {
-                let v = self.members[k as usize] as usize;
-                for &(q, _) in Graph::succ(sr, pass, v) {
-                    let w = 2 * q as usize + usize::from(v % 2 == 0);
-                    let e = self.comp[w] as usize;
-                    if e == c || self.reach[lo + e / 64] >> (e % 64) & 1 != 0 {
-                        continue;
-                    }
-                    let (done, this) = self.reach.split_at_mut(lo);
-                    for (x, &y) in this[..hi - lo].iter_mut().zip(&done[e * cw..(e + 1) * cw]) {
-                        *x |= y;
+    }
+
+    /// What the chains' ends need (see [`Graph::reaches`]): each component's set of the
+    /// `on` nodes it reaches, as bitsets over the `on` nodes with a link into them (the
+    /// only ones a path of two nodes or more can end on), and for each potential `p` the
+    /// set of those with a link to `off(p)`. PERF: a few words a row, where a closure over
+    /// the components took a bit for each of them (a fifth of a killer's rating).
+    fn close(&mut self, sr: &Search, pass: Pass) {
+        let n = sr.topo.n;
+        let npot = n * n * n;
+        // the columns: `on` nodes entered by a link (from an `off` node)
+        self.col.clear();
+        self.col.resize(npot, NONE);
+        let mut ncol = 0u32;
+        for (c, &m) in sr.cand.iter().enumerate() {
+            for d in bits(m) {
+                for &(q, _) in sr.ons(c * n + d, pass) {
+                    let q = q as usize;
+                    if self.col[q] == NONE {
+                        self.col[q] = ncol;
+                        ncol += 1;
                     }
                 }
             }
         }
+        let cw = (ncol as usize).div_ceil(64).max(1);
+        self.cw = cw;
+        // the columns with a link into each `off` node
+        self.into_off.clear();
+        self.into_off.resize(npot * cw, 0);
+        for (c, &m) in sr.cand.iter().enumerate() {
+            for d in bits(m) {
+                let p = c * n + d;
+                let col = self.col[p];
+                if col == NONE {
+                    continue;
+                }
+                for &(q, _) in sr.offs(p, pass.y) {
+                    let q = q as usize;
+                    self.into_off[q * cw + col as usize / 64] |= 1 << (col % 64);
+                }
+            }
+        }
+        // components come out sinks first: those a component reaches are done before it
+        let nc = self.size.len();
+        self.reach.clear();
+        self.reach.resize(nc * cw, 0);
+        self.seen.clear();
+        self.seen.resize(nc, NONE);
+        self.any.clear();
+        self.any.resize(nc, false);
+        self.starts.push(self.members.len() as u32);
+        for c in 0..nc {
+            let lo = c * cw;
+            for k in self.starts[c]..self.starts[c + 1] {
+                let v = self.members[k as usize] as usize;
+                if v % 2 == 0 && self.col[v / 2] != NONE {
+                    let col = self.col[v / 2] as usize;
+                    self.reach[lo + col / 64] |= 1 << (col % 64);
+                }
+                for &(q, _) in Graph::succ(sr, pass, v) {
+                    let w = 2 * q as usize + usize::from(v % 2 == 0);
+                    let e = self.comp[w] as usize;
+                    if e == c || self.seen[e] == c as u32 || !self.any[e] {
+                        continue;
+                    }
+                    self.seen[e] = c as u32;
+                    let (done, this) = self.reach.split_at_mut(lo);
+                    for (x, &y) in this[..cw].iter_mut().zip(&done[e * cw..(e + 1) * cw]) {
+                        *x |= y;
+                    }
+                }
+            }
+            self.any[c] = self.reach[lo..lo + cw].iter().any(|&x| x != 0);
+        }
+        self.starts.pop();
     }
 
     /// Whether node `v` lies on a cycle of the links.
@@ -754,13 +834,25 @@ impl Graph {
         self.size[self.comp[v] as usize] > 1
     }
 
-    /// Whether node `to` can be reached from node `from` (true without the closure).
-    fn reaches(&self, from: usize, to: usize) -> bool {
+    /// Whether `off(p)` can be reached from `on(p)` (`on`), or `on(p)` from `off(p)` (true
+    /// without the closure): a path into an `off` node ends with a link from an `on` node,
+    /// a path into an `on` node with a link into it.
+    fn reaches(&self, p: usize, on: bool) -> bool {
         if !self.closure {
             return true;
         }
-        let (a, b) = (self.comp[from] as usize, self.comp[to] as usize);
-        self.reach[a * self.cw + b / 64] >> (b % 64) & 1 != 0
+        let cw = self.cw;
+        if on {
+            let row = &self.reach[self.comp[2 * p] as usize * cw..][..cw];
+            let into = &self.into_off[p * cw..(p + 1) * cw];
+            row.iter().zip(into).any(|(&x, &y)| x & y != 0)
+        } else {
+            let col = self.col[p];
+            col != NONE
+                && self.reach[self.comp[2 * p + 1] as usize * cw + col as usize / 64] >> (col % 64)
+                    & 1
+                    != 0
+        }
     }
 }
 
@@ -797,6 +889,10 @@ fn chain_reach(sr: &Search, s: &mut Scratch, p: usize, on: bool, pass: Pass, kee
     let technique = pass.chain();
     let n = sr.topo.n;
     let (w, npot) = (s.w, n * n * n);
+    if !s.reach_made {
+        make_reach(sr, s);
+        s.reach_made = true;
+    }
     let (t_off, t_on) = if pass.y { (0, 3) } else { (1, 2) };
     let mut sets = std::mem::take(&mut s.sets);
     sets.clear();
@@ -1215,6 +1311,84 @@ mod tests {
         let mut v: Vec<String> = cs.iter().map(|c| c.to_string()).collect();
         v.sort();
         v
+    }
+
+    #[test]
+    fn the_chains_ends_are_what_a_search_over_the_links_reaches() {
+        // boards with about a quarter of the candidates gone at random (a fixed generator):
+        // `Graph::reaches` against a breadth-first search over the same links
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..30 {
+            let mut b = Board::new(&Grid::empty(Shape::new(3, 3).unwrap()));
+            for k in 0..81 {
+                b.cand[k] &= next() | next();
+                if b.cand[k] == 0 {
+                    b.cand[k] = 1 << (next() % 9);
+                }
+            }
+            let (topo, cand) = (&b.topo, &b.cand);
+            let mut count = vec![0u8; topo.nfull() * 9];
+            for h in 0..topo.nfull() {
+                for &k in topo.cells(h) {
+                    for d in bits(cand[k as usize]) {
+                        count[h * 9 + d] += 1;
+                    }
+                }
+            }
+            let (mut links, mut bounds) = (Vec::new(), Vec::new());
+            make_links(topo, cand, &count, &mut links, &mut bounds);
+            let sr = Search {
+                topo,
+                cand,
+                links: &links,
+                bounds: &bounds,
+            };
+            for pass in [Pass::X, Pass::XY] {
+                let mut g = Graph::default();
+                g.make(&sr, pass, true);
+                for (c, &m) in cand.iter().enumerate() {
+                    for d in bits(m) {
+                        let p = c * 9 + d;
+                        for on in [true, false] {
+                            // from `on(p)` to `off(p)`, or back, in one link or more
+                            let (from, to) = if on {
+                                (2 * p, 2 * p + 1)
+                            } else {
+                                (2 * p + 1, 2 * p)
+                            };
+                            let mut seen = vec![false; 2 * 729];
+                            let mut queue = vec![from];
+                            let mut found = false;
+                            while let Some(v) = queue.pop() {
+                                for &(q, _) in Graph::succ(&sr, pass, v) {
+                                    let w = 2 * q as usize + usize::from(v % 2 == 0);
+                                    found |= w == to;
+                                    if !seen[w] {
+                                        seen[w] = true;
+                                        queue.push(w);
+                                    }
+                                }
+                            }
+                            assert_eq!(g.reaches(p, on), found, "{pass:?} p {p} on {on}");
+                            if found {
+                                yes += 1;
+                            } else {
+                                no += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // both answers are asked
+        assert!(yes >= 10 && no >= 10, "{yes} {no}");
     }
 
     #[test]

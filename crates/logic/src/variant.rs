@@ -11,6 +11,9 @@
 //! returns the first clue with an elimination; on a classic board (no variant) every finder
 //! returns `None` at once.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use crate::basic::{bits, cand, elimination, fmt_digits, rc};
 use crate::board::{Board, Topology};
 use crate::step::{Area, Candidate, Pattern, Step, Technique};
@@ -30,8 +33,29 @@ fn eff(b: &Board, k: usize) -> u64 {
 /// The sum of the digits of a mask (bit `d` is digit `d + 1`).
 #[inline]
 fn mask_sum(m: u64) -> u32 {
-    bits(m).map(|d| d as u32 + 1).sum()
+    match SUMS.get(m as usize) {
+        Some(&s) => u32::from(s),
+        None => bits(m).map(|d| d as u32 + 1).sum(),
+    }
 }
+
+/// [`mask_sum`] of every mask of 9 digits or fewer (PERF: the killer finders ask for it
+/// hundreds of thousands of times a puzzle).
+static SUMS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut d = 0;
+        while d < 9 {
+            if m >> d & 1 != 0 {
+                t[m] += d as u8 + 1;
+            }
+            d += 1;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// Scratch of [`clique_support`]: the partial sets of digits of every level, one after the
 /// other, and a stamp per set of digits (a set belongs to the level whose stamp it holds; the
@@ -810,8 +834,70 @@ fn combos_text(finals: &[u64]) -> String {
 
 /// The support of a cage with a sum, and its sets of digits.
 fn cage_fillings(b: &Board, cells: &[usize], sum: u32) -> Option<(Vec<u64>, Vec<u64>)> {
-    let masks: Vec<u64> = cells.iter().map(|&k| eff(b, k)).collect();
-    clique_support(&masks, Some(sum), &|m| mask_sum(m) == sum)
+    let mut masks = Vec::with_capacity(cells.len() + 1);
+    masks.extend(cells.iter().map(|&k| eff(b, k)));
+    sum_fillings(masks, sum)
+}
+
+/// Entries past which [`FILLINGS`] starts again (a few megabytes at most).
+const FILLINGS_CAP: usize = 1 << 14;
+
+/// The fillings of a killer cage's sum, by its cells' digits: [`sum_fillings`].
+type Fillings = HashMap<Vec<u64>, Option<(Vec<u64>, Vec<u64>)>, BuildHasherDefault<Words>>;
+
+/// A hasher of [`FILLINGS`]' keys (a few words): a multiply and a rotate a word.
+#[derive(Default)]
+struct Words(u64);
+
+impl Hasher for Words {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for w in bytes.chunks(8) {
+            let mut x = [0u8; 8];
+            x[..w.len()].copy_from_slice(w);
+            self.write_u64(u64::from_le_bytes(x));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+thread_local! {
+    /// [`sum_fillings`] already computed, by the cells' digits and the sum. PERF: the
+    /// killer finders ask for the same cages on every step (a killer path has 100 to 200),
+    /// whose digits most steps do not touch.
+    static FILLINGS: std::cell::RefCell<Fillings> = std::cell::RefCell::default();
+}
+
+/// [`clique_support`] of cells whose digits add up to `sum` (the digits of each in
+/// `masks`): each cell's support and the sets of digits of every filling, `None` when none;
+/// kept by the digits and the sum (a pure function of them).
+fn sum_fillings(mut masks: Vec<u64>, sum: u32) -> Option<(Vec<u64>, Vec<u64>)> {
+    masks.push(u64::from(sum));
+    let kept = FILLINGS
+        .try_with(|f| f.borrow().get(&masks).cloned())
+        .ok()
+        .flatten();
+    if let Some(found) = kept {
+        return found;
+    }
+    let key = masks;
+    let masks = &key[..key.len() - 1];
+    let found = clique_support(masks, Some(sum), &|m| mask_sum(m) == sum);
+    let _ = FILLINGS.try_with(|f| {
+        let mut f = f.borrow_mut();
+        if f.len() >= FILLINGS_CAP {
+            f.clear();
+        }
+        f.insert(key, found.clone());
+    });
+    found
 }
 
 /// Killer cage combinations: digits no filling of a cage's sum allows.
@@ -853,6 +939,29 @@ fn seeing_all(b: &Board, places: &[usize], inside: &[usize], d: usize) -> Vec<us
     let Some(&first) = places.first() else {
         return Vec::new();
     };
+    let w = t.words;
+    if w <= 4 {
+        // PERF: the peers of every place as one bitset (the peers' lists are in order)
+        let mut all = [0u64; 4];
+        all[..w].copy_from_slice(&t.peer_bits[first * w..(first + 1) * w]);
+        for &p in &places[1..] {
+            for (x, &y) in all.iter_mut().zip(&t.peer_bits[p * w..(p + 1) * w]) {
+                *x &= y;
+            }
+        }
+        for &k in inside {
+            all[k / 64] &= !(1 << (k % 64));
+        }
+        let mut out = Vec::new();
+        for (i, &word) in all[..w].iter().enumerate() {
+            out.extend(
+                bits(word)
+                    .map(|x| i * 64 + x)
+                    .filter(|&q| b.cand[q] >> d & 1 != 0),
+            );
+        }
+        return out;
+    }
     t.peers[first]
         .iter()
         .map(|&q| q as usize)
@@ -1497,9 +1606,22 @@ pub(crate) fn house_cages(b: &Board) -> Option<Step> {
     }
     let full = t.shape.full_mask();
     let mut at = vec![usize::MAX; t.ncells];
-    for h in 0..t.nfull() {
+    // a house's verdict depends on its cells' digits only: one that found nothing on the
+    // same digits finds nothing again
+    let mut kept = v.supports.lock().unwrap_or_else(|e| e.into_inner());
+    let quiet = &mut kept.house_quiet;
+    if quiet.len() < t.nfull() {
+        quiet.resize(t.nfull(), Vec::new());
+    }
+    let mut key = Vec::new();
+    for (h, quiet) in quiet.iter_mut().enumerate().take(t.nfull()) {
         let house: Vec<usize> = t.cells(h).iter().map(|&k| k as usize).collect();
         if house.iter().all(|&k| b.value[k] != 0) {
+            continue;
+        }
+        key.clear();
+        key.extend(house.iter().map(|&k| key_of(b, k)));
+        if *quiet == key {
             continue;
         }
         for (i, &k) in house.iter().enumerate() {
@@ -1525,8 +1647,7 @@ pub(crate) fn house_cages(b: &Board) -> Option<Step> {
                 continue;
             }
             let masks: Vec<u64> = cells.iter().map(|&k| eff(b, k)).collect();
-            let Some((_, finals)) = clique_support(&masks, Some(*sum), &|m| mask_sum(m) == *sum)
-            else {
+            let Some((_, finals)) = sum_fillings(masks.clone(), *sum) else {
                 broken = true;
                 break;
             };
@@ -1572,6 +1693,7 @@ pub(crate) fn house_cages(b: &Board) -> Option<Step> {
             at[k] = usize::MAX;
         }
         if elims.is_empty() {
+            quiet.clone_from(&key);
             continue;
         }
         let cage_names: Vec<String> = inside
@@ -1597,6 +1719,7 @@ pub(crate) fn house_cages(b: &Board) -> Option<Step> {
             .collect();
         return Some(elimination(Technique::HouseCages, elims, pattern, &what));
     }
+    drop(kept);
     cage_holds(b, &cages)
 }
 

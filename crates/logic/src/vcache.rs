@@ -43,6 +43,9 @@ pub(crate) struct Supports {
     pub(crate) map: HashMap<u64, Kept, BuildHasherDefault<Spread>>,
     /// The ends of the variant forcing chains' trials (see [`Ends`]).
     pub(crate) ends: Ends,
+    /// For each full house, its cells' digits (as `variant::key_of` gives them) when
+    /// *cages in a house* last found nothing there (empty: not yet).
+    pub(crate) house_quiet: Vec<Vec<u64>>,
 }
 
 /// The ends of the variant forcing chains' trials, kept across the steps of a path (the
