@@ -618,7 +618,14 @@ impl Chainer {
         cell_two: bool,
     ) -> bool {
         let n = self.n;
-        if cell_two {
+        // PERF: an `on` the run has already (most of them) is skipped before its parents are
+        // read (the run cannot hold it `off` too: it would have ended)
+        if cell_two
+            && !run.has(
+                c * n + (self.grid[c] & !(1 << d)).trailing_zeros() as usize,
+                true,
+            )
+        {
             let e = (self.grid[c] & !(1 << d)).trailing_zeros() as usize;
             self.ps.clear();
             self.ps.push(i);
@@ -644,6 +651,9 @@ impl Chainer {
             }
             let cells = &topo.houses[h];
             let other = cells[63 - rest.leading_zeros() as usize] as usize;
+            if run.has(other * n + d, true) {
+                continue;
+            }
             self.ps.clear();
             self.ps.push(i);
             if cfg.dynamic {
@@ -670,6 +680,9 @@ impl Chainer {
             }
             let cells = topo.cells(h);
             let other = cells[63 - rest.leading_zeros() as usize] as usize;
+            if run.has(other * n + d, true) {
+                continue;
+            }
             self.ps.clear();
             self.ps.push(i);
             if cfg.dynamic {
@@ -1192,6 +1205,10 @@ fn group(
         }
     }
     lv.common = common;
+    if targets.is_empty() {
+        return;
+    }
+    let debug = std::env::var_os("DLX_DEBUG").is_some();
     for (q, polarity) in targets {
         if branches.contains(&q) {
             continue;
@@ -1199,15 +1216,30 @@ fn group(
         if polarity && !several(cand[q / n]) {
             continue; // nothing to remove
         }
+        // PERF: keeping only the best, a target whose complexity cannot beat it is not
+        // counted to the end: each branch adds two or more (the target is not the
+        // branch's root, an ancestor of everything the branch derives)
+        let best = match out.last() {
+            Some(b) if best_only && !debug => Some((b.complexity, b.key)),
+            _ => None,
+        };
         let mut cx = 0usize;
-        for &b in branches {
+        let mut hopeless = false;
+        for (k, &b) in branches.iter().enumerate() {
+            if best.is_some_and(|best| (cx + 2 * (branches.len() - k), key) >= best) {
+                hopeless = true;
+                break;
+            }
             let run = lv.run_mut(b, true).expect("run");
             let e = run.event(q, polarity).expect("found in every branch");
             run.seen_nested.clear();
             let (a, nest) = run.ancestors(e);
             cx += a + nest as usize;
         }
-        if std::env::var_os("DLX_DEBUG").is_some() {
+        if hopeless {
+            continue;
+        }
+        if debug {
             let rc = |p: usize| format!("r{}c{}={}", p / n / n + 1, p / n % n + 1, p % n + 1);
             let br: Vec<String> = branches.iter().map(|&b| rc(b)).collect();
             eprintln!(
