@@ -91,33 +91,34 @@ fn all_als(b: &Board, sizes: std::ops::RangeInclusive<usize>) -> Vec<Als> {
 /// Eliminations as (cell, 0-based digit).
 type Elims = Vec<(usize, usize)>;
 
-/// Whether every cell of `x` sees every cell of `y` (distinct cells).
-fn all_see(b: &Board, x: &[usize], y: &[usize]) -> bool {
-    x.iter()
-        .all(|&p| y.iter().all(|&q| p != q && b.topo.sees(p, q)))
-}
-
-/// Cells holding `d`, outside `pattern`, that see every cell of `seen`.
-fn victims(b: &Board, seen: &[usize], pattern: &[usize], d: usize) -> Vec<usize> {
+/// Cells holding `d`, outside `pattern`, that see every cell of `seen` (in the order of
+/// the first cell's peers; PERF: not collected, the callers only go through them).
+fn victims<'a>(
+    b: &'a Board,
+    seen: &'a [usize],
+    pattern: &'a [usize],
+    d: usize,
+) -> impl Iterator<Item = usize> + 'a {
     let t = &b.topo;
     t.peers[seen[0]]
         .iter()
         .map(|&k| k as usize)
-        .filter(|&k| {
+        .filter(move |&k| {
             b.cand[k] >> d & 1 != 0
                 && !pattern.contains(&k)
                 && seen.iter().all(|&c| c != k && t.sees(c, k))
         })
-        .collect()
 }
 
 /// The restricted common digits of two ALSs (disjoint cells).
 fn restricted(b: &Board, a: &Als, c: &Als) -> u64 {
     let mut out = 0;
     for x in bits(a.digits & c.digits) {
-        let xa: Vec<usize> = a.with(b, x).collect();
-        let xc: Vec<usize> = c.with(b, x).collect();
-        if all_see(b, &xa, &xc) {
+        // whether every cell of `a` holding `x` sees every cell of `c` holding it (PERF:
+        // without collecting them)
+        if a.with(b, x)
+            .all(|p| c.with(b, x).all(|q| p != q && b.topo.sees(p, q)))
+        {
             out |= 1 << x;
         }
     }
@@ -150,11 +151,13 @@ fn xz_eliminations(b: &Board, a: &Als, c: &Als, rcc: u64) -> Elims {
     };
     let common = a.digits & c.digits;
     let double = rcc.count_ones() >= 2;
+    let mut seen: Vec<usize> = Vec::new();
     for z in bits(common) {
         if rcc >> z & 1 != 0 && !double {
             continue;
         }
-        let seen: Vec<usize> = a.with(b, z).chain(c.with(b, z)).collect();
+        seen.clear();
+        seen.extend(a.with(b, z).chain(c.with(b, z)));
         for k in victims(b, &seen, &pattern, z) {
             push(k, z);
         }
@@ -163,7 +166,8 @@ fn xz_eliminations(b: &Board, a: &Als, c: &Als, rcc: u64) -> Elims {
         // both sets are locked: each of their other digits stays inside its set
         for s in [a, c] {
             for w in bits(s.digits & !rcc) {
-                let seen: Vec<usize> = s.with(b, w).collect();
+                seen.clear();
+                seen.extend(s.with(b, w));
                 for k in victims(b, &seen, &pattern, w) {
                     push(k, w);
                 }
