@@ -2147,9 +2147,12 @@ mod sets {
                 (0, bit)
             };
             let mut done = ons;
+            // PERF: a pass reads only the houses holding an `off` new since the last one
+            // (another house's places left are as they were: what it gave is in `ons`)
+            let mut new_offs = offs;
             loop {
                 for &hp in hps {
-                    if hp & offs == 0 {
+                    if hp & new_offs == 0 {
                         continue;
                     }
                     let r = hp & !offs;
@@ -2168,9 +2171,11 @@ mod sets {
                     return false;
                 }
                 done |= fresh;
+                let before = offs;
                 for x in bits128(fresh) {
                     offs |= self.peers[x] & pl;
                 }
+                new_offs = offs & !before;
             }
         }
     }
