@@ -27,9 +27,49 @@ use crate::step::{Candidate, Pattern, Step, Technique};
 /// An almost locked set: cells of one house and their digits.
 #[derive(Clone, Debug)]
 struct Als {
-    cells: Vec<usize>,
+    cells: Cells,
     digits: u64,
     house: usize,
+}
+
+/// The most cells of an almost locked set the finders ask for (eight, the general ones).
+const MAX_ALS: usize = 8;
+
+/// An almost locked set's cells, in order (PERF: in place: a rating lists tens of thousands
+/// of sets, a `Vec` each was an allocation and a free each).
+#[derive(Clone, Copy, Debug)]
+struct Cells {
+    len: usize,
+    at: [usize; MAX_ALS],
+}
+
+impl Cells {
+    fn of(cells: impl IntoIterator<Item = usize>) -> Cells {
+        let mut out = Cells {
+            len: 0,
+            at: [0; MAX_ALS],
+        };
+        for k in cells {
+            out.at[out.len] = k;
+            out.len += 1;
+        }
+        out
+    }
+}
+
+impl std::ops::Deref for Cells {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        &self.at[..self.len]
+    }
+}
+
+impl<'a> IntoIterator for &'a Cells {
+    type Item = &'a usize;
+    type IntoIter = std::slice::Iter<'a, usize>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
 }
 
 impl Als {
@@ -55,7 +95,7 @@ fn all_als(b: &Board, sizes: std::ops::RangeInclusive<usize>) -> Vec<Als> {
             .collect();
         let masks: Vec<u64> = empties.iter().map(|&k| b.cand[k]).collect();
         for size in sizes.clone() {
-            if size > empties.len() {
+            if size > empties.len() || size > MAX_ALS {
                 break;
             }
             combinations_within(&masks, size, size as u32 + 1, &mut |idx, digits| {
@@ -73,7 +113,7 @@ fn all_als(b: &Board, sizes: std::ops::RangeInclusive<usize>) -> Vec<Als> {
                             })
                     });
                     if !earlier {
-                        let cells: Vec<usize> = idx.iter().map(|&i| empties[i]).collect();
+                        let cells = Cells::of(idx.iter().map(|&i| empties[i]));
                         out.push(Als {
                             cells,
                             digits,
@@ -238,7 +278,7 @@ pub(crate) fn als_wing(b: &Board, k: usize) -> Option<Step> {
                 }
             }
             let single = Als {
-                cells: vec![y],
+                cells: Cells::of([y]),
                 digits: ym,
                 house: t.cell_houses[y][0] as usize,
             };
@@ -269,7 +309,7 @@ pub(crate) fn als_wing(b: &Board, k: usize) -> Option<Step> {
         fmt_digits(b.cand[y]),
         rc.join(" and "),
     );
-    let mut cells = a.cells.clone();
+    let mut cells = a.cells.to_vec();
     cells.push(y);
     let step = als_step(
         b,
