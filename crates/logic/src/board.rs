@@ -93,6 +93,11 @@ pub(crate) struct Topology {
     pub cell_pos: Vec<[u8; 3]>,
     /// `se_pos_of[c][i]`: likewise for `se_houses_of[c][i]`.
     pub se_pos_of: Vec<[u8; 3]>,
+    /// `se_skip[c][i]`: the places of house `se_houses_of[c][i]` that are not among the peers
+    /// `se_peers[c]` lists from it: `c` itself and, in its row and column, the cells of its box
+    /// (listed from the box). Made for the main houses of a grid without variant rules (the
+    /// chains' classic path reads it only there).
+    pub se_skip: Vec<[u64; 3]>,
     /// `se_peer_house[c][i]`: the house `c` shares with `se_peers[c][i]`, the first of
     /// `se_houses_of[c]` holding it (the link's house in chains).
     pub se_peer_house: Vec<Vec<u16>>,
@@ -241,6 +246,20 @@ impl Topology {
         let se_pos_of: Vec<[u8; 3]> = (0..ncells)
             .map(|k| se_houses_of[k].map(|h| pos_in(h, k)))
             .collect();
+        let se_skip: Vec<[u64; 3]> = (0..ncells)
+            .map(|k| {
+                let the_box = se_houses_of[k][0];
+                let mut skip = [0u64; 3];
+                for (i, &h) in se_houses_of[k].iter().enumerate() {
+                    for (x, &q) in houses[h as usize].iter().enumerate() {
+                        if q as usize == k || (i > 0 && cell_houses[q as usize][2] == the_box) {
+                            skip[i] |= 1 << x;
+                        }
+                    }
+                }
+                skip
+            })
+            .collect();
         let se_peer_house = (0..ncells)
             .map(|k| {
                 se_peers[k]
@@ -268,6 +287,7 @@ impl Topology {
             se_peers,
             cell_pos,
             se_pos_of,
+            se_skip,
             se_peer_house,
             se_house_order: (2 * n..3 * n).chain(0..2 * n).map(|h| h as u16).collect(),
             more: Vec::new(),

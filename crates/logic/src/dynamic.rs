@@ -135,9 +135,10 @@ pub(crate) struct Run {
     n: usize,
     events: Vec<Event>,
     parents: Vec<u32>,
-    /// `set[2 * (p / 64) + on] >> (p % 64) & 1`: whether the run derived `on(p)` (`on` = 1)
-    /// or `off(p)` (`on` = 0); a few hundred bytes, cleared at each run.
-    set: Vec<u64>,
+    /// `set[p / 64][on] >> (p % 64) & 1`: whether the run derived `on(p)` (`on` = 1) or
+    /// `off(p)` (`on` = 0); a few hundred bytes, cleared at each run (PERF: both words of a
+    /// potential behind one bounds check).
+    set: Vec<[u64; 2]>,
     /// `ev[p][on]`: the event deriving the potential when `set` says there is one (stale
     /// otherwise: never cleared).
     ev: Vec<[u32; 2]>,
@@ -159,7 +160,7 @@ impl Run {
             n,
             events: Vec::new(),
             parents: Vec::new(),
-            set: vec![0; 2 * npot.div_ceil(64)],
+            set: vec![[0; 2]; npot.div_ceil(64)],
             ev: vec![[0; 2]; npot],
             contradiction: None,
             nested: Vec::new(),
@@ -171,7 +172,7 @@ impl Run {
     }
 
     fn clear(&mut self) {
-        self.set.iter_mut().for_each(|w| *w = 0);
+        self.set.fill([0; 2]);
         self.events.clear();
         self.parents.clear();
         self.contradiction = None;
@@ -186,9 +187,10 @@ impl Run {
     /// Whether the run derived the potential.
     #[inline]
     fn has(&self, pot: usize, on: bool) -> bool {
-        self.set[2 * (pot / 64) + on as usize] >> (pot % 64) & 1 != 0
+        self.set[pot / 64][on as usize] >> (pot % 64) & 1 != 0
     }
 
+    #[inline]
     fn push(&mut self, pot: usize, on: bool, cause: Cause, parents: &[u32], nested: u32) -> u32 {
         let i = self.events.len() as u32;
         self.events.push(Event {
@@ -207,10 +209,29 @@ impl Run {
         i
     }
 
+    /// Pushes and records a new `off(pot)` derived from one parent (the runs' commonest
+    /// event): one bounds check for the potential's words, no re-read of the event.
+    #[inline(always)]
+    fn add_off(&mut self, pot: usize, parent: u32) -> u32 {
+        let i = self.events.len() as u32;
+        self.set[pot / 64][0] |= 1 << (pot % 64);
+        self.ev[pot][0] = i;
+        self.events.push(Event {
+            pot: pot as u32,
+            on: false,
+            cause: Cause::Weak,
+            first_parent: self.parents.len() as u32,
+            nparents: 1,
+            nested: NONE,
+        });
+        self.parents.push(parent);
+        i
+    }
+
     fn record(&mut self, i: u32) {
         let ev = self.events[i as usize];
         let p = ev.pot as usize;
-        self.set[2 * (p / 64) + ev.on as usize] |= 1 << (p % 64);
+        self.set[p / 64][ev.on as usize] |= 1 << (p % 64);
         self.ev[p][ev.on as usize] = i;
     }
 
@@ -506,20 +527,7 @@ impl Chainer {
     /// Derives an `off` with parent `i`; `true` on a contradiction.
     #[inline(always)]
     fn make_off(&mut self, run: &mut Run, pot: usize, i: u32, dynamic: bool) -> bool {
-        if run.has(pot, true) {
-            let on = run.ev[pot][1];
-            let e = run.push(pot, false, Cause::Weak, &[i], NONE);
-            run.contradiction = Some((on, e));
-            return true;
-        }
-        if !run.has(pot, false) {
-            let e = run.push(pot, false, Cause::Weak, &[i], NONE);
-            run.record(e);
-            if dynamic || self.strong_off[pot / 64] >> (pot % 64) & 1 != 0 {
-                self.pend_off.push(e);
-            }
-        }
-        false
+        make_off(run, &mut self.pend_off, &self.strong_off, pot, i, dynamic)
     }
 
     fn on_to_off(&mut self, topo: &Topology, cfg: Config, run: &mut Run, i: u32) -> bool {
@@ -544,18 +552,15 @@ impl Chainer {
             return false;
         }
         // the peers holding `d`, in Sudoku Explainer's order (`se_peers`): the box, then the
-        // row and the column outside the box, each in its house's order
-        let houses = &topo.se_houses_of[c];
-        let the_box = houses[0];
-        for (k, (&h, &at)) in houses.iter().zip(&topo.se_pos_of[c]).enumerate() {
+        // row and the column outside the box (`se_skip`), each in its house's order
+        let (places, pend_off, strong_off) =
+            (&self.places[..], &mut self.pend_off, &self.strong_off[..]);
+        for (&h, &skip) in topo.se_houses_of[c].iter().zip(&topo.se_skip[c]) {
             let h = h as usize;
-            let cells = &topo.houses[h];
-            for x in bits(self.places[h * n + d] & !(1 << at)) {
+            let cells = &topo.houses[h][..];
+            for x in bits(places[h * n + d] & !skip) {
                 let q = cells[x] as usize;
-                if k > 0 && topo.cell_houses[q][2] == the_box {
-                    continue;
-                }
-                if self.make_off(run, q * n + d, i, cfg.dynamic) {
+                if make_off(run, pend_off, strong_off, q * n + d, i, cfg.dynamic) {
                     return true;
                 }
             }
@@ -576,23 +581,62 @@ impl Chainer {
         let n = self.n;
         let pot = run.events[i as usize].pot as usize;
         let (c, d) = split(pot, n);
-        // the `on`s, with their parents, before this `off` leaves the board
-        let mut made: [(usize, Cause, u32, u32); 4] = [(0, Cause::Root, 0, 0); 4];
-        let mut nmade = 0;
-        // a variant's other full houses (at most one link each, after the main ones)
-        let mut more: Vec<(usize, Cause, u32, u32)> = Vec::new();
-        self.ps.clear();
-        if cfg.cells && two(self.grid[c]) {
+        // PERF: most `off`s derive nothing (no cell or house left with two places): then
+        // only the board changes. Otherwise each `on`, with its parents read before this
+        // `off` leaves the board, is derived at once (in the same order: the cell's, then
+        // the houses' in Sudoku Explainer's order, then a variant's other full houses; an
+        // `on` already derived, by this `off` or before, is skipped).
+        let cell_two = cfg.cells && two(self.grid[c]);
+        let quiet = !cell_two
+            && topo.extra_of[c].is_empty()
+            && topo.se_houses_of[c]
+                .iter()
+                .all(|&h| !two(self.places[h as usize * n + d]));
+        if !quiet && self.derive_ons(topo, cfg, run, i, c, d, cell_two) {
+            if cfg.dynamic {
+                self.take_off(topo, c, d, pot);
+            }
+            return true;
+        }
+        if cfg.dynamic {
+            self.take_off(topo, c, d, pot);
+        }
+        false
+    }
+
+    /// The `on`s `off(c, d)` (event `i`) derives, on the board before it leaves it; `true`
+    /// on a contradiction.
+    #[allow(clippy::too_many_arguments)]
+    fn derive_ons(
+        &mut self,
+        topo: &Topology,
+        cfg: Config,
+        run: &mut Run,
+        i: u32,
+        c: usize,
+        d: usize,
+        cell_two: bool,
+    ) -> bool {
+        let n = self.n;
+        // PERF: an `on` the run has already (most of them) is skipped before its parents are
+        // read (the run cannot hold it `off` too: it would have ended)
+        if cell_two
+            && !run.has(
+                c * n + (self.grid[c] & !(1 << d)).trailing_zeros() as usize,
+                true,
+            )
+        {
             let e = (self.grid[c] & !(1 << d)).trailing_zeros() as usize;
-            let start = self.ps.len() as u32;
+            self.ps.clear();
             self.ps.push(i);
             if cfg.dynamic {
                 for x in bits(self.orig[c] & !self.grid[c]) {
                     self.ps.push(run.ev[c * n + x][0]);
                 }
             }
-            made[nmade] = (c * n + e, Cause::Cell, start, self.ps.len() as u32);
-            nmade += 1;
+            if derive_on(run, &mut self.pend_on, &self.ps, c * n + e, Cause::Cell) {
+                return true;
+            }
         }
         for (&h, &at) in topo.se_houses_of[c].iter().zip(&topo.se_pos_of[c]) {
             let h = h as usize;
@@ -605,22 +649,25 @@ impl Chainer {
             if rest == 0 {
                 continue;
             }
-            let other = topo.houses[h][63 - rest.leading_zeros() as usize] as usize;
-            let p = other * n + d;
-            if made[..nmade].iter().any(|m| m.0 == p) {
+            let cells = &topo.houses[h];
+            let other = cells[63 - rest.leading_zeros() as usize] as usize;
+            if run.has(other * n + d, true) {
                 continue;
             }
-            let start = self.ps.len() as u32;
+            self.ps.clear();
             self.ps.push(i);
             if cfg.dynamic {
-                for i in bits(self.orig_places[h * n + d] & !here) {
-                    let q = topo.houses[h][i] as usize;
+                for x in bits(self.orig_places[h * n + d] & !here) {
+                    let q = cells[x] as usize;
                     self.ps.push(run.ev[q * n + d][0]);
                 }
             }
-            made[nmade] = (p, Cause::House(h as u16), start, self.ps.len() as u32);
-            nmade += 1;
+            let cause = Cause::House(h as u16);
+            if derive_on(run, &mut self.pend_on, &self.ps, other * n + d, cause) {
+                return true;
+            }
         }
+        // a variant's other full houses
         for &(h, at) in &topo.extra_of[c] {
             let h = h as usize;
             let here = self.places[h * n + d];
@@ -633,44 +680,37 @@ impl Chainer {
             }
             let cells = topo.cells(h);
             let other = cells[63 - rest.leading_zeros() as usize] as usize;
-            let p = other * n + d;
-            if made[..nmade].iter().chain(&more).any(|m| m.0 == p) {
+            if run.has(other * n + d, true) {
                 continue;
             }
-            let start = self.ps.len() as u32;
+            self.ps.clear();
             self.ps.push(i);
             if cfg.dynamic {
-                for i in bits(self.orig_places[h * n + d] & !here) {
-                    let q = cells[i] as usize;
+                for x in bits(self.orig_places[h * n + d] & !here) {
+                    let q = cells[x] as usize;
                     self.ps.push(run.ev[q * n + d][0]);
                 }
             }
-            more.push((p, Cause::House(h as u16), start, self.ps.len() as u32));
-        }
-        if cfg.dynamic {
-            self.grid[c] &= !(1 << d);
-            self.removed.push(pot as u32);
-            for (&h, &at) in topo.cell_houses[c].iter().zip(&topo.cell_pos[c]) {
-                self.places[h as usize * n + d] &= !(1 << at);
-            }
-            for &(h, at) in &topo.extra_of[c] {
-                self.places[h as usize * n + d] &= !(1 << at);
-            }
-        }
-        for &(p, cause, s, e) in made[..nmade].iter().chain(&more) {
-            let parents = &self.ps[s as usize..e as usize];
-            if let Some(off) = run.event(p, false) {
-                let x = run.push(p, true, cause, parents, NONE);
-                run.contradiction = Some((x, off));
+            let cause = Cause::House(h as u16);
+            if derive_on(run, &mut self.pend_on, &self.ps, other * n + d, cause) {
                 return true;
-            }
-            if run.event(p, true).is_none() {
-                let x = run.push(p, true, cause, parents, NONE);
-                run.record(x);
-                self.pend_on.push(x);
             }
         }
         false
+    }
+
+    /// A dynamic run's `off(c, d)` leaves the board.
+    #[inline(always)]
+    fn take_off(&mut self, topo: &Topology, c: usize, d: usize, pot: usize) {
+        let n = self.n;
+        self.grid[c] &= !(1 << d);
+        self.removed.push(pot as u32);
+        for (&h, &at) in topo.cell_houses[c].iter().zip(&topo.cell_pos[c]) {
+            self.places[h as usize * n + d] &= !(1 << at);
+        }
+        for &(h, at) in &topo.extra_of[c] {
+            self.places[h as usize * n + d] &= !(1 << at);
+        }
     }
 
     /// Adds `off` events for the eliminations of a rule inside the run (not yet recorded:
@@ -690,6 +730,62 @@ impl Chainer {
         };
         run.push(pot, false, Cause::Advanced, parents, nested)
     }
+}
+
+/// Derives an `off` with parent `i` into `run`, queued on `pend_off` when it can derive
+/// something (always in dynamic runs, where it is one side of a strong link in static
+/// ones); `true` on a contradiction. (A free function so that the runs' loops can hold the
+/// board and the queues apart.)
+#[inline(always)]
+fn make_off(
+    run: &mut Run,
+    pend_off: &mut Vec<u32>,
+    strong_off: &[u64],
+    pot: usize,
+    i: u32,
+    dynamic: bool,
+) -> bool {
+    let w = run.set[pot / 64];
+    let bit = 1u64 << (pot % 64);
+    if w[1] & bit != 0 {
+        let on = run.ev[pot][1];
+        let e = run.push(pot, false, Cause::Weak, &[i], NONE);
+        run.contradiction = Some((on, e));
+        return true;
+    }
+    if w[0] & bit == 0 {
+        let e = run.add_off(pot, i);
+        if dynamic || strong_off[pot / 64] & bit != 0 {
+            pend_off.push(e);
+        }
+    }
+    false
+}
+
+/// Derives `on(p)` with `parents` into `run`, queued on `pend_on`, unless the run has it
+/// already; `true` on a contradiction (the run has `off(p)`).
+#[inline(always)]
+fn derive_on(
+    run: &mut Run,
+    pend_on: &mut Vec<u32>,
+    parents: &[u32],
+    p: usize,
+    cause: Cause,
+) -> bool {
+    let w = run.set[p / 64];
+    let bit = 1u64 << (p % 64);
+    if w[0] & bit != 0 {
+        let off = run.ev[p][0];
+        let x = run.push(p, true, cause, parents, NONE);
+        run.contradiction = Some((x, off));
+        return true;
+    }
+    if w[1] & bit == 0 {
+        let x = run.push(p, true, cause, parents, NONE);
+        run.record(x);
+        pend_on.push(x);
+    }
+    false
 }
 
 /// A hint of a level, before it becomes a step.
@@ -719,7 +815,7 @@ pub(crate) struct Level {
     /// The slots set since the last reset.
     touched: Vec<u32>,
     /// Scratch: the potentials every branch of a group derived.
-    common: Vec<u64>,
+    common: Vec<[u64; 2]>,
 }
 
 impl Level {
@@ -943,8 +1039,12 @@ pub(crate) fn hints(
                 let (onr, offr) = lv.both_mut(p);
                 for polarity in [true, false] {
                     let pol = polarity as usize;
-                    let both = onr.set.iter().zip(&offr.set).skip(pol).step_by(2);
-                    if both.clone().all(|(a, b)| a & b == 0) {
+                    if onr
+                        .set
+                        .iter()
+                        .zip(&offr.set)
+                        .all(|(a, b)| a[pol] & b[pol] == 0)
+                    {
                         continue;
                     }
                     for i in 0..onr.events.len() {
@@ -1083,12 +1183,15 @@ fn group(
     common.extend_from_slice(&first.set);
     for &b in &branches[1..] {
         let set = &lv.run(b, true).expect("run").set;
-        common.iter_mut().zip(set).for_each(|(w, s)| *w &= s);
+        common.iter_mut().zip(set).for_each(|(w, s)| {
+            w[0] &= s[0];
+            w[1] &= s[1];
+        });
     }
     let mut targets: Vec<(usize, bool)> = Vec::new();
     for polarity in [true, false] {
         let pol = polarity as usize;
-        if common.iter().skip(pol).step_by(2).all(|&w| w == 0) {
+        if common.iter().all(|w| w[pol] == 0) {
             continue;
         }
         for (i, ev) in first.events.iter().enumerate() {
@@ -1096,12 +1199,16 @@ fn group(
                 continue;
             }
             let q = ev.pot as usize;
-            if common[2 * (q / 64) + pol] >> (q % 64) & 1 != 0 {
+            if common[q / 64][pol] >> (q % 64) & 1 != 0 {
                 targets.push((q, polarity));
             }
         }
     }
     lv.common = common;
+    if targets.is_empty() {
+        return;
+    }
+    let debug = std::env::var_os("DLX_DEBUG").is_some();
     for (q, polarity) in targets {
         if branches.contains(&q) {
             continue;
@@ -1109,15 +1216,30 @@ fn group(
         if polarity && !several(cand[q / n]) {
             continue; // nothing to remove
         }
+        // PERF: keeping only the best, a target whose complexity cannot beat it is not
+        // counted to the end: each branch adds two or more (the target is not the
+        // branch's root, an ancestor of everything the branch derives)
+        let best = match out.last() {
+            Some(b) if best_only && !debug => Some((b.complexity, b.key)),
+            _ => None,
+        };
         let mut cx = 0usize;
-        for &b in branches {
+        let mut hopeless = false;
+        for (k, &b) in branches.iter().enumerate() {
+            if best.is_some_and(|best| (cx + 2 * (branches.len() - k), key) >= best) {
+                hopeless = true;
+                break;
+            }
             let run = lv.run_mut(b, true).expect("run");
             let e = run.event(q, polarity).expect("found in every branch");
             run.seen_nested.clear();
             let (a, nest) = run.ancestors(e);
             cx += a + nest as usize;
         }
-        if std::env::var_os("DLX_DEBUG").is_some() {
+        if hopeless {
+            continue;
+        }
+        if debug {
             let rc = |p: usize| format!("r{}c{}={}", p / n / n + 1, p / n % n + 1, p % n + 1);
             let br: Vec<String> = branches.iter().map(|&b| rc(b)).collect();
             eprintln!(
@@ -2025,9 +2147,12 @@ mod sets {
                 (0, bit)
             };
             let mut done = ons;
+            // PERF: a pass reads only the houses holding an `off` new since the last one
+            // (another house's places left are as they were: what it gave is in `ons`)
+            let mut new_offs = offs;
             loop {
                 for &hp in hps {
-                    if hp & offs == 0 {
+                    if hp & new_offs == 0 {
                         continue;
                     }
                     let r = hp & !offs;
@@ -2046,9 +2171,11 @@ mod sets {
                     return false;
                 }
                 done |= fresh;
+                let before = offs;
                 for x in bits128(fresh) {
                     offs |= self.peers[x] & pl;
                 }
+                new_offs = offs & !before;
             }
         }
     }

@@ -27,9 +27,49 @@ use crate::step::{Candidate, Pattern, Step, Technique};
 /// An almost locked set: cells of one house and their digits.
 #[derive(Clone, Debug)]
 struct Als {
-    cells: Vec<usize>,
+    cells: Cells,
     digits: u64,
     house: usize,
+}
+
+/// The most cells of an almost locked set the finders ask for (eight, the general ones).
+const MAX_ALS: usize = 8;
+
+/// An almost locked set's cells, in order (PERF: in place: a rating lists tens of thousands
+/// of sets, a `Vec` each was an allocation and a free each).
+#[derive(Clone, Copy, Debug)]
+struct Cells {
+    len: usize,
+    at: [usize; MAX_ALS],
+}
+
+impl Cells {
+    fn of(cells: impl IntoIterator<Item = usize>) -> Cells {
+        let mut out = Cells {
+            len: 0,
+            at: [0; MAX_ALS],
+        };
+        for k in cells {
+            out.at[out.len] = k;
+            out.len += 1;
+        }
+        out
+    }
+}
+
+impl std::ops::Deref for Cells {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        &self.at[..self.len]
+    }
+}
+
+impl<'a> IntoIterator for &'a Cells {
+    type Item = &'a usize;
+    type IntoIter = std::slice::Iter<'a, usize>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
 }
 
 impl Als {
@@ -55,7 +95,7 @@ fn all_als(b: &Board, sizes: std::ops::RangeInclusive<usize>) -> Vec<Als> {
             .collect();
         let masks: Vec<u64> = empties.iter().map(|&k| b.cand[k]).collect();
         for size in sizes.clone() {
-            if size > empties.len() {
+            if size > empties.len() || size > MAX_ALS {
                 break;
             }
             combinations_within(&masks, size, size as u32 + 1, &mut |idx, digits| {
@@ -73,7 +113,7 @@ fn all_als(b: &Board, sizes: std::ops::RangeInclusive<usize>) -> Vec<Als> {
                             })
                     });
                     if !earlier {
-                        let cells: Vec<usize> = idx.iter().map(|&i| empties[i]).collect();
+                        let cells = Cells::of(idx.iter().map(|&i| empties[i]));
                         out.push(Als {
                             cells,
                             digits,
@@ -91,33 +131,34 @@ fn all_als(b: &Board, sizes: std::ops::RangeInclusive<usize>) -> Vec<Als> {
 /// Eliminations as (cell, 0-based digit).
 type Elims = Vec<(usize, usize)>;
 
-/// Whether every cell of `x` sees every cell of `y` (distinct cells).
-fn all_see(b: &Board, x: &[usize], y: &[usize]) -> bool {
-    x.iter()
-        .all(|&p| y.iter().all(|&q| p != q && b.topo.sees(p, q)))
-}
-
-/// Cells holding `d`, outside `pattern`, that see every cell of `seen`.
-fn victims(b: &Board, seen: &[usize], pattern: &[usize], d: usize) -> Vec<usize> {
+/// Cells holding `d`, outside `pattern`, that see every cell of `seen` (in the order of
+/// the first cell's peers; PERF: not collected, the callers only go through them).
+fn victims<'a>(
+    b: &'a Board,
+    seen: &'a [usize],
+    pattern: &'a [usize],
+    d: usize,
+) -> impl Iterator<Item = usize> + 'a {
     let t = &b.topo;
     t.peers[seen[0]]
         .iter()
         .map(|&k| k as usize)
-        .filter(|&k| {
+        .filter(move |&k| {
             b.cand[k] >> d & 1 != 0
                 && !pattern.contains(&k)
                 && seen.iter().all(|&c| c != k && t.sees(c, k))
         })
-        .collect()
 }
 
 /// The restricted common digits of two ALSs (disjoint cells).
 fn restricted(b: &Board, a: &Als, c: &Als) -> u64 {
     let mut out = 0;
     for x in bits(a.digits & c.digits) {
-        let xa: Vec<usize> = a.with(b, x).collect();
-        let xc: Vec<usize> = c.with(b, x).collect();
-        if all_see(b, &xa, &xc) {
+        // whether every cell of `a` holding `x` sees every cell of `c` holding it (PERF:
+        // without collecting them)
+        if a.with(b, x)
+            .all(|p| c.with(b, x).all(|q| p != q && b.topo.sees(p, q)))
+        {
             out |= 1 << x;
         }
     }
@@ -150,11 +191,13 @@ fn xz_eliminations(b: &Board, a: &Als, c: &Als, rcc: u64) -> Elims {
     };
     let common = a.digits & c.digits;
     let double = rcc.count_ones() >= 2;
+    let mut seen: Vec<usize> = Vec::new();
     for z in bits(common) {
         if rcc >> z & 1 != 0 && !double {
             continue;
         }
-        let seen: Vec<usize> = a.with(b, z).chain(c.with(b, z)).collect();
+        seen.clear();
+        seen.extend(a.with(b, z).chain(c.with(b, z)));
         for k in victims(b, &seen, &pattern, z) {
             push(k, z);
         }
@@ -163,7 +206,8 @@ fn xz_eliminations(b: &Board, a: &Als, c: &Als, rcc: u64) -> Elims {
         // both sets are locked: each of their other digits stays inside its set
         for s in [a, c] {
             for w in bits(s.digits & !rcc) {
-                let seen: Vec<usize> = s.with(b, w).collect();
+                seen.clear();
+                seen.extend(s.with(b, w));
                 for k in victims(b, &seen, &pattern, w) {
                     push(k, w);
                 }
@@ -234,7 +278,7 @@ pub(crate) fn als_wing(b: &Board, k: usize) -> Option<Step> {
                 }
             }
             let single = Als {
-                cells: vec![y],
+                cells: Cells::of([y]),
                 digits: ym,
                 house: t.cell_houses[y][0] as usize,
             };
@@ -265,7 +309,7 @@ pub(crate) fn als_wing(b: &Board, k: usize) -> Option<Step> {
         fmt_digits(b.cand[y]),
         rc.join(" and "),
     );
-    let mut cells = a.cells.clone();
+    let mut cells = a.cells.to_vec();
     cells.push(y);
     let step = als_step(
         b,
