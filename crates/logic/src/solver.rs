@@ -823,7 +823,7 @@ impl Solver {
     fn since(&mut self, finder: Finder) -> Option<bool> {
         // exact on any board: fish and strong links read one digit's places, aligned
         // exclusion a pattern's cells and their peers (variant peers included), naked and
-        // hidden subsets one house's cells
+        // hidden subsets one house's cells, the ALS wings their cells (`wings::als_wing`)
         if !matches!(
             finder,
             Finder::DirectHiddenPair
@@ -842,6 +842,10 @@ impl Solver {
                 | Finder::StrongLinks4
                 | Finder::AlignedPair
                 | Finder::AlignedTriple
+                | Finder::WxyzWing
+                | Finder::VwxyzWing
+                | Finder::UvwxyzWing
+                | Finder::TuvwxyzWing
         ) {
             return None;
         }
@@ -994,10 +998,10 @@ impl Solver {
                 let base = technique.base_tenths();
                 Some(dynamic::step(ch, topo, cand, cfg, technique, base, &hint))
             }
-            Finder::WxyzWing => wings::als_wing(b, 3),
-            Finder::VwxyzWing => wings::als_wing(b, 4),
-            Finder::UvwxyzWing => wings::als_wing(b, 5),
-            Finder::TuvwxyzWing => wings::als_wing(b, 6),
+            Finder::WxyzWing => wings::als_wing(b, 3, since),
+            Finder::VwxyzWing => wings::als_wing(b, 4, since),
+            Finder::UvwxyzWing => wings::als_wing(b, 5, since),
+            Finder::TuvwxyzWing => wings::als_wing(b, 6, since),
             Finder::AlsXz => wings::als_xz(b),
             Finder::AlsXyWing => wings::als_xy_wing(b),
             Finder::AlignedPair => exclusion::aligned_pair(b, since),
