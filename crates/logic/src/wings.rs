@@ -595,6 +595,92 @@ mod tests {
         v
     }
 
+    /// The boards along the rating path of some puzzles rated 4.0-8.9 (the generator's).
+    fn path_boards() -> Vec<Vec<Board>> {
+        [
+            "7.6..........3976.......8.3...8.4.2.98.....1...45......93......2....857...7.6.1..",
+            "9.3...6...1.....9...4....8.....9..6.2....81.....7.4...7..9.2...8........16.3..2.7",
+            "56..31..4...5..2.....4..8...57..9.....1...3.7......4.....82.9...3...6.7.2.4......",
+        ]
+        .iter()
+        .map(|p| {
+            let g = dlx_sudoku::parse(p).unwrap();
+            let mut s = crate::solver::Solver::new(&g, &crate::Options::default()).unwrap();
+            let mut boards = vec![s.board().clone()];
+            while let Some(step) = s.next_step() {
+                s.apply(&step);
+                boards.push(s.board().clone());
+            }
+            boards
+        })
+        .collect()
+    }
+
+    #[test]
+    fn the_bitset_count_is_the_number_of_eliminations() {
+        let mut pairs = 0;
+        for b in path_boards().iter().flatten() {
+            let mut places = vec![0u64; 9 * b.topo.words];
+            for (c, &m) in b.cand.iter().enumerate() {
+                for d in bits(m) {
+                    places[d * b.topo.words + c / 64] |= 1 << (c % 64);
+                }
+            }
+            for a in all_als(b, 3..=6) {
+                for y in (0..81).filter(|&y| b.cand[y].count_ones() == 2) {
+                    let rcc = restricted_to_cell(b, &a, y);
+                    if rcc == 0 || b.cand[y] & a.digits != b.cand[y] || a.cells.contains(&y) {
+                        continue;
+                    }
+                    let single = Als {
+                        cells: vec![y],
+                        digits: b.cand[y],
+                        house: 0,
+                    };
+                    let elims = xz_eliminations(b, &a, &single, rcc);
+                    assert_eq!(xz_count_with_cell(b, &a, y, rcc, &places), elims.len());
+                    pairs += usize::from(!elims.is_empty());
+                }
+            }
+        }
+        assert!(
+            pairs > 0,
+            "no pair removes anything: the test compares nothing"
+        );
+    }
+
+    #[test]
+    fn a_wing_looked_for_since_a_board_without_one_is_the_same() {
+        let mut compared = 0;
+        for boards in path_boards() {
+            for k in 3..=6 {
+                for (i, old) in boards.iter().enumerate() {
+                    if als_wing(old, k, None).is_some() {
+                        continue;
+                    }
+                    for new in &boards[i + 1..] {
+                        let mut cells = vec![0u64; new.topo.words];
+                        for c in 0..81 {
+                            if old.cand[c] != new.cand[c] {
+                                cells[c / 64] |= 1 << (c % 64);
+                            }
+                        }
+                        let since = Since {
+                            cells: &cells,
+                            digits: 0,
+                        };
+                        let key =
+                            |s: Option<Step>| s.map(|s| (s.technique, s.rating, s.eliminations));
+                        let all = key(als_wing(new, k, None));
+                        compared += usize::from(all.is_some());
+                        assert_eq!(key(als_wing(new, k, Some(&since))), all);
+                    }
+                }
+            }
+        }
+        assert!(compared > 0, "no wing found after a board without one");
+    }
+
     #[test]
     fn ratings_follow_sukaku_explainer() {
         assert_eq!([2, 3, 4].map(|c| wing_tenths(3, c)), [55, 56, 55], "WXYZ");
