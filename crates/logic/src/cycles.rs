@@ -778,11 +778,12 @@ impl Graph {
             self.elim.resize(self.size.len(), Elim::Unknown);
         }
         if self.elim[id] == Elim::Unknown {
-            let n = sr.topo.n;
-            let w = (sr.cand.len() * n).div_ceil(64);
+            let (n, words) = (sr.topo.n, sr.topo.words);
+            // per digit, the cells seeing an `on` (`forw`) and an `off` (`back`) of it in the
+            // component, as cell bitsets (`peer_bits` is the set of `se_peers`)
             sets.clear();
-            sets.resize(2 * w, 0);
-            let (forw, back) = sets.split_at_mut(w);
+            sets.resize(2 * n * words, 0);
+            let (forw, back) = sets.split_at_mut(n * words);
             let lo = self.starts[id] as usize;
             let hi = self
                 .starts
@@ -792,15 +793,17 @@ impl Graph {
                 let (pot, on) = (x as usize / 2, x % 2 == 0);
                 let (c, d) = (pot / n, pot % n);
                 let set = if on { &mut *forw } else { &mut *back };
-                for &q in &sr.topo.se_peers[c] {
-                    let q = q as usize;
-                    if sr.cand[q] >> d & 1 != 0 {
-                        let b = q * n + d;
-                        set[b / 64] |= 1 << (b % 64);
-                    }
+                let row = &mut set[d * words..(d + 1) * words];
+                for (w, &p) in row.iter_mut().zip(&sr.topo.peer_bits[c * words..]) {
+                    *w |= p;
                 }
             }
-            let any = forw.iter().zip(back.iter()).any(|(&f, &b)| f & b != 0);
+            let any = (0..n).any(|d| {
+                (0..words).any(|w| {
+                    let both = forw[d * words + w] & back[d * words + w];
+                    bits(both).any(|b| sr.cand[w * 64 + b] >> d & 1 != 0)
+                })
+            });
             self.elim[id] = if any { Elim::Maybe } else { Elim::Never };
         }
         self.elim[id] == Elim::Maybe
