@@ -821,12 +821,14 @@ impl Solver {
     /// `Some(true)` when it last found nothing and `changed` now holds the changes since,
     /// `Some(false)` when it may keep its verdict from now on, `None` when it does not.
     fn since(&mut self, finder: Finder) -> Option<bool> {
-        // exact on any board: fish and strong links read one digit's places, aligned
+        // exact on any board: locked candidates, fish and strong links read one digit's places, aligned
         // exclusion a pattern's cells and their peers (variant peers included), naked and
         // hidden subsets one house's cells, the ALS wings their cells (`wings::als_wing`)
         if !matches!(
             finder,
-            Finder::DirectHiddenPair
+            Finder::DirectLocking
+                | Finder::Locking
+                | Finder::DirectHiddenPair
                 | Finder::DirectHiddenTriple
                 | Finder::NakedPair
                 | Finder::HiddenPair
@@ -888,11 +890,11 @@ impl Solver {
         let since = since.as_ref();
         match finder {
             Finder::Singles => basic::singles(b, wanted),
-            Finder::DirectLocking => basic::direct_locking(b, wanted),
+            Finder::DirectLocking => basic::direct_locking(b, wanted, since),
             Finder::DirectHiddenPair => basic::hidden_subset(b, 2, true, since),
             Finder::NakedSingle => basic::naked_single(b),
             Finder::DirectHiddenTriple => basic::hidden_subset(b, 3, true, since),
-            Finder::Locking => basic::locking(b, wanted),
+            Finder::Locking => basic::locking(b, wanted, since),
             Finder::NakedPair => basic::naked_subset(b, 2, since),
             Finder::XWing => basic::fish(b, 2, since),
             Finder::HiddenPair => basic::hidden_subset(b, 2, false, since),
