@@ -364,8 +364,13 @@ impl Locked {
     }
 }
 
-/// The first step `out` makes of a locked-candidates pattern.
-fn locked(b: &Board, pointing: bool, out: &mut dyn FnMut(Locked) -> Option<Step>) -> Option<Step> {
+/// The first step `out` makes of a locked-candidates pattern of the digits of `digits`.
+fn locked(
+    b: &Board,
+    pointing: bool,
+    digits: u64,
+    out: &mut dyn FnMut(Locked) -> Option<Step>,
+) -> Option<Step> {
     let t = &b.topo;
     let n = t.n;
     let bases = if pointing { 2 * n..3 * n } else { 0..2 * n };
@@ -380,7 +385,7 @@ fn locked(b: &Board, pointing: bool, out: &mut dyn FnMut(Locked) -> Option<Step>
             }
         }
         for (d, &m) in pos.iter().enumerate().take(n) {
-            if m.count_ones() < 2 {
+            if m.count_ones() < 2 || digits >> d & 1 == 0 {
                 continue;
             }
             let first = house[m.trailing_zeros() as usize] as usize;
@@ -431,9 +436,9 @@ fn locked_text(b: &Board, l: &Locked) -> String {
 
 /// Pointing (box to line) or claiming (line to box) that leaves a hidden single of the digit
 /// in another house of the base's kind crossing the cover (as Sudoku Explainer looks for it).
-pub(crate) fn direct_locked(b: &Board, pointing: bool) -> Option<Step> {
+pub(crate) fn direct_locked(b: &Board, pointing: bool, digits: u64) -> Option<Step> {
     let t = &b.topo;
-    locked(b, pointing, &mut |l| {
+    locked(b, pointing, digits, &mut |l| {
         let kind = t.kind(l.base);
         let cover_kind = t.kind(l.cover);
         // PERF: a cell is in the cover when its house of the cover's kind is the cover
@@ -478,34 +483,46 @@ pub(crate) fn direct_locked(b: &Board, pointing: bool) -> Option<Step> {
 }
 
 /// Direct pointing, then direct claiming, of `wanted`.
-pub(crate) fn direct_locking(b: &Board, wanted: TechniqueSet) -> Option<Step> {
+///
+/// With `since`, only the digits whose places changed since this finder last found nothing:
+/// a pattern and the house its hidden single is in read the places of its digit only.
+pub(crate) fn direct_locking(
+    b: &Board,
+    wanted: TechniqueSet,
+    since: Option<&Since>,
+) -> Option<Step> {
+    let digits = since.map_or(u64::MAX, |s| s.digits);
     if wanted.contains(Technique::DirectPointing) {
-        if let Some(s) = direct_locked(b, true) {
+        if let Some(s) = direct_locked(b, true, digits) {
             return Some(s);
         }
     }
     if wanted.contains(Technique::DirectClaiming) {
-        return direct_locked(b, false);
+        return direct_locked(b, false, digits);
     }
     None
 }
 
 /// Pointing, then claiming, of `wanted`.
-pub(crate) fn locking(b: &Board, wanted: TechniqueSet) -> Option<Step> {
+///
+/// With `since`, only the digits whose places changed since this finder last found nothing
+/// (a pattern reads the places of its digit only).
+pub(crate) fn locking(b: &Board, wanted: TechniqueSet, since: Option<&Since>) -> Option<Step> {
+    let digits = since.map_or(u64::MAX, |s| s.digits);
     if wanted.contains(Technique::Pointing) {
-        if let Some(s) = locked_candidates(b, true) {
+        if let Some(s) = locked_candidates(b, true, digits) {
             return Some(s);
         }
     }
     if wanted.contains(Technique::Claiming) {
-        return locked_candidates(b, false);
+        return locked_candidates(b, false, digits);
     }
     None
 }
 
 /// Pointing (SE 2.6) or claiming (2.8).
-pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
-    locked(b, pointing, &mut |l| {
+pub(crate) fn locked_candidates(b: &Board, pointing: bool, digits: u64) -> Option<Step> {
+    locked(b, pointing, digits, &mut |l| {
         let elims: Vec<Candidate> = l.elims(b).iter().map(|&(k, d)| cand(b, k, d)).collect();
         let technique = if pointing {
             Technique::Pointing
@@ -1188,20 +1205,20 @@ mod tests {
     fn pointing_and_claiming() {
         let mut b = open();
         remove(&mut b, block(2..=3, 1..=3), 3);
-        let s = found(locked_candidates(&b, true), Technique::Pointing);
+        let s = found(locked_candidates(&b, true, u64::MAX), Technique::Pointing);
         assert_eq!(
             names(&s.eliminations),
             ["r1c4=3", "r1c5=3", "r1c6=3", "r1c7=3", "r1c8=3", "r1c9=3"]
         );
         assert!(
-            locked_candidates(&b, false).is_none(),
+            locked_candidates(&b, false, u64::MAX).is_none(),
             "no line is confined to a box"
         );
 
         let mut b = open();
         remove(&mut b, (4..=9).map(|c| at(1, c)), 3);
-        assert!(locked_candidates(&b, true).is_none());
-        let s = found(locked_candidates(&b, false), Technique::Claiming);
+        assert!(locked_candidates(&b, true, u64::MAX).is_none());
+        let s = found(locked_candidates(&b, false, u64::MAX), Technique::Claiming);
         assert_eq!(s.eliminations.len(), 6);
         assert!(s.eliminations.iter().all(|c| c.row > 0 && c.col < 3));
     }
@@ -1212,7 +1229,7 @@ mod tests {
         // 3 in box 1 only in row 1; 3 in box 2 only in r1c5 and r2c5... and row 1 of box 3
         remove(&mut b, block(2..=3, 1..=3), 3);
         leave(&mut b, block(1..=3, 7..=9), &[at(1, 7), at(2, 8)], 3);
-        let s = found(direct_locked(&b, true), Technique::DirectPointing);
+        let s = found(direct_locked(&b, true, u64::MAX), Technique::DirectPointing);
         assert_eq!(names(&s.placements), ["r2c8=3"]);
     }
 

@@ -586,7 +586,13 @@ fn search_with(sr: &Search, s: &mut Scratch, count: &[u8], wanted: TechniqueSet,
                 // of a house with two): without one, neither search can find anything
                 // (and a cycle through `on(p)` needs a return: `on(p)` in a component of the
                 // links with more than one potential; a chain needs its end reachable)
-                if cycles && !sr.ons(p, pass).is_empty() && graph.on_cycle(2 * p) {
+                // (and a cycle removes a candidate only if one sees an `on` and an `off` of its
+                // digit in the cycle: in its component at least)
+                if cycles
+                    && !sr.ons(p, pass).is_empty()
+                    && graph.on_cycle(2 * p)
+                    && graph.may_eliminate(sr, 2 * p, &mut s.sets)
+                {
                     cycle_search(sr, s, count, p, pass, keep);
                 }
                 if chains {
@@ -645,6 +651,16 @@ struct Graph {
     calls: Vec<(u32, u32, u32)>,
     members: Vec<u32>,
     starts: Vec<u32>,
+    /// Whether a cycle in each component could remove a candidate, decided when first asked.
+    elim: Vec<Elim>,
+}
+
+/// What [`Graph::may_eliminate`] found for a component.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Elim {
+    Unknown,
+    Never,
+    Maybe,
 }
 
 impl Graph {
@@ -684,6 +700,7 @@ impl Graph {
             self.low.resize(nodes, 0);
         }
         self.size.clear();
+        self.elim.clear();
         self.members.clear();
         self.starts.clear();
         self.stack.clear();
@@ -827,6 +844,49 @@ impl Graph {
             self.any[c] = self.reach[lo..lo + cw].iter().any(|&x| x != 0);
         }
         self.starts.pop();
+    }
+
+    /// Whether a cycle through node `v` could remove a candidate: whether a candidate sees
+    /// an `on` and an `off` potential of its digit in `v`'s component, as
+    /// [`cycle_eliminations`] asks of the cycle's potentials (every potential of a cycle lies
+    /// in one component). Decided once a component, in `sets` (potential bitsets).
+    /// PERF: 87% of the cycle searches of a generation at ER 4.0-8.9 start in a component
+    /// where no cycle can remove anything (32,662 of 37,367 for 100 puzzles).
+    fn may_eliminate(&mut self, sr: &Search, v: usize, sets: &mut Vec<u64>) -> bool {
+        let id = self.comp[v] as usize;
+        if self.elim.len() < self.size.len() {
+            self.elim.resize(self.size.len(), Elim::Unknown);
+        }
+        if self.elim[id] == Elim::Unknown {
+            let (n, words) = (sr.topo.n, sr.topo.words);
+            // per digit, the cells seeing an `on` (`forw`) and an `off` (`back`) of it in the
+            // component, as cell bitsets (`peer_bits` is the set of `se_peers`)
+            sets.clear();
+            sets.resize(2 * n * words, 0);
+            let (forw, back) = sets.split_at_mut(n * words);
+            let lo = self.starts[id] as usize;
+            let hi = self
+                .starts
+                .get(id + 1)
+                .map_or(self.members.len(), |&x| x as usize);
+            for &x in &self.members[lo..hi] {
+                let (pot, on) = (x as usize / 2, x % 2 == 0);
+                let (c, d) = (pot / n, pot % n);
+                let set = if on { &mut *forw } else { &mut *back };
+                let row = &mut set[d * words..(d + 1) * words];
+                for (w, &p) in row.iter_mut().zip(&sr.topo.peer_bits[c * words..]) {
+                    *w |= p;
+                }
+            }
+            let any = (0..n).any(|d| {
+                (0..words).any(|w| {
+                    let both = forw[d * words + w] & back[d * words + w];
+                    bits(both).any(|b| sr.cand[w * 64 + b] >> d & 1 != 0)
+                })
+            });
+            self.elim[id] = if any { Elim::Maybe } else { Elim::Never };
+        }
+        self.elim[id] == Elim::Maybe
     }
 
     /// Whether node `v` lies on a cycle of the links.

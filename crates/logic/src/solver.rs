@@ -821,12 +821,14 @@ impl Solver {
     /// `Some(true)` when it last found nothing and `changed` now holds the changes since,
     /// `Some(false)` when it may keep its verdict from now on, `None` when it does not.
     fn since(&mut self, finder: Finder) -> Option<bool> {
-        // exact on any board: fish and strong links read one digit's places, aligned
+        // exact on any board: locked candidates, fish and strong links read one digit's places, aligned
         // exclusion a pattern's cells and their peers (variant peers included), naked and
-        // hidden subsets one house's cells
+        // hidden subsets one house's cells, the ALS wings their cells (`wings::als_wing`)
         if !matches!(
             finder,
-            Finder::DirectHiddenPair
+            Finder::DirectLocking
+                | Finder::Locking
+                | Finder::DirectHiddenPair
                 | Finder::DirectHiddenTriple
                 | Finder::NakedPair
                 | Finder::HiddenPair
@@ -842,6 +844,10 @@ impl Solver {
                 | Finder::StrongLinks4
                 | Finder::AlignedPair
                 | Finder::AlignedTriple
+                | Finder::WxyzWing
+                | Finder::VwxyzWing
+                | Finder::UvwxyzWing
+                | Finder::TuvwxyzWing
         ) {
             return None;
         }
@@ -884,11 +890,11 @@ impl Solver {
         let since = since.as_ref();
         match finder {
             Finder::Singles => basic::singles(b, wanted),
-            Finder::DirectLocking => basic::direct_locking(b, wanted),
+            Finder::DirectLocking => basic::direct_locking(b, wanted, since),
             Finder::DirectHiddenPair => basic::hidden_subset(b, 2, true, since),
             Finder::NakedSingle => basic::naked_single(b),
             Finder::DirectHiddenTriple => basic::hidden_subset(b, 3, true, since),
-            Finder::Locking => basic::locking(b, wanted),
+            Finder::Locking => basic::locking(b, wanted, since),
             Finder::NakedPair => basic::naked_subset(b, 2, since),
             Finder::XWing => basic::fish(b, 2, since),
             Finder::HiddenPair => basic::hidden_subset(b, 2, false, since),
@@ -994,10 +1000,10 @@ impl Solver {
                 let base = technique.base_tenths();
                 Some(dynamic::step(ch, topo, cand, cfg, technique, base, &hint))
             }
-            Finder::WxyzWing => wings::als_wing(b, 3),
-            Finder::VwxyzWing => wings::als_wing(b, 4),
-            Finder::UvwxyzWing => wings::als_wing(b, 5),
-            Finder::TuvwxyzWing => wings::als_wing(b, 6),
+            Finder::WxyzWing => wings::als_wing(b, 3, since),
+            Finder::VwxyzWing => wings::als_wing(b, 4, since),
+            Finder::UvwxyzWing => wings::als_wing(b, 5, since),
+            Finder::TuvwxyzWing => wings::als_wing(b, 6, since),
             Finder::AlsXz => wings::als_xz(b),
             Finder::AlsXyWing => wings::als_xy_wing(b),
             Finder::AlignedPair => exclusion::aligned_pair(b, since),

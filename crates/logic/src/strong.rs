@@ -328,39 +328,29 @@ fn tables(b: &Board, d: usize) -> Tables {
             .find(|&kind| common[x][kind] != u16::MAX && common[x][kind] == common[y][kind])
             .map(|kind| common[x][kind])
     };
-    // join[(i * 2 + exit side) * 2 * nl + j * 2 + entry side]: the joining house + 1
-    let mut join = vec![0u16; 4 * nl * nl];
     let mut apart = vec![false; nl * nl];
     for i in 0..nl {
         for j in 0..nl {
-            if i == j {
-                continue;
-            }
-            apart[i * nl + j] = disjoint(&links[i].base, &links[j].base);
-            if !apart[i * nl + j] {
-                continue;
-            }
-            for x in 0..2 {
-                for e in 0..2 {
-                    if let Some(h) = share_nodes(i * 2 + x, j * 2 + e) {
-                        debug_assert_eq!(
-                            share(b, &links[i].nodes[x], &links[j].nodes[e]),
-                            Some(h as usize)
-                        );
-                        join[(i * 2 + x) * 2 * nl + j * 2 + e] = h + 1;
-                    }
-                }
-            }
+            apart[i * nl + j] = i != j && disjoint(&links[i].base, &links[j].base);
         }
     }
+    // the links each exit node joins, in the order of exit nodes, then links, then entry
+    // sides (PERF: pushed as found, without the table of every pair of nodes)
     let mut succ: Vec<(usize, usize, u16)> = Vec::new();
     let mut succ_at = vec![0usize; 2 * nl + 1];
     for exit in 0..2 * nl {
+        let i = exit / 2;
         for j in 0..nl {
-            for f2 in 0..2 {
-                let h = join[exit * 2 * nl + j * 2 + f2];
-                if h != 0 {
-                    succ.push((j, f2, h));
+            if !apart[i * nl + j] {
+                continue;
+            }
+            for e in 0..2 {
+                if let Some(h) = share_nodes(exit, j * 2 + e) {
+                    debug_assert_eq!(
+                        share(b, &links[i].nodes[exit % 2], &links[j].nodes[e]),
+                        Some(h as usize)
+                    );
+                    succ.push((j, e, h + 1));
                 }
             }
         }

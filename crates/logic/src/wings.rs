@@ -21,7 +21,7 @@
 //!   see all of `A`'s and `B`'s `z` cells.
 
 use crate::basic::{bits, cand, combinations_within, elimination, fmt_digits};
-use crate::board::Board;
+use crate::board::{Board, Since};
 use crate::step::{Candidate, Pattern, Step, Technique};
 
 /// An almost locked set: cells of one house and their digits.
@@ -85,9 +85,22 @@ impl Als {
 /// The almost locked sets of `size` cells (any size in `sizes`) in every house, each cell
 /// with two candidates at least; a set lying in two houses is listed once.
 fn all_als(b: &Board, sizes: std::ops::RangeInclusive<usize>) -> Vec<Als> {
+    all_als_in(b, sizes, |_| true)
+}
+
+/// [`all_als`] in the houses `house` keeps only (a set lying in two houses is listed in the
+/// first of them, as by [`all_als`], when `house` keeps both).
+fn all_als_in(
+    b: &Board,
+    sizes: std::ops::RangeInclusive<usize>,
+    house: impl Fn(usize) -> bool,
+) -> Vec<Als> {
     let t = &b.topo;
     let mut out: Vec<Als> = Vec::new();
     for h in 0..3 * t.n {
+        if !house(h) {
+            continue;
+        }
         let empties: Vec<usize> = t.houses[h]
             .iter()
             .map(|&k| k as usize)
@@ -218,6 +231,58 @@ fn xz_eliminations(b: &Board, a: &Als, c: &Als, rcc: u64) -> Elims {
     out
 }
 
+/// How many eliminations [`xz_eliminations`] of `a` and the one cell `y` would give, on cell
+/// bitsets (`places[d * words..]`: the cells holding `d`) instead of peer lists: the wings
+/// ask it of every pair with restricted commons, and most remove nothing. PERF: 12,805
+/// pairs for 100 puzzles rated 4.0-8.9, 4,300 instructions each with the lists.
+fn xz_count_with_cell(b: &Board, a: &Als, y: usize, rcc: u64, places: &[u64]) -> usize {
+    let t = &b.topo;
+    let words = t.words;
+    debug_assert!(words <= 4);
+    let ym = b.cand[y];
+    let double = rcc.count_ones() >= 2;
+    let mut count = 0;
+    for z in bits(a.digits | ym) {
+        let mut hit = [0u64; 4];
+        let mut any = false;
+        // the cells holding `z` that see every cell of a group (each group forces `z` out
+        // of the cells that see it all)
+        let mut group = |cells: &mut dyn Iterator<Item = usize>| {
+            let mut v = [0u64; 4];
+            v[..words].copy_from_slice(&places[z * words..(z + 1) * words]);
+            for c in cells {
+                for (x, &p) in v[..words].iter_mut().zip(&t.peer_bits[c * words..]) {
+                    *x &= p;
+                }
+            }
+            for (h, x) in hit.iter_mut().zip(&v) {
+                *h |= x;
+            }
+            any = true;
+        };
+        let (in_a, in_y) = (a.digits >> z & 1 != 0, ym >> z & 1 != 0);
+        let restricted = rcc >> z & 1 != 0;
+        if in_a && in_y && (double || !restricted) {
+            group(&mut a.with(b, z).chain(std::iter::once(y)));
+        }
+        if double && !restricted {
+            if in_a {
+                group(&mut a.with(b, z));
+            }
+            if in_y {
+                group(&mut std::iter::once(y));
+            }
+        }
+        if any {
+            for &k in a.cells.iter().chain(std::iter::once(&y)) {
+                hit[k / 64] &= !(1 << (k % 64));
+            }
+            count += hit.iter().map(|h| h.count_ones() as usize).sum::<usize>();
+        }
+    }
+    count
+}
+
 /// SukakuExplainer's rating of a wing on an ALS of `k` cells whose largest cell has
 /// `biggest` candidates, in tenths.
 fn wing_tenths(k: usize, biggest: u32) -> u16 {
@@ -234,8 +299,12 @@ fn wing_tenths(k: usize, biggest: u32) -> u16 {
 }
 
 /// The wing of `k` cells (3 WXYZ, 4 VWXYZ, 5 UVWXYZ, 6 TUVWXYZ): the easiest, with the most
-/// eliminations among the easiest.
-pub(crate) fn als_wing(b: &Board, k: usize) -> Option<Step> {
+/// eliminations among the easiest. With `since`, only the wings with a cell changed since
+/// this finder last found nothing: candidates only go, so a wing whose cells all stayed was
+/// a wing then, with the same restricted commons and at least the same eliminations (its
+/// victims are the cells holding a digit that see given cells of the wing); the wings
+/// looked at keep their order, so the step is the same.
+pub(crate) fn als_wing(b: &Board, k: usize, since: Option<&Since>) -> Option<Step> {
     let t = &b.topo;
     let technique = match k {
         3 => Technique::WxyzWing,
@@ -249,11 +318,35 @@ pub(crate) fn als_wing(b: &Board, k: usize) -> Option<Step> {
     if bivalue.is_empty() {
         return None;
     }
+    // the cells holding each digit, as cell bitsets (up to 16x16: four words)
+    let places = (t.words <= 4).then(|| {
+        let mut v = vec![0u64; t.n * t.words];
+        for (c, &m) in b.cand.iter().enumerate() {
+            for d in bits(m) {
+                v[d * t.words + c / 64] |= 1 << (c % 64);
+            }
+        }
+        v
+    });
+    let changed = |c: usize| since.is_none_or(|s| s.cells[c / 64] >> (c % 64) & 1 != 0);
+    // with no bivalue cell changed, a wing's changed cell is in its almost locked set
+    let any_y = bivalue.iter().any(|&y| changed(y));
+    let sets = if any_y {
+        all_als(b, k..=k)
+    } else {
+        all_als_in(b, k..=k, |h| {
+            t.houses[h].iter().any(|&c| changed(c as usize))
+        })
+    };
     let mut best: Option<(u16, Als, usize, u64, Elims)> = None;
-    for a in all_als(b, k..=k) {
+    for a in sets {
+        let a_changed = since.is_none() || a.cells.iter().any(|&c| changed(c));
+        if !a_changed && !any_y {
+            continue;
+        }
         for &y in &bivalue {
             let ym = b.cand[y];
-            if ym & a.digits != ym || a.cells.contains(&y) {
+            if ym & a.digits != ym || a.cells.contains(&y) || !(a_changed || changed(y)) {
                 continue;
             }
             let rcc = restricted_to_cell(b, &a, y);
@@ -277,21 +370,34 @@ pub(crate) fn als_wing(b: &Board, k: usize) -> Option<Step> {
                     continue;
                 }
             }
+            // (the count first, on bitsets: most pairs remove nothing)
+            let count = match &places {
+                Some(places) => xz_count_with_cell(b, &a, y, rcc, places),
+                None => usize::MAX,
+            };
+            if count == 0 {
+                continue;
+            }
+            let biggest = a.cells.iter().map(|&c| b.cand[c].count_ones()).max()?;
+            let tenths = wing_tenths(k, biggest);
+            let beats = |len: usize| {
+                best.as_ref()
+                    .is_none_or(|x| tenths < x.0 || (tenths == x.0 && len > x.4.len()))
+            };
+            if count != usize::MAX && !beats(count) {
+                continue;
+            }
             let single = Als {
                 cells: Cells::of([y]),
                 digits: ym,
                 house: t.cell_houses[y][0] as usize,
             };
             let elims = xz_eliminations(b, &a, &single, rcc);
+            debug_assert!(count == usize::MAX || count == elims.len());
             if elims.is_empty() {
                 continue;
             }
-            let biggest = a.cells.iter().map(|&c| b.cand[c].count_ones()).max()?;
-            let tenths = wing_tenths(k, biggest);
-            let better = best
-                .as_ref()
-                .is_none_or(|x| tenths < x.0 || (tenths == x.0 && elims.len() > x.4.len()));
-            if better {
+            if beats(elims.len()) {
                 best = Some((tenths, a.clone(), y, rcc, elims));
             }
         }
@@ -533,6 +639,92 @@ mod tests {
         v
     }
 
+    /// The boards along the rating path of some puzzles rated 4.0-8.9 (the generator's).
+    fn path_boards() -> Vec<Vec<Board>> {
+        [
+            "7.6..........3976.......8.3...8.4.2.98.....1...45......93......2....857...7.6.1..",
+            "9.3...6...1.....9...4....8.....9..6.2....81.....7.4...7..9.2...8........16.3..2.7",
+            "56..31..4...5..2.....4..8...57..9.....1...3.7......4.....82.9...3...6.7.2.4......",
+        ]
+        .iter()
+        .map(|p| {
+            let g = dlx_sudoku::parse(p).unwrap();
+            let mut s = crate::solver::Solver::new(&g, &crate::Options::default()).unwrap();
+            let mut boards = vec![s.board().clone()];
+            while let Some(step) = s.next_step() {
+                s.apply(&step);
+                boards.push(s.board().clone());
+            }
+            boards
+        })
+        .collect()
+    }
+
+    #[test]
+    fn the_bitset_count_is_the_number_of_eliminations() {
+        let mut pairs = 0;
+        for b in path_boards().iter().flatten() {
+            let mut places = vec![0u64; 9 * b.topo.words];
+            for (c, &m) in b.cand.iter().enumerate() {
+                for d in bits(m) {
+                    places[d * b.topo.words + c / 64] |= 1 << (c % 64);
+                }
+            }
+            for a in all_als(b, 3..=6) {
+                for y in (0..81).filter(|&y| b.cand[y].count_ones() == 2) {
+                    let rcc = restricted_to_cell(b, &a, y);
+                    if rcc == 0 || b.cand[y] & a.digits != b.cand[y] || a.cells.contains(&y) {
+                        continue;
+                    }
+                    let single = Als {
+                        cells: vec![y],
+                        digits: b.cand[y],
+                        house: 0,
+                    };
+                    let elims = xz_eliminations(b, &a, &single, rcc);
+                    assert_eq!(xz_count_with_cell(b, &a, y, rcc, &places), elims.len());
+                    pairs += usize::from(!elims.is_empty());
+                }
+            }
+        }
+        assert!(
+            pairs > 0,
+            "no pair removes anything: the test compares nothing"
+        );
+    }
+
+    #[test]
+    fn a_wing_looked_for_since_a_board_without_one_is_the_same() {
+        let mut compared = 0;
+        for boards in path_boards() {
+            for k in 3..=6 {
+                for (i, old) in boards.iter().enumerate() {
+                    if als_wing(old, k, None).is_some() {
+                        continue;
+                    }
+                    for new in &boards[i + 1..] {
+                        let mut cells = vec![0u64; new.topo.words];
+                        for c in 0..81 {
+                            if old.cand[c] != new.cand[c] {
+                                cells[c / 64] |= 1 << (c % 64);
+                            }
+                        }
+                        let since = Since {
+                            cells: &cells,
+                            digits: 0,
+                        };
+                        let key =
+                            |s: Option<Step>| s.map(|s| (s.technique, s.rating, s.eliminations));
+                        let all = key(als_wing(new, k, None));
+                        compared += usize::from(all.is_some());
+                        assert_eq!(key(als_wing(new, k, Some(&since))), all);
+                    }
+                }
+            }
+        }
+        assert!(compared > 0, "no wing found after a board without one");
+    }
+
     #[test]
     fn ratings_follow_sukaku_explainer() {
         assert_eq!([2, 3, 4].map(|c| wing_tenths(3, c)), [55, 56, 55], "WXYZ");
@@ -557,11 +749,11 @@ mod tests {
             (at(2, 1), &[1, 3, 4]),
             (at(2, 7), &[1, 4]),
         ]);
-        let s = als_wing(&b, 3).unwrap();
+        let s = als_wing(&b, 3, None).unwrap();
         assert_eq!(s.technique, Technique::WxyzWing, "{}", s.text);
         assert_eq!(s.rating, 5.6, "{}", s.text);
         assert_eq!(names(&s.eliminations), ["r2c2=1", "r2c3=1"], "{}", s.text);
-        assert!(als_wing(&b, 4).is_none());
+        assert!(als_wing(&b, 4, None).is_none());
     }
 
     #[test]
