@@ -677,7 +677,7 @@ mod tests {
                         continue;
                     }
                     let single = Als {
-                        cells: vec![y],
+                        cells: Cells::of([y]),
                         digits: b.cand[y],
                         house: 0,
                     };
