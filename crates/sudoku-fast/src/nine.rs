@@ -389,40 +389,41 @@ impl State {
     // its puzzles in a canonical form whose digit 1 tends to be the most given: it ran 25%
     // faster than any shuffle of it).
     fn new(cells: &[u8; 81], label: &mut [u8; 10]) -> Option<State> {
-        let mut elim = [[0u32; 4]; 9];
-        let mut given = [[0u32; 4]; 9];
+        // By value first (`by_value[v]`), renamed once the counts are known.
+        // PERF: one pass over the givens instead of two (counts, then peers by rank).
+        let mut elim_v = [[0u32; 4]; 10];
+        let mut given_v = [[0u32; 4]; 10];
         let occupied = given_masks(cells);
         let mut count = [0u8; 10];
-        for (b, &band) in occupied.iter().enumerate() {
-            let mut m = band;
-            while m != 0 {
-                let v = cells[27 * b + m.trailing_zeros() as usize];
-                if v > 9 {
-                    return None;
-                }
-                count[v as usize] += 1;
-                m &= m - 1;
-            }
-        }
-        // rank[v]: digits given more often than v, or as often and smaller.
-        let mut rank = [0u8; 10];
-        for v in 1..10 {
-            let key = |u: usize| ((count[u] as u32) << 4) | (15 - u as u32);
-            rank[v] = (1..10).filter(|&u| key(u) > key(v)).count() as u8;
-            label[rank[v] as usize + 1] = v as u8;
-        }
+        let mut bad = false;
         for (b, &band) in occupied.iter().enumerate() {
             let mut m = band;
             while m != 0 {
                 let bit = m.trailing_zeros();
                 m &= m - 1;
                 let i = 27 * b + bit as usize;
-                let d = rank[cells[i] as usize] as usize;
+                let v = cells[i];
+                bad |= v > 9;
+                let v = usize::from(v.min(9));
+                count[v] += 1;
                 for k in 0..3 {
-                    elim[d][k] |= PEERS[i][k];
+                    elim_v[v][k] |= PEERS[i][k];
                 }
-                given[d][b] |= 1 << bit;
+                given_v[v][b] |= 1 << bit;
             }
+        }
+        if bad {
+            return None;
+        }
+        // rank[v]: digits given more often than v, or as often and smaller.
+        let mut elim = [[0u32; 4]; 9];
+        let mut given = [[0u32; 4]; 9];
+        for v in 1..10 {
+            let key = |u: usize| ((count[u] as u32) << 4) | (15 - u as u32);
+            let rank = (1..10).filter(|&u| key(u) > key(v)).count();
+            label[rank + 1] = v as u8;
+            elim[rank] = elim_v[v];
+            given[rank] = given_v[v];
         }
         let mut st = State {
             cand: [[0; 4]; 9],
