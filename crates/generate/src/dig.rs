@@ -105,6 +105,7 @@ pub(crate) struct Dig<'g> {
 impl<'g> Dig<'g> {
     /// A dig of the full grid `solution` (every cell given) of the shape of `geo`.
     pub(crate) fn new(geo: &'g Geometry, solution: &Grid, budget: Option<u64>) -> Dig<'g> {
+        debug_assert!(solution.cells.iter().all(|&d| d != 0));
         let n = geo.n;
         let (sets, stride, classes) = unavoidable_classes(geo, solution);
         let mut dig = Dig {
@@ -122,7 +123,15 @@ impl<'g> Dig<'g> {
             deadline: None,
             stats: DigStats::default(),
         };
-        dig.reset(&solution.cells);
+        // Every cell given: each row, column and box holds every digit, and each class all
+        // its cells. PERF: 81 calls of `place` were 2% of a minimal 9x9 generation.
+        let full = geo.shape.full_mask();
+        dig.row.fill(full);
+        dig.col.fill(full);
+        dig.bx.fill(full);
+        for &s in &dig.sets {
+            dig.hits[s as usize] += 1;
+        }
         dig
     }
 
