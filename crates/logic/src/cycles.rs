@@ -517,19 +517,24 @@ pub(crate) fn rule_parents(topo: &Topology, grid: &[u64], orig: &[u64], f: &Foun
     out
 }
 
-fn search(topo: &Topology, cand: &[u64], s: &mut Scratch, wanted: TechniqueSet, keep: &mut Keep) {
+/// `count[h * n + d]`: the places of digit `d` in house `h` (every house, `topo.nfull()`).
+fn house_counts(topo: &Topology, cand: &[u64], count: &mut Vec<u8>) {
     let n = topo.n;
-    debug_assert_eq!(s.n, n);
-    // house counts
-    s.count.clear();
-    s.count.resize(topo.nfull() * n, 0);
+    count.clear();
+    count.resize(topo.nfull() * n, 0);
     for h in 0..topo.nfull() {
         for &k in topo.cells(h) {
             for d in bits(cand[k as usize]) {
-                s.count[h * n + d] += 1;
+                count[h * n + d] += 1;
             }
         }
     }
+}
+
+fn search(topo: &Topology, cand: &[u64], s: &mut Scratch, wanted: TechniqueSet, keep: &mut Keep) {
+    let n = topo.n;
+    debug_assert_eq!(s.n, n);
+    house_counts(topo, cand, &mut s.count);
     let count = s.count.clone();
     let (mut links, mut bounds) = (std::mem::take(&mut s.links), std::mem::take(&mut s.bounds));
     make_links(topo, cand, &count, &mut links, &mut bounds);
@@ -1394,14 +1399,8 @@ mod tests {
                 }
             }
             let (topo, cand) = (&b.topo, &b.cand);
-            let mut count = vec![0u8; topo.nfull() * 9];
-            for h in 0..topo.nfull() {
-                for &k in topo.cells(h) {
-                    for d in bits(cand[k as usize]) {
-                        count[h * 9 + d] += 1;
-                    }
-                }
-            }
+            let mut count = Vec::new();
+            house_counts(topo, cand, &mut count);
             let (mut links, mut bounds) = (Vec::new(), Vec::new());
             make_links(topo, cand, &count, &mut links, &mut bounds);
             let sr = Search {

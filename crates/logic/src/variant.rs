@@ -3046,10 +3046,8 @@ mod tests {
         .is_empty()
     }
 
-    /// Walks a shipped sample's path; on the boards where the variant forcing chains found
-    /// nothing (the first `most` of them), the classic dynamic forcing chains find nothing
-    /// either; and likewise with locked sets inside: the number of boards of each kind.
-    fn dominance_along(sample: &str, most: usize) -> (usize, usize) {
+    /// A solver on the shipped variant sample `sample` (a file of `testdata/variants/puzzles`).
+    fn sample_solver(sample: &str) -> crate::solver::Solver {
         use crate::solver::{Options, Solver};
         let path = format!(
             "{}/../../testdata/variants/puzzles/{sample}",
@@ -3057,14 +3055,21 @@ mod tests {
         );
         let text = std::fs::read_to_string(&path).expect("the sample");
         let puzzle = dlx_variants::parse(&text).expect("a puzzle");
-        let mut s = Solver::for_variant(
+        Solver::for_variant(
             &puzzle,
             None,
             None,
             &Options::default(),
             &Default::default(),
         )
-        .expect("a solver");
+        .expect("a solver")
+    }
+
+    /// Walks a shipped sample's path; on the boards where the variant forcing chains found
+    /// nothing (the first `most` of them), the classic dynamic forcing chains find nothing
+    /// either; and likewise with locked sets inside: the number of boards of each kind.
+    fn dominance_along(sample: &str, most: usize) -> (usize, usize) {
+        let mut s = sample_solver(sample);
         let (mut plain, mut plus) = (0, 0);
         while let Some(step) = s.next_step() {
             let b = s.board();
@@ -3103,21 +3108,7 @@ mod tests {
     /// where propagation from the start alone does, or breaks with the same reason, in both
     /// modes. The ends kept are those of the solver's own searches and of the trials before.
     fn kept_ends_along(sample: &str, most: usize) -> usize {
-        use crate::solver::{Options, Solver};
-        let path = format!(
-            "{}/../../testdata/variants/puzzles/{sample}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(&path).expect("the sample");
-        let puzzle = dlx_variants::parse(&text).expect("a puzzle");
-        let mut s = Solver::for_variant(
-            &puzzle,
-            None,
-            None,
-            &Options::default(),
-            &Default::default(),
-        )
-        .expect("a solver");
+        let mut s = sample_solver(sample);
         let mut boards = 0;
         while boards < most
             && let Some(step) = s.next_step()

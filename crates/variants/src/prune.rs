@@ -1640,59 +1640,39 @@ trait SumSet: Copy {
 /// PERF: the sums of a little killer's diagonal span at most 46 values: a `u64`'s shifts are
 /// cheaper than a `u128`'s (two words and a branch each; they were 7% of a little killer's
 /// instructions).
-impl SumSet for u64 {
-    const WIDTH: i32 = 64;
-    const EMPTY: u64 = 0;
+macro_rules! int_sum_set {
+    ($t:ty) => {
+        impl SumSet for $t {
+            const WIDTH: i32 = <$t>::BITS as i32;
+            const EMPTY: $t = 0;
 
-    fn one(k: usize) -> u64 {
-        1 << k
-    }
+            fn one(k: usize) -> $t {
+                1 << k
+            }
 
-    fn shift(&self, k: i32) -> u64 {
-        if k >= 64 || k <= -64 {
-            0
-        } else if k >= 0 {
-            *self << k
-        } else {
-            *self >> -k
+            fn shift(&self, k: i32) -> $t {
+                if k >= Self::WIDTH || k <= -Self::WIDTH {
+                    0
+                } else if k >= 0 {
+                    *self << k
+                } else {
+                    *self >> -k
+                }
+            }
+
+            fn or(&mut self, other: $t) {
+                *self |= other;
+            }
+
+            fn meets(&self, other: &$t) -> bool {
+                self & other != 0
+            }
         }
-    }
-
-    fn or(&mut self, other: u64) {
-        *self |= other;
-    }
-
-    fn meets(&self, other: &u64) -> bool {
-        self & other != 0
-    }
+    };
 }
 
-impl SumSet for u128 {
-    const WIDTH: i32 = 128;
-    const EMPTY: u128 = 0;
-
-    fn one(k: usize) -> u128 {
-        1 << k
-    }
-
-    fn shift(&self, k: i32) -> u128 {
-        if k >= 128 || k <= -128 {
-            0
-        } else if k >= 0 {
-            *self << k
-        } else {
-            *self >> -k
-        }
-    }
-
-    fn or(&mut self, other: u128) {
-        *self |= other;
-    }
-
-    fn meets(&self, other: &u128) -> bool {
-        self & other != 0
-    }
-}
+int_sum_set!(u64);
+int_sum_set!(u128);
 
 impl SumSet for Sums {
     const WIDTH: i32 = 512;
